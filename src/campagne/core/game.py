@@ -1,0 +1,166 @@
+"""The game loop every ruleset shares: commands in, events and recorded rolls out.
+
+A ruleset is declared by four functions (see `Ruleset`): build the initial state from a setup,
+apply a command (validate everything first, then mutate and return events), give a player's
+view, and list who must act. `Game` drives one: the state is a pure function of
+(ruleset, setup, seed, commands), since command number n rolls dice seeded by (seed, n).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .dice import Dice
+from .errors import CampagneError, register_messages
+
+Command = dict[str, Any]
+Event = dict[str, Any]
+
+
+class Ruleset(Protocol):
+    name: str
+
+    def new_state(self, setup: Mapping[str, Any], dice: Dice) -> tuple[Any, list[Event]]: ...
+
+    def apply(self, state: Any, command: Command, dice: Dice) -> list[Event]:
+        """Validate `command` against the rules and phase; raise CampagneError before any change;
+        otherwise mutate `state` and return the events that happened."""
+        ...
+
+    def view(self, state: Any, viewer: str | None) -> dict[str, Any]:
+        """What `viewer` may see (None: the referee sees everything)."""
+        ...
+
+    def awaiting(self, state: Any) -> list[str]:
+        """Who must act now (player ids, or 'referee')."""
+        ...
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One journal line: a command with the events and rolls it produced."""
+
+    n: int
+    command: Command
+    events: tuple[Event, ...]
+    rolls: tuple[dict, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"n": self.n, "command": self.command, "events": list(self.events), "rolls": list(self.rolls)}
+
+
+@dataclass
+class Game:
+    ruleset: Ruleset
+    setup: Mapping[str, Any]
+    seed: int | str
+    state: Any = None
+    opening: Entry | None = None
+    entries: list[Entry] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.state is None:
+            dice = Dice.seeded(self.seed, 0)
+            self.state, events = self.ruleset.new_state(self.setup, dice)
+            self.opening = Entry(0, {"type": "setup"}, tuple(events),
+                                 tuple(r.to_dict() for r in dice.records))
+
+    # -- playing
+    def push(self, command: Command, atomic: bool = True) -> Entry:
+        """Apply a command. If it is refused, the state is left exactly as it was."""
+        n = len(self.entries) + 1
+        dice = Dice.seeded(self.seed, n)
+        if atomic:
+            backup = copy.deepcopy(self.state)
+            try:
+                events = self.ruleset.apply(self.state, command, dice)
+            except BaseException:
+                self.state = backup
+                raise
+        else:
+            events = self.ruleset.apply(self.state, command, dice)
+        entry = Entry(n, command, tuple(events), tuple(r.to_dict() for r in dice.records))
+        self.entries.append(entry)
+        return entry
+
+    @property
+    def commands(self) -> list[Command]:
+        return [e.command for e in self.entries]
+
+    def undo(self) -> Entry:
+        """Drop the last command and rebuild the state by replaying the others."""
+        if not self.entries:
+            raise CampagneError("game.nothing_to_undo")
+        last = self.entries[-1]
+        rebuilt = Game.replay(self.ruleset, self.setup, self.seed, self.commands[:-1])
+        self.state, self.entries, self.opening = rebuilt.state, rebuilt.entries, rebuilt.opening
+        return last
+
+    def view(self, viewer: str | None = None) -> dict[str, Any]:
+        return self.ruleset.view(self.state, viewer)
+
+    def awaiting(self) -> list[str]:
+        return self.ruleset.awaiting(self.state)
+
+    # -- replaying
+    @classmethod
+    def replay(cls, ruleset: Ruleset, setup: Mapping[str, Any], seed: int | str,
+               commands: Iterable[Command]) -> Game:
+        game = cls(ruleset, setup, seed)
+        for command in commands:
+            game.push(command, atomic=False)
+        return game
+
+    @classmethod
+    def verify(cls, ruleset: Ruleset, setup: Mapping[str, Any], seed: int | str,
+               recorded: Iterable[Mapping[str, Any]], opening: Mapping[str, Any] | None = None,
+               first_line: int = 1) -> Game:
+        """Replay recorded entries and check each produced the same events and rolls.
+
+        Raises CampagneError('journal.disagrees', line=...) at the first entry that differs.
+        `first_line` is the file line of the first recorded entry, for the message.
+        """
+        game = cls(ruleset, setup, seed)
+        if opening is not None and _normal(game.opening.to_dict()) != _normal(dict(opening)):  # type: ignore[union-attr]
+            raise CampagneError("journal.disagrees", line=first_line - 1, what="setup")
+        for offset, rec in enumerate(recorded):
+            line = first_line + offset
+            if rec.get("n") != offset + 1:
+                raise CampagneError("journal.disagrees", line=line, what="n")
+            try:
+                entry = game.push(rec["command"], atomic=False)
+            except CampagneError as exc:
+                raise CampagneError("journal.refused", line=line, reason=exc.message("en")) from None
+            mine = entry.to_dict()
+            for key in ("events", "rolls"):
+                if _normal(mine[key]) != _normal(rec.get(key)):
+                    raise CampagneError("journal.disagrees", line=line, what=key)
+        return game
+
+
+def _normal(value: Any) -> Any:
+    """Compare as JSON would (tuples and lists alike)."""
+    if isinstance(value, Mapping):
+        return {k: _normal(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_normal(v) for v in value]
+    return value
+
+
+register_messages({
+    "game.nothing_to_undo": {
+        "en": "There is nothing to undo.",
+        "fr": "Il n'y a rien à annuler.",
+    },
+    "journal.disagrees": {
+        "en": "The journal does not replay: line {line} disagrees with the rules ({what} differ).",
+        "fr": "Le journal ne se rejoue pas : la ligne {line} ne correspond pas aux règles ({what} différents).",
+    },
+    "journal.refused": {
+        "en": "The journal does not replay: the command on line {line} is refused ({reason}).",
+        "fr": "Le journal ne se rejoue pas : la commande de la ligne {line} est refusée ({reason}).",
+    },
+})
