@@ -123,6 +123,7 @@ class Expr:
     terms: tuple[tuple[int, Term], ...]  # (sign, term)
 
     def distribution(self) -> Distribution:
+        """Exact distribution (cached: treat the returned dict as read-only)."""
         return _expr_distribution(self)
 
     def roll_faces(self, rng: random.Random) -> tuple[list[int], int]:
@@ -320,6 +321,7 @@ def _pool_distribution(count: int, faces: int, keep: str | None, keep_n: int) ->
     return dict(sorted(out.items()))
 
 
+@lru_cache(maxsize=512)
 def _expr_distribution(expr: Expr) -> Distribution:
     dist: Distribution = {0: Fraction(1)}
     for sign, term in expr.terms:

@@ -1,0 +1,425 @@
+"""Campaign commands: new, status, map, order, next, battle-result, undo, journal, sheet, end, play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from .main import CampaignOpt, JsonOpt, LangOpt, app, campaign_path, out
+from .output import Out, run_safely
+
+ORDER_ARGS: dict[str, list[str]] = {
+    # positional arguments of `campagne order PLAYER TYPE ARGS...`, by order type
+    "choose": ["kingdom", "territory"],
+    "move": ["path*"],
+    "hold": [],
+    "wait": ["initiative"],
+    "buy": ["unit", "models"],
+    "recruit": ["unit_file"],
+    "fortress": ["territory"],
+    "reorganise": ["army_file"],
+    "supply-spend": ["loot"],
+    "strategy": ["strategy"],
+    "negotiate": [],
+    "conquer": [],
+    "withdraw": [],
+    "break": ["agreement"],
+    "agree": ["parties*"],
+    "take-over": ["kingdom"],
+}
+INT_FIELDS = {"models", "loot", "initiative", "agreement", "bribe"}
+
+
+def _setup_players(specs: list[str], armies_dir: Optional[str]) -> list[dict[str, Any]]:
+    from ..core.errors import CampagneError
+    from ..games.atlantis import army as armies
+    players = []
+    for spec in specs:
+        parts = spec.split(":")
+        if not parts[0]:
+            raise CampagneError("cli.bad_player_spec", spec=spec)
+        pid = parts[0]
+        controller = parts[1] if len(parts) > 1 and parts[1] else "human"
+        if controller not in ("human", "random", "greedy", "absent"):
+            raise CampagneError("cli.bad_controller", spec=spec, controller=controller)
+        army_name = parts[2] if len(parts) > 2 and parts[2] else "mycenaean"
+        path = Path(army_name)
+        army = armies.load_army_file(path) if path.suffix == ".toml" else armies.load_packaged_army(army_name)
+        players.append({"id": pid, "name": parts[3] if len(parts) > 3 else pid, "controller": controller,
+                        "army": army.to_dict()})
+    return players
+
+
+@app.command()
+def new(ruleset: str = typer.Argument(..., help="atlantis"),
+        player: list[str] = typer.Option(..., "--player", "-p",
+                                         help="ID[:human|random|greedy|absent[:ARMY[:NAME]]], ARMY a packaged "
+                                              "list (mycenaean, egyptian, ...) or a .toml file"),
+        seed: str = typer.Option("1", "--seed"), map_file: Optional[str] = typer.Option(None, "--map"),
+        campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Create a campaign journal. / Créer le journal d'une campagne."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        from ..games.atlantis.map import load_map_file
+        setup: dict[str, Any] = {"players": _setup_players(player, None)}
+        if map_file:
+            setup["map"] = load_map_file(map_file).to_mapping()
+        seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+        c = session.create(campaign_path(campaign), ruleset, setup, seed_value)
+        from .computers import play_computers
+        play_computers(c)
+        _report(o, c, o.t(f"Campagne créée : {c.path}", f"Campaign created: {c.path}"))
+    run_safely(o, go)
+
+
+def _report(o: Out, c: Any, headline: str) -> None:
+    from .render import status_text
+    view = c.game.view(None)
+    if o.json:
+        o.data({"campaign": str(c.path), "view": view})
+    else:
+        o.text(headline)
+        o.text(status_text(view, o))
+
+
+@app.command()
+def status(as_: Optional[str] = typer.Option(None, "--as", help="See only what this player may see."),
+           campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Where the campaign stands. / Où en est la campagne."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        from .render import status_text
+        with session.open_campaign(campaign_path(campaign), verify=False) as c:
+            _warn(o, c)
+            _check_viewer(c, as_)
+            view = c.game.view(as_)
+        if o.json:
+            o.data(view)
+        else:
+            o.text(status_text(view, o))
+    run_safely(o, go)
+
+
+def _warn(o: Out, c: Any) -> None:
+    for w in c.warnings:
+        o.warn(w.message(o.lang))
+
+
+def _check_viewer(c: Any, viewer: Optional[str]) -> None:
+    from ..core.errors import CampagneError
+    if viewer is not None and viewer not in c.game.state.players:
+        raise CampagneError("order.unknown_player", player=viewer)
+
+
+def _push(o: Out, c: Any, command: dict[str, Any]) -> list[dict[str, Any]]:
+    """Journal one command, then let computer players act; returns the entries written."""
+    from .computers import play_computers
+    _warn(o, c)
+    first = c.push(command)
+    return [first.to_dict()] + [e.to_dict() for e in play_computers(c)]
+
+
+def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]]) -> None:
+    from .render import entry_lines, status_text
+    if o.json:
+        o.data({"entries": entries, "view": c.game.view(None)})
+        return
+    for e in entries:
+        for line in entry_lines(e, o):
+            o.text(line)
+    o.text(status_text(c.game.view(None), o, brief=True))
+
+
+@app.command()
+def order(player: str = typer.Argument(..., help="The player giving the order."),
+          kind: str = typer.Argument(..., help="choose, move, hold, wait, buy, recruit, fortress, reorganise, "
+                                               "supply-spend, strategy, negotiate, conquer, withdraw, agree, "
+                                               "break, take-over"),
+          args: Optional[list[str]] = typer.Argument(None),
+          bribe: Optional[int] = typer.Option(None, "--bribe", help="Loot spent on bribes."),
+          set_: Optional[list[str]] = typer.Option(None, "--set", help="KEY=VALUE extra fields (JSON values)."),
+          campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Give a player's order. / Donner l'ordre d'un joueur."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        command = build_order(player, kind, args or [], bribe, set_ or [])
+        with session.open_campaign(campaign_path(campaign)) as c:
+            entries = _push(o, c, command)
+            _print_entries(o, c, entries)
+    run_safely(o, go)
+
+
+def build_order(player: str, kind: str, args: list[str], bribe: Optional[int], sets: list[str]) -> dict[str, Any]:
+    import json
+
+    from ..core.errors import CampagneError
+    if kind not in ORDER_ARGS:
+        raise CampagneError("order.unknown", order=kind)
+    command: dict[str, Any] = {"type": kind, "player": player}
+    names = ORDER_ARGS[kind]
+    rest = list(args)
+    for name in names:
+        if name.endswith("*"):
+            command[name[:-1]] = rest
+            rest = []
+            break
+        if not rest:
+            raise CampagneError("order.missing", order=kind, field=name)
+        value: Any = rest.pop(0)
+        if name in INT_FIELDS:
+            try:
+                value = int(value)
+            except ValueError:
+                raise CampagneError("order.not_int", field=name, value=value) from None
+        command[name] = value
+    if rest:
+        raise CampagneError("cli.extra_args", order=kind, extra=" ".join(rest))
+    if bribe is not None:
+        command["bribe"] = bribe
+    for item in sets:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise CampagneError("cli.bad_set", item=item)
+        try:
+            command[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            command[key] = raw
+    _load_files(command)
+    return command
+
+
+def _load_files(command: dict[str, Any]) -> None:
+    """Orders that take a file (a new army list, a recruited unit) carry its content in the journal."""
+    from ..core.errors import CampagneError
+    from ..games.atlantis import army as armies
+    if "army_file" in command:
+        path = command.pop("army_file")
+        command["army"] = armies.load_army_file(path).to_dict() if path.endswith(".toml") else \
+            armies.load_packaged_army(path).to_dict()
+    if "unit_file" in command:
+        import tomllib
+        path = Path(command.pop("unit_file"))
+        try:
+            command["unit"] = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise CampagneError("army.unreadable", path=str(path), reason=str(exc)) from None
+    if command.get("type") == "take-over" and "army" not in command:
+        command["army"] = armies.load_packaged_army("atlante").to_dict()
+
+
+@app.command(name="next")
+def next_(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """End the current phase (the referee). / Clore la phase en cours (l'arbitre)."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        with session.open_campaign(campaign_path(campaign)) as c:
+            _print_entries(o, c, _push(o, c, {"type": "next", "player": "referee"}))
+    run_safely(o, go)
+
+
+@app.command()
+def end(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Declare the end of the campaign and give the standings. / Déclarer la fin de la campagne."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        with session.open_campaign(campaign_path(campaign)) as c:
+            _print_entries(o, c, _push(o, c, {"type": "end", "player": "referee"}))
+    run_safely(o, go)
+
+
+def _pairs(items: list[str], what: str) -> dict[str, dict[str, int]]:
+    """PLAYER:UNIT=N items -> {player: {unit: n}}."""
+    from ..core.errors import CampagneError
+    out_: dict[str, dict[str, int]] = {}
+    for item in items:
+        left, sep, n = item.partition("=")
+        pid, sep2, uid = left.partition(":")
+        if not sep or not sep2 or not n.isdigit():
+            raise CampagneError("cli.bad_pair", item=item, what=what)
+        out_.setdefault(pid, {})[uid] = int(n)
+    return out_
+
+
+@app.command(name="battle-result")
+def battle_result(territory: str = typer.Argument(...),
+                  winner: Optional[str] = typer.Option(None, "--winner"),
+                  auto: bool = typer.Option(False, "--auto", help="Resolve with the seed's Simulation des combats."),
+                  general_indisposed: bool = typer.Option(False, "--general-indisposed"),
+                  killed: Optional[list[str]] = typer.Option(None, "--killed", help="PLAYER:UNIT=N"),
+                  fled: Optional[list[str]] = typer.Option(None, "--fled", help="PLAYER:UNIT=N"),
+                  character: Optional[list[str]] = typer.Option(None, "--character",
+                                                                help="PLAYER:UNIT:battle|duel (UNIT may be general)"),
+                  vp: Optional[list[str]] = typer.Option(None, "--vp", help="PLAYER=POINTS"),
+                  campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt,
+                  json_: bool = JsonOpt) -> None:
+    """Enter a battle's result, or auto-resolve it. / Saisir le résultat d'une bataille."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        from ..core.errors import CampagneError
+        if auto:
+            command: dict[str, Any] = {"type": "auto-resolve", "player": "referee", "territory": territory,
+                                       "general_indisposed": general_indisposed}
+        else:
+            if not winner:
+                raise CampagneError("order.missing", order="battle-result", field="--winner")
+            chars = []
+            for item in character or []:
+                parts = item.split(":")
+                if len(parts) != 3:
+                    raise CampagneError("cli.bad_pair", item=item, what="--character")
+                chars.append({"player": parts[0], "unit": parts[1], "how": parts[2]})
+            vps = {}
+            for item in vp or []:
+                pid, sep, n = item.partition("=")
+                if not sep or not n.lstrip("-").isdigit():
+                    raise CampagneError("cli.bad_pair", item=item, what="--vp")
+                vps[pid] = int(n)
+            command = {"type": "battle-result", "player": "referee", "territory": territory, "winner": winner,
+                       "killed": _pairs(killed or [], "--killed"), "fled": _pairs(fled or [], "--fled"),
+                       "characters": chars, "vp": vps}
+        with session.open_campaign(campaign_path(campaign)) as c:
+            _print_entries(o, c, _push(o, c, command))
+    run_safely(o, go)
+
+
+@app.command()
+def undo(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Take back the last command. / Annuler la dernière commande."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        with session.open_campaign(campaign_path(campaign)) as c:
+            _warn(o, c)
+            last = c.undo()
+            if o.json:
+                o.data({"undone": last, "view": c.game.view(None)})
+            else:
+                o.text(o.t(f"Annulé : {last['command']}", f"Undone: {last['command']}"))
+    run_safely(o, go)
+
+
+@app.command()
+def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what this player may see."),
+            verify: bool = typer.Option(True, "--verify/--no-verify", help="Replay and check every line."),
+            campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Print the journal, checked by replaying it. / Afficher le journal, vérifié en le rejouant."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        from ..games.atlantis.views import redact_entry
+        from .render import entry_lines
+        with session.open_campaign(campaign_path(campaign), verify=verify) as c:
+            _warn(o, c)
+            _check_viewer(c, as_)
+            entries = [redact_entry(e, as_) for e in c.file.entries]
+            opening = redact_entry(c.file.header.get("opening", {}), as_)
+        if o.json:
+            o.data({"verified": verify, "opening": opening, "entries": entries})
+            return
+        for e in [opening] + entries:
+            for line in entry_lines(e, o):
+                o.text(line)
+        if verify:
+            o.text(o.t("Journal vérifié : il se rejoue à l'identique.", "Journal verified: it replays identically."))
+    run_safely(o, go)
+
+
+@app.command()
+def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this player's sheet."),
+          fmt: str = typer.Option("md", "--format", help="md or html"),
+          output: Optional[str] = typer.Option(None, "--out", help="Write to this file."),
+          campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """The campaign sheets of the annex, from the journal. / Les feuilles de campagne, d'après le journal."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        from ..core.errors import CampagneError
+        from ..games.atlantis.sheet import build_sheets, sheets_html, sheets_markdown
+        if fmt not in ("md", "html"):
+            raise CampagneError("cli.bad_format", format=fmt)
+        with session.open_campaign(campaign_path(campaign)) as c:
+            _check_viewer(c, player)
+            sheets = build_sheets(c.file.header, c.file.entries, c.game.state, o.lang)
+        if player:
+            sheets = [s for s in sheets if s["player"] == player]
+        if o.json:
+            o.data({"sheets": sheets})
+            return
+        text = sheets_html(sheets, o.lang) if fmt == "html" else sheets_markdown(sheets, o.lang)
+        _write_or_print(o, text, output)
+    run_safely(o, go)
+
+
+def _write_or_print(o: Out, text: str, output: Optional[str]) -> None:
+    from ..core.errors import CampagneError
+    if output:
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise CampagneError("journal.unreadable", path=output, reason=exc.strerror or str(exc)) from None
+        o.text(o.t(f"Écrit : {output}", f"Written: {output}"))
+    else:
+        o.text(text)
+
+
+@app.command(name="map")
+def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write."),
+         as_: Optional[str] = typer.Option(None, "--as"),
+         campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Draw the campaign map as SVG. / Dessiner la carte de la campagne en SVG."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        from ..games.atlantis.picture import campaign_svg
+        with session.open_campaign(campaign_path(campaign), verify=False) as c:
+            _check_viewer(c, as_)
+            svg = campaign_svg(c.game.state, o.lang)
+        _write_or_print(o, svg, output)
+        if o.json:
+            o.data({"svg": output})
+    run_safely(o, go)
+
+
+@app.command()
+def play(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Let computer players act until a person must. / Faire jouer les joueurs ordinateur."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        from .computers import play_computers
+        with session.open_campaign(campaign_path(campaign)) as c:
+            _print_entries(o, c, [e.to_dict() for e in play_computers(c)])
+    run_safely(o, go)
+
+
+from ..core.errors import register_messages  # noqa: E402
+
+register_messages({
+    "cli.bad_player_spec": {"en": "Bad player {spec!r}: use ID[:CONTROLLER[:ARMY[:NAME]]].",
+                            "fr": "Joueur {spec!r} invalide : utilisez ID[:CONTRÔLEUR[:ARMÉE[:NOM]]]."},
+    "cli.bad_controller": {"en": "Bad controller {controller!r} in {spec!r} (human, random, greedy or absent).",
+                           "fr": "Contrôleur {controller!r} invalide dans {spec!r} (human, random, greedy ou absent)."},
+    "cli.extra_args": {"en": "Too many arguments for {order}: {extra}.", "fr": "Trop d'arguments pour {order} : {extra}."},
+    "cli.bad_set": {"en": "--set needs KEY=VALUE, not {item!r}.", "fr": "--set demande CLÉ=VALEUR, pas {item!r}."},
+    "cli.bad_pair": {"en": "Bad {what} value {item!r}.", "fr": "Valeur {what} invalide {item!r}."},
+    "cli.bad_format": {"en": "Unknown format {format!r} (md or html).", "fr": "Format inconnu {format!r} (md ou html)."},
+})

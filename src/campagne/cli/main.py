@@ -1,0 +1,79 @@
+"""The `campagne` command line. Thin: it parses, calls the core through `campagne.session`, prints.
+
+Every command takes `--json` and `--lang fr|en` (also settable before the command). Bad input of
+any kind prints one sentence and exits with status 2. Modules are imported inside commands so
+that `campagne --help` starts fast.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .output import Out, fail, run_safely
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                  help="campagne: run wargame campaigns exactly as their rules say. "
+                       "Mener des campagnes de jeux de guerre exactement selon leurs règles.")
+odds_app = typer.Typer(no_args_is_help=True, help="Exact odds before a decision. / Probabilités exactes.")
+odds_atlantis = typer.Typer(no_args_is_help=True, help="Atlantis odds (seed 000).")
+atlantis_app = typer.Typer(no_args_is_help=True, help="Atlantis tools (seed 000).")
+odds_app.add_typer(odds_atlantis, name="atlantis")
+app.add_typer(odds_app, name="odds")
+app.add_typer(atlantis_app, name="atlantis")
+
+DEFAULT_CAMPAIGN = os.environ.get("CAMPAGNE_CAMPAIGN", "campaign.jsonl")
+
+LangOpt = typer.Option(None, "--lang", help="fr or en (default: $CAMPAGNE_LANG or en)")
+JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
+CampaignOpt = typer.Option(None, "--campaign", "-c", help="The campaign journal (default: campaign.jsonl).")
+
+
+@app.callback()
+def _root(lang: Optional[str] = typer.Option(None, "--lang", help="fr or en"),
+          json_: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+    if lang:
+        os.environ["CAMPAGNE_LANG"] = lang
+    if json_:
+        os.environ["CAMPAGNE_JSON"] = "1"
+
+
+def out(lang: Optional[str], json_: bool) -> Out:
+    return Out.make(lang, json_)
+
+
+def campaign_path(value: Optional[str]) -> Path:
+    return Path(value or DEFAULT_CAMPAIGN)
+
+
+# --------------------------------------------------------------------------- tools
+
+
+@app.command()
+def dice(expr: str = typer.Argument(..., help="e.g. 2D6, D66, 6+2D6, 2D3kl1, 1D6x50"),
+         dist: bool = typer.Option(False, "--dist", help="Print the exact distribution."),
+         seed: Optional[str] = typer.Option(None, "--seed", help="Seed for a reproducible roll."),
+         lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Roll dice, or give their exact distribution. / Lancer des dés, ou leur distribution exacte."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .tools import dice_command
+        dice_command(o, expr, dist, seed)
+    run_safely(o, go)
+
+
+from . import campaign as _campaign  # noqa: E402,F401  (registers the campaign commands)
+from . import tools as _tools  # noqa: E402,F401  (registers odds, strength and simulate)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        fail(Out.make(None, False), "interrupted")
+        sys.exit(130)

@@ -1,0 +1,67 @@
+"""Printing for the CLI: JSON or human text, French or English, and the one-sentence refusal."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import typer
+
+
+@dataclass
+class Out:
+    lang: str
+    json: bool
+
+    @classmethod
+    def make(cls, lang: str | None, json_: bool) -> Out:
+        lang = lang or os.environ.get("CAMPAGNE_LANG") or "en"
+        if lang not in ("fr", "en"):
+            lang = "en"
+        return cls(lang, json_ or os.environ.get("CAMPAGNE_JSON") == "1")
+
+    def t(self, fr: str, en: str) -> str:
+        return fr if self.lang == "fr" else en
+
+    def data(self, payload: Any) -> None:
+        sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2, default=_default) + "\n")
+
+    def text(self, line: str = "") -> None:
+        sys.stdout.write(line + "\n")
+
+    def rich(self, renderable: Any) -> None:
+        from rich.console import Console
+        Console().print(renderable)
+
+    def warn(self, message: str) -> None:
+        sys.stderr.write(message + "\n")
+
+
+def _default(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return float(value)
+    if isinstance(value, (set, tuple)):
+        return list(value)
+    return str(value)
+
+
+def fail(o: Out, message: str, code: str = "error", params: dict | None = None) -> None:
+    if o.json:
+        o.data({"error": code, "message": message, "params": params or {}})
+    else:
+        sys.stderr.write(message + "\n")
+
+
+def run_safely(o: Out, action: Callable[[], None]) -> None:
+    """Run a command body; a CampagneError (bad input) becomes one sentence and exit status 2."""
+    from ..core.errors import CampagneError
+    try:
+        action()
+    except CampagneError as exc:
+        fail(o, exc.message(o.lang), exc.code, exc.to_dict(o.lang)["params"])
+        raise typer.Exit(2) from None

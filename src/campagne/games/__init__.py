@@ -1,0 +1,1 @@
+"""The rulesets campagne implements, one package each with its data beside it."""

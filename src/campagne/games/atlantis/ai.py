@@ -1,0 +1,266 @@
+"""Computer players: a legal order for every decision the rules ask of a player.
+
+Three stand-ins, all pure and deterministic for a given random generator:
+- "random": a uniformly random legal choice at every decision;
+- "greedy": takes the choice with the best immediate value (exact odds for conquests);
+- "absent": the seed's absent player ("les troupes du joueur restent immobiles"): holds, buys
+  nothing; his battles are resolved with the Simulation des combats.
+The referee's own decisions in an unattended game (closing phases, resolving battles) are made
+by `referee_order`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import army as armies
+from . import odds
+from .battles import STRATEGIES, battle_of
+from .conquest import defender_modifiers, may_attack_player_land, needs_decision
+from .data import constants
+from .movement import legal_paths
+from .rules import awaiting
+from .state import REFEREE, AtlantisState, Player
+from .turn import tax_value
+
+Command = dict[str, Any]
+
+
+def decide(s: AtlantisState, pid: str, rng: random.Random) -> Command:
+    """The order a computer player gives when the rules wait for him."""
+    p = s.players[pid]
+    style = p.controller if p.controller in ("random", "greedy", "absent") else "greedy"
+    phase = s.phase
+    if phase == "setup":
+        return _choose_colony(s, p, rng, style)
+    if phase == "movement":
+        return _move(s, p, rng, style)
+    if phase == "battles":
+        b = battle_of(s, pid)
+        prev = b.previous[pid][-1] if b and b.previous[pid] else None
+        options = [x for x in STRATEGIES if x != prev]
+        if style == "greedy":
+            pick = "frontal" if "frontal" in options else "rapid"
+        else:
+            pick = rng.choice(options)
+        return {"type": "strategy", "player": pid, "strategy": pick}
+    if phase == "conquest":
+        return _conquest(s, p, rng, style)
+    raise AssertionError(f"no decision expected from {pid} in {phase}")
+
+
+def optional_orders(s: AtlantisState, pid: str, rng: random.Random) -> list[Command]:
+    """Orders a computer player may give in a phase that waits for nobody (loot, supply)."""
+    p = s.players[pid]
+    if p.controller in ("absent", "human") or p.eliminated:
+        return []
+    if s.phase == "supply" and p.army is not None and not p.supplied and p.loot >= 50:
+        spend = 50 if p.controller == "random" else min(100, p.loot - p.loot % 50)
+        return [{"type": "supply-spend", "player": pid, "loot": spend}]
+    if s.phase != "loot" or p.army is None:
+        return []
+    orders: list[Command] = []
+    budget = p.loot - 100  # keep something for bribes
+    wounded = sorted((u for u in p.army.units if not u.is_character and u.models < u.start_models
+                      and u.points_per_model > 0), key=lambda u: u.start_models - u.models, reverse=True)
+    for u in wounded:
+        n = min(u.start_models - u.models, max(0, budget) // u.points_per_model)
+        if p.controller == "random":
+            n = rng.randint(0, n) if n else 0
+        if n > 0:
+            orders.append({"type": "buy", "player": pid, "unit": u.id, "models": n})
+            budget -= n * u.points_per_model
+    city = s.royal_city_of(pid)
+    k = constants()
+    if city and s.owners.get(city) == pid and budget >= k["fortress_cost"] + 100 \
+            and s.fortresses.get(city, 0) < k["max_fortresses"] and p.controller == "greedy":
+        orders.append({"type": "fortress", "player": pid, "territory": city})
+    return orders
+
+
+def referee_order(s: AtlantisState) -> Command:
+    """What an unattended referee does: resolve battles by the simulation, else close the phase."""
+    for b in s.battles:
+        if b.result is None and b.scenario is not None:
+            return {"type": "auto-resolve", "player": REFEREE, "territory": b.territory}
+    return {"type": "next", "player": REFEREE}
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+def _choose_colony(s: AtlantisState, p: Player, rng: random.Random, style: str) -> Command:
+    taken = {q.kingdom for q in s.players.values() if q.kingdom}
+    free = [k for k, v in s.map.kingdoms.items() if v.colonisable and k not in taken]
+    if style == "greedy":
+        kid = max(free, key=lambda k: (sum(_land_value(s, t) for t in s.map.kingdom_territories(k)), k))
+        tid = s.map.royal_city(kid)
+    else:
+        kid = rng.choice(free)
+        tid = rng.choice(list(s.map.kingdom_territories(kid)))
+    return {"type": "choose", "player": p.id, "kingdom": kid, "territory": tid}
+
+
+def _land_value(s: AtlantisState, tid: str) -> int:
+    t = s.map.territories[tid]
+    value = {"plain": 10, "river": 15}.get(t.terrain, 5)
+    return 35 if t.royal_city and t.kingdom == "atlantis" else 25 if t.royal_city else value
+
+
+def _move(s: AtlantisState, p: Player, rng: random.Random, style: str) -> Command:
+    paths = legal_paths(s, p)
+    hold = {"type": "hold", "player": p.id}
+    if not paths:
+        return hold
+    if p.must_retreat or p.must_leave:
+        return {"type": "move", "player": p.id, "path": (max(paths, key=len) if style == "greedy"
+                                                          else rng.choice(paths))}
+    if style == "absent":
+        return hold
+    if style == "random":
+        choice = rng.choice(paths + [None])  # type: ignore[list-item]
+        return hold if choice is None else {"type": "move", "player": p.id, "path": choice}
+    best, best_value = None, _stay_value(s, p)
+    for path in paths:
+        value = _target_value(s, p, path[-1])
+        if value > best_value:
+            best, best_value = path, value
+    return hold if best is None else {"type": "move", "player": p.id, "path": best}
+
+
+def _strength(p: Player) -> int:
+    return armies.combat_strength(p.army, p.leadership_mod) if p.army else 0
+
+
+def _stay_value(s: AtlantisState, p: Player) -> float:
+    # Standing in Atlantean land without a right to stay means negotiating again: mildly bad.
+    return -5.0 if s.owners.get(p.position) is None and p.position is not None else 0.0
+
+
+def _target_value(s: AtlantisState, p: Player, tid: str) -> float:
+    owner = s.owners.get(tid)
+    enemies = [q for q in s.armies_in(tid) if q.id != p.id]
+    if enemies:
+        margin = _strength(p) - max(_strength(q) for q in enemies)
+        return 10.0 * margin - 5.0 if margin >= 3 else -100.0
+    if owner == p.id:
+        return 1.0 if not _supplied_from(s, p, tid) else 0.5
+    win = _conquest_odds(s, p, tid, bribe=_affordable_bribe(p)).success
+    return float(win) * (_land_value(s, tid) + 10) - 8.0
+
+
+def _supplied_from(s: AtlantisState, p: Player, tid: str) -> bool:
+    return tid == s.royal_city_of(p.id)
+
+
+def _affordable_bribe(p: Player) -> int:
+    return min(100, max(0, p.loot - 50) // 50 * 50)
+
+
+def _conquest_odds(s: AtlantisState, p: Player, tid: str, bribe: int) -> odds.ConquestOdds:
+    mods = dict(defender_modifiers(s, tid))
+    t = s.map.territories[tid]
+    return odds.conquest(_strength(p), bribe=bribe, terrain=t.terrain,
+                         capital="capital" in mods, capital_unconquered="capital_unconquered" in mods,
+                         atlantis="atlantis" in mods, player_territory=s.owners.get(tid) is not None,
+                         fortresses=mods.get("fortress", 0))
+
+
+def _conquest(s: AtlantisState, p: Player, rng: random.Random, style: str) -> Command:
+    if not needs_decision(s, p):
+        assert may_attack_player_land(s, p)
+        return {"type": "conquer", "player": p.id, "bribe": 0}
+    can_withdraw = p.negotiated
+    if style == "random":
+        options: list[Command] = [{"type": "conquer", "player": p.id, "bribe": 0}]
+        if not p.negotiated:
+            options.append({"type": "negotiate", "player": p.id, "bribe": 0})
+        if can_withdraw:
+            options.append({"type": "withdraw", "player": p.id})
+        return _first_legal(s, options, rng)
+    bribe = _affordable_bribe(p)
+    win = _conquest_odds(s, p, p.position, bribe).success
+    if style == "absent" or (win < 0.5 and not p.negotiated):
+        return {"type": "negotiate", "player": p.id, "bribe": 0 if style == "absent" else min(bribe, 50)}
+    if win < 0.35 and can_withdraw:
+        return _first_legal(s, [{"type": "withdraw", "player": p.id},
+                                {"type": "conquer", "player": p.id, "bribe": bribe}], rng, ordered=True)
+    return {"type": "conquer", "player": p.id, "bribe": bribe}
+
+
+def _first_legal(s: AtlantisState, options: list[Command], rng: random.Random, ordered: bool = False) -> Command:
+    """Pick among options those the rules accept (tried on a copy: legality lives in the rules only)."""
+    import copy
+
+    from ...core.dice import Dice
+    from ...core.errors import CampagneError
+    from .rules import AtlantisRules
+    if not ordered:
+        options = options[:]
+        rng.shuffle(options)
+    for cmd in options:
+        try:
+            AtlantisRules().apply(copy.deepcopy(s), cmd, Dice(random.Random(0)))
+            return cmd
+        except CampagneError:
+            continue
+    return options[-1]
+
+
+def computer_players(s: AtlantisState) -> set[str]:
+    return {p.id for p in s.players.values() if p.controller != "human"}
+
+
+def next_computer_order(s: AtlantisState, rng: random.Random, referee: bool = False) -> Command | None:
+    """The next order a computer must give now (or the referee's, when unattended), if any."""
+    waiting = awaiting(s)
+    for pid in waiting:
+        if pid != REFEREE and s.players[pid].controller != "human":
+            return decide(s, pid, rng)
+    if referee and s.phase != "ended" and (not waiting or waiting == [REFEREE]):
+        return referee_order(s)
+    return None
+
+
+def opened_phases(entries: list[Any]) -> list[str]:
+    """Phases opened by these journal entries (loot and supply invite optional computer orders)."""
+    out = []
+    for e in entries:
+        events = e.events if hasattr(e, "events") else e.get("events", [])
+        out += [ev["phase"] for ev in events if ev.get("type") == "phase"]
+    return out
+
+
+def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | None = None,
+             stop_turn: int | None = None, limit: int = 100_000) -> list[Any]:
+    """Push computer players' orders (and the referee's if `referee`) until a person must act.
+
+    Each decision uses its own generator seeded by (seed, entry number), so a computer's choices
+    are reproducible, and they are journaled like any other order. With `stop_turn`, the referee
+    declares the end once that turn's reinforcements phase is reached.
+    """
+    pushed: list[Any] = []
+    pending_optional = "loot" in opened_phases(after or []) or "supply" in opened_phases(after or [])
+    for _ in range(limit):
+        s = game.state
+        if s.phase == "ended":
+            break
+        rng = random.Random(f"{seed}:ai:{len(game.entries)}")
+        if pending_optional:
+            pending_optional = False
+            for pid in sorted(computer_players(s)):
+                for cmd in optional_orders(s, pid, rng):
+                    pushed.append(game.push(cmd))
+            continue
+        if referee and stop_turn is not None and s.turn >= stop_turn and s.phase == "reinforcements":
+            pushed.append(game.push({"type": "end", "player": REFEREE}))
+            break
+        cmd = next_computer_order(s, rng, referee)
+        if cmd is None:
+            break
+        entry = game.push(cmd)
+        pushed.append(entry)
+        phases = opened_phases([entry])
+        pending_optional = "loot" in phases or "supply" in phases
+    return pushed

@@ -1,0 +1,82 @@
+"""What every order handler receives: the state, the order, the dice, and small shared checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...core.dice import Dice
+from ...core.errors import CampagneError
+from ...core.tables import TableSet
+from .data import constants, tables
+from .state import AtlantisState, Player
+
+Event = dict[str, Any]
+
+
+@dataclass
+class Ctx:
+    state: AtlantisState
+    cmd: dict[str, Any]
+    dice: Dice
+
+    @property
+    def tables(self) -> TableSet:
+        return tables()
+
+    @property
+    def k(self) -> dict[str, Any]:
+        return constants()
+
+    # -- reading the order
+    def arg(self, name: str, kind: type = str, default: Any = ..., ) -> Any:
+        if name not in self.cmd:
+            if default is ...:
+                raise CampagneError("order.missing", order=self.cmd.get("type"), field=name)
+            return default
+        value = self.cmd[name]
+        if kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                try:
+                    value = int(str(value))
+                except ValueError:
+                    raise CampagneError("order.not_int", field=name, value=value) from None
+        elif kind is str and not isinstance(value, str):
+            raise CampagneError("order.bad_field", field=name, value=value)
+        return value
+
+    def player(self) -> Player:
+        pid = self.cmd.get("player")
+        if pid not in self.state.players:
+            raise CampagneError("order.unknown_player", player=pid)
+        return self.state.players[pid]
+
+    def active_player(self) -> Player:
+        p = self.player()
+        if p.eliminated:
+            raise CampagneError("order.eliminated", player=p.id)
+        return p
+
+    def territory(self, name: str = "territory") -> str:
+        tid = self.arg(name)
+        if tid not in self.state.map.territories:
+            raise CampagneError("order.unknown_territory", territory=tid)
+        return tid
+
+    def roll(self, expr: str, purpose: str) -> int:
+        return self.dice.roll(expr, purpose)
+
+    def bribe_steps(self, loot: int) -> int:
+        return loot // self.k["bribe_step"]
+
+    def spend(self, p: Player, amount: int, what: str) -> None:
+        if amount < 0:
+            raise CampagneError("order.negative", field=what, value=amount)
+        if amount > p.loot:
+            raise CampagneError("order.not_enough_loot", player=p.id, need=amount, have=p.loot)
+
+
+def need(condition: bool, code: str, **params: Any) -> None:
+    """Refuse the order with a clear message unless `condition` holds."""
+    if not condition:
+        raise CampagneError(code, **params)

@@ -1,0 +1,24 @@
+"""The packaged data of the Atlantis ruleset: tables and fixed numbers of seed 000."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ...core.tables import TableSet
+
+
+def read_text(name: str) -> str:
+    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+
+
+@cache
+def tables() -> TableSet:
+    return TableSet.from_toml_text(read_text("tables.toml"), "atlantis/data/tables.toml")
+
+
+@cache
+def constants() -> dict[str, Any]:
+    return tomllib.loads(read_text("constants.toml"))

@@ -1,0 +1,168 @@
+"""Movement: initiative order, then each army moves, holds or waits in turn.
+
+"On lance 2D6 auxquels on rajoute l'initiative du général ... En cas d'égalité tous les joueurs
+relancent les dés." Armies move 1 territory into Atlantean or enemy land, 2 through their own;
+at most 2 armies share a territory.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import CampagneError
+from . import army as armies
+from .context import Ctx, Event, need
+from .state import AtlantisState, Player
+from .turn import register_phase, require_phase
+
+
+def movement_initiative(p: Player) -> int:
+    return armies.initiative(p.army, p.leadership_mod) if p.army else 0
+
+
+def open_movement(ctx: Ctx) -> list[Event]:
+    s = ctx.state
+    movers = [p for p in s.active_players() if p.army is not None]
+    rolls: dict[str, int] = {}
+    attempt = 0
+    while True:
+        attempt += 1
+        rolls = {p.id: ctx.roll("2D6", f"initiative {p.id}") + movement_initiative(p) + p.initiative_mod
+                 for p in movers}
+        if len(set(rolls.values())) == len(rolls):
+            break  # "En cas d'égalité tous les joueurs relancent les dés"
+    s.initiative_rolls = rolls
+    s.order = sorted(rolls, key=lambda pid: -rolls[pid])
+    s.acting = list(s.order)
+    s.delays = {}
+    return [{"type": "initiative", "rolls": rolls, "order": s.order, "attempts": attempt}]
+
+
+def legal_paths(s: AtlantisState, p: Player) -> list[list[str]]:
+    """Every path the army may take this turn (a path excludes the start territory)."""
+    if p.position is None or p.halted or p.reorganising:
+        return []
+    paths: list[list[str]] = []
+    for first in s.map.neighbours(p.position):
+        if not _may_enter(s, p, first):
+            continue
+        paths.append([first])
+        if _may_cross(s, p, first):
+            for second in s.map.neighbours(first):
+                if second != p.position and _may_enter(s, p, second) and _own_or_permitted(s, p, second):
+                    paths.append([first, second])
+    if p.must_retreat:
+        allowed = retreat_options(s, p)
+        paths = [path for path in paths if len(path) == 1 and path[0] in allowed]
+    return paths
+
+
+def legal_destinations(s: AtlantisState, p: Player) -> dict[str, list[str]]:
+    """Each reachable territory with the first path found to it."""
+    out: dict[str, list[str]] = {}
+    for path in legal_paths(s, p):
+        out.setdefault(path[-1], path)
+    return out
+
+
+def _own_or_permitted(s: AtlantisState, p: Player, tid: str) -> bool:
+    owner = s.owners.get(tid)
+    return owner == p.id or s.permits(owner, p.id, "passage")
+
+
+def _may_enter(s: AtlantisState, p: Player, tid: str) -> bool:
+    return len([q for q in s.armies_in(tid) if q.id != p.id]) < s_max(s)
+
+
+def s_max(s: AtlantisState) -> int:
+    from .data import constants
+    return constants()["max_armies_per_territory"]
+
+
+def _may_cross(s: AtlantisState, p: Player, tid: str) -> bool:
+    """Moving on after a first step: only through own (or permitted) land with no unfriendly army."""
+    if not _own_or_permitted(s, p, tid):
+        return False
+    return all(s.permits(q.id, p.id, "passage") for q in s.armies_in(tid) if q.id != p.id)
+
+
+def retreat_options(s: AtlantisState, p: Player) -> set[str]:
+    """"dans son territoire de départ ou dans un territoire adjacent qui fait partie de son royaume"."""
+    here = p.retreat_from or p.position
+    options = set()
+    if p.came_from and p.came_from != here and s.owners.get(p.came_from) == p.id \
+            and not s.enemy_army_in(p.came_from, p.id):
+        options.add(p.came_from)
+    for t in s.map.neighbours(here):
+        if s.owners.get(t) == p.id and not s.enemy_army_in(t, p.id):
+            options.add(t)
+    return options
+
+
+def _current_mover(ctx: Ctx) -> Player:
+    require_phase(ctx.state, "movement")
+    p = ctx.active_player()
+    need(bool(ctx.state.acting) and ctx.state.acting[0] == p.id, "move.not_your_turn",
+         player=p.id, current=ctx.state.acting[0] if ctx.state.acting else "-")
+    return p
+
+
+def order_move(ctx: Ctx) -> list[Event]:
+    p = _current_mover(ctx)
+    path = ctx.cmd.get("path")
+    if isinstance(path, str):
+        path = [path]
+    need(isinstance(path, list) and 1 <= len(path) <= 2 and all(isinstance(t, str) for t in path),
+         "move.bad_path", path=path)
+    for t in path:
+        need(t in ctx.state.map.territories, "order.unknown_territory", territory=t)
+    need(not p.halted, "move.halted", player=p.id)
+    need(not p.reorganising, "move.reorganising", player=p.id)
+    need(path in legal_paths(ctx.state, p), "move.illegal", player=p.id, start=p.position,
+         path=" → ".join(path))
+    dest = path[-1]
+    start = p.position
+    p.came_from = path[-2] if len(path) == 2 else start
+    p.position = dest
+    p.moved = True
+    p.must_leave = p.must_retreat = False
+    p.retreat_from = None
+    ctx.state.acting.pop(0)
+    return [{"type": "moved", "player": p.id, "from": start, "to": dest, "path": path}]
+
+
+def order_hold(ctx: Ctx) -> list[Event]:
+    p = _current_mover(ctx)
+    options = legal_destinations(ctx.state, p)
+    if p.must_retreat:
+        if options:
+            raise CampagneError("move.must_retreat", player=p.id, options=", ".join(sorted(options)))
+        return _destroy_in_retreat(ctx, p)
+    need(not (p.must_leave and options), "move.must_leave", player=p.id)
+    p.must_leave = False
+    ctx.state.acting.pop(0)
+    return [{"type": "held", "player": p.id, "territory": p.position}]
+
+
+def _destroy_in_retreat(ctx: Ctx, p: Player) -> list[Event]:
+    from .battles import destroy_army
+    ctx.state.acting.pop(0)
+    return destroy_army(ctx, p, killed={}, fled={}, reason="no_retreat")
+
+
+def order_wait(ctx: Ctx) -> list[Event]:
+    """Act later at a lower initiative, after every general who has that initiative."""
+    p = _current_mover(ctx)
+    s = ctx.state
+    current = s.delays.get(p.id, s.initiative_rolls[p.id])
+    value = ctx.arg("initiative", int)
+    need(value < current, "move.wait_higher", value=value, current=current)
+    s.delays[p.id] = value
+    rest = s.acting[1:]
+    effective = {q: s.delays.get(q, s.initiative_rolls[q]) for q in rest}
+    i = 0
+    while i < len(rest) and effective[rest[i]] >= value:
+        i += 1
+    s.acting = rest[:i] + [p.id] + rest[i:]
+    return [{"type": "waited", "player": p.id, "initiative": value, "acting": list(s.acting)}]
+
+
+register_phase("movement", opener=open_movement)

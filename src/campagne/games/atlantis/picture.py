@@ -1,0 +1,24 @@
+"""The campaign map as people want to see it: owners' colours, armies, fortresses, a legend."""
+
+from __future__ import annotations
+
+from ...render.map_svg import render_map
+from .state import AtlantisState
+
+PALETTE = ("#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#d35400", "#17a589", "#a93226", "#5d6d7e")
+
+
+def player_colours(s: AtlantisState) -> dict[str, str]:
+    return {pid: PALETTE[i % len(PALETTE)] for i, pid in enumerate(s.players)}
+
+
+def campaign_svg(s: AtlantisState, lang: str = "fr") -> str:
+    colours = player_colours(s)
+    armies = [{"id": p.id, "player": p.id, "territory": p.position, "label": p.id[:3]}
+              for p in s.players.values() if p.position is not None and p.army is not None]
+    title = (f"Atlantide — tour {s.turn}" if lang == "fr" else f"Atlantis — turn {s.turn}")
+    legend = [(colours[p.id], f"{p.name} ({p.id}) — {len(s.owned(p.id))}"
+               + (" terr." if lang == "fr" else " terr.")) for p in s.players.values()]
+    return render_map(s.map, owners=dict(s.owners), colours=colours, armies=armies,
+                      fortresses={t: n for t, n in s.fortresses.items() if n}, title=title, lang=lang,
+                      legend=legend)

@@ -1,0 +1,216 @@
+"""The Atlantis ruleset: orders declared as data (who, when, what), setup, the end, and views.
+
+`AtlantisRules` is a `campagne.core.game.Ruleset`. Legality is checked in one place per order,
+before anything changes; `apply` dispatches through `ORDERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...core.dice import Dice
+from ...core.errors import CampagneError
+from . import army as armies
+from . import battles, conquest, diplomacy, economy, movement, turn
+from . import messages  # noqa: F401  (registers the order messages)
+from .context import Ctx, Event, need
+from .data import constants
+from .map import load_default_map, map_from_mapping
+from .state import PHASES, REFEREE, AtlantisState, Player
+
+
+@dataclass(frozen=True)
+class Order:
+    handler: Callable[[Ctx], list[Event]]
+    actor: str  # "player" or "referee"
+    phases: tuple[str, ...] | None  # None: any phase of a running campaign
+
+
+def order_choose(ctx: Ctx) -> list[Event]:
+    """"Le joueur choisit dans l'ordre décroissant du résultat du dé, le royaume qu'il a conquis" and
+    places his army token on one of its three territories."""
+    s = ctx.state
+    turn.require_phase(s, "setup")
+    p = ctx.player()
+    chooser = next(pid for pid in s.setup_order if s.players[pid].kingdom is None)
+    need(p.id == chooser, "setup.not_your_turn", player=p.id, current=chooser)
+    kid = ctx.arg("kingdom")
+    need(kid in s.map.kingdoms and s.map.kingdoms[kid].colonisable, "setup.bad_kingdom", kingdom=kid)
+    need(all(q.kingdom != kid for q in s.players.values()), "setup.kingdom_taken", kingdom=kid)
+    tid = ctx.territory()
+    need(s.map.territories[tid].kingdom == kid, "setup.not_in_kingdom", territory=tid, kingdom=kid)
+    p.kingdom = kid
+    for t in s.map.kingdom_territories(kid):
+        s.owners[t] = p.id
+    p.position = p.came_from = tid
+    p.loot = ctx.k["start_loot"]
+    events: list[Event] = [{"type": "colony", "player": p.id, "kingdom": kid, "territory": tid}]
+    if all(q.kingdom for q in s.players.values()):
+        events += turn.start_turn(ctx)
+    return events
+
+
+def order_next(ctx: Ctx) -> list[Event]:
+    s = ctx.state
+    need(s.phase not in ("setup", "ended"), "order.wrong_phase", phase=s.phase,
+         allowed=", ".join(PHASES))
+    waiting = awaiting(s)
+    need(not waiting, "phase.waiting", phase=s.phase, players=", ".join(waiting))
+    return turn.close_phase(ctx)
+
+
+def standings(s: AtlantisState) -> list[dict[str, Any]]:
+    """Most territories; then the city of Atlantis; then loot + army points (the D6 roll-off is rolled)."""
+    atlantis_city = s.map.royal_city("atlantis")
+    rows = []
+    for p in s.players.values():
+        points = p.army.points if p.army else 0
+        rows.append({"player": p.id, "name": p.name, "territories": len(s.owned(p.id)),
+                     "atlantis": s.owners.get(atlantis_city) == p.id, "loot": p.loot, "army_points": points,
+                     "wealth": p.loot + points})
+    rows.sort(key=lambda r: (-r["territories"], not r["atlantis"], -r["wealth"]))
+    return rows
+
+
+def order_end(ctx: Ctx) -> list[Event]:
+    """"La fin de la campagne sera déclarée d'un commun accord": the referee declares it."""
+    s = ctx.state
+    need(s.phase != "setup" and s.phase != "ended", "order.wrong_phase", phase=s.phase, allowed="*")
+    rows = standings(s)
+    key = lambda r: (r["territories"], r["atlantis"], r["wealth"])  # noqa: E731
+    tied = [r for r in rows if key(r) == key(rows[0])]
+    rolloff: dict[str, int] = {}
+    while len(tied) > 1:  # "Eventuellement le duel peut être remplacé par le jet d'1D6"
+        rolls = {r["player"]: ctx.roll("D6", f"roll-off {r['player']}") for r in tied}
+        rolloff.update(rolls)
+        best = max(rolls.values())
+        tied = [r for r in tied if rolls[r["player"]] == best]
+    winner = tied[0]["player"]
+    rows.sort(key=lambda r: (r["player"] != winner,))
+    for i, r in enumerate(rows):
+        r["rank"] = i + 1
+    s.standings = rows
+    s.phase = "ended"
+    return [{"type": "campaign_ended", "turn": s.turn, "winner": winner, "standings": rows, "rolloff": rolloff}]
+
+
+def order_take_over(ctx: Ctx) -> list[Event]:
+    """"Un joueur éliminé pourra prendre le rôle d'un général Atlante" — of a kingdom (not Atlantis)
+    that still has its royal city. See docs for what he starts with."""
+    s = ctx.state
+    p = ctx.player()
+    need(p.eliminated, "setup.not_eliminated", player=p.id)
+    kid = ctx.arg("kingdom")
+    need(kid in s.map.kingdoms and kid != "atlantis", "setup.bad_kingdom", kingdom=kid)
+    city = s.map.royal_city(kid)
+    need(s.owners.get(city) is None, "setup.city_taken", kingdom=kid)
+    army = armies.Army.from_dict(ctx.cmd["army"]) if isinstance(ctx.cmd.get("army"), dict) else \
+        armies.load_packaged_army(ctx.cmd.get("army", "mercenaires-atlantes"))
+    need(army.points <= ctx.k["start_army_points"], "setup.army_too_big", points=army.points,
+         max=ctx.k["start_army_points"])
+    armies.roll_warbands(army, ctx.dice)
+    lands = [t for t in s.map.kingdom_territories(kid) if s.owners.get(t) is None]
+    for t in lands:
+        s.owners[t] = p.id
+    p.kingdom, p.army, p.position, p.came_from = kid, army, city, city
+    p.eliminated, p.loot = False, ctx.k["start_loot"]
+    return [{"type": "take_over", "player": p.id, "kingdom": kid, "territories": lands}]
+
+
+ORDERS: dict[str, Order] = {
+    "choose": Order(order_choose, "player", ("setup",)),
+    "next": Order(order_next, "referee", None),
+    "agree": Order(diplomacy.order_agree, "player", ("diplomacy",)),
+    "break": Order(diplomacy.order_break, "player", None),
+    "buy": Order(economy.order_buy, "player", ("loot",)),
+    "recruit": Order(economy.order_recruit, "player", ("loot",)),
+    "fortress": Order(economy.order_fortress, "player", ("loot",)),
+    "reorganise": Order(economy.order_reorganise, "player", ("loot",)),
+    "supply-spend": Order(economy.order_supply_spend, "player", ("supply",)),
+    "move": Order(movement.order_move, "player", ("movement",)),
+    "hold": Order(movement.order_hold, "player", ("movement",)),
+    "wait": Order(movement.order_wait, "player", ("movement",)),
+    "strategy": Order(battles.order_strategy, "player", ("battles",)),
+    "battle-result": Order(battles.order_battle_result, "referee", ("battles",)),
+    "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",)),
+    "negotiate": Order(conquest.order_negotiate, "player", ("conquest",)),
+    "conquer": Order(conquest.order_conquer, "player", ("conquest",)),
+    "withdraw": Order(conquest.order_withdraw, "player", ("conquest",)),
+    "end": Order(order_end, "referee", None),
+    "take-over": Order(order_take_over, "player", None),
+}
+
+
+def awaiting(s: AtlantisState) -> list[str]:
+    if s.phase == "setup":
+        return [next(pid for pid in s.setup_order if s.players[pid].kingdom is None)]
+    if s.phase == "movement":
+        return s.acting[:1]
+    if s.phase == "battles":
+        return battles.battles_awaiting(s)
+    if s.phase == "conquest":
+        return conquest.conquest_awaiting(s)
+    return []
+
+
+class AtlantisRules:
+    """The Atlantis campaign as a `Ruleset` (see campagne.core.game)."""
+
+    name = "atlantis"
+
+    def new_state(self, setup: Mapping[str, Any], dice: Dice) -> tuple[AtlantisState, list[Event]]:
+        raw_players = setup.get("players")
+        if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= 9:
+            raise CampagneError("setup.players", count=len(raw_players) if isinstance(raw_players, list) else 0)
+        tmap = map_from_mapping(setup["map"]) if setup.get("map") else load_default_map()
+        players: dict[str, Player] = {}
+        k = constants()
+        for raw in raw_players:
+            pid = raw.get("id")
+            if not isinstance(pid, str) or not pid or pid in players or pid == REFEREE:
+                raise CampagneError("setup.bad_player", player=pid)
+            army = armies.Army.from_dict(raw["army"])
+            if army.points > k["start_army_points"]:
+                raise CampagneError("setup.army_too_big", points=army.points, max=k["start_army_points"])
+            players[pid] = Player(id=pid, name=raw.get("name", pid), controller=raw.get("controller", "human"),
+                                  army=army)
+        state = AtlantisState(map=tmap, players=players,
+                              owners={t: tmap.territories[t].owner for t in tmap.territories},
+                              fortresses={t: tmap.territories[t].fortresses for t in tmap.territories})
+        events: list[Event] = []
+        for p in players.values():
+            armies.roll_warbands(p.army, dice)
+        # "chaque joueur lance 1D100 ... dans l'ordre décroissant du résultat du dé"; ties roll again.
+        rolls: dict[str, int] = {}
+        pending = list(players)
+        while pending:
+            for pid in pending:
+                rolls[pid] = dice.roll(k["setup_roll"], f"placement {pid}")
+            values = list(rolls.values())
+            pending = [pid for pid in players if values.count(rolls[pid]) > 1]
+        for pid, r in rolls.items():
+            players[pid].setup_roll = r
+        state.setup_order = sorted(players, key=lambda pid: -rolls[pid])
+        events.append({"type": "placement_rolls", "rolls": rolls, "order": state.setup_order})
+        return state, events
+
+    def apply(self, state: AtlantisState, command: dict[str, Any], dice: Dice) -> list[Event]:
+        if not isinstance(command, dict) or command.get("type") not in ORDERS:
+            raise CampagneError("order.unknown", order=command.get("type") if isinstance(command, dict) else command)
+        spec = ORDERS[command["type"]]
+        if state.phase == "ended" and command["type"] != "take-over":
+            raise CampagneError("order.campaign_over")
+        if spec.phases is not None and state.phase not in spec.phases:
+            raise CampagneError("order.wrong_phase", phase=state.phase, allowed=", ".join(spec.phases))
+        if spec.actor == "player" and command.get("player") not in state.players:
+            raise CampagneError("order.unknown_player", player=command.get("player"))
+        return spec.handler(Ctx(state, command, dice))
+
+    def awaiting(self, state: AtlantisState) -> list[str]:
+        return awaiting(state)
+
+    def view(self, state: AtlantisState, viewer: str | None) -> dict[str, Any]:
+        from .views import view
+        return view(state, viewer)

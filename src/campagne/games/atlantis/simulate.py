@@ -1,0 +1,35 @@
+"""A whole campaign played by computer players, start to declared end (pure: no I/O)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...core.game import Game
+from . import army as armies
+from .ai import autoplay
+from .rules import AtlantisRules
+
+STARTING_LISTS = ("mycenaean", "egyptian", "assyrian", "amazon", "atlante")
+
+
+def setup_for(n_players: int, controller: str = "greedy") -> dict:
+    players = []
+    for i in range(n_players):
+        style = controller if controller != "mixed" else ("greedy", "random")[i % 2]
+        army = armies.load_packaged_army(STARTING_LISTS[i % len(STARTING_LISTS)])
+        players.append({"id": f"p{i + 1}", "name": f"{army.people} {i + 1}", "controller": style,
+                        "army": army.to_dict()})
+    return {"players": players}
+
+
+def run_campaign(n_players: int, turns: int, seed: int | str, controller: str = "greedy",
+                 on_turn: Callable[[int], None] | None = None) -> Game:
+    """Play `turns` turns; the referee then declares the end and the standings are in the state."""
+    game = Game(AtlantisRules(), setup_for(n_players, controller), seed)
+    last = 0
+    while game.state.phase != "ended":
+        autoplay(game, seed, referee=True, after=game.entries[-1:], stop_turn=turns, limit=200)
+        if on_turn and game.state.turn != last:
+            last = game.state.turn
+            on_turn(last)
+    return game

@@ -1,0 +1,146 @@
+"""The state of an Atlantis campaign: players, their army, territories, the turn and its phase.
+
+Plain dataclasses, mutated only by `rules.AtlantisRules.apply` after an order has been validated.
+The static map (`TerritoryMap`) is shared, never copied: only owners and fortresses change.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...core.maps import TerritoryMap
+from .army import Army
+
+PHASES = ("events", "diplomacy", "loot", "supply", "movement", "battles", "conquest", "reinforcements")
+PHASE_NAMES = {
+    "setup": ("Placement initial", "Initial placement"),
+    "events": ("Evénements divins", "Divine events"),
+    "diplomacy": ("Diplomatie", "Diplomacy"),
+    "loot": ("Butin", "Loot"),
+    "supply": ("Ravitaillement", "Supply"),
+    "movement": ("Mouvements", "Movement"),
+    "battles": ("Batailles", "Battles"),
+    "conquest": ("Conquête", "Conquest"),
+    "reinforcements": ("Arrivée des renforts", "Reinforcements"),
+    "ended": ("Campagne terminée", "Campaign over"),
+}
+REFEREE = "referee"
+
+
+@dataclass
+class Player:
+    id: str
+    name: str
+    controller: str = "human"  # human | random | greedy | absent
+    army: Army | None = None
+    kingdom: str | None = None
+    loot: int = 0
+    position: str | None = None  # territory of the army token
+    setup_roll: int = 0
+    eliminated: bool = False
+    # -- this turn (reset when a turn starts)
+    event: str = "none"
+    leadership_mod: int = 0
+    initiative_mod: int = 0
+    supplied: bool = True
+    supply_spend: int = 0
+    halted: bool = False  # lack of supply: units refuse to move
+    reorganising: bool = False
+    moved: bool = False
+    came_from: str | None = None  # where the army was before this turn's move (retreats go there)
+    passage: str | None = None  # the Atlantean territory it may stay in this turn
+    negotiated: bool = False
+    conquest_done: bool = False
+    # -- carried between turns
+    unsupplied_turns: int = 0
+    must_leave: bool = False  # beaten in a conquest, or lost a battle: leave next turn
+    must_retreat: bool = False  # crushed or lost a battle: retreat to the start or an adjacent own territory
+    retreat_from: str | None = None
+    previous_position: str | None = None
+    pending_reinforcements: list[dict[str, Any]] = field(default_factory=list)
+    returning: Army | None = None  # survivors of a destroyed army, back at the capital next turn
+
+
+@dataclass
+class Agreement:
+    id: int
+    parties: list[str]
+    text: str
+    public: bool
+    turn: int
+    loot_from: str | None = None
+    loot_to: str | None = None
+    loot: int = 0
+    passage: list[str] = field(default_factory=list)  # players whose armies may cross/stay
+    supply: list[str] = field(default_factory=list)  # players whose supply may cross
+    taxes: list[str] = field(default_factory=list)  # players who may tax despite this army
+    grantor: str | None = None
+    broken_by: str | None = None
+
+
+@dataclass
+class Battle:
+    territory: str
+    a: str  # player designated A: the army that arrived
+    b: str
+    strategies: dict[str, str | None] = field(default_factory=dict)
+    previous: dict[str, list[str]] = field(default_factory=dict)
+    scenario: str | None = None
+    scenario_key: str | None = None
+    terrain: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+
+
+@dataclass
+class AtlantisState:
+    map: TerritoryMap
+    players: dict[str, Player]
+    owners: dict[str, str | None]  # territory -> player id, None: its Atlantean king
+    fortresses: dict[str, int]
+    turn: int = 0
+    phase: str = "setup"
+    setup_order: list[str] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)  # movement order (initiative), descending
+    initiative_rolls: dict[str, int] = field(default_factory=dict)
+    acting: list[str] = field(default_factory=list)  # movement: who still has to act, in order
+    delays: dict[str, int] = field(default_factory=dict)
+    battles: list[Battle] = field(default_factory=list)
+    agreements: list[Agreement] = field(default_factory=list)
+    standings: list[dict[str, Any]] | None = None
+    sheet: list[dict[str, Any]] = field(default_factory=list)  # campaign-sheet lines, per player per turn
+
+    def __deepcopy__(self, memo: dict) -> AtlantisState:
+        # The map never changes: share it; copy everything else.
+        clone = copy.copy(self)
+        for name, value in vars(self).items():
+            if name != "map":
+                setattr(clone, name, copy.deepcopy(value, memo))
+        return clone
+
+    # -- reading helpers used throughout the rules
+    def active_players(self) -> list[Player]:
+        return [p for p in self.players.values() if not p.eliminated]
+
+    def owned(self, pid: str) -> list[str]:
+        return [t for t, o in self.owners.items() if o == pid]
+
+    def armies_in(self, tid: str) -> list[Player]:
+        return [p for p in self.players.values() if p.position == tid and p.army is not None]
+
+    def enemy_army_in(self, tid: str, pid: str) -> bool:
+        return any(p.id != pid for p in self.armies_in(tid))
+
+    def royal_city_of(self, pid: str) -> str | None:
+        kingdom = self.players[pid].kingdom
+        return self.map.royal_city(kingdom) if kingdom else None
+
+    def permits(self, grantor: str | None, grantee: str, what: str) -> bool:
+        """Does an unbroken agreement let `grantee` use `grantor`'s land for passage/supply/taxes?"""
+        if grantor is None:
+            return False
+        for a in self.agreements:
+            if a.broken_by is None and a.grantor == grantor and grantee in getattr(a, what):
+                return True
+        return False

@@ -1,0 +1,91 @@
+"""What each player may see. The one place where secrets are hidden.
+
+Secrets in seed 000: the strategy each player writes on his campaign sheet before a battle (until
+both are revealed) and private diplomatic agreements ("l'accord peut être public ou privé").
+The referee (viewer None) sees everything. Events carry secrets under a "secret" key (seen only
+by the event's player) or a "private" key (seen only by the agreement's parties).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import army as armies
+from .state import AtlantisState, Player
+
+
+def redact_event(event: dict[str, Any], viewer: str | None, parties: list[str] | None = None) -> dict[str, Any]:
+    if viewer is None:
+        return event
+    out = dict(event)
+    if "secret" in out and out.get("player") != viewer:
+        out["secret"] = "hidden"
+    if "private" in out and out["private"] is not None and viewer not in (out.get("parties") or parties or []):
+        out["private"] = "hidden"
+    return out
+
+
+def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    if viewer is None:
+        return entry
+    out = dict(entry)
+    out["events"] = [redact_event(e, viewer) for e in entry.get("events", [])]
+    cmd = entry.get("command", {})
+    if cmd.get("type") == "strategy" and cmd.get("player") != viewer:
+        out["command"] = {k: ("hidden" if k == "strategy" else v) for k, v in cmd.items()}
+    if cmd.get("type") == "agree" and not cmd.get("public", True) and viewer not in cmd.get("parties", []):
+        out["command"] = {"type": "agree", "player": cmd.get("player"), "private": "hidden"}
+    return out
+
+
+def army_view(p: Player) -> dict[str, Any] | None:
+    if p.army is None:
+        return None
+    a = p.army
+    try:
+        strength: Any = armies.combat_strength(a, p.leadership_mod)
+    except Exception:  # a warband not rolled yet (e.g. a recruited unit)
+        strength = None
+    return {"name": a.name, "points": a.points, "models": a.model_count, "strength": strength,
+            "initiative": armies.initiative(a, p.leadership_mod),
+            "general": None if a.general is None else {"name": a.general.name,
+                                                       "leadership": a.general.leadership},
+            "units": [{"id": u.id, "name": u.name, "kind": u.kind, "models": u.models, "ws": u.ws,
+                       "warband": u.warband, "warband_roll": u.warband_roll} for u in a.units]}
+
+
+def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
+    players = {}
+    for p in s.players.values():
+        players[p.id] = {
+            "name": p.name, "controller": p.controller, "kingdom": p.kingdom, "loot": p.loot,
+            "position": p.position, "territories": s.owned(p.id), "eliminated": p.eliminated,
+            "event": p.event, "supplied": p.supplied, "unsupplied_turns": p.unsupplied_turns,
+            "halted": p.halted, "reorganising": p.reorganising, "must_leave": p.must_leave,
+            "must_retreat": p.must_retreat, "passage": p.passage,
+            "pending_reinforcements": p.pending_reinforcements, "army": army_view(p),
+            "returning_models": p.returning.model_count if p.returning else 0,
+        }
+    battles = []
+    for b in s.battles:
+        strategies = {pid: (st if viewer is None or pid == viewer or st is None else "chosen")
+                      for pid, st in b.strategies.items()}
+        battles.append({"territory": b.territory, "a": b.a, "b": b.b, "strategies": strategies,
+                        "previous": b.previous, "scenario": b.scenario, "terrain": b.terrain,
+                        "result": b.result})
+    agreements = [
+        {"id": a.id, "parties": a.parties, "public": a.public, "turn": a.turn, "broken_by": a.broken_by,
+         "text": a.text, "loot": a.loot, "loot_from": a.loot_from, "loot_to": a.loot_to, "grantor": a.grantor,
+         "passage": a.passage, "supply": a.supply, "taxes": a.taxes}
+        for a in s.agreements if a.public or viewer is None or viewer in a.parties
+    ]
+    from .rules import awaiting
+    return {
+        "ruleset": "atlantis", "viewer": viewer or "referee", "turn": s.turn, "phase": s.phase,
+        "awaiting": awaiting(s), "players": players,
+        "territories": {t: {"owner": s.owners[t], "fortresses": s.fortresses.get(t, 0),
+                            "armies": [q.id for q in s.armies_in(t)]} for t in s.map.territories},
+        "movement_order": s.acting if s.phase == "movement" else s.order,
+        "initiative": s.initiative_rolls, "battles": battles, "agreements": agreements,
+        "standings": s.standings,
+    }

@@ -1,0 +1,42 @@
+"""Shared test configuration: hypothesis profiles and a few fixtures.
+
+Profiles:
+  default  100 examples, no deadline (the everyday `pytest` run)
+  ci       300 examples, no deadline, derandomized (the Makefile's `pytest -m study --hypothesis-profile=ci`)
+
+`HYPOTHESIS_PROFILE=ci pytest` selects a profile from the environment; `--hypothesis-profile=...` on the
+command line (hypothesis' own pytest option) wins over both.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+settings.register_profile("default", max_examples=100, deadline=None)
+settings.register_profile("ci", max_examples=300, deadline=None, derandomize=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+REPO = Path(__file__).resolve().parents[1]
+SRC = REPO / "src"
+
+
+@pytest.fixture
+def tmp_journal(tmp_path: Path) -> Path:
+    """A fresh campaign journal (header only) in a temporary directory."""
+    from campagne.storage import journal
+
+    path = tmp_path / "campaign.jsonl"
+    journal.create(path, {"ruleset": "toy", "seed": 1234, "setup": {"players": ["a", "b"]}})
+    return path
+
+
+@pytest.fixture
+def subprocess_env() -> dict[str, str]:
+    """Environment for child Python processes that import campagne from this checkout."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH", "")) if p)
+    return env
