@@ -399,16 +399,33 @@ def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write.
 
 
 @app.command()
-def play(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+def play(stand_in: Optional[list[str]] = typer.Option(None, "--stand-in",
+                                                      help="A computer decides for this (absent) person."),
+         referee: bool = typer.Option(False, "--referee",
+                                      help="Also close phases and auto-resolve battles."),
+         until_turn: Optional[int] = typer.Option(None, "--until-turn",
+                                                  help="With --referee: stop when this turn's reinforcements come."),
+         campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Let computer players act until a person must. / Faire jouer les joueurs ordinateur."""
     o = out(lang, json_)
 
     def go() -> None:
         from .. import session
-        from .computers import play_computers
+        from ..games.atlantis.ai import autoplay
         with session.open_campaign(campaign_path(campaign)) as c:
-            _print_entries(o, c, [e.to_dict() for e in play_computers(c)])
+            _check_viewers(c, stand_in or [])
+            _warn(o, c)
+            after = c.file.entries[-1:] if c.file.entries else [c.file.header.get("opening", {})]
+            stop = until_turn if until_turn is not None else max(1, c.state.turn)
+            entries = autoplay(c, c.game.seed, referee=referee, after=after, stop_turn=stop,
+                               stand_in=frozenset(stand_in or []), end_at_stop=False)
+            _print_entries(o, c, [e.to_dict() for e in entries])
     run_safely(o, go)
+
+
+def _check_viewers(c: Any, players: list[str]) -> None:
+    for pid in players:
+        _check_viewer(c, pid)
 
 
 from ..core.errors import register_messages  # noqa: E402

@@ -17,6 +17,7 @@ import typer
 from .output import Out, fail, run_safely
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                  pretty_exceptions_enable=False,
                   help="campagne: run wargame campaigns exactly as their rules say. "
                        "Mener des campagnes de jeux de guerre exactement selon leurs règles.")
 odds_app = typer.Typer(no_args_is_help=True, help="Exact odds before a decision. / Probabilités exactes.")
@@ -77,3 +78,10 @@ def main() -> None:
     except KeyboardInterrupt:
         fail(Out.make(None, False), "interrupted")
         sys.exit(130)
+    except Exception as exc:  # a bug, not bad input: say so in one line (CAMPAGNE_DEBUG=1 shows the trace)
+        if os.environ.get("CAMPAGNE_DEBUG"):
+            raise
+        o = Out.make(None, False)
+        fail(o, o.t(f"Erreur interne de campagne ({type(exc).__name__}: {exc}) ; merci de la signaler.",
+                    f"campagne internal error ({type(exc).__name__}: {exc}); please report it."), "internal")
+        sys.exit(1)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from math import factorial, prod
+from math import comb, factorial, lcm, prod
 
 from .errors import CampagneError, bilingual
 
@@ -152,7 +152,11 @@ class Expr:
 
 # --------------------------------------------------------------------------- parsing
 
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<op>[-+*x])|(?P<d>d)|(?P<keep>k[hl]))", re.IGNORECASE)
+_TOKEN = re.compile(r"\s*(?:(?P<num>[0-9]+)|(?P<op>[-+*x])|(?P<d>d)|(?P<keep>k[hl]))", re.IGNORECASE)
+MAX_DIGITS = 9
+# Bounds on the work of an exact distribution (integer convolutions / sorted multisets).
+MAX_POOL_WORK = 4_000_000  # count² × faces² for a pool summed whole
+MAX_KEEP_MULTISETS = 100_000  # sorted outcomes enumerated for kh/kl
 
 
 def parse(text: str) -> Expr:
@@ -163,7 +167,7 @@ def parse(text: str) -> Expr:
 @lru_cache(maxsize=512)
 def _parse_cached(text: str) -> Expr:
     if not isinstance(text, str) or not text.strip():
-        raise CampagneError("dice.syntax", expr=text, pos=0,
+        raise CampagneError("dice.syntax", expr=text, pos=1,
                             reason=bilingual("the expression is empty", "l'expression est vide"))
     p = _Parser(text)
     terms = p.expression()
@@ -185,6 +189,10 @@ class _Parser:
                 i += 1
                 continue
             m = _TOKEN.match(text, i)
+            if m and m.lastgroup == "num" and len(m.group("num")) > MAX_DIGITS:
+                raise CampagneError("dice.too_large", expr=text,
+                                    reason=bilingual(f"a number of more than {MAX_DIGITS} digits",
+                                                     f"un nombre de plus de {MAX_DIGITS} chiffres"))
             if not m or m.end() == i:
                 self.fail(i, bilingual(f"unexpected character {text[i]!r}",
                                        f"caractère inattendu {text[i]!r}"))
@@ -221,6 +229,15 @@ class _Parser:
                                             f"+ ou - attendu, trouvé {tok[1]!r}"))
             self.next()
             terms.append((-1 if tok[1] == "-" else 1, self.term()))
+        work, support = 0, 1
+        for t in _pools(terms):
+            size = t.count * (36 if t.is_d66 else t.faces)
+            work += support * size
+            support += size
+        if work > MAX_POOL_WORK:
+            raise CampagneError("dice.too_large", expr=self.text,
+                                reason=bilingual("too many dice or faces for exact odds",
+                                                 "trop de dés ou de faces pour des probabilités exactes"))
         if sum(t.count for t in _pools(terms)) > MAX_DICE:
             raise CampagneError("dice.too_large", expr=self.text,
                                 reason=bilingual(f"more than {MAX_DICE} dice", f"plus de {MAX_DICE} dés"))
@@ -245,6 +262,7 @@ class _Parser:
     def factor(self) -> Const | DicePool:
         tok = self.next()
         count = 1
+        count_pos = tok[2]
         if tok[0] == "num":
             nxt = self.peek()
             if not nxt or nxt[0] != "d":
@@ -260,7 +278,7 @@ class _Parser:
                                               "le nombre de faces doit suivre D"))
         faces = int(faces_tok[1])
         if count < 1:
-            self.fail(tok[2], bilingual("at least one die is needed", "il faut au moins un dé"))
+            self.fail(count_pos, bilingual("at least one die is needed", "il faut au moins un dé"))
         if faces < 2:
             self.fail(faces_tok[2], bilingual("a die needs at least 2 faces", "un dé a au moins 2 faces"))
         if faces > MAX_FACES or count > MAX_DICE:
@@ -278,7 +296,22 @@ class _Parser:
                 self.fail(n_tok[2], bilingual(f"can only keep 1 to {count} dice",
                                               f"on ne peut garder que 1 à {count} dés"))
             pool = DicePool(count, faces, nxt[1], keep_n)
+        _check_work(self.text, pool)
         return pool
+
+
+def _check_work(text: str, pool: DicePool) -> None:
+    """Refuse pools whose exact distribution would take more than about a second."""
+    sides = 36 if pool.is_d66 else pool.faces
+    if pool.keep:
+        multisets = comb(sides + pool.count - 1, pool.count)
+        if multisets > MAX_KEEP_MULTISETS:
+            raise CampagneError("dice.too_large", expr=text,
+                                reason=bilingual("too many dice to keep exactly", "trop de dés à garder exactement"))
+    elif pool.count ** 2 * sides ** 2 > MAX_POOL_WORK:
+        raise CampagneError("dice.too_large", expr=text,
+                            reason=bilingual("too many dice or faces for exact odds",
+                                             "trop de dés ou de faces pour des probabilités exactes"))
 
 
 def _pools(terms: Iterable[tuple[int, Term]]) -> Iterator[DicePool]:
@@ -305,10 +338,16 @@ def convolve(a: Distribution, b: Distribution, sign: int = 1) -> Distribution:
 def _pool_distribution(count: int, faces: int, keep: str | None, keep_n: int) -> Distribution:
     single = DicePool(1, faces).single()
     if not keep:
-        dist: Distribution = {0: Fraction(1)}
+        # Whole-number weights (ways to roll each total), divided once at the end: far faster than Fractions.
+        ways: dict[int, int] = {0: 1}
         for _ in range(count):
-            dist = convolve(dist, single)
-        return dist
+            nxt: dict[int, int] = {}
+            for total, w in ways.items():
+                for face in single:
+                    nxt[total + face] = nxt.get(total + face, 0) + w
+            ways = nxt
+        denominator = len(single) ** count
+        return {k: Fraction(w, denominator) for k, w in sorted(ways.items())}
     # Keep k of N: sum over sorted multisets, each weighted by its multinomial count.
     values = sorted(single)
     p = Fraction(1, len(values)) ** count
@@ -321,12 +360,24 @@ def _pool_distribution(count: int, faces: int, keep: str | None, keep_n: int) ->
     return dict(sorted(out.items()))
 
 
+def _ways(dist: Distribution) -> tuple[dict[int, int], int]:
+    """A distribution as whole-number weights over a common denominator."""
+    denominator = lcm(*(p.denominator for p in dist.values()))
+    return {k: int(p * denominator) for k, p in dist.items()}, denominator
+
+
 @lru_cache(maxsize=512)
 def _expr_distribution(expr: Expr) -> Distribution:
-    dist: Distribution = {0: Fraction(1)}
+    ways, denominator = {0: 1}, 1
     for sign, term in expr.terms:
-        dist = convolve(dist, term.distribution(), sign)
-    return dict(sorted(dist.items()))
+        tw, td = _ways(term.distribution())
+        nxt: dict[int, int] = {}
+        for x, wx in ways.items():
+            for y, wy in tw.items():
+                k = x + sign * y
+                nxt[k] = nxt.get(k, 0) + wx * wy
+        ways, denominator = nxt, denominator * td
+    return {k: Fraction(w, denominator) for k, w in sorted(ways.items())}
 
 
 def distribution(text: str | Expr) -> Distribution:

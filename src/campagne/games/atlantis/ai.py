@@ -30,7 +30,7 @@ Command = dict[str, Any]
 def decide(s: AtlantisState, pid: str, rng: random.Random) -> Command:
     """The order a computer player gives when the rules wait for him."""
     p = s.players[pid]
-    style = p.controller if p.controller in ("random", "greedy", "absent") else "greedy"
+    style = _style(p)
     phase = s.phase
     if phase == "setup":
         return _choose_colony(s, p, rng, style)
@@ -50,13 +50,18 @@ def decide(s: AtlantisState, pid: str, rng: random.Random) -> Command:
     raise AssertionError(f"no decision expected from {pid} in {phase}")
 
 
+def _style(p: Player) -> str:
+    return p.controller if p.controller in ("random", "greedy", "absent") else "greedy"
+
+
 def optional_orders(s: AtlantisState, pid: str, rng: random.Random) -> list[Command]:
     """Orders a computer player may give in a phase that waits for nobody (loot, supply)."""
     p = s.players[pid]
-    if p.controller in ("absent", "human") or p.eliminated:
+    style = _style(p)
+    if style == "absent" or p.eliminated:
         return []
     if s.phase == "supply" and p.army is not None and not p.supplied and p.loot >= 50:
-        spend = 50 if p.controller == "random" else min(100, p.loot - p.loot % 50)
+        spend = 50 if style == "random" else min(100, p.loot - p.loot % 50)
         return [{"type": "supply-spend", "player": pid, "loot": spend}]
     if s.phase != "loot" or p.army is None:
         return []
@@ -66,7 +71,7 @@ def optional_orders(s: AtlantisState, pid: str, rng: random.Random) -> list[Comm
                       and u.points_per_model > 0), key=lambda u: u.start_models - u.models, reverse=True)
     for u in wounded:
         n = min(u.start_models - u.models, max(0, budget) // u.points_per_model)
-        if p.controller == "random":
+        if style == "random":
             n = rng.randint(0, n) if n else 0
         if n > 0:
             orders.append({"type": "buy", "player": pid, "unit": u.id, "models": n})
@@ -74,7 +79,7 @@ def optional_orders(s: AtlantisState, pid: str, rng: random.Random) -> list[Comm
     city = s.royal_city_of(pid)
     k = constants()
     if city and s.owners.get(city) == pid and budget >= k["fortress_cost"] + 100 \
-            and s.fortresses.get(city, 0) < k["max_fortresses"] and p.controller == "greedy":
+            and s.fortresses.get(city, 0) < k["max_fortresses"] and style == "greedy":
         orders.append({"type": "fortress", "player": pid, "territory": city})
     return orders
 
@@ -208,15 +213,18 @@ def _first_legal(s: AtlantisState, options: list[Command], rng: random.Random, o
     return options[-1]
 
 
-def computer_players(s: AtlantisState) -> set[str]:
-    return {p.id for p in s.players.values() if p.controller != "human"}
+def computer_players(s: AtlantisState, stand_in: frozenset[str] = frozenset()) -> set[str]:
+    """Players a computer plays for: computer controllers, and people it stands in for."""
+    return {p.id for p in s.players.values() if p.controller != "human" or p.id in stand_in}
 
 
-def next_computer_order(s: AtlantisState, rng: random.Random, referee: bool = False) -> Command | None:
+def next_computer_order(s: AtlantisState, rng: random.Random, referee: bool = False,
+                        stand_in: frozenset[str] = frozenset()) -> Command | None:
     """The next order a computer must give now (or the referee's, when unattended), if any."""
     waiting = awaiting(s)
+    computers = computer_players(s, stand_in)
     for pid in waiting:
-        if pid != REFEREE and s.players[pid].controller != "human":
+        if pid in computers:
             return decide(s, pid, rng)
     if referee and s.phase != "ended" and (not waiting or waiting == [REFEREE]):
         return referee_order(s)
@@ -233,7 +241,8 @@ def opened_phases(entries: list[Any]) -> list[str]:
 
 
 def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | None = None,
-             stop_turn: int | None = None, limit: int = 100_000) -> list[Any]:
+             stop_turn: int | None = None, limit: int = 100_000,
+             stand_in: frozenset[str] = frozenset(), end_at_stop: bool = True) -> list[Any]:
     """Push computer players' orders (and the referee's if `referee`) until a person must act.
 
     Each decision uses its own generator seeded by (seed, entry number), so a computer's choices
@@ -249,14 +258,15 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
         rng = random.Random(f"{seed}:ai:{len(game.entries)}")
         if pending_optional:
             pending_optional = False
-            for pid in sorted(computer_players(s)):
+            for pid in sorted(computer_players(s, stand_in)):
                 for cmd in optional_orders(s, pid, rng):
                     pushed.append(game.push(cmd))
             continue
         if referee and stop_turn is not None and s.turn >= stop_turn and s.phase == "reinforcements":
-            pushed.append(game.push({"type": "end", "player": REFEREE}))
+            if end_at_stop:
+                pushed.append(game.push({"type": "end", "player": REFEREE}))
             break
-        cmd = next_computer_order(s, rng, referee)
+        cmd = next_computer_order(s, rng, referee, stand_in)
         if cmd is None:
             break
         entry = game.push(cmd)

@@ -222,7 +222,7 @@ def aftermath(ctx: Ctx, b: Battle, result: dict[str, Any]) -> list[Event]:
     result["characters_fate"] = _characters(ctx, result["characters"])
     recovered = {winner.id: _recover(winner, result["killed"][winner.id], result["fled"][winner.id], (1, 2), (1, 1))}
     from .movement import retreat_options
-    loser.retreat_from = b.territory
+    loser.retreat_from, loser.retreat_kind = b.territory, "battle"
     loser.conquest_done = True
     can_retreat = bool(retreat_options(s, loser))
     if can_retreat:

@@ -159,7 +159,7 @@ def order_conquer(ctx: Ctx) -> list[Event]:
         p.must_leave = True
     elif outcome == "crushed":
         p.must_retreat = True
-        p.retreat_from = tid
+        p.retreat_from, p.retreat_kind = tid, "crushed"
     return events
 
 

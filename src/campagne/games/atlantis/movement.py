@@ -85,12 +85,21 @@ def _may_cross(s: AtlantisState, p: Player, tid: str) -> bool:
 
 
 def retreat_options(s: AtlantisState, p: Player) -> set[str]:
-    """"dans son territoire de départ ou dans un territoire adjacent qui fait partie de son royaume"."""
+    """Where a beaten army may retreat.
+
+    After a lost battle: "dans son territoire de départ ou dans un territoire adjacent qui fait partie
+    de son royaume". After a crushing in a conquest: "dans son territoire de départ, ou dans un
+    territoire adjacent en cas d'impossibilité" (any adjacent territory with room).
+    """
     here = p.retreat_from or p.position
+    start = p.came_from if p.came_from and p.came_from != here else None
+    if p.retreat_kind == "crushed":
+        if start and _may_enter(s, p, start) and s.map.adjacent(here, start):
+            return {start}
+        return {t for t in s.map.neighbours(here) if _may_enter(s, p, t)}
     options = set()
-    if p.came_from and p.came_from != here and s.owners.get(p.came_from) == p.id \
-            and not s.enemy_army_in(p.came_from, p.id):
-        options.add(p.came_from)
+    if start and s.owners.get(start) == p.id and not s.enemy_army_in(start, p.id) and s.map.adjacent(here, start):
+        options.add(start)
     for t in s.map.neighbours(here):
         if s.owners.get(t) == p.id and not s.enemy_army_in(t, p.id):
             options.add(t)
@@ -124,17 +133,22 @@ def order_move(ctx: Ctx) -> list[Event]:
     p.position = dest
     p.moved = True
     p.must_leave = p.must_retreat = False
-    p.retreat_from = None
+    p.retreat_from, p.retreat_kind = None, "battle"
     ctx.state.acting.pop(0)
     return [{"type": "moved", "player": p.id, "from": start, "to": dest, "path": path}]
 
 
 def order_hold(ctx: Ctx) -> list[Event]:
     p = _current_mover(ctx)
-    options = legal_destinations(ctx.state, p)
+    options = legal_paths(ctx.state, p)
+    if p.halted or p.reorganising:
+        # Troops that refuse to move (or reorganise) stay; a due retreat waits for the next turn.
+        ctx.state.acting.pop(0)
+        return [{"type": "held", "player": p.id, "territory": p.position}]
     if p.must_retreat:
         if options:
-            raise CampagneError("move.must_retreat", player=p.id, options=", ".join(sorted(options)))
+            raise CampagneError("move.must_retreat", player=p.id,
+                                options=", ".join(sorted({path[-1] for path in options})))
         return _destroy_in_retreat(ctx, p)
     need(not (p.must_leave and options), "move.must_leave", player=p.id)
     p.must_leave = False

@@ -58,6 +58,7 @@ class Player:
     must_leave: bool = False  # beaten in a conquest, or lost a battle: leave next turn
     must_retreat: bool = False  # crushed or lost a battle: retreat to the start or an adjacent own territory
     retreat_from: str | None = None
+    retreat_kind: str = "battle"  # "battle": start or adjacent own land; "crushed": start, else any adjacent
     previous_position: str | None = None
     pending_reinforcements: list[dict[str, Any]] = field(default_factory=list)
     returning: Army | None = None  # survivors of a destroyed army, back at the capital next turn

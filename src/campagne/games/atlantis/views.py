@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import CampagneError
 from . import army as armies
 from .state import AtlantisState, Player
 
@@ -44,7 +45,7 @@ def army_view(p: Player) -> dict[str, Any] | None:
     a = p.army
     try:
         strength: Any = armies.combat_strength(a, p.leadership_mod)
-    except Exception:  # a warband not rolled yet (e.g. a recruited unit)
+    except CampagneError:  # a Warband not rolled yet
         strength = None
     return {"name": a.name, "points": a.points, "models": a.model_count, "strength": strength,
             "initiative": armies.initiative(a, p.leadership_mod),

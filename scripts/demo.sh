@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# A short demo campaign, played from the command line exactly as a club would (see README).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+C=.venv/bin/campagne
+rm -rf demo && mkdir -p demo
+export CAMPAGNE_CAMPAIGN=demo/campaign.jsonl
+
+say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+say "Exact odds before deciding: conquering an Atlantean mountain territory with strength 16 and 100 loot of bribes"
+$C odds atlantis conquest --force 16 --bribe 100 --terrain mountain
+say "The seed's Mycenaean example army: combat strength 10, initiative 120"
+$C atlantis strength mycenaean-1000
+
+say "A new campaign: two people (alice, bob) and two computer players"
+$C new atlantis --seed 2026 -p alice:human:mycenaean -p bob:human:egyptian \
+   -p carthage:greedy:assyrian -p hespera:random:amazon
+say "The computers choose when it is their turn; people choose with 'order'"
+$C --json status | python3 -c 'import json,sys; print("waiting for:", json.load(sys.stdin)["awaiting"])'
+# Let a computer stand in for the people during setup and the first two turns, the referee automated.
+$C play --stand-in alice --stand-in bob --referee --until-turn 2 > demo/turns-1-2.txt
+tail -n 8 demo/turns-1-2.txt
+
+say "Where the campaign stands"
+$C status
+say "The map, the campaign sheets and the journal"
+$C map --out demo/map.svg
+$C sheet --format html --out demo/sheets.html
+$C sheet --format md --out demo/sheets.md
+$C journal > demo/journal.txt && tail -n 1 demo/journal.txt
+say "A whole campaign with four computer players, 12 turns"
+$C simulate atlantis --players 4 --turns 12 --seed 7 --journal demo/simulated.jsonl
+$C --campaign demo/simulated.jsonl journal | tail -n 1
+say "Done: open demo/map.svg and demo/sheets.html"

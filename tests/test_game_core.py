@@ -1,0 +1,359 @@
+"""The shared game loop (campagne.core.game.Game) driven by a tiny toy ruleset.
+
+The toy game is a counter: {"type": "roll"} rolls dice and adds them, {"type": "add", "n": k} adds k,
+{"type": "bad"} is refused before any change, and {"type": "half"} changes the state and only then
+refuses (a buggy ruleset: the game loop must still leave the state as it was).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from campagne.core.dice import Dice
+from campagne.core.errors import CampagneError, register_messages
+from campagne.core.game import Entry, Game
+
+register_messages({
+    "toy.refused": {"en": "The toy refuses {what}.", "fr": "Le jouet refuse {what}."},
+})
+
+DICE = ["D6", "2D6", "D66", "D3-2", "2D3kh1"]
+
+
+class CounterRules:
+    name = "counter"
+
+    def new_state(self, setup: Mapping[str, Any], dice: Dice) -> tuple[dict, list[dict]]:
+        bonus = dice.roll("D3", "setup bonus")
+        state = {"total": setup.get("start", 0) + bonus, "history": [], "players": list(setup["players"])}
+        return state, [{"type": "setup", "bonus": bonus}]
+
+    def apply(self, state: dict, command: dict, dice: Dice) -> list[dict]:
+        kind = command.get("type")
+        if kind == "roll":
+            count = command.get("count", 1)
+            expr = command.get("dice", "D6")
+            if not isinstance(count, int) or not 1 <= count <= 10 or expr not in DICE:
+                raise CampagneError("toy.refused", what="roll")
+            values = [dice.roll(expr, f"roll {i + 1}") for i in range(count)]
+            state["total"] += sum(values)
+            state["history"].append(values)
+            return [{"type": "rolled", "values": values, "total": state["total"]}]
+        if kind == "add":
+            n = command.get("n")
+            if not isinstance(n, int):
+                raise CampagneError("toy.refused", what="add")
+            state["total"] += n
+            state["history"].append([n])
+            return [{"type": "added", "n": n, "total": state["total"]}]
+        if kind == "bad":
+            raise CampagneError("toy.refused", what="bad")
+        if kind == "half":
+            state["total"] += 1000
+            state["history"].append(["half"])
+            dice.roll("D6", "half")
+            raise CampagneError("toy.refused", what="half")
+        raise CampagneError("toy.refused", what=str(kind))
+
+    def view(self, state: dict, viewer: str | None) -> dict[str, Any]:
+        if viewer is None:
+            return copy.deepcopy(state)
+        return {"total": state["total"]}
+
+    def awaiting(self, state: dict) -> list[str]:
+        return [state["players"][len(state["history"]) % len(state["players"])]]
+
+
+RULES = CounterRules()
+SETUP = {"players": ["ann", "bob"], "start": 10}
+
+
+def new_game(seed: int | str = 1234) -> Game:
+    return Game(RULES, SETUP, seed)
+
+
+def as_json(entries: list[Entry]) -> list[dict]:
+    """Entries as a journal stores and reads them."""
+    return [json.loads(json.dumps(e.to_dict())) for e in entries]
+
+
+# --------------------------------------------------------------------------- push
+
+
+def test_setup_is_entry_zero_with_its_rolls() -> None:
+    game = new_game()
+    assert game.opening is not None
+    assert game.opening.n == 0 and game.opening.command == {"type": "setup"}
+    (roll,) = game.opening.rolls
+    assert roll["expr"] == "D3" and roll["purpose"] == "setup bonus"
+    assert game.opening.events == ({"type": "setup", "bonus": roll["total"]},)
+    assert game.state["total"] == 10 + roll["total"]
+    assert game.entries == []
+
+
+def test_push_records_events_and_rolls() -> None:
+    game = new_game()
+    before = game.state["total"]
+    entry = game.push({"type": "roll", "count": 2, "dice": "2D6"})
+    assert isinstance(entry, Entry)
+    assert entry.n == 1
+    assert entry.command == {"type": "roll", "count": 2, "dice": "2D6"}
+    assert len(entry.rolls) == 2
+    for i, roll in enumerate(entry.rolls):
+        assert set(roll) == {"expr", "faces", "total", "purpose"}
+        assert roll["expr"] == "2D6" and roll["purpose"] == f"roll {i + 1}"
+        assert roll["total"] == sum(roll["faces"]) and len(roll["faces"]) == 2
+    values = [r["total"] for r in entry.rolls]
+    assert entry.events == ({"type": "rolled", "values": values, "total": before + sum(values)},)
+    assert game.state["total"] == before + sum(values)
+    second = game.push({"type": "add", "n": 5})
+    assert second.n == 2 and second.rolls == ()
+    assert game.entries == [entry, second]
+    assert game.commands == [entry.command, second.command]
+    assert entry.to_dict() == {"n": 1, "command": entry.command, "events": list(entry.events),
+                               "rolls": list(entry.rolls)}
+    json.dumps(entry.to_dict())
+
+
+def test_view_and_awaiting_come_from_the_ruleset() -> None:
+    game = new_game()
+    assert game.awaiting() == ["ann"]
+    game.push({"type": "add", "n": 1})
+    assert game.awaiting() == ["bob"]
+    assert game.view("ann") == {"total": game.state["total"]}
+    assert game.view() == game.state
+
+
+@pytest.mark.parametrize("command", [
+    {"type": "bad"}, {"type": "half"}, {"type": "roll", "count": 0}, {"type": "add", "n": "x"}, {"type": "?"},
+])
+def test_a_refused_command_changes_nothing(command: dict) -> None:
+    game = new_game()
+    game.push({"type": "roll"})
+    game.push({"type": "add", "n": 3})
+    state = copy.deepcopy(game.state)
+    entries = list(game.entries)
+    opening = game.opening
+    with pytest.raises(CampagneError) as info:
+        game.push(command)
+    assert info.value.code == "toy.refused"
+    assert game.state == state
+    assert game.entries == entries
+    assert game.opening == opening
+    # and the refusal used no command number: what follows is as if it never happened
+    after = game.push({"type": "roll", "count": 3})
+    twin = new_game()
+    twin.push({"type": "roll"})
+    twin.push({"type": "add", "n": 3})
+    assert after == twin.push({"type": "roll", "count": 3})
+    assert game.state == twin.state
+
+
+def test_a_refused_command_does_not_share_state_with_the_backup() -> None:
+    """After a refusal the restored state is a full, independent value (nested lists included)."""
+    game = new_game()
+    game.push({"type": "roll", "count": 2})
+    with pytest.raises(CampagneError):
+        game.push({"type": "half"})
+    assert ["half"] not in game.state["history"]
+    game.push({"type": "add", "n": 1})
+    assert game.state["history"][-1] == [1]
+
+
+# --------------------------------------------------------------------------- replay, undo
+
+
+SCRIPT = [{"type": "roll"}, {"type": "add", "n": -4}, {"type": "roll", "count": 3, "dice": "D66"},
+          {"type": "roll", "dice": "2D3kh1"}, {"type": "add", "n": 7}, {"type": "roll", "count": 2}]
+
+
+def played(commands: list[dict], seed: int | str = 1234) -> Game:
+    game = new_game(seed)
+    for c in commands:
+        game.push(copy.deepcopy(c))
+    return game
+
+
+def test_replay_reproduces_state_and_rolls() -> None:
+    game = played(SCRIPT)
+    again = Game.replay(RULES, SETUP, 1234, copy.deepcopy(game.commands))
+    assert again.state == game.state
+    assert again.entries == game.entries
+    assert again.opening == game.opening
+
+
+def test_the_seed_matters() -> None:
+    a, b = played(SCRIPT, 1234), played(SCRIPT, 1235)
+    assert [e.rolls for e in a.entries] != [e.rolls for e in b.entries]
+
+
+def test_undo_is_replay_without_the_last_command() -> None:
+    game = played(SCRIPT)
+    last = game.entries[-1]
+    undone = game.undo()
+    assert undone == last
+    shorter = played(SCRIPT[:-1])
+    assert game.state == shorter.state
+    assert game.entries == shorter.entries
+    assert game.opening == shorter.opening
+    # pushing the same command again gives back exactly the same entry (same dice)
+    assert game.push(copy.deepcopy(SCRIPT[-1])) == last
+    assert game.state == played(SCRIPT).state
+
+
+def test_undo_everything_then_nothing_to_undo() -> None:
+    game = played(SCRIPT[:2])
+    game.undo()
+    game.undo()
+    assert game.entries == [] and game.state == new_game().state
+    with pytest.raises(CampagneError) as info:
+        game.undo()
+    assert info.value.code == "game.nothing_to_undo"
+    assert info.value.message("fr") == "Il n'y a rien à annuler."
+
+
+def test_dice_of_a_command_do_not_depend_on_earlier_roll_counts() -> None:
+    """Command n is seeded by (seed, n): one more die thrown earlier changes nothing later."""
+    few = played([{"type": "roll", "count": 1}, {"type": "add", "n": 1}, {"type": "roll", "count": 2}])
+    many = played([{"type": "roll", "count": 9}, {"type": "add", "n": 1}, {"type": "roll", "count": 2}])
+    assert few.entries[0].rolls != many.entries[0].rolls
+    assert few.entries[2].rolls == many.entries[2].rolls
+    # and it is exactly the roller seeded by (seed, 3)
+    dice = Dice.seeded(1234, 3)
+    expected = [dice.roll("D6", f"roll {i + 1}") for i in range(2)]
+    assert [r["total"] for r in few.entries[2].rolls] == expected
+
+
+def test_a_seed_read_back_as_text_replays_the_same() -> None:
+    game = played(SCRIPT, 1234)
+    assert Game.verify(RULES, SETUP, "1234", as_json(game.entries)).state == game.state
+
+
+# --------------------------------------------------------------------------- verify
+
+
+def test_verify_accepts_a_true_journal() -> None:
+    game = played(SCRIPT)
+    checked = Game.verify(RULES, SETUP, 1234, as_json(game.entries),
+                          opening=json.loads(json.dumps(game.opening.to_dict())), first_line=2)
+    assert checked.state == game.state
+    assert checked.entries == game.entries
+
+
+def _verify_error(recorded: list[dict], first_line: int = 2, opening: dict | None = None) -> CampagneError:
+    with pytest.raises(CampagneError) as info:
+        Game.verify(RULES, SETUP, 1234, recorded, opening=opening, first_line=first_line)
+    return info.value
+
+
+def _names_line(err: CampagneError, line: int) -> None:
+    assert err.params["line"] == line
+    assert f"line {line} " in err.message("en")
+    assert f"ligne {line} " in err.message("fr")
+
+
+@pytest.mark.parametrize("index", range(len(SCRIPT)))
+def test_verify_detects_tampered_dice_and_names_the_line(index: int) -> None:
+    recorded = as_json(played(SCRIPT).entries)
+    if recorded[index]["rolls"]:
+        recorded[index]["rolls"][0]["total"] += 1
+        what = "rolls"
+    else:
+        recorded[index]["events"][0]["total"] += 1
+        what = "events"
+    err = _verify_error(recorded, first_line=2)
+    assert err.code == "journal.disagrees"
+    assert err.params["what"] == what
+    _names_line(err, 2 + index)
+
+
+def test_verify_detects_tampered_events_faces_and_numbers() -> None:
+    recorded = as_json(played(SCRIPT).entries)
+    tampered = copy.deepcopy(recorded)
+    tampered[2]["rolls"][1]["faces"] = [1, 1]
+    err = _verify_error(tampered, first_line=5)
+    assert (err.code, err.params["what"]) == ("journal.disagrees", "rolls")
+    _names_line(err, 7)
+    tampered = copy.deepcopy(recorded)
+    tampered[4]["events"] = []
+    err = _verify_error(tampered)
+    assert (err.code, err.params["what"]) == ("journal.disagrees", "events")
+    _names_line(err, 6)
+    tampered = copy.deepcopy(recorded)
+    tampered[3]["n"] = 7
+    err = _verify_error(tampered)
+    assert (err.code, err.params["what"]) == ("journal.disagrees", "n")
+    _names_line(err, 5)
+    tampered = copy.deepcopy(recorded)
+    del tampered[1]  # a line lost in the middle
+    err = _verify_error(tampered)
+    _names_line(err, 3)
+
+
+def test_verify_detects_a_changed_command() -> None:
+    recorded = as_json(played(SCRIPT).entries)
+    recorded[1]["command"]["n"] = 5  # events still say -4
+    err = _verify_error(recorded)
+    assert (err.code, err.params["what"]) == ("journal.disagrees", "events")
+    _names_line(err, 3)
+    recorded = as_json(played(SCRIPT).entries)
+    recorded[2]["command"] = {"type": "bad"}
+    err = _verify_error(recorded)
+    assert err.code == "journal.refused"
+    _names_line(err, 4)
+    assert "The toy refuses bad." in err.message("en")
+
+
+def test_verify_detects_a_tampered_setup() -> None:
+    game = played(SCRIPT)
+    opening = json.loads(json.dumps(game.opening.to_dict()))
+    opening["rolls"][0]["total"] = 99
+    err = _verify_error(as_json(game.entries), first_line=2, opening=opening)
+    assert (err.code, err.params["what"]) == ("journal.disagrees", "setup")
+    _names_line(err, 1)
+
+
+# --------------------------------------------------------------------------- property
+
+
+commands = st.one_of(
+    st.builds(lambda c, d: {"type": "roll", "count": c, "dice": d}, st.integers(0, 4), st.sampled_from(DICE)),
+    st.builds(lambda n: {"type": "add", "n": n}, st.integers(-20, 20)),
+    st.just({"type": "bad"}),
+    st.just({"type": "half"}),
+    st.just({"type": "roll"}),
+)
+
+
+@given(st.lists(commands, max_size=25), st.one_of(st.integers(), st.text(max_size=8)))
+def test_replay_of_any_command_sequence_reproduces_state_and_rolls(cmds: list[dict], seed) -> None:
+    game = Game(RULES, SETUP, seed)
+    for c in cmds:
+        try:
+            game.push(copy.deepcopy(c))
+        except CampagneError:
+            pass
+    again = Game.replay(RULES, SETUP, seed, copy.deepcopy(game.commands))
+    assert again.state == game.state
+    assert again.entries == game.entries
+    assert [e.n for e in game.entries] == list(range(1, len(game.entries) + 1))
+    checked = Game.verify(RULES, SETUP, seed, as_json(game.entries),
+                          opening=json.loads(json.dumps(game.opening.to_dict())))
+    assert checked.state == game.state
+    if game.entries:
+        before = Game.replay(RULES, SETUP, seed, copy.deepcopy(game.commands[:-1]))
+        game.undo()
+        assert game.state == before.state and game.entries == before.entries
+
+
+@pytest.mark.study
+@given(st.lists(commands, min_size=20, max_size=80), st.integers())
+def test_long_command_sequences_replay(cmds: list[dict], seed: int) -> None:
+    test_replay_of_any_command_sequence_reproduces_state_and_rolls.hypothesis.inner_test(cmds, seed)

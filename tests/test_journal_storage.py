@@ -1,0 +1,377 @@
+"""The campaign journal on disk (campagne.storage.journal): JSONL, append-only, torn lines, locking."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from campagne.core.errors import CampagneError
+from campagne.storage import journal
+from campagne.storage.journal import FORMAT, JournalFile
+
+HEADER = {"ruleset": "toy", "seed": 1234, "setup": {"players": ["a", "b"]}}
+
+
+def entry(n: int, **extra) -> dict:
+    return {"n": n, "command": {"type": "roll", "who": "Défense ✓"}, "events": [{"type": "x", "n": n}],
+            "rolls": [{"expr": "2D6", "faces": [3, 4], "total": 7, "purpose": "p"}], **extra}
+
+
+def _error(path: Path) -> CampagneError:
+    with pytest.raises(CampagneError) as info:
+        journal.read(path)
+    return info.value
+
+
+# --------------------------------------------------------------------------- create / read / append
+
+
+def test_create_writes_a_header_line(tmp_path: Path) -> None:
+    path = tmp_path / "c.jsonl"
+    journal.create(path, HEADER)
+    raw = path.read_bytes()
+    assert raw.endswith(b"\n") and raw.count(b"\n") == 1
+    assert json.loads(raw) == {"journal": "campagne", "format": FORMAT, **HEADER}
+    j = journal.read(path)
+    assert isinstance(j, JournalFile)
+    assert j.header == {"journal": "campagne", "format": FORMAT, **HEADER}
+    assert j.entries == [] and j.torn is None and j.warnings == []
+    assert j.good_bytes == len(raw)
+
+
+def test_create_refuses_to_overwrite(tmp_journal: Path) -> None:
+    before = tmp_journal.read_bytes()
+    with pytest.raises(CampagneError) as info:
+        journal.create(tmp_journal, {"ruleset": "other", "seed": 1})
+    err = info.value
+    assert err.code == "journal.exists"
+    assert str(tmp_journal) in err.message("en") and str(tmp_journal) in err.message("fr")
+    assert tmp_journal.read_bytes() == before
+
+
+def test_create_in_a_missing_directory_is_a_campagne_error(tmp_path: Path) -> None:
+    with pytest.raises(CampagneError) as info:
+        journal.create(tmp_path / "no" / "such" / "c.jsonl", HEADER)
+    assert info.value.code == "journal.unreadable"
+
+
+def test_append_then_read_round_trips(tmp_journal: Path) -> None:
+    j = journal.read(tmp_journal)
+    journal.append(j, [entry(1)])
+    journal.append(journal.read(tmp_journal), [entry(2), entry(3, note="two at once")])
+    again = journal.read(tmp_journal)
+    assert again.entries == [entry(1), entry(2), entry(3, note="two at once")]
+    assert again.warnings == [] and again.torn is None
+    raw = tmp_journal.read_bytes()
+    assert raw.endswith(b"\n") and raw.count(b"\n") == 4
+    assert "Défense ✓".encode() in raw  # UTF-8 text, not \u escapes
+    for line in raw.splitlines():
+        assert isinstance(json.loads(line), dict)
+
+
+def test_missing_journal(tmp_path: Path) -> None:
+    err = _error(tmp_path / "nope.jsonl")
+    assert err.code == "journal.missing"
+    assert "campagne new" in err.message("en") and "campagne new" in err.message("fr")
+
+
+def test_other_format_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps({"journal": "campagne", "format": 99, "ruleset": "toy", "seed": 1}) + "\n")
+    err = _error(path)
+    assert err.code == "journal.format" and "99" in err.message("fr")
+
+
+# --------------------------------------------------------------------------- damage
+
+
+def _three_entries(path: Path) -> bytes:
+    journal.append(journal.read(path), [entry(1), entry(2), entry(3)])
+    return path.read_bytes()
+
+
+def test_a_torn_last_line_is_a_warning_and_is_ignored(tmp_journal: Path) -> None:
+    intact = _three_entries(tmp_journal)
+    with open(tmp_journal, "ab") as fh:
+        fh.write(b'{"n":4,"command":{"type":"ro')
+    j = journal.read(tmp_journal)
+    assert j.entries == [entry(1), entry(2), entry(3)]
+    assert j.torn == '{"n":4,"command":{"type":"ro'
+    assert j.good_bytes == len(intact)
+    (warning,) = j.warnings
+    assert warning.code == "journal.torn"
+    assert warning.params["line"] == 5
+    assert "line 5 " in warning.message("en") and "ligne 5 " in warning.message("fr")
+    assert str(tmp_journal) in warning.message("en")
+
+
+def test_a_torn_line_that_is_not_utf8_is_still_a_warning(tmp_journal: Path) -> None:
+    intact = _three_entries(tmp_journal)
+    with open(tmp_journal, "ab") as fh:
+        fh.write('{"who":"é'.encode()[:-1])  # cut in the middle of a UTF-8 character
+    j = journal.read(tmp_journal)
+    assert [w.code for w in j.warnings] == ["journal.torn"]
+    assert j.good_bytes == len(intact)
+
+
+def test_the_next_append_cuts_the_torn_line(tmp_journal: Path) -> None:
+    intact = _three_entries(tmp_journal)
+    with open(tmp_journal, "ab") as fh:
+        fh.write(b'{"n":4,"comm')
+    j = journal.read(tmp_journal)
+    journal.append(j, [entry(4)])
+    raw = tmp_journal.read_bytes()
+    assert raw.startswith(intact)  # earlier lines byte-identical
+    assert raw[len(intact):] == (json.dumps(entry(4), ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+    again = journal.read(tmp_journal)
+    assert again.entries == [entry(1), entry(2), entry(3), entry(4)]
+    assert again.warnings == [] and again.torn is None
+
+
+def test_a_garbage_middle_line_names_the_line(tmp_journal: Path) -> None:
+    intact = _three_entries(tmp_journal)
+    lines = intact.split(b"\n")
+    lines[2] = b'{"n":2, this is not json'
+    tmp_journal.write_bytes(b"\n".join(lines))
+    err = _error(tmp_journal)
+    assert err.code == "journal.bad_line"
+    assert err.params["line"] == 3
+    assert "line 3 " in err.message("en") and "ligne 3 " in err.message("fr")
+
+
+@pytest.mark.parametrize("bad", [b"[1, 2]", b"42", b'"text"', b"null", b"\xff\xfe", b""])
+def test_a_middle_line_that_is_not_an_object(tmp_journal: Path, bad: bytes) -> None:
+    lines = _three_entries(tmp_journal).split(b"\n")
+    lines[3] = bad
+    tmp_journal.write_bytes(b"\n".join(lines))
+    err = _error(tmp_journal)
+    assert err.code == "journal.bad_line" and err.params["line"] == 4
+
+
+@pytest.mark.parametrize("content", [
+    b"",
+    b'{"hello": "world"}\n',
+    b'{"journal": "other", "format": 1, "ruleset": "toy", "seed": 1}\n',
+    b'{"journal": "campagne", "format": 1, "seed": 1}\n',
+    b'{"journal": "campagne", "format": 1, "ruleset": "toy"}\n',
+    b'{"journal":"campagne","format":1,"ruleset":"toy","se',  # a header torn by a killed `new`
+])
+def test_a_non_campagne_file_has_no_header(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "other.jsonl"
+    path.write_bytes(content)
+    err = _error(path)
+    assert err.code == "journal.no_header"
+    assert "not a campagne journal" in err.message("en")
+    assert "n'est pas un journal campagne" in err.message("fr")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG: journal.py read() parses every line before checking the header, so a file that is not JSON "
+    "at all (a README, a TOML file) is reported as 'journal.bad_line' (damaged journal, line 1) instead "
+    "of 'journal.no_header' (not a campagne journal)"))
+@pytest.mark.parametrize("content", [b"# Campaign notes\nhello\n", b"[supply]\ndice = \"1D6\"\n", b"\n"])
+def test_a_text_file_is_not_a_campagne_journal(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_bytes(content)
+    assert _error(path).code == "journal.no_header"
+
+
+# --------------------------------------------------------------------------- truncate_last
+
+
+def test_truncate_last_removes_exactly_the_last_line(tmp_journal: Path) -> None:
+    header_only = tmp_journal.read_bytes()
+    journal.append(journal.read(tmp_journal), [entry(1), entry(2)])
+    two = tmp_journal.read_bytes()
+    journal.append(journal.read(tmp_journal), [entry(3)])
+    j = journal.read(tmp_journal)
+    journal.truncate_last(j)
+    assert tmp_journal.read_bytes() == two
+    assert j.entries == [entry(1), entry(2)] and j.good_bytes == len(two)
+    journal.truncate_last(j)
+    journal.truncate_last(j)
+    assert tmp_journal.read_bytes() == header_only
+    with pytest.raises(CampagneError) as info:
+        journal.truncate_last(j)
+    assert info.value.code == "game.nothing_to_undo"
+    assert tmp_journal.read_bytes() == header_only
+    assert journal.read(tmp_journal).entries == []
+
+
+def test_truncate_last_also_drops_a_torn_tail(tmp_journal: Path) -> None:
+    journal.append(journal.read(tmp_journal), [entry(1)])
+    one = tmp_journal.read_bytes()
+    journal.append(journal.read(tmp_journal), [entry(2)])
+    with open(tmp_journal, "ab") as fh:
+        fh.write(b'{"n":3')
+    j = journal.read(tmp_journal)
+    journal.truncate_last(j)
+    assert tmp_journal.read_bytes() == one
+    assert journal.read(tmp_journal).warnings == []
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG: journal.py append() does not update journal.entries / journal.good_bytes, so truncate_last() "
+    "on the same JournalFile after an append cuts the wrong number of lines (here it removes entries 1 "
+    "AND 2 instead of just 2; with no earlier entries it says 'nothing to undo')"))
+def test_truncate_last_after_append_on_the_same_journal_object(tmp_journal: Path) -> None:
+    journal.append(journal.read(tmp_journal), [entry(1)])
+    one = tmp_journal.read_bytes()
+    j = journal.read(tmp_journal)
+    journal.append(j, [entry(2)])
+    journal.truncate_last(j)
+    assert tmp_journal.read_bytes() == one
+
+
+# --------------------------------------------------------------------------- locking
+
+
+def _worker(path: str, who: str, count: int, use_lock: bool, barrier=None) -> None:
+    p = Path(path)
+    for i in range(count):
+        if use_lock:
+            with journal.locked(p):
+                j = journal.read(p)
+                time.sleep(0.001)  # widen the read-to-write window: without the lock, updates would be lost
+                journal.append(j, [{"n": len(j.entries) + 1, "who": who, "i": i, "pad": who * 200}])
+        else:
+            j = journal.read(p)
+            barrier.wait()  # both processes have read the same journal
+            for turn in "ab":  # the writes themselves take turns: only the read-to-write race is shown
+                if who == turn:
+                    journal.append(j, [{"n": len(j.entries) + 1, "who": who, "i": i, "pad": who * 200}])
+                barrier.wait()
+
+
+def _run_two(path: Path, use_lock: bool, count: int) -> None:
+    ctx = multiprocessing.get_context("fork")
+    barrier = None if use_lock else ctx.Barrier(2)
+    procs = [ctx.Process(target=_worker, args=(str(path), who, count, use_lock, barrier)) for who in "ab"]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+        assert p.exitcode == 0
+
+
+def _check_serialised(path: Path) -> list[dict]:
+    raw = path.read_bytes()
+    assert raw.endswith(b"\n")
+    lines = raw.split(b"\n")[1:-1]
+    parsed = [json.loads(line) for line in lines]  # an interleaved write would not parse
+    for obj in parsed:
+        assert obj["pad"] == obj["who"] * 200
+    return parsed
+
+
+def test_locked_serialises_two_processes(tmp_journal: Path) -> None:
+    _run_two(tmp_journal, use_lock=True, count=50)
+    entries = _check_serialised(tmp_journal)
+    assert len(entries) == 100
+    assert [e["n"] for e in entries] == list(range(1, 101))  # no read-then-write race lost an update
+    for who in "ab":
+        assert [e["i"] for e in entries if e["who"] == who] == list(range(50))
+    j = journal.read(tmp_journal)
+    assert j.warnings == [] and len(j.entries) == 100
+
+
+def test_without_the_lock_the_race_is_visible(tmp_journal: Path) -> None:
+    """Control for the test above: two unlocked read-then-append commands do lose the numbering."""
+    _run_two(tmp_journal, use_lock=False, count=3)
+    entries = _check_serialised(tmp_journal)
+    numbers = [e["n"] for e in entries]
+    assert len(numbers) == 6 and numbers != list(range(1, 7))
+
+
+def test_locked_blocks_another_process_until_released(tmp_journal: Path, subprocess_env) -> None:
+    code = textwrap.dedent(f"""
+        import time, sys
+        from pathlib import Path
+        from campagne.storage import journal
+        start = time.monotonic()
+        with journal.locked(Path({str(tmp_journal)!r})):
+            print(round(time.monotonic() - start, 3))
+    """)
+    with journal.locked(tmp_journal):
+        child = subprocess.Popen([sys.executable, "-c", code], env=subprocess_env, stdout=subprocess.PIPE,
+                                 text=True)
+        time.sleep(1.0)
+        assert child.poll() is None  # still waiting for the lock
+    out, _ = child.communicate(timeout=60)
+    assert child.returncode == 0
+    assert float(out) >= 0.5
+
+
+# --------------------------------------------------------------------------- a process killed mid-write
+
+
+def test_a_process_killed_mid_write_leaves_a_torn_line(tmp_journal: Path, subprocess_env) -> None:
+    intact = _three_entries(tmp_journal)
+    line = json.dumps(entry(4), ensure_ascii=False, separators=(",", ":")) + "\n"
+    partial = line.encode()[: len(line) // 2]
+    code = textwrap.dedent(f"""
+        import os
+        fd = os.open({str(tmp_journal)!r}, os.O_WRONLY | os.O_APPEND)
+        os.write(fd, {partial!r})
+        os._exit(9)
+    """)
+    done = subprocess.run([sys.executable, "-c", code], env=subprocess_env, timeout=60)
+    assert done.returncode == 9
+    j = journal.read(tmp_journal)
+    assert j.entries == [entry(1), entry(2), entry(3)]
+    assert [w.code for w in j.warnings] == ["journal.torn"]
+    assert j.warnings[0].params["line"] == 5
+    assert j.torn == partial.decode("utf-8", "replace")
+    journal.append(j, [entry(4)])
+    assert tmp_journal.read_bytes() == intact + line.encode()
+
+
+def test_a_process_killed_by_sigkill_while_appending(tmp_journal: Path, subprocess_env) -> None:
+    """A child that wrote part of a line and is then SIGKILLed (no cleanup at all)."""
+    intact = _three_entries(tmp_journal)
+    code = textwrap.dedent(f"""
+        import os, sys, time
+        fd = os.open({str(tmp_journal)!r}, os.O_WRONLY | os.O_APPEND)
+        os.write(fd, b'{{"n":4,"command":{{"type":"roll"')
+        os.fsync(fd)
+        print("written", flush=True)
+        time.sleep(60)
+    """)
+    child = subprocess.Popen([sys.executable, "-c", code], env=subprocess_env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "written"
+    finally:
+        child.kill()
+        child.wait(30)
+    j = journal.read(tmp_journal)
+    assert len(j.entries) == 3 and [w.code for w in j.warnings] == ["journal.torn"]
+    assert j.good_bytes == len(intact)
+
+
+def test_locked_creates_a_lock_file_beside_the_journal(tmp_journal: Path) -> None:
+    with journal.locked(tmp_journal):
+        assert (tmp_journal.parent / (tmp_journal.name + ".lock")).exists()
+    with journal.locked(tmp_journal):  # re-entrant across commands: released after each
+        pass
+
+
+def test_the_journal_survives_an_exception_inside_the_lock(tmp_journal: Path) -> None:
+    with pytest.raises(RuntimeError):
+        with journal.locked(tmp_journal):
+            raise RuntimeError("boom")
+    with journal.locked(tmp_journal):
+        journal.append(journal.read(tmp_journal), [entry(1)])
+    assert journal.read(tmp_journal).entries == [entry(1)]
+
+
+def test_fixture_header(tmp_journal: Path) -> None:
+    assert journal.read(tmp_journal).header["ruleset"] == "toy"
+    assert os.path.getsize(tmp_journal) == journal.read(tmp_journal).good_bytes
