@@ -102,7 +102,10 @@ class Scaled:
     factor: int
 
     def distribution(self) -> Distribution:
-        return {k * self.factor: p for k, p in self.term.distribution().items()}
+        out: Distribution = {}
+        for k, p in self.term.distribution().items():  # x0 folds every total onto 0
+            out[k * self.factor] = out.get(k * self.factor, Fraction(0)) + p
+        return out
 
     def roll(self, rng: random.Random) -> tuple[list[int], int]:
         faces, total = self.term.roll(rng)

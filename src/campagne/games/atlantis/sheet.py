@@ -58,8 +58,8 @@ WORDS: dict[str, tuple[str, str]] = {
 
 # Sentences; {placeholders} are filled with display names and numbers.
 SAY: dict[str, tuple[str, str]] = {
-    "models_lost": ("{n} figurines perdues", "{n} models lost"),
-    "models_gained": ("{n} figurines gagnées", "{n} models gained"),
+    "models_lost": ("{n} figurine{s} perdue{s}", "{n} model{s} lost"),
+    "models_gained": ("{n} figurine{s} gagnée{s}", "{n} model{s} gained"),
     "loot_spent": ("{n} points de butin dépensés", "{n} loot spent"),
     "loot_delta": ("butin {n:+d}", "loot {n:+d}"),
     "bribe": ("corruption {n}", "bribe {n}"),
@@ -73,32 +73,32 @@ SAY: dict[str, tuple[str, str]] = {
     "perm_taxes": ("impôts", "taxes"),
     "broken": ("Accord n°{id} rompu par {a}", "Agreement no. {id} broken by {a}"),
     "opponent": ("adversaire", "opponent"),
-    "victory": ("Victoire contre {a} en {t}", "Victory over {a} in {t}"),
-    "defeat": ("Défaite contre {a} en {t}", "Defeat by {a} in {t}"),
+    "victory": ("Victoire contre {a} ({t})", "Victory over {a} ({t})"),
+    "defeat": ("Défaite contre {a} ({t})", "Defeat by {a} ({t})"),
     "points_lost": ("{n} points perdus", "{n} points lost"),
-    "killed_fled": ("{k} figurines tuées, {f} en fuite", "{k} models killed, {f} fled"),
-    "recovered": ("{n} récupérées", "{n} recovered"),
+    "killed_fled": ("figurines tuées : {k}, en fuite : {f}", "models killed: {k}, fled: {f}"),
+    "recovered": ("récupérées : {n}", "recovered: {n}"),
     "character_lost": ("personnage perdu : {u}", "character lost: {u}"),
     "no_battle": ("Pas de bataille ce tour", "No battle this turn"),
     "taken_in_battle": ("Pris à l'issue de la bataille", "Taken after the battle"),
     "eliminated": ("Joueur éliminé", "Player eliminated"),
-    "destroyed": ("Armée détruite en {t} ; {n} figurines rentreront à la capitale",
-                  "Army destroyed in {t}; {n} models will return to the capital"),
-    "reformed": ("L'armée se reforme en {t} ({n} figurines)", "The army re-forms in {t} ({n} models)"),
+    "destroyed": ("Armée détruite ({t}) ; survivants rentrant à la capitale : {n} figurine{s}",
+                  "Army destroyed ({t}); survivors returning to the capital: {n} model{s}"),
+    "reformed": ("L'armée se reforme : {t} ({n} figurine{s})", "The army re-forms: {t} ({n} model{s})"),
     "army_lost": ("Plus d'armée : aucun survivant ne peut se reformer",
                   "No army left: no survivors can re-form"),
-    "must_retreat": ("Doit battre en retraite depuis {t}", "Must retreat from {t}"),
-    "held": ("Reste en {t}", "Holds in {t}"),
+    "must_retreat": ("Doit battre en retraite ({t})", "Must retreat ({t})"),
+    "held": ("Reste sur place : {t}", "Holds: {t}"),
     "waited": ("Attend (initiative {n})", "Waits (initiative {n})"),
-    "passage": ("Droit de passage en {t} : {r}", "Right of passage in {t}: {r}"),
-    "withdrew": ("Se retire de {a} vers {b}", "Withdraws from {a} to {b}"),
+    "passage": ("Droit de passage ({t}) : {r}", "Right of passage ({t}): {r}"),
+    "withdrew": ("Retrait : {a} → {b}", "Withdraws: {a} → {b}"),
     "bought": ("Renforts achetés : {u} +{n} ({c} points)", "Reinforcements bought: {u} +{n} ({c} points)"),
     "arrived": ("Renforts arrivés : {items}", "Reinforcements arrived: {items}"),
     "waiting": ("Renforts en attente (armée non ravitaillée) : {items}",
                 "Reinforcements waiting (army not supplied): {items}"),
-    "reorganised": ("Armée réorganisée en {t} : {a} → {b} points", "Army reorganised in {t}: {a} → {b} points"),
+    "reorganised": ("Armée réorganisée ({t}) : {a} → {b} points", "Army reorganised ({t}): {a} → {b} points"),
     "no_general": ("sans général", "without a general"),
-    "take_over": ("Devient général atlante du royaume {k}", "Becomes the Atlantean general of {k}"),
+    "take_over": ("Devient général atlante : royaume {k}", "Becomes an Atlantean general: kingdom {k}"),
     "lost_land": ("Territoire perdu : {t} (pris par {a})", "Territory lost: {t} (taken by {a})"),
     "ended": ("Fin de la campagne : rang {r} ; vainqueur : {w}", "End of the campaign: rank {r}; winner: {w}"),
 }
@@ -113,6 +113,8 @@ def word(key: str, lang: str) -> str:
 
 def say(key: str, lang: str, **kw: Any) -> str:
     fr, en = SAY[key]
+    if "n" in kw:  # plural of "{s}": French singular for 0 and 1, English for 1 only
+        kw.setdefault("s", "" if kw["n"] == 1 or (lang == "fr" and kw["n"] == 0) else "s")
     return (fr if lang == "fr" else en).format(**kw)
 
 
