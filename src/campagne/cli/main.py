@@ -27,7 +27,6 @@ odds_app.add_typer(odds_atlantis, name="atlantis")
 app.add_typer(odds_app, name="odds")
 app.add_typer(atlantis_app, name="atlantis")
 
-DEFAULT_CAMPAIGN = os.environ.get("CAMPAGNE_CAMPAIGN", "campaign.jsonl")
 
 LangOpt = typer.Option(None, "--lang", help="fr or en (default: $CAMPAGNE_LANG or en)")
 JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
@@ -36,7 +35,11 @@ CampaignOpt = typer.Option(None, "--campaign", "-c", help="The campaign journal 
 
 @app.callback()
 def _root(lang: Optional[str] = typer.Option(None, "--lang", help="fr or en"),
-          json_: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+          json_: bool = typer.Option(False, "--json", help="Machine-readable output."),
+          campaign: Optional[str] = typer.Option(None, "--campaign", "-c",
+                                                 help="The campaign journal (default: campaign.jsonl).")) -> None:
+    if campaign:
+        os.environ["CAMPAGNE_CAMPAIGN"] = campaign
     if lang:
         os.environ["CAMPAGNE_LANG"] = lang
     if json_:
@@ -48,7 +51,7 @@ def out(lang: Optional[str], json_: bool) -> Out:
 
 
 def campaign_path(value: Optional[str]) -> Path:
-    return Path(value or DEFAULT_CAMPAIGN)
+    return Path(value or os.environ.get("CAMPAGNE_CAMPAIGN") or "campaign.jsonl")
 
 
 # --------------------------------------------------------------------------- tools

@@ -22,7 +22,7 @@ from .data import constants
 from .movement import legal_paths
 from .rules import awaiting
 from .state import REFEREE, AtlantisState, Player
-from .turn import tax_value
+from .turn import supply_route
 
 Command = dict[str, Any]
 
@@ -135,12 +135,20 @@ def _move(s: AtlantisState, p: Player, rng: random.Random, style: str) -> Comman
 
 
 def _strength(p: Player) -> int:
-    return armies.combat_strength(p.army, p.leadership_mod) if p.army else 0
+    """The army's combat strength; with a Warband still to roll, the rounded expected value."""
+    if p.army is None:
+        return 0
+    dist = armies.strength_distribution(p.army, p.leadership_mod)
+    return round(sum(k * v for k, v in dist.items()))
 
 
 def _stay_value(s: AtlantisState, p: Player) -> float:
-    # Standing in Atlantean land without a right to stay means negotiating again: mildly bad.
-    return -5.0 if s.owners.get(p.position) is None and p.position is not None else 0.0
+    # Standing in Atlantean land without a right to stay means negotiating again: mildly bad;
+    # staying cut off from the royal city is worse.
+    value = -5.0 if s.owners.get(p.position) is None and p.position is not None else 0.0
+    if p.position is not None and not _supplied_from(s, p, p.position):
+        value -= 12.0
+    return value
 
 
 def _target_value(s: AtlantisState, p: Player, tid: str) -> float:
@@ -149,14 +157,22 @@ def _target_value(s: AtlantisState, p: Player, tid: str) -> float:
     if enemies:
         margin = _strength(p) - max(_strength(q) for q in enemies)
         return 10.0 * margin - 5.0 if margin >= 3 else -100.0
+    supplied = _supplied_from(s, p, tid)
     if owner == p.id:
-        return 1.0 if not _supplied_from(s, p, tid) else 0.5
+        # Falling back into supplied land is worth more the longer the army has gone hungry.
+        return (2.0 + 3.0 * p.unsupplied_turns) if supplied else -10.0
     win = _conquest_odds(s, p, tid, bribe=_affordable_bribe(p)).success
-    return float(win) * (_land_value(s, tid) + 10) - 8.0
+    return float(win) * (_land_value(s, tid) + 10) - 8.0 - (0.0 if supplied else 15.0)
 
 
 def _supplied_from(s: AtlantisState, p: Player, tid: str) -> bool:
-    return tid == s.royal_city_of(p.id)
+    """Would the army be supplied standing in `tid` (the route may start in foreign land)?"""
+    here = p.position
+    p.position = tid
+    try:
+        return supply_route(s, p) is not None
+    finally:
+        p.position = here
 
 
 def _affordable_bribe(p: Player) -> int:

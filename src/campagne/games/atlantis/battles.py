@@ -184,8 +184,8 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
         attacker, defender = b.b, b.a
     indisposed = bool(ctx.cmd.get("general_indisposed", False))
     table = ctx.tables["simulation_strength"]
-    fa = armies.combat_strength(s.players[attacker].army, s.players[attacker].leadership_mod)
-    fd = armies.combat_strength(s.players[defender].army, s.players[defender].leadership_mod)
+    fa = ctx.strength(s.players[attacker])
+    fd = ctx.strength(s.players[defender])
     mod = table.modifier("general_indisposed").value if indisposed else 0
     rounds = []
     while True:

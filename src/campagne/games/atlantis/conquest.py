@@ -125,7 +125,7 @@ def order_conquer(ctx: Ctx) -> list[Event]:
     results = ctx.tables["conquest_result" if atlantean else "conquest_result_player"]
     defence = ctx.tables["conquest_defence"]
     def_mods = defender_modifiers(s, tid)
-    base = armies.combat_strength(p.army, p.leadership_mod) + ctx.bribe_steps(bribe)
+    base = ctx.strength(p) + ctx.bribe_steps(bribe)
     cumulative = 0
     rounds: list[dict[str, Any]] = []
     while True:

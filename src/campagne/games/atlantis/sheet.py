@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ...core.errors import CampagneError
 from . import army as armies
 from .data import tables
 from .state import AtlantisState
@@ -73,8 +74,8 @@ SAY: dict[str, tuple[str, str]] = {
     "perm_taxes": ("impôts", "taxes"),
     "broken": ("Accord n°{id} rompu par {a}", "Agreement no. {id} broken by {a}"),
     "opponent": ("adversaire", "opponent"),
-    "victory": ("Victoire contre {a} ({t})", "Victory over {a} ({t})"),
-    "defeat": ("Défaite contre {a} ({t})", "Defeat by {a} ({t})"),
+    "victory": ("Victoire contre {a}, {t}", "Victory over {a}, {t}"),
+    "defeat": ("Défaite contre {a}, {t}", "Defeat by {a}, {t}"),
     "points_lost": ("{n} points perdus", "{n} points lost"),
     "killed_fled": ("figurines tuées : {k}, en fuite : {f}", "models killed: {k}, fled: {f}"),
     "recovered": ("récupérées : {n}", "recovered: {n}"),
@@ -96,11 +97,13 @@ SAY: dict[str, tuple[str, str]] = {
     "arrived": ("Renforts arrivés : {items}", "Reinforcements arrived: {items}"),
     "waiting": ("Renforts en attente (armée non ravitaillée) : {items}",
                 "Reinforcements waiting (army not supplied): {items}"),
-    "reorganised": ("Armée réorganisée ({t}) : {a} → {b} points", "Army reorganised ({t}): {a} → {b} points"),
+    "reorganised": ("Armée réorganisée ({t}) : {a} → {b} points",
+                    "Army reorganised ({t}): {a} → {b} points"),
     "no_general": ("sans général", "without a general"),
     "take_over": ("Devient général atlante : royaume {k}", "Becomes an Atlantean general: kingdom {k}"),
     "lost_land": ("Territoire perdu : {t} (pris par {a})", "Territory lost: {t} (taken by {a})"),
-    "ended": ("Fin de la campagne : rang {r} ; vainqueur : {w}", "End of the campaign: rank {r}; winner: {w}"),
+    "ended": ("Fin de la campagne : rang {r} ; vainqueur : {w}",
+              "End of the campaign: rank {r}; winner: {w}"),
 }
 
 _TAGS = re.compile(r"</?i>")
@@ -116,6 +119,11 @@ def say(key: str, lang: str, **kw: Any) -> str:
     if "n" in kw:  # plural of "{s}": French singular for 0 and 1, English for 1 only
         kw.setdefault("s", "" if kw["n"] == 1 or (lang == "fr" and kw["n"] == 0) else "s")
     return (fr if lang == "fr" else en).format(**kw)
+
+
+def _with(text: str, details: list[str]) -> str:
+    """"text (detail, detail)", or the text alone."""
+    return f"{text} ({', '.join(details)})" if details else text
 
 
 def _row_text(table: str, key: str, lang: str, field: str = "") -> str:
@@ -139,10 +147,10 @@ def build_sheets(header: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]
     for ev in events:
         book.feed(ev)
     book.finish()
-    return [{**_sheet_header(state, pid, header, lang), "turns": book.turns[pid]} for pid in state.players]
+    return [{**_sheet_header(state, pid, header), "turns": book.turns[pid]} for pid in state.players]
 
 
-def _sheet_header(state: AtlantisState, pid: str, header: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def _sheet_header(state: AtlantisState, pid: str, header: Mapping[str, Any]) -> dict[str, Any]:
     p = state.players[pid]
     army = p.army
     people = army.people if army else None
@@ -153,7 +161,7 @@ def _sheet_header(state: AtlantisState, pid: str, header: Mapping[str, Any], lan
     if army is not None:
         try:
             strength = armies.combat_strength(army, p.leadership_mod)
-        except Exception:  # a Warband not rolled yet (a recruited unit): no single value
+        except CampagneError:  # a Warband not rolled yet (a recruited unit): no single value
             strength = None
         initiative = armies.initiative(army, p.leadership_mod)
     kingdom = state.map.kingdoms[p.kingdom].name if p.kingdom in state.map.kingdoms else None
@@ -223,7 +231,8 @@ class _Book:
             before = self.owners.get(ev["territory"])
             self.owners[ev["territory"]] = ev["player"]
             if before and before != ev["player"]:
-                self.note(before, say("lost_land", self.lang, t=self.t(ev["territory"]), a=self.p(ev["player"])))
+                self.note(before, say("lost_land", self.lang, t=self.t(ev["territory"]),
+                                      a=self.p(ev["player"])))
         handler = getattr(self, "on_" + str(kind), None)
         if handler is not None and self.turn:
             handler(ev)
@@ -241,18 +250,22 @@ class _Book:
         lang = self.lang
         for pid in ev["parties"]:
             others = ", ".join(self.p(q) for q in ev["parties"] if q != pid)
-            parts = [say("agreement", lang, id=ev["id"], kind=say("public" if ev["public"] else "private", lang),
-                         others=others)]
+            kind = say("public" if ev["public"] else "private", lang)
+            parts = [say("agreement", lang, id=ev["id"], kind=kind, others=others)]
             private = ev.get("private")
-            text = ev.get("text") if ev["public"] else (private.get("text") if isinstance(private, dict) else None)
+            if ev["public"]:
+                text = ev.get("text")
+            else:  # "hidden" in a journal redacted for somebody else
+                text = private.get("text") if isinstance(private, dict) else None
             if text:
                 parts[0] += f" : « {text} »" if lang == "fr" else f": “{text}”"
             if ev.get("loot"):
-                parts.append(say("transfer", lang, n=ev["loot"], a=self.p(ev["loot_from"]), b=self.p(ev["loot_to"])))
+                parts.append(say("transfer", lang, n=ev["loot"], a=self.p(ev["loot_from"]),
+                                 b=self.p(ev["loot_to"])))
             for what in ("passage", "supply", "taxes"):
                 if ev.get(what):
-                    parts.append(say("grant", lang, what=say("perm_" + what, lang), a=self.p(ev.get("grantor")),
-                                     b=", ".join(self.p(q) for q in ev[what])))
+                    parts.append(say("grant", lang, what=say("perm_" + what, lang),
+                                     a=self.p(ev.get("grantor")), b=", ".join(self.p(q) for q in ev[what])))
             self._diplomacy(pid, " ; ".join(parts) if lang == "fr" else "; ".join(parts))
 
     def on_agreement_broken(self, ev: Mapping[str, Any]) -> None:
@@ -275,10 +288,10 @@ class _Book:
         self.row(ev["player"])["loot"]["fortresses"].append(self.t(ev["territory"]))
 
     def on_reorganised(self, ev: Mapping[str, Any]) -> None:
-        text = say("reorganised", self.lang, t=self.t(ev["territory"]), a=ev["points_before"], b=ev["points_after"])
-        if not ev.get("general", True):
-            text += f" ({say('no_general', self.lang)})"
-        self.note(ev["player"], text)
+        text = say("reorganised", self.lang, t=self.t(ev["territory"]), a=ev["points_before"],
+                   b=ev["points_after"])
+        missing = [] if ev.get("general", True) else [say("no_general", self.lang)]
+        self.note(ev["player"], _with(text, missing))
 
     def on_supply_route(self, ev: Mapping[str, Any]) -> None:
         self.row(ev["player"])["supplied"] = bool(ev["supplied"])
@@ -292,7 +305,7 @@ class _Book:
             details.append(say("models_lost", self.lang, n=lost))
         if ev.get("spent"):
             details.append(say("loot_spent", self.lang, n=ev["spent"]))
-        r["supply_effect"] = _row_text("supply", ev["effect"], self.lang) + (f" ({', '.join(details)})" if details else "")
+        r["supply_effect"] = _with(_row_text("supply", ev["effect"], self.lang), details)
 
     def on_moved(self, ev: Mapping[str, Any]) -> None:
         self.row(ev["player"])["movement"] = {"from": self.t(ev["from"]), "to": self.t(ev["to"])}
@@ -337,7 +350,8 @@ class _Book:
             if fight is None:
                 continue
             other = ev["loser"] if me == ev["winner"] else ev["winner"]
-            text = say("victory" if me == ev["winner"] else "defeat", lang, a=self.p(other), t=self.t(ev["territory"]))
+            text = say("victory" if me == ev["winner"] else "defeat", lang, a=self.p(other),
+                       t=self.t(ev["territory"]))
             details = []
             if ev.get("points_lost"):
                 details.append(say("points_lost", lang, n=ev["points_lost"].get(me, 0)))
@@ -351,7 +365,7 @@ class _Book:
             for c in ev.get("characters_fate") or []:
                 if c.get("player") == me and not c.get("survived"):
                     details.append(say("character_lost", lang, u=c["unit"]))
-            fight["result"] = text + (f" ({', '.join(details)})" if details else "")
+            fight["result"] = _with(text, details)
 
     def _finish_battle(self, fight: dict[str, Any]) -> dict[str, Any]:
         lang = self.lang
@@ -380,7 +394,7 @@ class _Book:
         lost = sum(x["models"] for rnd in ev.get("rounds", []) for x in rnd.get("losses", []))
         if lost:
             details.append(say("models_lost", lang, n=lost))
-        effect = _row_text(table, ev["result"], lang) + (f" ({', '.join(details)})" if details else "")
+        effect = _with(_row_text(table, ev["result"], lang), details)
         self._conquest(ev["player"], {"territory": self.t(ev["territory"]), "effect": effect})
 
     def on_territory_taken(self, ev: Mapping[str, Any]) -> None:
@@ -398,10 +412,9 @@ class _Book:
             r["notes"].append(f"{word('conquest', self.lang)} : {cell['territory']} — {cell['effect']}")
 
     def on_passage(self, ev: Mapping[str, Any]) -> None:
-        text = say("passage", self.lang, t=self.t(ev["territory"]), r=_row_text("passage", ev["result"], self.lang))
-        if ev.get("bribe"):
-            text += f" ({say('bribe', self.lang, n=ev['bribe'])})"
-        self.note(ev["player"], text)
+        result = _row_text("passage", ev["result"], self.lang)
+        bribe = [say("bribe", self.lang, n=ev["bribe"])] if ev.get("bribe") else []
+        self.note(ev["player"], _with(say("passage", self.lang, t=self.t(ev["territory"]), r=result), bribe))
 
     def on_withdrew(self, ev: Mapping[str, Any]) -> None:
         self.note(ev["player"], say("withdrew", self.lang, a=self.t(ev["from"]), b=self.t(ev["to"])))
@@ -453,7 +466,8 @@ def _header_pairs(sheet: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
     name = sheet["name"] + (f" ({word('eliminated', lang)})" if sheet.get("eliminated") else "")
     return [(word("player", lang), name), (word("people", lang), _s(sheet["people"])),
             (word("kingdom", lang), _s(sheet["kingdom"])), (word("loot_now", lang), _s(sheet["loot"])),
-            (word("army_points", lang), _s(sheet["army_points"])), (word("strength", lang), _s(sheet["strength"])),
+            (word("army_points", lang), _s(sheet["army_points"])),
+            (word("strength", lang), _s(sheet["strength"])),
             (word("initiative", lang), _s(sheet["initiative"])),
             (word("territories", lang), ", ".join(sheet["territories"]) or "—")]
 
@@ -481,7 +495,8 @@ def _cells(turn: Mapping[str, Any], lang: str) -> list[tuple[str, list[tuple[str
         (w("movement"), [(w("from"), _s(mv.get("from")), 2), (w("to"), _s(mv.get("to")), 1)]),
         (w("battle"), [(w("strategy"), _s(bt.get("strategy")), 1), (w("scenario"), _s(bt.get("scenario")), 1),
                        (w("result"), _s(bt.get("result")), 1)]),
-        (w("conquest"), [(w("conquered"), _s(cq.get("territory")), 2), (w("effect"), _s(cq.get("effect")), 1)]),
+        (w("conquest"), [(w("conquered"), _s(cq.get("territory")), 2),
+                         (w("effect"), _s(cq.get("effect")), 1)]),
     ]
 
 
@@ -518,7 +533,8 @@ h1 { font-size: 1.4em; border-bottom: 2px solid #333; }
 dl.head { display: grid; grid-template-columns: max-content 1fr max-content 1fr; gap: .2em .8em; }
 dl.head dt { font-weight: bold; } dl.head dd { margin: 0; }
 table.turn { width: 100%; border-collapse: collapse; margin: .8em 0; page-break-inside: avoid; }
-table.turn th, table.turn td { border: 1px solid #444; padding: .25em .4em; vertical-align: top; text-align: left; }
+table.turn th, table.turn td { border: 1px solid #444; padding: .25em .4em; vertical-align: top;
+                              text-align: left; }
 table.turn th.n { font-size: 1.3em; width: 2em; text-align: center; }
 table.turn th.l { width: 8em; background: #eee; }
 .lbl { display: block; font-size: .75em; color: #555; }
