@@ -36,7 +36,10 @@ def tmp_journal(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def subprocess_env() -> dict[str, str]:
-    """Environment for child Python processes that import campagne from this checkout."""
+    """Environment for child Python processes that import the same campagne as the tests do."""
+    import campagne
+
+    here = str(Path(campagne.__file__).resolve().parents[1])
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH", "")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p)
     return env

@@ -58,6 +58,9 @@ NOTATIONS: dict[str, tuple[list[int], Callable[[tuple[int, ...]], int]]] = {
     "-6-2D6": ([6, 6], lambda f: -6 - f[0] - f[1]),
     "2D66kl1": ([6, 6, 6, 6], lambda f: min(10 * f[0] + f[1], 10 * f[2] + f[3])),
     "D6x2+D3": ([6, 3], lambda f: 2 * f[0] + f[1]),
+    "D6x0": ([6], lambda f: 0),  # regression: x0 kept one outcome's probability instead of folding them
+    "2D3kh1x0+D3": ([3, 3, 3], lambda f: f[2]),
+    "0": ([], lambda f: 0),
 }
 
 
@@ -180,7 +183,7 @@ class TermSpec:
 @st.composite
 def term_specs(draw: st.DrawFn, first: bool) -> TermSpec:
     sign = draw(st.sampled_from([1, -1])) if not first else draw(st.sampled_from([1, 1, -1]))
-    factor = draw(st.one_of(st.none(), st.integers(0, 60)))
+    factor = draw(st.one_of(st.none(), st.sampled_from([0, 1, 2, 50]), st.integers(0, 60)))
     star = draw(st.booleans())
     if draw(st.integers(0, 3)) == 0:
         return TermSpec(sign, const=draw(st.integers(0, 20)), factor=factor, star=star)
@@ -402,14 +405,9 @@ def test_syntax_errors_name_the_position_in_both_languages(text: str, pos: int) 
     json.dumps(payload)
 
 
-@pytest.mark.parametrize("text", [
-    pytest.param("", marks=pytest.mark.xfail(strict=True, reason=(
-        "BUG: dice.py _parse_cached reports pos=0 for an empty expression; positions are 1-based")))
-    ,
-    pytest.param("   ", marks=pytest.mark.xfail(strict=True, reason=(
-        "BUG: dice.py _parse_cached reports pos=0 for a blank expression; positions are 1-based"))),
-])
+@pytest.mark.parametrize("text", ["", "   ", "\t"])
 def test_empty_expression_names_position_1(text: str) -> None:
+    """Regression: an empty expression was reported at position 0."""
     err = _syntax_error(text)
     assert err.code == "dice.syntax"
     assert err.params["pos"] == 1
@@ -423,13 +421,12 @@ def test_empty_expression_is_a_syntax_error() -> None:
         assert "empty" in err.message("en") and "vide" in err.message("fr")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: dice.py _Parser.factor blames the D (tok[2]) instead of the count token for '0D6': "
-    "position 2 instead of 1"))
-def test_zero_dice_blames_the_count() -> None:
-    err = _syntax_error("0D6")
+@pytest.mark.parametrize("text, pos", [("0D6", 1), ("2D6+00D3", 5), ("D6 - 0d6", 6)])
+def test_zero_dice_blames_the_count(text: str, pos: int) -> None:
+    """Regression: '0D6' blamed the D (position 2) rather than the count."""
+    err = _syntax_error(text)
     assert err.code == "dice.syntax"
-    assert err.params["pos"] == 1
+    assert err.params["pos"] == pos
 
 
 def test_zero_dice_is_a_syntax_error() -> None:
@@ -458,47 +455,61 @@ def test_limits_themselves_are_accepted() -> None:
     assert parse("D6x1000000").maximum == 6_000_000
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: dice.py _Parser.term/factor call int() on a digit run of any length; over 4300 digits "
-    "Python raises ValueError (int max str digits) instead of CampagneError"))
-def test_a_number_with_thousands_of_digits_is_refused_cleanly() -> None:
+@pytest.mark.parametrize("text", ["9" * 5000, "D" + "9" * 5000, "D6x" + "9" * 5000, "1" * 4301 + "D6"])
+def test_a_number_with_thousands_of_digits_is_refused_cleanly(text: str) -> None:
+    """Regression: int() of more than 4300 digits raised ValueError instead of CampagneError."""
     with pytest.raises(CampagneError) as info:
-        parse("9" * 5000)
+        parse(text)
     assert info.value.code in {"dice.syntax", "dice.too_large"}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: dice.py _TOKEN uses \\d, which matches non-ASCII digits: 'D٦' parses as D6 and 'D6٦' as D66"))
-@pytest.mark.parametrize("text", ["D٦", "D6٦", "２D6"])
-def test_non_ascii_digits_are_refused(text: str) -> None:
+@pytest.mark.parametrize("text, pos", [("D٦", 2), ("D6٦", 3), ("２D6", 1)])
+def test_non_ascii_digits_are_refused(text: str, pos: int) -> None:
+    """Regression: \\d matched non-ASCII digits, so 'D6٦' (an Arabic-Indic six) parsed as D66."""
     err = _syntax_error(text)
     assert err.code == "dice.syntax"
+    assert err.params["pos"] == pos
 
 
-def _distribution_finishes(expr: str, seconds: float, env: dict[str, str]) -> bool:
-    code = f"from campagne.core.dice import parse\ntry:\n    parse({expr!r}).distribution()\n" \
-           "except Exception:\n    pass\n"
+def _finishes(code: str, seconds: float, env: dict[str, str]) -> bool:
+    """Whether `code` ends within `seconds` in a child Python (killed otherwise)."""
     try:
-        subprocess.run([sys.executable, "-c", code], env=env, timeout=seconds, check=True,
-                       capture_output=True)
+        subprocess.run([sys.executable, "-c", code], env=env, timeout=seconds, check=True, capture_output=True)
     except subprocess.TimeoutExpired:
         return False
     return True
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: dice.py limits (MAX_DICE=100, MAX_FACES=1000) do not bound the work of exact distributions: "
-    "'5D1000' takes ~40 s, '4D100kh2' ~25 s, '100D100' minutes; they must be refused as "
-    "dice.too_large (or computed fast)"))
-@pytest.mark.parametrize("text", ["5D1000", "4D100kh2", "100D100"])
+def _odds_code(expr: str) -> str:
+    """Child code: the exact odds of `expr`, or nothing if the parser refuses it as too large."""
+    return (f"from campagne.core.dice import parse\nfrom campagne.core.errors import CampagneError\n"
+            f"try:\n    e = parse({expr!r})\nexcept CampagneError as err:\n"
+            f"    assert err.code == 'dice.too_large', err.code\nelse:\n    e.distribution()\n")
+
+
+@pytest.mark.parametrize("text", [
+    # regression: these were accepted and took from 25 s to many minutes
+    "5D1000", "4D100kh2", "100D100", "100D6kh1", "20D100",
+    # regression: multipliers spread the totals apart, so the support multiplies
+    "D100x1000000+D100x10000+D100x100+D100", "D1000x1000000+D1000x1000+D1000",
+])
 def test_every_accepted_expression_has_a_quick_distribution(text: str, subprocess_env) -> None:
-    assert _distribution_finishes(text, 5.0, subprocess_env)
+    """Either the parser refuses the expression as too large, or its exact odds come within seconds."""
+    assert _finishes(_odds_code(text), 5.0, subprocess_env)
 
 
-def test_quick_distribution_check_works(subprocess_env) -> None:
-    """The helper above can both pass and fail (so the xfail is about the code, not the helper)."""
-    assert _distribution_finishes("10D6kh3", 20.0, subprocess_env)
-    assert not _distribution_finishes("100D100", 1.0, subprocess_env)
+def test_the_quick_distribution_check_can_fail(subprocess_env) -> None:
+    """The helper above can both pass and fail (so an xfail there is about the code, not the helper)."""
+    assert _finishes(_odds_code("10D6kh3"), 30.0, subprocess_env)
+    assert not _finishes("import time\ntime.sleep(30)\n", 1.0, subprocess_env)
+    with pytest.raises(subprocess.CalledProcessError):
+        _finishes(_odds_code("D6") + "raise SystemExit(3)\n", 30.0, subprocess_env)
+
+
+@pytest.mark.parametrize("text", ["2D1000", "D1000+D1000", "33D60", "4D30kh2", "3D66kh1", "100D2", "D6x1000000"])
+def test_biggest_accepted_expressions_are_computed(text: str) -> None:
+    dist = distribution(text)
+    assert sum(dist.values()) == 1
 
 
 # --------------------------------------------------------------------------- the parser never crashes
@@ -510,8 +521,7 @@ def _check_parse_outcome(text: str) -> None:
     except CampagneError as err:
         assert err.code in {"dice.syntax", "dice.too_large"}
         assert err.message("en") and err.message("fr")
-        if err.code == "dice.syntax" and text.strip():
-            # blank text: see test_empty_expression_names_position_1
+        if err.code == "dice.syntax":
             assert 1 <= err.params["pos"] <= len(text) + 1
             assert f"position {err.params['pos']}" in err.message("en")
             assert f"position {err.params['pos']}" in err.message("fr")

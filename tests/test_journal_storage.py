@@ -173,10 +173,6 @@ def test_a_non_campagne_file_has_no_header(tmp_path: Path, content: bytes) -> No
     assert "n'est pas un journal campagne" in err.message("fr")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: journal.py read() parses every line before checking the header, so a file that is not JSON "
-    "at all (a README, a TOML file) is reported as 'journal.bad_line' (damaged journal, line 1) instead "
-    "of 'journal.no_header' (not a campagne journal)"))
 @pytest.mark.parametrize("content", [b"# Campaign notes\nhello\n", b"[supply]\ndice = \"1D6\"\n", b"\n"])
 def test_a_text_file_is_not_a_campagne_journal(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "notes.txt"
@@ -218,17 +214,19 @@ def test_truncate_last_also_drops_a_torn_tail(tmp_journal: Path) -> None:
     assert journal.read(tmp_journal).warnings == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: journal.py append() does not update journal.entries / journal.good_bytes, so truncate_last() "
-    "on the same JournalFile after an append cuts the wrong number of lines (here it removes entries 1 "
-    "AND 2 instead of just 2; with no earlier entries it says 'nothing to undo')"))
-def test_truncate_last_after_append_on_the_same_journal_object(tmp_journal: Path) -> None:
+def test_truncate_last_after_appends_on_the_same_journal_object(tmp_journal: Path) -> None:
     journal.append(journal.read(tmp_journal), [entry(1)])
-    one = tmp_journal.read_bytes()
     j = journal.read(tmp_journal)
-    journal.append(j, [entry(2)])
+    snapshots = [tmp_journal.read_bytes()]
+    for n in (2, 3, 4):
+        journal.append(j, [entry(n)])
+        snapshots.append(tmp_journal.read_bytes())
+    assert j.entries == [entry(1), entry(2), entry(3), entry(4)]
     journal.truncate_last(j)
-    assert tmp_journal.read_bytes() == one
+    assert tmp_journal.read_bytes() == snapshots[2]
+    journal.truncate_last(j)
+    assert tmp_journal.read_bytes() == snapshots[1]
+    assert journal.read(tmp_journal).warnings == []
 
 
 # --------------------------------------------------------------------------- locking

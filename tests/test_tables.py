@@ -413,28 +413,14 @@ def test_malformed_row_names_table_and_row() -> None:
     assert "[t] row 2" in err.message("en")
 
 
-_BUG_TYPES = ("BUG: tables.py _build_table does not check the shape of rows/modifiers/values/dice, so this "
-              "malformed file raises {what} instead of CampagneError('table.malformed')")
-
-
 @pytest.mark.parametrize("text", [
-    pytest.param('[t]\ndice = "2D"\n', marks=pytest.mark.xfail(strict=True, reason=(
-        "BUG: tables.py _build_table calls parse(dice) unguarded: a bad dice expression in a table file "
-        "raises dice.syntax (no file, no table named) instead of table.malformed"))),
-    pytest.param('[t]\ndice = 6\n', marks=pytest.mark.xfail(strict=True, reason=(
-        "BUG: tables.py _build_table passes a non-string dice to parse(), which reports "
-        "dice.syntax 'the expression is empty' at position 0"))),
-    pytest.param('[t]\n[[t.modifiers]]\nkey = "k"\nfr = "a"\nen = "b"\nvalue = "x"\n',
-                 marks=pytest.mark.xfail(strict=True, reason=_BUG_TYPES.format(what="ValueError (int('x'))"))),
-    pytest.param('[t]\nrows = 3\n',
-                 marks=pytest.mark.xfail(strict=True, reason=_BUG_TYPES.format(what="TypeError"))),
-    pytest.param('[t]\nrows = [1, 2]\n',
-                 marks=pytest.mark.xfail(strict=True, reason=_BUG_TYPES.format(what="TypeError"))),
-    pytest.param('[t]\nmodifiers = [1]\n',
-                 marks=pytest.mark.xfail(strict=True, reason=_BUG_TYPES.format(what="TypeError"))),
-    pytest.param('[t]\n[[t.modifiers]]\nkey = "k"\nfr = "a"\nen = "b"\nvalue = 1.5\n',
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "BUG: tables.py _build_table int()s a modifier value: 1.5 is silently read as 1"))),
+    '[t]\ndice = "2D"\n',  # a bad expression names the file and table, not just the dice
+    '[t]\ndice = 6\n',
+    '[t]\n[[t.modifiers]]\nkey = "k"\nfr = "a"\nen = "b"\nvalue = "x"\n',
+    '[t]\nrows = 3\n',
+    '[t]\nrows = [1, 2]\n',
+    '[t]\nmodifiers = [1]\n',
+    '[t]\n[[t.modifiers]]\nkey = "k"\nfr = "a"\nen = "b"\nvalue = 1.5\n',  # not silently read as 1
 ])
 def test_malformed_table_shapes_are_reported_as_malformed(text: str) -> None:
     err = _malformed(text)

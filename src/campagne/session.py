@@ -37,7 +37,6 @@ class Campaign:
         """Apply and journal one command; a refused command changes nothing, in memory or on disk."""
         entry = self.game.push(command)
         jfile.append(self.file, [entry.to_dict()])
-        self.file.entries.append(entry.to_dict())
         return entry
 
     @property

@@ -232,11 +232,18 @@ class _Parser:
                                             f"+ ou - attendu, trouvé {tok[1]!r}"))
             self.next()
             terms.append((-1 if tok[1] == "-" else 1, self.term()))
-        work, support = 0, 1
-        for t in _pools(terms):
-            size = t.count * (36 if t.is_d66 else t.faces)
+        # Convolving the terms costs (support so far) × (support of the next term); multipliers spread
+        # the totals apart, so the support is bounded by the span of possible totals, not their sum.
+        work, support, span = 0, 1, 0
+        for _, t in terms:
+            inner, factor = (t.term, t.factor) if isinstance(t, Scaled) else (t, 1)
+            if not isinstance(inner, DicePool):
+                continue
+            size = inner.count * (36 if inner.is_d66 else inner.faces)
             work += support * size
-            support += size
+            lo, hi = (11, 66) if inner.is_d66 else (1, inner.faces)
+            span += factor * (inner.keep_n if inner.keep else inner.count) * (hi - lo)
+            support = min(support * size, span + 1)
         if work > MAX_POOL_WORK:
             raise CampagneError("dice.too_large", expr=self.text,
                                 reason=bilingual("too many dice or faces for exact odds",

@@ -217,6 +217,10 @@ def _build_table(name: str, body: Mapping[str, Any], source: str) -> Table:
     def bad(reason: str) -> CampagneError:
         return CampagneError("table.malformed", file=source, reason=f"[{name}] {reason}")
 
+    for part in ("rows", "modifiers"):
+        items = body.get(part, [])
+        if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
+            raise bad(f"{part} must be a list of tables")
     rows = []
     for i, r in enumerate(body.get("rows", [])):
         if "key" not in r or "fr" not in r or "en" not in r:
@@ -234,11 +238,18 @@ def _build_table(name: str, body: Mapping[str, Any], source: str) -> Table:
     for i, m in enumerate(body.get("modifiers", [])):
         if not {"key", "value", "fr", "en"} <= set(m):
             raise bad(f"modifier {i + 1} needs key, value, fr and en")
+        if not isinstance(m["value"], int) or isinstance(m["value"], bool):
+            raise bad(f"modifier {i + 1} needs a whole-number value")
         mods.append(Modifier(m["key"], int(m["value"]), m["fr"], m["en"],
                              {k: v for k, v in m.items() if k not in {"key", "value", "fr", "en"}}))
     dice = body.get("dice")
     if dice is not None:
-        parse(dice)  # a bad expression in a table file is a malformed file
+        if not isinstance(dice, str):
+            raise bad("dice must be a dice expression in quotes")
+        try:
+            parse(dice)
+        except CampagneError as exc:  # a bad expression in a table file is a malformed file
+            raise bad(exc.message("en")) from None
     return Table(name=name, title_fr=body.get("title_fr", name), title_en=body.get("title_en", name),
                  dice=dice, rows=tuple(rows), modifiers=tuple(mods), clamp=bool(body.get("clamp", False)),
                  data={k: v for k, v in body.items() if k not in _TABLE_FIELDS})

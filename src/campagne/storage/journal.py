@@ -62,12 +62,14 @@ def read(path: Path) -> JournalFile:
         warnings.append(CampagneError("journal.torn", line=len(lines) + 1, path=str(path)))
     parsed: list[dict[str, Any]] = []
     for i, raw in enumerate(lines, start=1):
+        # A first line that is not a JSON object means this is not a journal at all.
+        code = "journal.no_header" if i == 1 else "journal.bad_line"
         try:
             obj = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError):
-            raise CampagneError("journal.bad_line", line=i, path=str(path)) from None
+            raise CampagneError(code, line=i, path=str(path)) from None
         if not isinstance(obj, dict):
-            raise CampagneError("journal.bad_line", line=i, path=str(path))
+            raise CampagneError(code, line=i, path=str(path))
         parsed.append(obj)
     if not parsed:
         raise CampagneError("journal.no_header", path=str(path))
@@ -102,6 +104,8 @@ def append(journal: JournalFile, lines: list[Mapping[str, Any]]) -> None:
         fh.write("".join(dumps(obj) + "\n" for obj in lines).encode("utf-8"))
         fh.flush()
         os.fsync(fh.fileno())
+        journal.good_bytes = fh.tell()
+    journal.entries.extend(dict(obj) for obj in lines)
     journal.torn = None
 
 
@@ -109,7 +113,7 @@ def truncate_last(journal: JournalFile) -> None:
     """Remove the last entry (undo), rewriting only the file's length."""
     if not journal.entries:
         raise CampagneError("game.nothing_to_undo")
-    keep = 1 + len(journal.entries) - 1
+    keep = len(journal.entries)  # the header and every entry but the last
     raw = journal.path.read_bytes()
     # Only cut if the prefix really is what we think it is: never rewrite earlier lines.
     prefix_lines = raw[:journal.good_bytes].split(b"\n")[:keep]

@@ -200,10 +200,16 @@ def _conquest(s: AtlantisState, p: Player, rng: random.Random, style: str) -> Co
         if can_withdraw:
             options.append({"type": "withdraw", "player": p.id})
         return _first_legal(s, options, rng)
+    if style == "absent":
+        # An absent player's troops stay put: ask for the right to stay, else withdraw if possible.
+        if not p.negotiated:
+            return {"type": "negotiate", "player": p.id, "bribe": 0}
+        return _first_legal(s, [{"type": "withdraw", "player": p.id},
+                                {"type": "conquer", "player": p.id, "bribe": 0}], rng, ordered=True)
     bribe = _affordable_bribe(p)
     win = _conquest_odds(s, p, p.position, bribe).success
-    if style == "absent" or (win < 0.5 and not p.negotiated):
-        return {"type": "negotiate", "player": p.id, "bribe": 0 if style == "absent" else min(bribe, 50)}
+    if win < 0.5 and not p.negotiated:
+        return {"type": "negotiate", "player": p.id, "bribe": min(bribe, 50)}
     if win < 0.35 and can_withdraw:
         return _first_legal(s, [{"type": "withdraw", "player": p.id},
                                 {"type": "conquer", "player": p.id, "bribe": bribe}], rng, ordered=True)
