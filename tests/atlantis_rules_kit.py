@@ -20,7 +20,7 @@ from campagne.core.dice import Dice, Roll, ScriptedDice, parse
 from campagne.core.errors import MESSAGES, CampagneError
 from campagne.core.game import Game
 from campagne.games.atlantis.rules import AtlantisRules
-from campagne.games.atlantis.state import PHASES, REFEREE, AtlantisState
+from campagne.games.atlantis.state import REFEREE, AtlantisState
 
 RULES = AtlantisRules()
 
@@ -147,7 +147,7 @@ def refused(game: Game, cmd: dict, code: str, faces: Iterable[int] = (), **param
     assert code in MESSAGES and set(MESSAGES[code]) == {"en", "fr"}
     for lang in ("en", "fr"):
         text = err.message(lang)
-        assert "{" not in text, text
+        assert not re.search(r"\{[a-z_]+(![rs])?\}", text), text  # every field of the template was given
     for k, v in params.items():
         assert err.params.get(k) == v, (k, err.params)
     assert view(game.state) == before_view
@@ -213,9 +213,17 @@ def advance(game: Game, phase: str, faces: Mapping[str, Iterable[int]] | None = 
 
 def two_players(pos_a: str = "azaea", pos_b: str = "mestoria", a: dict | None = None, b: dict | None = None,
                 **kw: Any) -> Game:
-    """Players a (Azues) and b (Mestor), placed, in the events phase of turn 1."""
+    """Players a (Azues) and b (Mestor), placed, in the events phase of turn 1.
+
+    An army placed outside its colony is set there directly after the placement (as if it had moved
+    there on earlier turns)."""
     game = campaign(("a", a or army()), ("b", b or army()), **kw)
-    place(game, {"a": ("azues", pos_a), "b": ("mestor", pos_b)})
+    m = game.state.map
+    first = {pid: (pos if m.territories[pos].kingdom == kid else m.royal_city(kid))
+             for pid, kid, pos in (("a", "azues", pos_a), ("b", "mestor", pos_b))}
+    place(game, {"a": ("azues", first["a"]), "b": ("mestor", first["b"])})
+    put(game, "a", pos_a)
+    put(game, "b", pos_b)
     return game
 
 
@@ -242,7 +250,3 @@ def one(events: Iterable[dict], kind: str, **match: Any) -> dict:
     found = [e for e in events if e["type"] == kind and all(e.get(k) == v for k, v in match.items())]
     assert len(found) == 1, (kind, match, [e for e in events if e["type"] == kind])
     return found[0]
-
-
-__all__ = [name for name in dir() if not name.startswith("_") and not re.match(r"^(annotations)$", name)] + [
-    "PHASES", "REFEREE"]

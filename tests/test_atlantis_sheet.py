@@ -49,7 +49,12 @@ def simulated() -> Game:
 
 @pytest.fixture(scope="module")
 def with_battle() -> Game:
-    return run_campaign(4, 8, 6)  # seed 6: a battle in turn 7
+    """The first seeded greedy campaign in which two armies fought (searched, not hard-coded)."""
+    for seed in range(1, 60):
+        game = run_campaign(4, 8, seed)
+        if any(ev["type"] == "battle_result" for e in game.entries for ev in e.events):
+            return game
+    raise AssertionError("no battle in 59 simulated campaigns")
 
 
 def small_game(kingdoms=("gadirus-myrine", "azues", "mestor")) -> Game:
@@ -122,7 +127,7 @@ def test_moves_fortresses_and_conquests_are_on_the_sheet(simulated):
 def test_a_battle_shows_strategies_scenario_and_result(with_battle):
     sheets = sheets_of(with_battle)
     rows = [(pid, t) for pid, s in sheets.items() for t in s["turns"] if t["battle"]]
-    assert len(rows) == 2
+    assert len(rows) >= 2 and len(rows) % 2 == 0  # each battle is on both players' sheets
     for pid, row in rows:
         b = row["battle"]
         assert "Attaque frontale" in b["strategy"] and "adversaire" in b["strategy"]

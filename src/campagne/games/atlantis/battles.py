@@ -27,15 +27,10 @@ def open_battles(ctx: Ctx) -> list[Event]:
     for tid in s.map.territories:
         here = s.armies_in(tid)
         if len(here) == 2:
-            # A is the army that arrived (the later mover when both moved in).
-            moved = [p for p in here if p.moved and p.position == tid]
-            order = s.order if s.order else [p.id for p in here]
-            if len(moved) == 2:
-                a = max(moved, key=lambda p: order.index(p.id) if p.id in order else -1)
-            elif moved:
-                a = moved[0]
-            else:
-                a = here[0]
+            # A is the army that arrived: the later mover when both moved in (in the order the
+            # moves were made, waiting generals included).
+            moved = [p for p in here if p.moved and p.id in s.arrivals]
+            a = max(moved, key=lambda p: s.arrivals.index(p.id)) if moved else here[0]
             b = next(p for p in here if p.id != a.id)
             s.battles.append(Battle(tid, a.id, b.id, {a.id: None, b.id: None}, {a.id: [], b.id: []}))
             events.append({"type": "battle_declared", "territory": tid, "a": a.id, "b": b.id})
@@ -134,7 +129,10 @@ def order_battle_result(ctx: Ctx) -> list[Event]:
     for c in characters:
         need(isinstance(c, dict) and c.get("player") in (b.a, b.b) and c.get("how") in ("battle", "duel"),
              "battle.bad_character", value=c)
-        _check_unit(s.players[c["player"]], c.get("unit"), allow_general=True)
+        unit = _check_unit(s.players[c["player"]], c.get("unit"), allow_general=True)
+        # Only characters (and the general) are "personnages": a unit's dead are `killed`.
+        need(unit is None or unit.is_character, "battle.not_a_character", player=c["player"],
+             unit=c.get("unit"))
     vp = ctx.cmd.get("vp", {})
     need(isinstance(vp, dict) and all(k in (b.a, b.b) and isinstance(v, int) for k, v in vp.items()),
          "order.bad_field", field="vp", value=vp)
@@ -183,6 +181,15 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
     if s.players[b.a].controller == "absent" and s.players[b.b].controller != "absent":
         attacker, defender = b.b, b.a
     indisposed = bool(ctx.cmd.get("general_indisposed", False))
+    # "Les pertes sont exprimées en points d'armées et affectées aux unités au choix du joueur":
+    # optional {player: [unit ids, first to lose first]}; units not named follow the default rule.
+    allocation = ctx.cmd.get("allocation", {}) or {}
+    need(isinstance(allocation, dict) and all(pid in (b.a, b.b) and isinstance(ids, list)
+                                              for pid, ids in allocation.items()),
+         "order.bad_field", field="allocation", value=allocation)
+    for pid, ids in allocation.items():
+        for uid in ids:
+            _check_unit(s.players[pid], uid)
     table = ctx.tables["simulation_strength"]
     fa = ctx.strength(s.players[attacker])
     fd = ctx.strength(s.players[defender])
@@ -197,8 +204,8 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
     winner, loser = (attacker, defender) if ta > td else (defender, attacker)
     row = ctx.tables["simulation_losses"].lookup(abs(ta - td))
     removed = {
-        winner: armies.remove_points(s.players[winner].army, row.get("winner")),
-        loser: armies.remove_points(s.players[loser].army, row.get("loser")),
+        winner: armies.remove_points(s.players[winner].army, row.get("winner"), allocation.get(winner)),
+        loser: armies.remove_points(s.players[loser].army, row.get("loser"), allocation.get(loser)),
     }
     result = {"winner": winner, "loser": loser, "resolver": "simulation", "attacker": attacker,
               "defender": defender, "forces": {attacker: fa, defender: fd}, "rounds": rounds,

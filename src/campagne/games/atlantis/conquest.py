@@ -16,11 +16,11 @@ from .turn import require_phase
 
 
 def general_modifier(p: Player) -> str | None:
-    """The general's row of the passage table (Leadership with this turn's event/supply modifiers)."""
-    general = p.army.general if p.army else None
-    if general is None:
+    """The general's row of the passage table (Leadership with this turn's event/supply modifiers);
+    a general killed in battle and not recovered is "Pas de Général"."""
+    ld = armies.effective_leadership(p.army, p.leadership_mod) if p.army else None
+    if ld is None:
         return "no_general"
-    ld = general.leadership + p.leadership_mod
     if ld <= 7:
         return "general_ld_7_or_less"
     if ld == 9:
@@ -116,8 +116,7 @@ def order_conquer(ctx: Ctx) -> list[Event]:
     tid = p.position
     owner = s.owners.get(tid)
     atlantean = owner is None
-    need((atlantean and needs_decision(s, p)) or may_attack_player_land(s, p) or
-         (atlantean and p.passage == tid and not p.conquest_done),
+    need((atlantean and needs_decision(s, p)) or may_attack_player_land(s, p),
          "conquest.nothing_to_conquer", player=p.id, territory=tid)
     bribe = ctx.arg("bribe", int, 0)
     ctx.spend(p, bribe, "bribe")

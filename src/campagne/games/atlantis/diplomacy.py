@@ -6,6 +6,7 @@ rompu au début de chaque phase du jeu": `break` is accepted in every phase.
 
 from __future__ import annotations
 
+from . import turn
 from .context import Ctx, Event, need
 from .state import Agreement
 from .turn import require_phase
@@ -14,20 +15,30 @@ PERMISSIONS = ("passage", "supply", "taxes")
 
 
 def order_agree(ctx: Ctx) -> list[Event]:
+    """An agreement between the player giving the order and the other `parties` (he may list himself)."""
     require_phase(ctx.state, "diplomacy")
     s = ctx.state
-    parties = ctx.cmd.get("parties")
-    need(isinstance(parties, list) and len(parties) >= 2 and len(set(parties)) == len(parties)
-         and all(q in s.players and not s.players[q].eliminated for q in parties),
+    me = ctx.active_player().id
+    listed = ctx.cmd.get("parties")
+    need(isinstance(listed, list) and all(isinstance(q, str) for q in listed)
+         and len(set(listed)) == len(listed),
+         "diplomacy.bad_parties", parties=listed)
+    parties = listed if me in listed else [me, *listed]
+    need(len(parties) >= 2 and all(q in s.players and not s.players[q].eliminated for q in parties),
          "diplomacy.bad_parties", parties=parties)
     public = bool(ctx.cmd.get("public", True))
     text = str(ctx.cmd.get("text", ""))
     loot = ctx.arg("loot", int, 0)
     payer, payee = ctx.cmd.get("loot_from"), ctx.cmd.get("loot_to")
     grantor = ctx.cmd.get("grantor")
-    perms = {k: list(ctx.cmd.get(k, []) or []) for k in PERMISSIONS}
+    perms = {k: ctx.cmd.get(k, []) or [] for k in PERMISSIONS}
+    for k, who in perms.items():
+        need(isinstance(who, list), "order.bad_field", field=k, value=who)
+    perms = {k: list(who) for k, who in perms.items()}
     if loot:
         need(payer in parties and payee in parties and payer != payee, "diplomacy.bad_transfer")
+        # The loot is handed over by its owner: nobody spends another player's loot.
+        need(payer == me, "diplomacy.payer_orders", player=me, payer=payer)
         ctx.spend(s.players[payer], loot, "loot")
     if any(perms.values()):
         need(grantor in parties, "diplomacy.bad_grantor", grantor=grantor)
@@ -56,5 +67,9 @@ def order_break(ctx: Ctx) -> list[Event]:
     need(a is not None and p.id in a.parties, "diplomacy.unknown_agreement", agreement=aid, player=p.id)
     need(a.broken_by is None, "diplomacy.already_broken", agreement=aid)
     a.broken_by = p.id
-    return [{"type": "agreement_broken", "id": aid, "player": p.id, "phase": s.phase, "parties": a.parties,
-             "public": a.public}]
+    events: list[Event] = [{"type": "agreement_broken", "id": aid, "player": p.id, "phase": s.phase,
+                            "parties": a.parties, "public": a.public}]
+    if s.phase == "supply" and a.supply:
+        # Broken during the supply phase: the routes it opened are closed for this turn's evaluation.
+        events += turn.open_supply(ctx)
+    return events

@@ -73,6 +73,10 @@ def order_reorganise(ctx: Ctx) -> list[Event]:
     need(isinstance(spec, dict), "order.bad_field", field="army", value=spec)
     new = armies.load_army_mapping(spec, f"reorganise {p.id}")
     need(new.points <= p.army.points, "loot.reorganise_points", new=new.points, old=p.army.points)
+    # Reinforcements already bought must still find their unit (or a free id) when they arrive.
+    for item in p.pending_reinforcements:
+        uid = item["recruit"]["id"] if item.get("recruit") else item["unit"]
+        need(new.has_unit(uid) != bool(item.get("recruit")), "loot.reorganise_pending", player=p.id, unit=uid)
     armies.roll_warbands(new, ctx.dice)
     armies.reset_start_models(new)
     old_points = p.army.points

@@ -38,6 +38,10 @@ register_messages({
                          "fr": "La cité royale de {kingdom} n'est plus atlante."},
     "diplomacy.bad_parties": {"en": "Invalid parties for the agreement: {parties}.",
                               "fr": "Parties invalides pour l'accord : {parties}."},
+    "diplomacy.payer_orders": {"en": "Only {payer} can hand over {payer}'s loot: {payer} gives this order, "
+                                     "not {player}.",
+                               "fr": "Seul {payer} peut remettre son butin : c'est à {payer} de donner cet ordre, "
+                                     "pas à {player}."},
     "diplomacy.bad_transfer": {"en": "A loot transfer needs a payer and a payee among the parties.",
                                "fr": "Un transfert de butin demande un payeur et un bénéficiaire parmi les parties."},
     "diplomacy.bad_grantor": {"en": "A permission needs a grantor among the parties (got {grantor!r}).",
@@ -56,6 +60,10 @@ register_messages({
                          "fr": "L'armée de {player} n'est pas dans une de ses cités ({territory})."},
     "loot.reorganise_points": {"en": "The new list is worth {new} points, more than the army's {old}.",
                                "fr": "La nouvelle liste vaut {new} points, plus que les {old} de l'armée."},
+    "loot.reorganise_pending": {"en": "{player} has reinforcements on the way for unit {unit}: the new list must "
+                                      "keep that unit (or leave its id free for a recruited unit).",
+                                "fr": "{player} attend des renforts pour l'unité {unit} : la nouvelle liste doit "
+                                      "garder cette unité (ou laisser son identifiant libre pour une unité recrutée)."},
     "supply.not_needed": {"en": "{player}'s army is supplied: nothing to bargain.",
                           "fr": "L'armée de {player} est ravitaillée : rien à marchander."},
     "move.not_your_turn": {"en": "It is not {player}'s turn to move ({current} moves now).",
@@ -88,6 +96,8 @@ register_messages({
     "battle.bad_winner": {"en": "The winner must be {a} or {b}, not {winner!r}.",
                           "fr": "Le vainqueur doit être {a} ou {b}, pas {winner!r}."},
     "battle.bad_character": {"en": "Invalid character entry {value!r}.", "fr": "Personnage invalide {value!r}."},
+    "battle.not_a_character": {"en": "{player}'s unit {unit} is not a character.",
+                               "fr": "L'unité {unit} de {player} n'est pas un personnage."},
     "battle.no_general": {"en": "{player}'s army has no general.", "fr": "L'armée de {player} n'a pas de général."},
     "battle.too_many_losses": {"en": "{player}'s unit {unit} has only {models} models.",
                                "fr": "L'unité {unit} de {player} n'a que {models} figurines."},

@@ -33,6 +33,7 @@ def open_movement(ctx: Ctx) -> list[Event]:
     s.order = sorted(rolls, key=lambda pid: -rolls[pid])
     s.acting = list(s.order)
     s.delays = {}
+    s.arrivals = []
     return [{"type": "initiative", "rolls": rolls, "order": s.order, "attempts": attempt}]
 
 
@@ -88,8 +89,10 @@ def retreat_options(s: AtlantisState, p: Player) -> set[str]:
     """Where a beaten army may retreat.
 
     After a lost battle: "dans son territoire de départ ou dans un territoire adjacent qui fait partie
-    de son royaume". After a crushing in a conquest: "dans son territoire de départ, ou dans un
-    territoire adjacent en cas d'impossibilité" (any adjacent territory with room).
+    de son royaume" — the start territory (the one it came from) need not be his, but it is
+    impossible once another player holds it ("par exemple le territoire de départ a été conquis")
+    or an enemy army stands there. After a crushing in a conquest: "dans son territoire de départ,
+    ou dans un territoire adjacent en cas d'impossibilité" (any adjacent territory with room).
     """
     here = p.retreat_from or p.position
     start = p.came_from if p.came_from and p.came_from != here else None
@@ -98,7 +101,8 @@ def retreat_options(s: AtlantisState, p: Player) -> set[str]:
             return {start}
         return {t for t in s.map.neighbours(here) if _may_enter(s, p, t)}
     options = set()
-    if start and s.owners.get(start) == p.id and not s.enemy_army_in(start, p.id) and s.map.adjacent(here, start):
+    if start and s.owners.get(start) in (p.id, None) and not s.enemy_army_in(start, p.id) \
+            and s.map.adjacent(here, start):
         options.add(start)
     for t in s.map.neighbours(here):
         if s.owners.get(t) == p.id and not s.enemy_army_in(t, p.id):
@@ -135,6 +139,7 @@ def order_move(ctx: Ctx) -> list[Event]:
     p.must_leave = p.must_retreat = False
     p.retreat_from, p.retreat_kind = None, "battle"
     ctx.state.acting.pop(0)
+    ctx.state.arrivals.append(p.id)
     return [{"type": "moved", "player": p.id, "from": start, "to": dest, "path": path}]
 
 

@@ -106,8 +106,10 @@ def order_take_over(ctx: Ctx) -> list[Event]:
     need(kid in s.map.kingdoms and kid != "atlantis", "setup.bad_kingdom", kingdom=kid)
     city = s.map.royal_city(kid)
     need(s.owners.get(city) is None, "setup.city_taken", kingdom=kid)
-    army = armies.Army.from_dict(ctx.cmd["army"]) if isinstance(ctx.cmd.get("army"), dict) else \
-        armies.load_packaged_army(ctx.cmd.get("army", "mercenaires-atlantes"))
+    raw_army = ctx.cmd.get("army", "atlante")  # the Atlantean list, as the CLI's default
+    need(isinstance(raw_army, (dict, str)), "order.bad_field", field="army", value=raw_army)
+    army = (armies.Army.from_dict(raw_army) if isinstance(raw_army, dict)
+            else armies.load_packaged_army(raw_army))
     need(army.points <= ctx.k["start_army_points"], "setup.army_too_big", points=army.points,
          max=ctx.k["start_army_points"])
     armies.roll_warbands(army, ctx.dice)
@@ -116,6 +118,10 @@ def order_take_over(ctx: Ctx) -> list[Event]:
         s.owners[t] = p.id
     p.kingdom, p.army, p.position, p.came_from = kid, army, city, city
     p.eliminated, p.loot = False, ctx.k["start_loot"]
+    # Nothing of the lost colony follows the new general: no orders due, nothing bought or returning.
+    p.must_leave = p.must_retreat = False
+    p.retreat_from, p.retreat_kind, p.unsupplied_turns = None, "battle", 0
+    p.pending_reinforcements, p.returning = [], None
     return [{"type": "take_over", "player": p.id, "kingdom": kid, "territories": lands}]
 
 
@@ -155,6 +161,22 @@ def awaiting(s: AtlantisState) -> list[str]:
     return []
 
 
+def _placement_order(rolls: dict[str, int], dice: Dice, expr: str,
+                     rerolls: list[dict[str, int]]) -> list[str]:
+    """Descending order of the D100; only the players who tie roll again, to order themselves
+    within their place (a re-roll never moves a player past one he had already beaten)."""
+    order: list[str] = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        tied = [pid for pid in rolls if rolls[pid] == value]
+        if len(tied) == 1:
+            order += tied
+            continue
+        again = {pid: dice.roll(expr, f"placement {pid}") for pid in tied}
+        rerolls.append(again)
+        order += _placement_order(again, dice, expr, rerolls)
+    return order
+
+
 class AtlantisRules:
     """The Atlantis campaign as a `Ruleset` (see campagne.core.game)."""
 
@@ -183,24 +205,20 @@ class AtlantisRules:
         for p in players.values():
             armies.roll_warbands(p.army, dice)
         # "chaque joueur lance 1D100 ... dans l'ordre décroissant du résultat du dé"; ties roll again.
-        rolls: dict[str, int] = {}
-        pending = list(players)
-        while pending:
-            for pid in pending:
-                rolls[pid] = dice.roll(k["setup_roll"], f"placement {pid}")
-            values = list(rolls.values())
-            pending = [pid for pid in players if values.count(rolls[pid]) > 1]
+        rerolls: list[dict[str, int]] = []
+        rolls = {pid: dice.roll(k["setup_roll"], f"placement {pid}") for pid in players}
         for pid, r in rolls.items():
             players[pid].setup_roll = r
-        state.setup_order = sorted(players, key=lambda pid: -rolls[pid])
-        events.append({"type": "placement_rolls", "rolls": rolls, "order": state.setup_order})
+        state.setup_order = _placement_order(rolls, dice, k["setup_roll"], rerolls)
+        events.append({"type": "placement_rolls", "rolls": rolls, "order": state.setup_order,
+                       "rerolls": rerolls})
         return state, events
 
     def apply(self, state: AtlantisState, command: dict[str, Any], dice: Dice) -> list[Event]:
         if not isinstance(command, dict) or command.get("type") not in ORDERS:
             raise CampagneError("order.unknown", order=command.get("type") if isinstance(command, dict) else command)
         spec = ORDERS[command["type"]]
-        if state.phase == "ended" and command["type"] != "take-over":
+        if state.phase == "ended":
             raise CampagneError("order.campaign_over")
         if spec.phases is not None and state.phase not in spec.phases:
             raise CampagneError("order.wrong_phase", phase=state.phase, allowed=", ".join(spec.phases))

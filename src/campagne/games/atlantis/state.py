@@ -106,6 +106,7 @@ class AtlantisState:
     order: list[str] = field(default_factory=list)  # movement order (initiative), descending
     initiative_rolls: dict[str, int] = field(default_factory=dict)
     acting: list[str] = field(default_factory=list)  # movement: who still has to act, in order
+    arrivals: list[str] = field(default_factory=list)  # movement: who moved, in the order they moved
     delays: dict[str, int] = field(default_factory=dict)
     battles: list[Battle] = field(default_factory=list)
     agreements: list[Agreement] = field(default_factory=list)

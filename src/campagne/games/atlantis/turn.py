@@ -142,23 +142,36 @@ def supply_route(s: AtlantisState, p: Player) -> list[str] | None:
     """A route from the army to its royal city through own (or permitted), enemy-free territories.
 
     The army's own territory is where the route starts and need not be owned (interpretation, see
-    docs/rules/atlantis.md); every other territory on it must be.
+    docs/rules/atlantis.md); every other territory on it must be. The royal city must always be his
+    and free: "le territoire de la cité royale du joueur" — even when the army stands in it.
     """
     city = s.royal_city_of(p.id)
     if p.position is None or city is None:
         return None
 
-    def passable(tid: str) -> bool:
-        if tid == p.position:
-            return True
+    def open_to(tid: str) -> bool:
         owner = s.owners.get(tid)
         if owner != p.id and not s.permits(owner, p.id, "supply"):
             return False
         return all(q.id == p.id or s.permits(q.id, p.id, "supply") for q in s.armies_in(tid))
 
-    if not passable(city):
+    if not open_to(city):
         return None
-    return s.map.shortest_path(p.position, city, passable)
+    return s.map.shortest_path(p.position, city, lambda tid: tid == p.position or open_to(tid))
+
+
+def route_grantors(s: AtlantisState, p: Player, route: list[str] | None) -> list[str]:
+    """Players whose supply permission the route uses: "Le joueur offrant cette possibilité doit l'annoncer
+    clairement aux autres joueurs durant cette phase d'évaluation du ravitaillement" — so the (public)
+    supply_route event names them."""
+    used: set[str] = set()
+    crossed = (route[1:] if len(route) > 1 else route) if route else []  # the start needs no permission
+    for tid in crossed:
+        owner = s.owners.get(tid)
+        if owner not in (None, p.id):
+            used.add(owner)
+        used.update(q.id for q in s.armies_in(tid) if q.id != p.id)
+    return sorted(used)
 
 
 def open_supply(ctx: Ctx) -> list[Event]:
@@ -168,7 +181,8 @@ def open_supply(ctx: Ctx) -> list[Event]:
             continue
         route = supply_route(ctx.state, p)
         p.supplied = route is not None
-        events.append({"type": "supply_route", "player": p.id, "supplied": p.supplied, "route": route})
+        events.append({"type": "supply_route", "player": p.id, "supplied": p.supplied, "route": route,
+                       "permitted_by": route_grantors(ctx.state, p, route)})
     return events
 
 

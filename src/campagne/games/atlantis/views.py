@@ -69,7 +69,9 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
         }
     battles = []
     for b in s.battles:
-        strategies = {pid: (st if viewer is None or pid == viewer or st is None else "chosen")
+        # Secret until both are written down; then the scenario table reveals them.
+        revealed = viewer is None or b.scenario is not None
+        strategies = {pid: (st if revealed or pid == viewer or st is None else "chosen")
                       for pid, st in b.strategies.items()}
         battles.append({"territory": b.territory, "a": b.a, "b": b.b, "strategies": strategies,
                         "previous": b.previous, "scenario": b.scenario, "terrain": b.terrain,
