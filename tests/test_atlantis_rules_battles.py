@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from atlantis_rules_kit import (act, advance, army, one, order, own, ref, refused, two_players, types, unit,
-                                view)
+from atlantis_rules_kit import (act, advance, army, campaign, one, order, own, place, ref, refused, two_players,
+                                types, unit, view)
 
 STRATS = ("frontal", "defence", "rapid", "outflank", "wait")
 # TABLE DES SCENARIOS, as printed: row = Joueur A, column = Joueur B.
@@ -238,6 +238,24 @@ def test_a_battle_won_in_atlantean_land_takes_nothing():
     assert game.state.owners["mont-atlas"] is None and "territory_taken" not in types(events)
 
 
+def test_a_battle_won_in_a_third_players_land_leaves_its_garrison_in_place():
+    # "Le vainqueur de la bataille gagne le territoire contesté": contested by the two armies; a third
+    # player's territory must still be conquered from its garrison ("se défaire des troupes en garnisons").
+    game = campaign("a", "b", "c")
+    place(game, {"a": ("azues", "marches-azues"), "b": ("mestor", "mestoria"),
+                 "c": ("gadirus-myrine", "gadeira")})
+    advance(game, "movement")
+    act(game, order("move", "a", path=["val-mestor"]))  # a Mestor territory ...
+    own(game, "c", "val-mestor")  # ... held by c, whose army is elsewhere
+    act(game, order("move", "b", path=["val-mestor"]))
+    act(game, order("hold", "c"))
+    act(game, ref("next"))
+    act(game, order("strategy", "a", strategy="frontal"))
+    act(game, order("strategy", "b", strategy="frontal"), QUIET_FIELD)
+    events = act(game, ref("battle-result", territory="val-mestor", winner="b"))
+    assert game.state.owners["val-mestor"] == "c" and "territory_taken" not in types(events)
+
+
 def test_an_army_that_cannot_retreat_is_destroyed_and_half_its_survivors_go_home():
     # "Si la retraite est impossible (par exemple le territoire de départ a été conquis), l'armée est détruite.
     # Le joueur récupère 0% des figurines tuées, 25% de celles sorties de table, et 50% des survivants. Les
@@ -412,3 +430,17 @@ def test_battle_results_only_in_the_battles_phase(kind):
     game = two_players()
     advance(game, "conquest")
     refused(game, ref(kind, territory="mestoria", winner="a"), "order.wrong_phase")
+
+
+def test_both_players_may_have_the_terrain_generated_again():
+    # "Les 2 joueurs peuvent d'un commun accord recommencer la génération si le terrain ne leur convient pas."
+    game = fought()
+    first = game.state.battles[0].terrain
+    events = act(game, ref("reroll-terrain", territory="mestoria"), [1, 2] + [6] * 6)
+    again = one(events, "battlefield")
+    assert again["again"] and game.state.battles[0].terrain == again["terrain"] != first
+    # b won the draw this time: sectors 1, 3, 5 are b's; a 6 gives 2 elements (+1, clamped) or 1 (−1).
+    assert [(x["sector"], x["player"], x["elements"]) for x in again["terrain"]["sectors"]] == [
+        (1, "b", 2), (2, "a", 1), (3, "b", 2), (4, "a", 2), (5, "b", 1), (6, "a", 2)]
+    act(game, ref("battle-result", territory="mestoria", winner="a"))
+    refused(game, ref("reroll-terrain", territory="mestoria"), "battle.no_terrain")

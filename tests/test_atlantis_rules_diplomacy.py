@@ -106,11 +106,26 @@ def test_a_permission_is_granted_by_a_party_to_the_others():
     refused(game, order("agree", "a", parties=["a", "b"], grantor="b", passage="a"), "order.bad_field")
 
 
-@pytest.mark.parametrize("phase", [p for p in PHASES if p != "diplomacy"])
+@pytest.mark.parametrize("phase", [p for p in PHASES if p not in ("diplomacy", "supply")])
 def test_agreements_are_made_in_the_diplomacy_phase_only(phase):
     game = two_players()
     advance(game, phase)
     refused(game, order("agree", "a", parties=["a", "b"], text="x"), "order.wrong_phase")
+
+
+def test_the_supply_phase_takes_only_announced_supply_permissions():
+    # "Le joueur offrant cette possibilité doit l'annoncer clairement aux autres joueurs durant cette
+    # phase d'évaluation du ravitaillement."
+    game = two_players()
+    advance(game, "supply")
+    refused(game, order("agree", "a", parties=["a", "b"], text="x"), "diplomacy.supply_phase_only_supply")
+    refused(game, order("agree", "a", parties=["a", "b"], grantor="a", supply=["b"], public=False),
+            "diplomacy.supply_phase_only_supply")
+    refused(game, order("agree", "a", parties=["a", "b"], grantor="a", passage=["b"]),
+            "diplomacy.supply_phase_only_supply")
+    entry = game.push(order("agree", "a", parties=["a", "b"], grantor="a", supply=["b"]))
+    kinds = [ev["type"] for ev in entry.events]
+    assert kinds[0] == "agreement" and "supply_route" in kinds  # the routes are evaluated again
 
 
 # --------------------------------------------------------------------------- breaking

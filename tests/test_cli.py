@@ -704,14 +704,16 @@ def test_bad_input_in_french(stages: dict[str, bytes], tmp_path: Path, argv: lis
 CODE_LIKE = re.compile(r"^[a-z_]+\.[a-z_.]+(:|$)")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: orders refused in src/campagne/cli/campaign.py before the Atlantis "
-                   "messages are registered print the raw code ('order.unknown: order=dance', "
-                   "'order.missing: ...', 'order.not_int: ...') instead of a sentence")
-@pytest.mark.parametrize("argv", [["order", "alice", "dance"], ["order", "alice", "choose"],
-                                  ["order", "alice", "buy", "spearmen1", "many"],
-                                  ["battle-result", "marches-azues", "--killed", "a:b=1"]])
+@pytest.mark.parametrize("argv", [
+    ["order", "alice", "dance"], ["order", "alice", "choose"], ["order", "alice", "buy", "spearmen1", "many"],
+    pytest.param(["battle-result", "marches-azues", "--killed", "a:b=1"], marks=pytest.mark.xfail(
+        strict=True, reason="BUG: `battle-result` without --winner raises order.missing in "
+        "src/campagne/cli/campaign.py battle_result before the Atlantis messages are registered, so it prints "
+        "the raw code 'order.missing: order=battle-result, field=--winner'")),
+])
 def test_cli_refusals_are_sentences_not_codes(tmp_path: Path, argv: list[str]) -> None:
     # A fresh interpreter: in this one other tests may already have imported the Atlantis messages.
+    # (Regression: build_order used to print 'order.unknown: order=dance' and the like.)
     journal = tmp_path / "c.jsonl"
     Cli(journal).run("new", "atlantis", "-p", "alice")
     r = run_console(argv, tmp_path, journal)

@@ -255,10 +255,10 @@ def test_passage_general_options_are_exclusive() -> None:
     assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.output
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: `--general-ld 0` is silently read as Ld 8 "
-                   "(src/campagne/cli/tools.py odds_passage: `general_ld or 8`)")
 def test_passage_general_ld_zero_is_refused() -> None:
-    cli("odds", "atlantis", "passage", "--general-ld", 0, code=2)
+    # Regression: odds_passage read `--general-ld 0` as Ld 8 (`general_ld or 8`).
+    r = cli("odds", "atlantis", "passage", "--general-ld", 0, code=2)
+    assert len(r.stderr.strip().splitlines()) == 1 and "Leadership" in r.stderr
 
 
 # --------------------------------------------------------------------------- battle simulation

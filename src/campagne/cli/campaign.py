@@ -161,6 +161,7 @@ def build_order(player: str, kind: str, args: list[str], bribe: Optional[int], s
     import json
 
     from ..core.errors import CampagneError
+    from ..games.atlantis import messages  # noqa: F401  (the refusals below are Atlantis sentences)
     if kind not in ORDER_ARGS:
         raise CampagneError("order.unknown", order=kind)
     command: dict[str, Any] = {"type": kind, "player": player}
@@ -262,6 +263,10 @@ def battle_result(territory: str = typer.Argument(...),
                   character: Optional[list[str]] = typer.Option(None, "--character",
                                                                 help="PLAYER:UNIT:battle|duel (UNIT may be general)"),
                   vp: Optional[list[str]] = typer.Option(None, "--vp", help="PLAYER=POINTS"),
+                  allocation: Optional[list[str]] = typer.Option(
+                      None, "--allocation", help="With --auto: PLAYER:UNIT,UNIT... the units that take the losses first."),
+                  reroll_terrain: bool = typer.Option(
+                      False, "--reroll-terrain", help="Both players agree to generate the battlefield terrain again."),
                   campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt,
                   json_: bool = JsonOpt) -> None:
     """Enter a battle's result, or auto-resolve it. / Saisir le résultat d'une bataille."""
@@ -270,9 +275,17 @@ def battle_result(territory: str = typer.Argument(...),
     def go() -> None:
         from .. import session
         from ..core.errors import CampagneError
-        if auto:
-            command: dict[str, Any] = {"type": "auto-resolve", "player": "referee", "territory": territory,
-                                       "general_indisposed": general_indisposed}
+        if reroll_terrain:
+            command: dict[str, Any] = {"type": "reroll-terrain", "player": "referee", "territory": territory}
+        elif auto:
+            order_of: dict[str, list[str]] = {}
+            for item in allocation or []:
+                pid, sep, units = item.partition(":")
+                if not sep or not units:
+                    raise CampagneError("cli.bad_pair", item=item, what="--allocation")
+                order_of[pid] = [u for u in units.split(",") if u]
+            command = {"type": "auto-resolve", "player": "referee", "territory": territory,
+                       "general_indisposed": general_indisposed, "allocation": order_of}
         else:
             if not winner:
                 raise CampagneError("order.missing", order="battle-result", field="--winner")
@@ -355,6 +368,7 @@ def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this
         if fmt not in ("md", "html"):
             raise CampagneError("cli.bad_format", format=fmt)
         with session.open_campaign(campaign_path(campaign)) as c:
+            _warn(o, c)
             _check_viewer(c, player)
             sheets = build_sheets(c.file.header, c.file.entries, c.game.state, o.lang)
         if player:
@@ -390,6 +404,7 @@ def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write.
         from .. import session
         from ..games.atlantis.picture import campaign_svg
         with session.open_campaign(campaign_path(campaign), verify=False) as c:
+            _warn(o, c)
             _check_viewer(c, as_)
             svg = campaign_svg(c.game.state, o.lang)
         _write_or_print(o, svg, output)

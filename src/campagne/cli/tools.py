@@ -87,7 +87,7 @@ def odds_passage(bribe: int = typer.Option(0, "--bribe"),
         from ..games.atlantis import odds
         if no_general and general_ld is not None:
             raise CampagneError("cli.general_conflict")
-        p = odds.passage(bribe=bribe, general_ld=None if no_general else (general_ld or 8), no_general=no_general)
+        p = odds.passage(bribe=bribe, general_ld=None if no_general else (8 if general_ld is None else general_ld), no_general=no_general)
         if o.json:
             o.data(odds.passage_json(p, exact=exact))
         else:

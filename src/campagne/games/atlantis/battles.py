@@ -110,6 +110,16 @@ def battlefield_terrain(ctx: Ctx, b: Battle) -> dict[str, Any]:
             "choices_en": elements.en, "sectors": sectors}
 
 
+def order_reroll_terrain(ctx: Ctx) -> list[Event]:
+    """"Les 2 joueurs peuvent d'un commun accord recommencer la génération si le terrain ne leur
+    convient pas": the referee records their agreement and the terrain is generated again."""
+    require_phase(ctx.state, "battles")
+    b = battle_in(ctx.state, ctx.territory())
+    need(b.result is None and b.terrain is not None, "battle.no_terrain", territory=b.territory)
+    b.terrain = battlefield_terrain(ctx, b)
+    return [{"type": "battlefield", "territory": b.territory, "terrain": b.terrain, "again": True}]
+
+
 # --------------------------------------------------------------------------- results
 
 
@@ -237,7 +247,10 @@ def aftermath(ctx: Ctx, b: Battle, result: dict[str, Any]) -> list[Event]:
     result["recovered"] = recovered
     b.result = result
     events.append({"type": "battle_result", "territory": b.territory, **result})
-    if s.owners.get(b.territory) is not None and s.owners[b.territory] != winner.id:
+    # "Le vainqueur de la bataille gagne le territoire contesté": contested by the two armies, so it
+    # changes hands when it was the loser's; Atlantean or a third player's land keeps its owner
+    # (the winner may conquer it in the conquest phase).
+    if s.owners.get(b.territory) == loser.id:
         s.owners[b.territory] = winner.id
         events.append({"type": "territory_taken", "player": winner.id, "territory": b.territory,
                        "by": "battle"})

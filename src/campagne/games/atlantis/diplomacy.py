@@ -15,8 +15,13 @@ PERMISSIONS = ("passage", "supply", "taxes")
 
 
 def order_agree(ctx: Ctx) -> list[Event]:
-    """An agreement between the player giving the order and the other `parties` (he may list himself)."""
-    require_phase(ctx.state, "diplomacy")
+    """An agreement between the player giving the order and the other `parties` (he may list himself).
+
+    In the supply phase only a public supply permission may be given: "Le joueur offrant cette
+    possibilité doit l'annoncer clairement aux autres joueurs durant cette phase d'évaluation du
+    ravitaillement."
+    """
+    require_phase(ctx.state, "diplomacy", "supply")
     s = ctx.state
     me = ctx.active_player().id
     listed = ctx.cmd.get("parties")
@@ -46,6 +51,9 @@ def order_agree(ctx: Ctx) -> list[Event]:
             need(all(q in parties and q != grantor for q in who), "diplomacy.bad_parties", parties=who)
     # An advantage traded for loot must be public.
     need(public or not (loot and any(perms.values())), "diplomacy.must_be_public")
+    if s.phase == "supply":
+        need(public and not loot and perms["supply"] and not perms["passage"] and not perms["taxes"],
+             "diplomacy.supply_phase_only_supply")
     a = Agreement(id=len(s.agreements) + 1, parties=list(parties), text=text, public=public, turn=s.turn,
                   loot_from=payer if loot else None, loot_to=payee if loot else None, loot=loot,
                   grantor=grantor if any(perms.values()) else None, **perms)
@@ -53,10 +61,13 @@ def order_agree(ctx: Ctx) -> list[Event]:
         s.players[payer].loot -= loot
         s.players[payee].loot += loot
     s.agreements.append(a)
-    return [{"type": "agreement", "id": a.id, "parties": a.parties, "public": public,
+    events: list[Event] = [{"type": "agreement", "id": a.id, "parties": a.parties, "public": public,
              "private": None if public else {"text": text},
              "text": text if public else None, "loot": loot, "loot_from": a.loot_from, "loot_to": a.loot_to,
              "grantor": a.grantor, **perms}]
+    if s.phase == "supply":
+        events += turn.open_supply(ctx)  # the routes are evaluated again with the new permission
+    return events
 
 
 def order_break(ctx: Ctx) -> list[Event]:

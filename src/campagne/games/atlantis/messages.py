@@ -52,6 +52,9 @@ register_messages({
                                     "fr": "{player} n'est partie à aucun accord numéro {agreement}."},
     "diplomacy.already_broken": {"en": "Agreement {agreement} is already broken.",
                                  "fr": "L'accord {agreement} est déjà rompu."},
+    "diplomacy.supply_phase_only_supply": {
+        "en": "In the supply phase an agreement can only be a public supply permission.",
+        "fr": "Pendant la phase de ravitaillement, un accord ne peut être qu'une autorisation publique de ravitaillement."},
     "loot.not_yours": {"en": "{territory} does not belong to {player}.",
                        "fr": "{territory} n'appartient pas à {player}."},
     "loot.max_fortresses": {"en": "{territory} already has {max} fortresses.",
@@ -89,6 +92,8 @@ register_messages({
                             "fr": "Stratégie inconnue {strategy!r} (au choix : {options})."},
     "battle.same_strategy": {"en": "After No Battle the new strategy must differ from {strategy}.",
                              "fr": "Après « No Battle », la nouvelle stratégie doit différer de {strategy}."},
+    "battle.no_terrain": {"en": "There is no battlefield terrain to generate again in {territory}.",
+                          "fr": "Il n'y a pas de terrain de bataille à regénérer en {territory}."},
     "battle.already_resolved": {"en": "The battle in {territory} is already resolved.",
                                 "fr": "La bataille en {territory} est déjà réglée."},
     "battle.strategies_missing": {"en": "The strategies for {territory} are not both chosen yet.",

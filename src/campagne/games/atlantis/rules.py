@@ -128,7 +128,7 @@ def order_take_over(ctx: Ctx) -> list[Event]:
 ORDERS: dict[str, Order] = {
     "choose": Order(order_choose, "player", ("setup",)),
     "next": Order(order_next, "referee", None),
-    "agree": Order(diplomacy.order_agree, "player", ("diplomacy",)),
+    "agree": Order(diplomacy.order_agree, "player", ("diplomacy", "supply")),
     "break": Order(diplomacy.order_break, "player", None),
     "buy": Order(economy.order_buy, "player", ("loot",)),
     "recruit": Order(economy.order_recruit, "player", ("loot",)),
@@ -141,6 +141,7 @@ ORDERS: dict[str, Order] = {
     "strategy": Order(battles.order_strategy, "player", ("battles",)),
     "battle-result": Order(battles.order_battle_result, "referee", ("battles",)),
     "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",)),
+    "reroll-terrain": Order(battles.order_reroll_terrain, "referee", ("battles",)),
     "negotiate": Order(conquest.order_negotiate, "player", ("conquest",)),
     "conquer": Order(conquest.order_conquer, "player", ("conquest",)),
     "withdraw": Order(conquest.order_withdraw, "player", ("conquest",)),
