@@ -34,11 +34,13 @@ from campagne.games.atlantis.map import load_default_map
 from campagne.games.atlantis.movement import legal_paths
 
 RUNNER = CliRunner()
+CLEAN = {"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None, "CAMPAGNE_CAMPAIGN": None}
 MAP = load_default_map()
-PLAYERS = ["-p", "alice", "-p", "bob:human:egyptian", "-p", "carthage:greedy:assyrian", "-p", "hespera:random:amazon"]
+PLAYERS = ["-p", "alice", "-p", "bob:human:egyptian", "-p", "carthage:greedy:assyrian",
+           "-p", "hespera:random:amazon"]
 SEED = 2026
-PHASES = {"setup", "events", "diplomacy", "loot", "supply", "movement", "battles", "conquest", "reinforcements",
-          "ended"}
+PHASES = {"setup", "events", "diplomacy", "loot", "supply", "movement", "battles", "conquest",
+          "reinforcements", "ended"}
 
 
 @dataclass
@@ -143,7 +145,8 @@ def test_new_then_status_json(tmp_path: Path) -> None:
     assert cli.path.read_bytes() == before
 
 
-def test_campaign_env_var_and_option_and_default_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_campaign_env_var_and_option_and_default_file(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     r = RUNNER.invoke(app, ["new", "atlantis", *PLAYERS, "--json"],
                       env={"CAMPAGNE_CAMPAIGN": None, "CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None})
@@ -174,7 +177,8 @@ def _hand_battle(cli: Cli, v: dict[str, Any], b: dict[str, Any]) -> dict[str, An
     a, d = b["a"], b["b"]
 
     def troops(pid: str) -> list[dict]:
-        return [u for u in v["players"][pid]["army"]["units"] if u["kind"] != "character" and u["models"] >= 3]
+        return [u for u in v["players"][pid]["army"]["units"]
+                if u["kind"] != "character" and u["models"] >= 3]
 
     heroes = [u for u in v["players"][d]["army"]["units"] if u["kind"] == "character" and u["models"] > 0]
     ua, ud = troops(a), troops(d)
@@ -376,7 +380,8 @@ def test_the_auto_resolved_battle(played: Played) -> None:
     assert r["resolver"] == "simulation" and r["territory"] == auto["territory"]
     assert r["winner"] in (auto["a"], auto["b"]) and r["loser"] in (auto["a"], auto["b"])
     last = r["rounds"][-1]
-    assert last["attacker"] != last["defender"] and all(x["attacker"] == x["defender"] for x in r["rounds"][:-1])
+    assert last["attacker"] != last["defender"]
+    assert all(x["attacker"] == x["defender"] for x in r["rounds"][:-1])  # ties were rolled again
     assert r["difference"] == abs(last["attacker"] - last["defender"])
     # The losses are the TABLE DES PERTES row for the difference.
     table = {1: (35, 50), 2: (30, 100), 3: (25, 125), 4: (20, 150), 5: (15, 175), 6: (10, 200), 7: (5, 225),
@@ -490,6 +495,72 @@ def test_french_output(played: Played) -> None:
     assert "butin" in fr and "territoires" in fr
 
 
+def _step(cli: Cli) -> None:
+    """One step of a plain campaign: people hold (or write a strategy, or negotiate), the referee closes."""
+    v = cli.status()
+    if v["phase"] == "setup":
+        choose_side_by_side_once(cli)
+    elif not v["awaiting"]:
+        cli.run("next")
+    elif v["awaiting"][0] == "referee":
+        b = next(x for x in v["battles"] if x["result"] is None and x["scenario"])
+        cli.run("battle-result", b["territory"], "--auto")
+    else:
+        pid = v["awaiting"][0]
+        s = cli.state()
+        if v["phase"] == "movement":
+            paths = legal_paths(s, s.players[pid])
+            must = s.players[pid].must_retreat or s.players[pid].must_leave
+            cli.run("order", pid, *(["move", *paths[0]] if must and paths else ["hold"]))
+        elif v["phase"] == "battles":
+            cli.run("order", pid, "strategy", "frontal" if pid == "alice" else "defence")
+        else:
+            cli.run("order", pid, "negotiate" if not s.players[pid].negotiated else "conquer")
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: `campagne undo` takes back the last journal line even when it is "
+                   "a computer's order that followed the person's command; the rules then wait for that "
+                   "computer, which never acts again by itself, so `next` and every person's order are refused "
+                   "until `campagne play` (src/campagne/cli/campaign.py undo)")
+def test_undo_never_leaves_the_campaign_waiting_for_a_computer(tmp_path: Path) -> None:
+    cli = Cli(tmp_path / "c.jsonl")
+    new_campaign(cli)
+    computers = {"carthage", "hespera"}
+    for _ in range(300):
+        raw = cli.lines()
+        if len(raw) > 1 and json.loads(raw[-1])["command"].get("player") in computers:
+            break
+        _step(cli)
+    else:
+        pytest.fail("no computer order found")
+    cli.run("undo")
+    v = cli.status()
+    assert not computers & set(v["awaiting"]), v["awaiting"]
+    cli.run("next" if not v["awaiting"] else "status")
+
+
+def test_a_private_agreement_is_seen_by_its_parties_only(stages: dict[str, bytes], tmp_path: Path) -> None:
+    cli = Cli(tmp_path / "c.jsonl")
+    cli.path.write_bytes(stages["diplomacy"])
+    out = cli.json("order", "alice", "agree", "bob", "--set", 'text="meet at dawn by the river"',
+                   "--set", "public=false", "--set", "loot=50", "--set", "loot_from=alice",
+                   "--set", "loot_to=bob")
+    assert out["view"]["players"]["bob"]["loot"] == 300 and out["view"]["players"]["alice"]["loot"] == 200
+    secret = "meet at dawn"
+    for party in ("alice", "bob"):
+        assert secret in json.dumps(cli.json("journal", "--as", party))
+        assert [a["text"] for a in cli.status("--as", party)["agreements"]] == ["meet at dawn by the river"]
+    assert secret in json.dumps(cli.json("journal"))
+    for outsider in ("carthage", "hespera"):
+        assert secret not in json.dumps(cli.json("journal", "--as", outsider))
+        assert secret not in cli.run("journal", "--as", outsider).stdout
+        assert cli.status("--as", outsider)["agreements"] == []
+    # A public one is everybody's business.
+    cli.run("order", "bob", "agree", "alice", "--set", 'text="peace"')
+    assert [a["text"] for a in cli.status("--as", "hespera")["agreements"]] == ["peace"]
+    assert "Journal verified" in cli.run("journal").stdout
+
+
 # --------------------------------------------------------------------------- play --stand-in, then take over
 
 
@@ -516,22 +587,28 @@ def test_play_stand_in_then_people_take_over(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- tools
 
 
+def tool(*args: object):
+    """A command that needs no campaign."""
+    return RUNNER.invoke(app, [str(a) for a in args], env=CLEAN)
+
+
 def test_dice_distribution_is_exact() -> None:
-    r = RUNNER.invoke(app, ["dice", "2D6", "--dist", "--json"], env={"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None})
+    r = tool("dice", "2D6", "--dist", "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     want = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
     assert {int(k): Fraction(v) for k, v in data["exact"].items()} == want
     assert data["distribution"] == {str(k): float(v) for k, v in want.items()}
     assert data["mean"] == 7
-    r = RUNNER.invoke(app, ["dice", "D66", "--dist", "--json"], env={"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None})
+    r = tool("dice", "D66", "--dist", "--json")
     d66 = json.loads(r.stdout)["exact"]
-    assert len(d66) == 36 and set(d66.values()) == {"1/36"} and "11" in d66 and "66" in d66 and "17" not in d66
-    r = RUNNER.invoke(app, ["dice", "2D3kl1", "--dist", "--json"], env={"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None})
+    assert len(d66) == 36 and set(d66.values()) == {"1/36"}
+    assert "11" in d66 and "66" in d66 and "17" not in d66 and "60" not in d66
+    r = tool("dice", "2D3kl1", "--dist", "--json")
     assert json.loads(r.stdout)["exact"] == {"1": "5/9", "2": "1/3", "3": "1/9"}
     # A seeded roll is reproducible.
     rolls = [RUNNER.invoke(app, ["dice", "6+2D6", "--seed", "9", "--json"],
-                           env={"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None}).stdout for _ in range(2)]
+                           env=CLEAN).stdout for _ in range(2)]
     assert rolls[0] == rolls[1]
     roll = json.loads(rolls[0])
     assert roll["total"] == 6 + sum(roll["faces"]) and 8 <= roll["total"] <= 18
@@ -539,7 +616,7 @@ def test_dice_distribution_is_exact() -> None:
 
 def test_atlantis_strength_of_the_seed_s_example() -> None:
     r = RUNNER.invoke(app, ["atlantis", "strength", "mycenaean-1000", "--json"],
-                      env={"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None})
+                      env=CLEAN)
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["strength"] == 10 and data["initiative"] == 120
@@ -549,7 +626,7 @@ def test_atlantis_strength_of_the_seed_s_example() -> None:
 def test_simulate_writes_a_journal_that_verifies(tmp_path: Path) -> None:
     journal = tmp_path / "sim.jsonl"
     r = RUNNER.invoke(app, ["simulate", "atlantis", "--players", "4", "--turns", "12", "--seed", "5", "--json",
-                            "--journal", str(journal)], env={"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None})
+                            "--journal", str(journal)], env=CLEAN)
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["turns"] >= 12 and data["journal"] == str(journal)
@@ -562,11 +639,11 @@ def test_simulate_writes_a_journal_that_verifies(tmp_path: Path) -> None:
     # The same seed gives the same campaign.
     again = tmp_path / "again.jsonl"
     RUNNER.invoke(app, ["simulate", "atlantis", "--players", "4", "--turns", "12", "--seed", "5", "--json",
-                        "--journal", str(again)], env={"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None})
+                        "--journal", str(again)], env=CLEAN)
     assert again.read_bytes() == journal.read_bytes()
     # Text output: the standings.
     r = RUNNER.invoke(app, ["simulate", "atlantis", "--players", "3", "--turns", "2", "--seed", "1"],
-                      env={"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None})
+                      env=CLEAN)
     assert r.exit_code == 0 and "Standings:" in r.stdout
 
 
@@ -587,6 +664,8 @@ def stages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     out["setup"] = path.read_bytes()
     choose_side_by_side(cli)
     cli.run("next")
+    assert cli.status()["phase"] == "diplomacy"
+    out["diplomacy"] = path.read_bytes()
     cli.run("next")
     assert cli.status()["phase"] == "loot"
     out["loot"] = path.read_bytes()
@@ -629,7 +708,8 @@ BAD_INPUT = [
     ("loot", ["order", "alice", "reorganise", "{missing_army}"], "Cannot read the army list"),
     ("movement", ["new", "atlantis", "-c", "{other}", "-p", "alice:human:{bad_army}"], "Malformed army list"),
     ("movement", ["new", "atlantis", "-c", "{other}", "-p", "alice", "--map", "{bad_map}"], "Malformed map"),
-    ("movement", ["new", "atlantis", "-c", "{other}", "-p", "alice", "--map", "{not_a_map}"], "Malformed map"),
+    ("movement", ["new", "atlantis", "-c", "{other}", "-p", "alice", "--map", "{not_a_map}"],
+     "Malformed map"),
     ("movement", ["status", "-c", "{garbage_journal}"], "line 3 is not a JSON object"),
     ("movement", ["next", "-c", "{garbage_journal}"], "line 3 is not a JSON object"),
     ("movement", ["journal", "-c", "{garbage_journal}"], "line 3 is not a JSON object"),
@@ -640,7 +720,8 @@ BAD_INPUT = [
     ("movement", ["sheet", "--format", "pdf"], "Unknown format 'pdf'"),
     ("movement", ["new", "atlantis", "-c", "{other}", "-p", "alice:robot"], "Bad controller 'robot'"),
     ("movement", ["new", "chess", "-c", "{other}", "-p", "alice"], "Unknown ruleset 'chess'"),
-    ("movement", ["battle-result", "marches-azues", "--winner", "alice", "--killed", "x"], "Bad --killed value"),
+    ("movement", ["battle-result", "marches-azues", "--winner", "alice", "--killed", "x"],
+     "Bad --killed value"),
 ]
 
 
@@ -708,8 +789,8 @@ CODE_LIKE = re.compile(r"^[a-z_]+\.[a-z_.]+(:|$)")
     ["order", "alice", "dance"], ["order", "alice", "choose"], ["order", "alice", "buy", "spearmen1", "many"],
     pytest.param(["battle-result", "marches-azues", "--killed", "a:b=1"], marks=pytest.mark.xfail(
         strict=True, reason="BUG: `battle-result` without --winner raises order.missing in "
-        "src/campagne/cli/campaign.py battle_result before the Atlantis messages are registered, so it prints "
-        "the raw code 'order.missing: order=battle-result, field=--winner'")),
+        "src/campagne/cli/campaign.py battle_result before the Atlantis messages are registered, so it "
+        "prints the raw code 'order.missing: order=battle-result, field=--winner'")),
 ])
 def test_cli_refusals_are_sentences_not_codes(tmp_path: Path, argv: list[str]) -> None:
     # A fresh interpreter: in this one other tests may already have imported the Atlantis messages.

@@ -140,7 +140,8 @@ def test_conquest_json_has_exactly_the_issue_keys() -> None:
     ((14,), {}),
     ((14, "--bribe", 100, "--terrain", "forest", "--capital", "--capital-unconquered"),
      dict(bribe=100, terrain="forest", capital=True, capital_unconquered=True)),
-    ((16, "--bribe", 149, "--terrain", "mountain", "--atlantis"), dict(bribe=149, terrain="mountain", atlantis=True)),
+    ((16, "--bribe", 149, "--terrain", "mountain", "--atlantis"),
+     dict(bribe=149, terrain="mountain", atlantis=True)),
     ((12, "--terrain", "river", "--player-territory", "--fortresses", 2),
      dict(terrain="river", player_territory=True, fortresses=2)),
     ((9, "--player-territory", "--capital"), dict(player_territory=True, capital=True)),
@@ -161,7 +162,8 @@ def test_conquest_values_are_the_library_s_exactly(args: tuple, kwargs: dict) ->
 
 @pytest.mark.parametrize("force, flags, net, player", [
     (12, [], 12, False),
-    (14, ["--bribe", 100, "--terrain", "forest", "--capital", "--capital-unconquered"], 14 + 2 - 1 - 1 - 1, False),
+    (14, ["--bribe", 100, "--terrain", "forest", "--capital", "--capital-unconquered"], 14 + 2 - 1 - 1 - 1,
+     False),
     (16, ["--terrain", "mountain", "--atlantis"], 16 - 2 - 2, False),
     (13, ["--bribe", 99], 14, False),  # 99 loot buys one step of 50, the rest nothing
     (12, ["--player-territory"], 12, True),
@@ -264,8 +266,8 @@ def test_passage_general_ld_zero_is_refused() -> None:
 # --------------------------------------------------------------------------- battle simulation
 
 
-@pytest.mark.parametrize("a, d, indisposed", [(15, 12, False), (15, 12, True), (12, 12, False), (10, 14, True),
-                                              (3, 30, False), (18, 9, False)])
+@pytest.mark.parametrize("a, d, indisposed", [(15, 12, False), (15, 12, True), (12, 12, False),
+                                              (10, 14, True), (3, 30, False), (18, 9, False)])
 def test_battle_json_keys_and_values(a: int, d: int, indisposed: bool) -> None:
     flags = ["--general-indisposed"] if indisposed else []
     data = cli_json("odds", "atlantis", "battle", "--attacker-force", a, "--defender-force", d, *flags)
@@ -299,17 +301,21 @@ def test_supply_json_keys_and_hand_computed_values() -> None:
     sixth = Fraction(1, 6)
     # D6: 1- / 2 / 3 / 4-5 / 6+
     assert exact("odds", "atlantis", "supply")["effects"] == {
-        "ld_desertion_halt": sixth, "ld_halt": sixth, "ld_desertion": sixth, "desertion": 2 * sixth, "none": sixth}
+        "ld_desertion_halt": sixth, "ld_halt": sixth, "ld_desertion": sixth, "desertion": 2 * sixth,
+        "none": sixth}
     # One previous turn without supply: -1.
     assert exact("odds", "atlantis", "supply", "--previous-unsupplied-turns", 1)["effects"] == {
-        "ld_desertion_halt": 2 * sixth, "ld_halt": sixth, "ld_desertion": sixth, "desertion": 2 * sixth, "none": 0}
+        "ld_desertion_halt": 2 * sixth, "ld_halt": sixth, "ld_desertion": sixth, "desertion": 2 * sixth,
+        "none": 0}
     # ... made good by 50 loot of bargaining.
     assert exact("odds", "atlantis", "supply", "--previous-unsupplied-turns", 1, "--spend", 50) == \
         exact("odds", "atlantis", "supply")
     assert exact("odds", "atlantis", "supply", "--spend", 250)["effects"]["none"] == 1
-    assert exact("odds", "atlantis", "supply", "--previous-unsupplied-turns", 9)["effects"]["ld_desertion_halt"] == 1
+    starving = exact("odds", "atlantis", "supply", "--previous-unsupplied-turns", 9)["effects"]
+    assert starving["ld_desertion_halt"] == 1
     for turns, spend in [(0, 0), (2, 50), (3, 120), (0, 100)]:
-        got = exact("odds", "atlantis", "supply", "--previous-unsupplied-turns", turns, "--spend", spend)["effects"]
+        got = exact("odds", "atlantis", "supply", "--previous-unsupplied-turns", turns,
+                    "--spend", spend)["effects"]
         assert got == odds.supply(previous_unsupplied_turns=turns, spend=spend)
         assert sum(got.values()) == 1
 

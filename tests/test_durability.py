@@ -30,7 +30,8 @@ def cli(path: Path, *args: object, code: int | None = 0, lang: str | None = None
     result = RUNNER.invoke(app, argv, env={"CAMPAGNE_CAMPAIGN": str(path), "CAMPAGNE_JSON": None,
                                            "CAMPAGNE_LANG": lang})
     if code is not None:
-        assert result.exit_code == code, (argv, result.exit_code, result.stdout, result.stderr, result.exception)
+        assert result.exit_code == code, (argv, result.exit_code, result.stdout, result.stderr,
+                                          result.exception)
     assert "Traceback" not in result.output
     return result
 
@@ -85,7 +86,8 @@ def referee_step(path: Path) -> None:
 @pytest.mark.parametrize("tail", [b'{"n":', b'{"n":99,"command":{"type":"next","pla', b"\xe9\xff garbage",
                                   b'{"n": 5, "command": {"type": "next", "player": "referee"}, "events": [], '
                                   b'"rolls": []}'])
-def test_a_torn_last_line_is_reported_then_cut_by_the_next_writing_command(tmp_path: Path, tail: bytes) -> None:
+def test_a_torn_last_line_is_reported_then_cut_by_the_next_writing_command(tmp_path: Path,
+                                                                           tail: bytes) -> None:
     path = tmp_path / "c.jsonl"
     absent_campaign(path)
     for _ in range(3):
@@ -114,7 +116,8 @@ def test_a_torn_last_line_is_reported_then_cut_by_the_next_writing_command(tmp_p
     after = path.read_bytes()
     assert after.startswith(intact) and after != intact
     assert after.endswith(b"\n")
-    assert all(isinstance(json.loads(x), dict) for x in after[len(intact):].splitlines())  # no torn bytes left
+    # No torn bytes are left: every new line is a whole JSON object.
+    assert all(isinstance(json.loads(x), dict) for x in after[len(intact):].splitlines())
     assert [json.loads(x)["n"] for x in lines(path)[1:]] == list(range(1, after.count(b"\n")))
     r = cli(path, "journal")
     assert r.stderr == "" and "Journal verified" in r.stdout
@@ -158,7 +161,8 @@ def test_a_torn_header_is_not_a_campaign(tmp_path: Path) -> None:
     before = path.read_bytes()
     for args in (["next"], ["status"], ["undo"]):
         r = cli(path, *args, code=2)
-        assert r.stderr.strip().endswith("is not a campagne journal (its first line is not a campaign header).")
+        assert r.stderr.strip().endswith(
+            "is not a campagne journal (its first line is not a campaign header).")
         assert len(r.stderr.strip().splitlines()) == 1
     assert path.read_bytes() == before
 
@@ -306,8 +310,8 @@ RACER = textwrap.dedent("""
 def race(tmp_path: Path, path: Path, jobs: list[tuple[str, int]]) -> list[list[int]]:
     script = tmp_path / "racer.py"
     script.write_text(RACER, encoding="utf-8")
-    procs = [subprocess.Popen([sys.executable, str(script), str(path), commands, str(rounds)], env=child_env(),
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    procs = [subprocess.Popen([sys.executable, str(script), str(path), commands, str(rounds)],
+                              env=child_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for commands, rounds in jobs]
     results = []
     for p in procs:

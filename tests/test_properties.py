@@ -87,7 +87,8 @@ def campaigns(draw: st.DrawFn, max_turns: int = 4) -> dict[str, Any]:
                                 min_size=n, max_size=n))
     lists = draw(st.lists(st.sampled_from(LISTS), min_size=n, max_size=n))
     players = [{"id": f"p{i + 1}", "name": f"P{i + 1}", "controller": c,
-                "army": armies.load_packaged_army(a).to_dict()} for i, (c, a) in enumerate(zip(controllers, lists))]
+                "army": armies.load_packaged_army(a).to_dict()}
+               for i, (c, a) in enumerate(zip(controllers, lists))]
     return {"setup": {"players": players}, "seed": draw(st.integers(0, 2**31)),
             "turns": draw(st.integers(1, max_turns))}
 
@@ -135,7 +136,8 @@ def random_order(s: AtlantisState, rng: random.Random) -> dict[str, Any]:
     if kind == "choose":
         kid = rng.choice(list(s.map.kingdoms) + ["nowhere"])
         inside = list(s.map.kingdom_territories(kid)) if kid in s.map.kingdoms else []
-        cmd.update(kingdom=kid, territory=rng.choice(inside) if inside and rng.random() < 0.8 else rng.choice(tids))
+        tid = rng.choice(inside) if inside and rng.random() < 0.8 else rng.choice(tids)
+        cmd.update(kingdom=kid, territory=tid)
     elif kind == "move":
         first = rng.choice(near) if rng.random() < 0.95 else "nowhere"
         second = list(s.map.neighbours(first)) if first in s.map.territories else tids
@@ -188,12 +190,14 @@ def random_order(s: AtlantisState, rng: random.Random) -> dict[str, Any]:
                 q = s.players.get(side)
                 if q is not None and q.army is not None and rng.random() < 0.4:
                     heroes = [u.id for u in q.army.units if u.is_character] + ["general"]
-                    chars.append({"player": side, "unit": rng.choice(heroes), "how": rng.choice(["battle", "duel"])})
+                    chars.append({"player": side, "unit": rng.choice(heroes),
+                                  "how": rng.choice(["battle", "duel"])})
             cmd.update(winner=rng.choice(sides + ["nobody"]) if rng.random() < 0.1 else rng.choice(sides),
                        killed=losses(), fled=losses(), characters=chars,
                        vp={side: rng.randint(0, 2000) for side in sides})
     elif kind == "take-over":
-        cmd.update(kingdom=rng.choice(list(s.map.kingdoms)), army=armies.load_packaged_army("atlante").to_dict())
+        cmd.update(kingdom=rng.choice(list(s.map.kingdoms)),
+                   army=armies.load_packaged_army("atlante").to_dict())
     return cmd
 
 
@@ -336,7 +340,8 @@ def test_simulated_campaign_replays_identically(seed: int) -> None:
 def test_an_absent_player_s_default_after_a_failed_negotiation_is_legal() -> None:
     """Every decision has a legal default: an absent army that failed to negotiate withdraws or attacks.
 
-    (Regression: ai._conquest used to make an absent player negotiate a second time, which the rules refuse.)"""
+    (Regression: ai._conquest used to make an absent player negotiate a second time, which the rules
+    refuse.)"""
     from campagne.games.atlantis.ai import decide
 
     def step(g: Game) -> None:

@@ -84,15 +84,42 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
         if ev.get("recruits"):
             extra = o.t(f", {ev['recruits']['models']} esclaves rejoignent l'armée",
                         f", {ev['recruits']['models']} slaves join the army")
-        return f"{p}: {ev['event']} (2D6={ev['lookup']['roll']}){extra}"
+        return f"{p}: {_row_name('events', ev['event'], o)} (2D6={ev['lookup']['roll']}){extra}"
     if t == "taxes":
         return o.t(f"{p} perçoit {ev['amount']} de butin d'impôts", f"{p} collects {ev['amount']} loot in taxes")
     if t == "supply_route":
         return o.t(f"{p} : {'ravitaillé' if ev['supplied'] else 'NON ravitaillé'}",
                    f"{p}: {'supplied' if ev['supplied'] else 'NOT supplied'}")
     if t == "supply":
-        return o.t(f"{p} : manque de ravitaillement, jet {ev['lookup']['total']} → {ev['effect']}",
-                   f"{p}: lack of supply, roll {ev['lookup']['total']} → {ev['effect']}")
+        effect = _row_text("supply", ev["effect"], o)
+        return o.t(f"{p} : manque de ravitaillement, jet {ev['lookup']['total']} → {effect}",
+                   f"{p}: lack of supply, roll {ev['lookup']['total']} → {effect}")
+    if t == "battlefield":
+        terrain = ev["terrain"]
+        sectors = ", ".join(f"{x['sector']}:{x['elements']}({x['player']})" for x in terrain["sectors"])
+        choices = terrain["choices_fr"] if o.lang == "fr" else terrain["choices_en"]
+        return o.t(f"Champ de bataille en {ev['territory']} : éléments par secteur {sectors} ; au choix : {choices}",
+                   f"Battlefield in {ev['territory']}: elements per sector {sectors}; choose from: {choices}")
+    if t == "reinforcements_bought":
+        return o.t(f"{p} achète {ev['models']} figurines pour {ev['unit']} ({ev['cost']} butin)",
+                   f"{p} buys {ev['models']} models for {ev['unit']} ({ev['cost']} loot)")
+    if t == "reinforcements":
+        return o.t(f"{p} : les renforts rejoignent l'armée", f"{p}: reinforcements join the army")
+    if t == "reinforcements_wait":
+        return o.t(f"{p} : renforts en attente (armée non ravitaillée)",
+                   f"{p}: reinforcements wait (army not supplied)")
+    if t == "fortress_built":
+        return o.t(f"{p} construit une forteresse en {ev['territory']} ({ev['fortresses']})",
+                   f"{p} builds a fortress in {ev['territory']} ({ev['fortresses']})")
+    if t == "must_retreat":
+        return o.t(f"{p} devra battre en retraite depuis {ev['from']}", f"{p} must retreat from {ev['from']}")
+    if t == "army_destroyed":
+        return o.t(f"L'armée de {p} est détruite ; {ev['returning_models']} figurines rentrent à la capitale",
+                   f"{p}'s army is destroyed; {ev['returning_models']} models return to the capital")
+    if t == "agreement":
+        what = ev.get("text") or o.t("(accord privé)", "(private agreement)")
+        return o.t(f"Accord n°{ev['id']} entre {', '.join(ev['parties'])} : {what}",
+                   f"Agreement #{ev['id']} between {', '.join(ev['parties'])}: {what}")
     if t == "initiative":
         return o.t("Initiative de déplacement : ", "Movement initiative: ") + _kv(ev["rolls"]) + \
             o.t(" ; ordre ", "; order ") + ", ".join(ev["order"])
@@ -124,6 +151,17 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
         return o.t(f"=== Tour {ev['turn']} ===", f"=== Turn {ev['turn']} ===")
     rest = {k: v for k, v in ev.items() if k not in ("type", "lookup")}
     return f"{t}: {rest}"
+
+
+def _row_name(table: str, key: str, o: Out) -> str:
+    from ..games.atlantis.data import tables
+    row = tables()[table].row(key)
+    return str(row.get("name_fr" if o.lang == "fr" else "name_en", key))
+
+
+def _row_text(table: str, key: str, o: Out) -> str:
+    from ..games.atlantis.data import tables
+    return tables()[table].row(key).text(o.lang).replace("<i>", "").replace("</i>", "")
 
 
 def _kv(d: dict[str, Any]) -> str:

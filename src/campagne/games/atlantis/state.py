@@ -111,7 +111,6 @@ class AtlantisState:
     battles: list[Battle] = field(default_factory=list)
     agreements: list[Agreement] = field(default_factory=list)
     standings: list[dict[str, Any]] | None = None
-    sheet: list[dict[str, Any]] = field(default_factory=list)  # campaign-sheet lines, per player per turn
 
     def __deepcopy__(self, memo: dict) -> AtlantisState:
         # The map never changes: share it; copy everything else.
