@@ -518,10 +518,11 @@ def _step(cli: Cli) -> None:
             cli.run("order", pid, "negotiate" if not s.players[pid].negotiated else "conquer")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: `campagne undo` takes back the last journal line even when it is "
-                   "a computer's order that followed the person's command; the rules then wait for that "
-                   "computer, which never acts again by itself, so `next` and every person's order are refused "
-                   "until `campagne play` (src/campagne/cli/campaign.py undo)")
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG: `campagne undo` takes back the last journal line even when it is a computer's order that "
+    "followed the person's command; the rules then wait for that computer, which never acts again by "
+    "itself, so `next` and every person's order are refused until `campagne play` "
+    "(src/campagne/cli/campaign.py undo)"))
 def test_undo_never_leaves_the_campaign_waiting_for_a_computer(tmp_path: Path) -> None:
     cli = Cli(tmp_path / "c.jsonl")
     new_campaign(cli)
@@ -607,16 +608,14 @@ def test_dice_distribution_is_exact() -> None:
     r = tool("dice", "2D3kl1", "--dist", "--json")
     assert json.loads(r.stdout)["exact"] == {"1": "5/9", "2": "1/3", "3": "1/9"}
     # A seeded roll is reproducible.
-    rolls = [RUNNER.invoke(app, ["dice", "6+2D6", "--seed", "9", "--json"],
-                           env=CLEAN).stdout for _ in range(2)]
+    rolls = [tool("dice", "6+2D6", "--seed", "9", "--json").stdout for _ in range(2)]
     assert rolls[0] == rolls[1]
     roll = json.loads(rolls[0])
     assert roll["total"] == 6 + sum(roll["faces"]) and 8 <= roll["total"] <= 18
 
 
 def test_atlantis_strength_of_the_seed_s_example() -> None:
-    r = RUNNER.invoke(app, ["atlantis", "strength", "mycenaean-1000", "--json"],
-                      env=CLEAN)
+    r = tool("atlantis", "strength", "mycenaean-1000", "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["strength"] == 10 and data["initiative"] == 120
@@ -625,8 +624,8 @@ def test_atlantis_strength_of_the_seed_s_example() -> None:
 
 def test_simulate_writes_a_journal_that_verifies(tmp_path: Path) -> None:
     journal = tmp_path / "sim.jsonl"
-    r = RUNNER.invoke(app, ["simulate", "atlantis", "--players", "4", "--turns", "12", "--seed", "5", "--json",
-                            "--journal", str(journal)], env=CLEAN)
+    r = tool("simulate", "atlantis", "--players", 4, "--turns", 12, "--seed", 5, "--json",
+             "--journal", journal)
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["turns"] >= 12 and data["journal"] == str(journal)
@@ -638,12 +637,10 @@ def test_simulate_writes_a_journal_that_verifies(tmp_path: Path) -> None:
     assert cli.status()["phase"] == "ended"
     # The same seed gives the same campaign.
     again = tmp_path / "again.jsonl"
-    RUNNER.invoke(app, ["simulate", "atlantis", "--players", "4", "--turns", "12", "--seed", "5", "--json",
-                        "--journal", str(again)], env=CLEAN)
+    tool("simulate", "atlantis", "--players", 4, "--turns", 12, "--seed", 5, "--json", "--journal", again)
     assert again.read_bytes() == journal.read_bytes()
     # Text output: the standings.
-    r = RUNNER.invoke(app, ["simulate", "atlantis", "--players", "3", "--turns", "2", "--seed", "1"],
-                      env=CLEAN)
+    r = tool("simulate", "atlantis", "--players", 3, "--turns", 2, "--seed", 1)
     assert r.exit_code == 0 and "Standings:" in r.stdout
 
 

@@ -20,6 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from campagne.cli.main import app
+from campagne.games.atlantis.map import load_default_map
 
 RUNNER = CliRunner()
 TORN = re.compile(r"Warning: line (\d+) of .* is incomplete \(a write was interrupted\)")
@@ -348,6 +349,34 @@ def test_next_and_undo_racing_keep_a_journal_that_verifies(tmp_path: Path) -> No
     assert verified(path)
     # The campaign goes on.
     cli(path, "next")
+    assert verified(path)
+
+
+def test_referee_and_player_racing_lose_no_command(tmp_path: Path) -> None:
+    """A person (h) and the referee give orders at the same time: each accepted one is journaled once."""
+    path = tmp_path / "c.jsonl"
+    cli(path, "new", "atlantis", "--seed", 8, "-p", "h", "-p", "a:absent:egyptian", "-p", "b:absent:assyrian",
+        "--json")
+    view = json.loads(cli(path, "status", "--json").stdout)
+    taken = {p["kingdom"] for p in view["players"].values() if p["kingdom"]}
+    island = load_default_map()
+    kingdom = next(k for k, x in island.kingdoms.items() if x.colonisable and k not in taken)
+    cli(path, "order", "h", "choose", kingdom, island.royal_city(kingdom))
+    start = entries(path)
+    jobs = [("next", 15), ("order h hold", 15), ("next,order h hold", 8)]
+    results = race(tmp_path, path, jobs)
+    accepted = {"next": 0, "order h hold": 0}
+    for (commands, _), codes in zip(jobs, results):
+        assert set(codes) <= {0, 2}  # accepted, or refused (the other one must act first)
+        for command, code in zip(commands.split(",") * 100, codes):
+            accepted[command] += code == 0
+    final = entries(path)
+    assert final[: len(start)] == start
+    assert [e["n"] for e in final] == list(range(1, len(final) + 1))
+    new = final[len(start):]
+    assert sum(1 for e in new if e["command"]["type"] == "next") == accepted["next"] > 0
+    holds = sum(1 for e in new if e["command"] == {"type": "hold", "player": "h"})
+    assert holds == accepted["order h hold"] > 0
     assert verified(path)
 
 
