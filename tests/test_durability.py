@@ -515,10 +515,15 @@ def test_undo_then_journal_verifies(played_journal: bytes, tmp_path: Path) -> No
     path = tmp_path / "c.jsonl"
     path.write_bytes(played_journal)
     raw = lines(path)
+    people = [i for i, line in enumerate(raw) if i > 0
+              and json.loads(line)["command"].get("player") not in {"a", "b", "c", "d"}]
     for k in range(1, 4):
         out = json.loads(cli(path, "undo", "--json").stdout)
-        assert out["undone"] == json.loads(raw[-k])
-        assert path.read_bytes() == b"".join(raw[:-k])
+        # the person's command and the computers' orders after it, last first
+        assert out["undone_entries"] == [json.loads(x) for x in reversed(raw[people[-k]:len(raw) if k == 1
+                                                                                  else people[-k + 1]])]
+        assert out["undone"] == json.loads(raw[people[-k]])
+        assert path.read_bytes() == b"".join(raw[:people[-k]])
         r = cli(path, "journal")
         assert r.stdout.rstrip().endswith("Journal verified: it replays identically.")
     text = cli(path, "undo").stdout
@@ -527,33 +532,39 @@ def test_undo_then_journal_verifies(played_journal: bytes, tmp_path: Path) -> No
     assert verified(path)
 
 
-def test_undo_down_to_the_header_then_nothing_to_undo(tmp_path: Path) -> None:
+def test_undo_down_to_the_first_person_then_nothing_to_undo(tmp_path: Path) -> None:
+    # `undo` takes back the last command of a person (here the referee) with the computer orders
+    # that followed it; once only computers' orders are left there is nothing of a person's to undo.
     path = tmp_path / "c.jsonl"
     absent_campaign(path)
     cli(path, "next")
-    header = lines(path)[0]
-    for _ in range(len(lines(path)) - 1):
-        cli(path, "undo")
-    assert path.read_bytes() == header
+    for _ in range(len(lines(path))):
+        if cli(path, "undo", code=None).exit_code != 0:
+            break
+    before = path.read_bytes()
     r = cli(path, "undo", code=2)
     assert r.stderr.strip() == "There is nothing to undo."
-    assert path.read_bytes() == header
-    # From the bare header the campaign replays: the computers' choices are asked again.
-    status = json.loads(cli(path, "status", "--json").stdout)
-    assert status["phase"] == "setup"
+    assert path.read_bytes() == before
+    assert all(e["command"]["player"] in {"a", "b", "c"} for e in entries(path))
+    assert verified(path)
 
 
 def test_undo_of_a_random_number_of_commands_equals_the_shorter_journal(played_journal: bytes,
                                                                         tmp_path: Path) -> None:
+    # Each undo takes back one person's command (the referee's, here) and the computers' orders after it.
     rng = random.Random(5)
     raw = played_journal.splitlines(keepends=True)
-    k = rng.randint(3, len(raw) - 5)
+    people = [i for i, line in enumerate(raw) if i > 0
+              and json.loads(line)["command"].get("player") not in {"a", "b", "c", "d"}]
+    k = rng.randint(3, len(people) - 3)
     path = tmp_path / "c.jsonl"
     path.write_bytes(played_journal)
     for _ in range(k):
         cli(path, "undo")
     short = tmp_path / "short.jsonl"
-    short.write_bytes(b"".join(raw[:-k]))
+    short.write_bytes(b"".join(raw[:people[-k]]))
     assert path.read_bytes() == short.read_bytes()
     assert cli(path, "status", "--json").stdout == cli(short, "status", "--json").stdout.replace(
         str(short), str(path))
+
+

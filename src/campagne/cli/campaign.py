@@ -7,6 +7,7 @@ from typing import Any, Optional
 
 import typer
 
+from ..games.atlantis import messages as _messages  # noqa: F401  (refusals read as sentences)
 from .main import CampaignOpt, JsonOpt, LangOpt, app, campaign_path, out
 from .output import Out, run_safely
 
@@ -316,13 +317,17 @@ def undo(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, j
 
     def go() -> None:
         from .. import session
+        from .computers import play_computers, undo_last_person
         with session.open_campaign(campaign_path(campaign)) as c:
             _warn(o, c)
-            last = c.undo()
+            undone = undo_last_person(c)
+            replayed = play_computers(c, after=c.file.entries[-1:] or [c.file.header.get("opening", {})])
             if o.json:
-                o.data({"undone": last, "view": c.game.view(None)})
+                o.data({"undone": undone[-1], "undone_entries": undone,
+                        "replayed": [e.to_dict() for e in replayed], "view": c.game.view(None)})
             else:
-                o.text(o.t(f"Annulé : {last['command']}", f"Undone: {last['command']}"))
+                for e in reversed(undone):
+                    o.text(o.t(f"Annulé : {e['command']}", f"Undone: {e['command']}"))
     run_safely(o, go)
 
 

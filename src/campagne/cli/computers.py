@@ -10,3 +10,19 @@ def play_computers(c: Any, after: list[Any] | None = None) -> list[Any]:
     if after is None:
         after = c.file.entries[-1:] if c.file.entries else [c.file.header.get("opening", {})]
     return autoplay(c, c.game.seed, referee=False, after=after)
+
+
+def undo_last_person(c: Any) -> list[dict[str, Any]]:
+    """Undo the last command given by a person (a player or the referee) and the computer orders
+    journaled after it: undoing only a computer's order would leave the rules waiting for it."""
+    from ..core.errors import CampagneError
+    from ..games.atlantis.ai import computer_players
+    computers = computer_players(c.state)
+    if not any(e["command"].get("player") not in computers for e in c.file.entries):
+        raise CampagneError("game.nothing_to_undo")  # only computers' orders: nothing of a person's
+    undone = []
+    while True:
+        entry = c.undo()
+        undone.append(entry)
+        if entry["command"].get("player") not in computers:
+            return undone

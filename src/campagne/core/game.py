@@ -133,7 +133,8 @@ class Game:
             try:
                 entry = game.push(rec["command"], atomic=False)
             except CampagneError as exc:
-                raise CampagneError("journal.refused", line=line, reason=exc.message("en")) from None
+                reason = {lang: exc.message(lang).rstrip(".") for lang in ("en", "fr")}
+                raise CampagneError("journal.refused", line=line, reason=reason) from None
             mine = entry.to_dict()
             for key in ("events", "rolls"):
                 if _normal(mine[key]) != _normal(rec.get(key)):

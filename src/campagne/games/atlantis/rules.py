@@ -18,7 +18,7 @@ from . import messages  # noqa: F401  (registers the order messages)
 from .context import Ctx, Event, need
 from .data import constants
 from .map import load_default_map, map_from_mapping
-from .state import PHASES, REFEREE, AtlantisState, Player
+from .state import PHASES, REFEREE, AtlantisState, Player, phase_label
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,10 @@ def order_choose(ctx: Ctx) -> list[Event]:
 
 def order_next(ctx: Ctx) -> list[Event]:
     s = ctx.state
-    need(s.phase not in ("setup", "ended"), "order.wrong_phase", phase=s.phase,
-         allowed=", ".join(PHASES))
+    need(s.phase not in ("setup", "ended"), "order.wrong_phase", phase=phase_label(s.phase),
+         allowed=phase_label(*PHASES))
     waiting = awaiting(s)
-    need(not waiting, "phase.waiting", phase=s.phase, players=", ".join(waiting))
+    need(not waiting, "phase.waiting", phase=phase_label(s.phase), players=", ".join(waiting))
     return turn.close_phase(ctx)
 
 
@@ -77,7 +77,8 @@ def standings(s: AtlantisState) -> list[dict[str, Any]]:
 def order_end(ctx: Ctx) -> list[Event]:
     """"La fin de la campagne sera déclarée d'un commun accord": the referee declares it."""
     s = ctx.state
-    need(s.phase != "setup" and s.phase != "ended", "order.wrong_phase", phase=s.phase, allowed="*")
+    need(s.phase != "setup" and s.phase != "ended", "order.wrong_phase", phase=phase_label(s.phase),
+         allowed=phase_label(*PHASES))
     rows = standings(s)
     key = lambda r: (r["territories"], r["atlantis"], r["wealth"])  # noqa: E731
     tied = [r for r in rows if key(r) == key(rows[0])]
@@ -222,7 +223,8 @@ class AtlantisRules:
         if state.phase == "ended":
             raise CampagneError("order.campaign_over")
         if spec.phases is not None and state.phase not in spec.phases:
-            raise CampagneError("order.wrong_phase", phase=state.phase, allowed=", ".join(spec.phases))
+            raise CampagneError("order.wrong_phase", phase=phase_label(state.phase),
+                                allowed=phase_label(*spec.phases))
         if spec.actor == "player" and command.get("player") not in state.players:
             raise CampagneError("order.unknown_player", player=command.get("player"))
         return spec.handler(Ctx(state, command, dice))

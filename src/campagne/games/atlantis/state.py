@@ -29,6 +29,13 @@ PHASE_NAMES = {
 REFEREE = "referee"
 
 
+def phase_label(*phases: str) -> dict[str, str]:
+    """Phase names for a message, in both languages (a refusal names phases as players know them)."""
+    fr = ", ".join(PHASE_NAMES.get(p, (p, p))[0] for p in phases)
+    en = ", ".join(PHASE_NAMES.get(p, (p, p))[1] for p in phases)
+    return {"en": en, "fr": fr}
+
+
 @dataclass
 class Player:
     id: str

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...core.errors import CampagneError
 from . import army as armies
 from .context import Ctx, Event
-from .state import PHASES, AtlantisState, Player
+from .state import PHASES, AtlantisState, Player, phase_label
 
 
 # --------------------------------------------------------------------------- turn start
@@ -238,7 +238,7 @@ def open_reinforcements(ctx: Ctx) -> list[Event]:
 
 def require_phase(state: AtlantisState, *phases: str) -> None:
     if state.phase not in phases:
-        raise CampagneError("order.wrong_phase", phase=state.phase, allowed=", ".join(phases))
+        raise CampagneError("order.wrong_phase", phase=phase_label(state.phase), allowed=phase_label(*phases))
 
 
 # Set here to avoid import cycles: movement/battles/conquest open their own phases.

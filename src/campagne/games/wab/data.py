@@ -1,0 +1,32 @@
+"""The packaged data of the WAB ruleset: the reference sheet's tables (seed 002) and unit defaults."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ...core.tables import TableSet
+
+
+def read_text(name: str) -> str:
+    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+
+
+@cache
+def tables() -> TableSet:
+    """Every table of the sheet (data/tables.toml), parsed once."""
+    return TableSet.from_toml_text(read_text("tables.toml"), "wab/data/tables.toml")
+
+
+@cache
+def equipment() -> dict[str, Any]:
+    """Protective equipment names and the saves-table row each one reads (data/equipment.toml)."""
+    return tomllib.loads(read_text("equipment.toml"))
+
+
+@cache
+def unit_defaults() -> dict[str, Any]:
+    """Defaults for units the sheet does not fix (data/units.toml)."""
+    return tomllib.loads(read_text("units.toml"))
