@@ -126,6 +126,13 @@ def _push(o: Out, c: Any, command: dict[str, Any]) -> list[dict[str, Any]]:
     return [first.to_dict()] + [e.to_dict() for e in play_computers(c)]
 
 
+def _run(o: Out, campaign: Optional[str], command: dict[str, Any]) -> None:
+    """Open the campaign under its lock, journal one command (and the computers' replies), print."""
+    from .. import session
+    with session.open_campaign(campaign_path(campaign)) as c:
+        _print_entries(o, c, _push(o, c, command))
+
+
 def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]]) -> None:
     from .render import entry_lines, status_text
     if o.json:
@@ -149,13 +156,7 @@ def order(player: str = typer.Argument(..., help="The player giving the order.")
     """Give a player's order. / Donner l'ordre d'un joueur."""
     o = out(lang, json_)
 
-    def go() -> None:
-        from .. import session
-        command = build_order(player, kind, args or [], bribe, set_ or [])
-        with session.open_campaign(campaign_path(campaign)) as c:
-            entries = _push(o, c, command)
-            _print_entries(o, c, entries)
-    run_safely(o, go)
+    run_safely(o, lambda: _run(o, campaign, build_order(player, kind, args or [], bribe, set_ or [])))
 
 
 def build_order(player: str, kind: str, args: list[str], bribe: Optional[int], sets: list[str]) -> dict[str, Any]:
@@ -222,11 +223,7 @@ def next_(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, 
     """End the current phase (the referee). / Clore la phase en cours (l'arbitre)."""
     o = out(lang, json_)
 
-    def go() -> None:
-        from .. import session
-        with session.open_campaign(campaign_path(campaign)) as c:
-            _print_entries(o, c, _push(o, c, {"type": "next", "player": "referee"}))
-    run_safely(o, go)
+    run_safely(o, lambda: _run(o, campaign, {"type": "next", "player": "referee"}))
 
 
 @app.command()
@@ -234,11 +231,7 @@ def end(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, js
     """Declare the end of the campaign and give the standings. / Déclarer la fin de la campagne."""
     o = out(lang, json_)
 
-    def go() -> None:
-        from .. import session
-        with session.open_campaign(campaign_path(campaign)) as c:
-            _print_entries(o, c, _push(o, c, {"type": "end", "player": "referee"}))
-    run_safely(o, go)
+    run_safely(o, lambda: _run(o, campaign, {"type": "end", "player": "referee"}))
 
 
 def _pairs(items: list[str], what: str) -> dict[str, dict[str, int]]:
@@ -305,8 +298,7 @@ def battle_result(territory: str = typer.Argument(...),
             command = {"type": "battle-result", "player": "referee", "territory": territory, "winner": winner,
                        "killed": _pairs(killed or [], "--killed"), "fled": _pairs(fled or [], "--fled"),
                        "characters": chars, "vp": vps}
-        with session.open_campaign(campaign_path(campaign)) as c:
-            _print_entries(o, c, _push(o, c, command))
+        _run(o, campaign, command)
     run_safely(o, go)
 
 

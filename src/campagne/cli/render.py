@@ -66,91 +66,114 @@ def entry_lines(entry: dict[str, Any], o: Out) -> list[str]:
     return lines
 
 
+# One line per event type: (French, English) templates over the event's fields and the extras
+# computed in `_fields`. Events without a template are printed as their raw fields.
+EVENT_TEXT: dict[str, tuple[str, str]] = {
+    "turn": ("=== Tour {turn} ===", "=== Turn {turn} ==="),
+    "phase": ("— tour {turn}, phase {phase_name} —", "— turn {turn}, {phase_name} phase —"),
+    "placement_rolls": ("Jets de placement (D100) : {rolls_text}", "Placement rolls (D100): {rolls_text}"),
+    "colony": ("{player} prend le royaume {kingdom}, armée en {territory}",
+               "{player} takes the kingdom {kingdom}, army in {territory}"),
+    "divine_event": ("{player} : {event_name} (2D6={roll}){event_extra}", "{player}: {event_name} (2D6={roll}){event_extra}"),
+    "taxes": ("{player} perçoit {amount} de butin d'impôts", "{player} collects {amount} loot in taxes"),
+    "supply_route": ("{player} : {supplied_fr}", "{player}: {supplied_en}"),
+    "supply": ("{player} : manque de ravitaillement, jet {total} → {effect_text}",
+               "{player}: lack of supply, roll {total} → {effect_text}"),
+    "supply_bargain": ("{player} dépense {loot} de butin pour le ravitaillement", "{player} spends {loot} loot on supply"),
+    "battlefield": ("Champ de bataille en {territory} : éléments par secteur {sectors} ; au choix : {choices}",
+                    "Battlefield in {territory}: elements per sector {sectors}; choose from: {choices}"),
+    "reinforcements_bought": ("{player} achète {models} figurines pour {unit} ({cost} butin)",
+                              "{player} buys {models} models for {unit} ({cost} loot)"),
+    "reinforcements": ("{player} : les renforts rejoignent l'armée", "{player}: reinforcements join the army"),
+    "reinforcements_wait": ("{player} : renforts en attente (armée non ravitaillée)",
+                            "{player}: reinforcements wait (army not supplied)"),
+    "fortress_built": ("{player} construit une forteresse en {territory} ({fortresses})",
+                       "{player} builds a fortress in {territory} ({fortresses})"),
+    "must_retreat": ("{player} devra battre en retraite depuis {from}", "{player} must retreat from {from}"),
+    "army_destroyed": ("L'armée de {player} est détruite ; {returning_models} figurines rentrent à la capitale",
+                       "{player}'s army is destroyed; {returning_models} models return to the capital"),
+    "army_reformed": ("L'armée de {player} se reforme en {territory} ({models} figurines)",
+                      "{player}'s army re-forms in {territory} ({models} models)"),
+    "agreement": ("Accord n°{id} entre {parties_text} : {agreement_text}",
+                  "Agreement #{id} between {parties_text}: {agreement_text}"),
+    "agreement_broken": ("{player} rompt l'accord n°{id}", "{player} breaks agreement #{id}"),
+    "initiative": ("Initiative de déplacement : {rolls_text} ; ordre {order_text}",
+                   "Movement initiative: {rolls_text}; order {order_text}"),
+    "moved": ("{player} : {from} → {path_text}", "{player}: {from} → {path_text}"),
+    "held": ("{player} reste en {territory}", "{player} holds in {territory}"),
+    "waited": ("{player} attend (initiative {initiative})", "{player} waits (initiative {initiative})"),
+    "battle_declared": ("Bataille en {territory} : A={a}, B={b}", "Battle in {territory}: A={a}, B={b}"),
+    "strategy_chosen": ("{player} a inscrit sa stratégie", "{player} has written down a strategy"),
+    "strategies_revealed": ("Stratégies : {strategies_text} → {scenario}", "Strategies: {strategies_text} → {scenario}"),
+    "no_battle": ("Pas de bataille en {territory} ce tour", "No battle in {territory} this turn"),
+    "battle_result": ("Bataille en {territory} gagnée par {winner} ({resolver})",
+                      "Battle in {territory} won by {winner} ({resolver})"),
+    "territory_taken": ("{player} prend {territory}", "{player} takes {territory}"),
+    "passage": ("{player} négocie un droit de passage en {territory} : {result}",
+                "{player} negotiates a right of passage in {territory}: {result}"),
+    "withdrew": ("{player} se retire de {from} vers {to}", "{player} withdraws from {from} to {to}"),
+    "conquest": ("{player} attaque {territory} : {round_count} manche(s), {result}, butin {loot}",
+                 "{player} attacks {territory}: {round_count} round(s), {result}, loot {loot}"),
+    "reorganised": ("{player} réorganise son armée en {territory}", "{player} reorganises the army in {territory}"),
+    "eliminated": ("{player} est éliminé", "{player} is eliminated"),
+    "take_over": ("{player} prend la tête du royaume atlante {kingdom}",
+                  "{player} takes over the Atlantean kingdom {kingdom}"),
+    "campaign_ended": ("Fin de la campagne : {winner} l'emporte", "Campaign over: {winner} wins"),
+}
+
+
 def event_text(ev: dict[str, Any], o: Out) -> str:
+    templates = EVENT_TEXT.get(ev.get("type", ""))
+    if templates is None:
+        rest = {k: v for k, v in ev.items() if k not in ("type", "lookup")}
+        return f"{ev.get('type')}: {rest}"
+    fields = {**ev, **_fields(ev, o)}
+    try:
+        return (templates[0] if o.lang == "fr" else templates[1]).format(**fields)
+    except (KeyError, IndexError):
+        return f"{ev.get('type')}: {ev}"
+
+
+def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
+    """Derived, language-aware values the templates use."""
     t = ev.get("type")
-    p = ev.get("player", "")
+    out: dict[str, Any] = {}
+    if "rolls" in ev and isinstance(ev["rolls"], dict):
+        out["rolls_text"] = _kv(ev["rolls"])
     if t == "phase":
-        return o.t(f"— tour {ev['turn']}, phase {phase_name(ev['phase'], o)} —",
-                   f"— turn {ev['turn']}, {phase_name(ev['phase'], o)} phase —")
-    if t == "placement_rolls":
-        return o.t("Jets de placement (D100) : ", "Placement rolls (D100): ") + _kv(ev["rolls"])
-    if t == "colony":
-        return o.t(f"{p} prend le royaume {ev['kingdom']}, armée en {ev['territory']}",
-                   f"{p} takes the kingdom {ev['kingdom']}, army in {ev['territory']}")
-    if t == "divine_event":
+        out["phase_name"] = phase_name(ev["phase"], o)
+    elif t == "divine_event":
+        out["event_name"] = _row_name("events", ev["event"], o)
+        out["roll"] = ev["lookup"]["roll"]
         extra = ""
         if ev.get("losses"):
             extra = o.t(", pertes ", ", losses ") + _units(ev["losses"])
         if ev.get("recruits"):
             extra = o.t(f", {ev['recruits']['models']} esclaves rejoignent l'armée",
                         f", {ev['recruits']['models']} slaves join the army")
-        return f"{p}: {_row_name('events', ev['event'], o)} (2D6={ev['lookup']['roll']}){extra}"
-    if t == "taxes":
-        return o.t(f"{p} perçoit {ev['amount']} de butin d'impôts", f"{p} collects {ev['amount']} loot in taxes")
-    if t == "supply_route":
-        return o.t(f"{p} : {'ravitaillé' if ev['supplied'] else 'NON ravitaillé'}",
-                   f"{p}: {'supplied' if ev['supplied'] else 'NOT supplied'}")
-    if t == "supply":
-        effect = _row_text("supply", ev["effect"], o)
-        return o.t(f"{p} : manque de ravitaillement, jet {ev['lookup']['total']} → {effect}",
-                   f"{p}: lack of supply, roll {ev['lookup']['total']} → {effect}")
-    if t == "battlefield":
+        out["event_extra"] = extra
+    elif t == "supply_route":
+        out["supplied_fr"] = "ravitaillé" if ev["supplied"] else "NON ravitaillé"
+        out["supplied_en"] = "supplied" if ev["supplied"] else "NOT supplied"
+    elif t == "supply":
+        out["total"] = ev["lookup"]["total"]
+        out["effect_text"] = _row_text("supply", ev["effect"], o)
+    elif t == "battlefield":
         terrain = ev["terrain"]
-        sectors = ", ".join(f"{x['sector']}:{x['elements']}({x['player']})" for x in terrain["sectors"])
-        choices = terrain["choices_fr"] if o.lang == "fr" else terrain["choices_en"]
-        return o.t(f"Champ de bataille en {ev['territory']} : éléments par secteur {sectors} ; au choix : {choices}",
-                   f"Battlefield in {ev['territory']}: elements per sector {sectors}; choose from: {choices}")
-    if t == "reinforcements_bought":
-        return o.t(f"{p} achète {ev['models']} figurines pour {ev['unit']} ({ev['cost']} butin)",
-                   f"{p} buys {ev['models']} models for {ev['unit']} ({ev['cost']} loot)")
-    if t == "reinforcements":
-        return o.t(f"{p} : les renforts rejoignent l'armée", f"{p}: reinforcements join the army")
-    if t == "reinforcements_wait":
-        return o.t(f"{p} : renforts en attente (armée non ravitaillée)",
-                   f"{p}: reinforcements wait (army not supplied)")
-    if t == "fortress_built":
-        return o.t(f"{p} construit une forteresse en {ev['territory']} ({ev['fortresses']})",
-                   f"{p} builds a fortress in {ev['territory']} ({ev['fortresses']})")
-    if t == "must_retreat":
-        return o.t(f"{p} devra battre en retraite depuis {ev['from']}", f"{p} must retreat from {ev['from']}")
-    if t == "army_destroyed":
-        return o.t(f"L'armée de {p} est détruite ; {ev['returning_models']} figurines rentrent à la capitale",
-                   f"{p}'s army is destroyed; {ev['returning_models']} models return to the capital")
-    if t == "agreement":
-        what = ev.get("text") or o.t("(accord privé)", "(private agreement)")
-        return o.t(f"Accord n°{ev['id']} entre {', '.join(ev['parties'])} : {what}",
-                   f"Agreement #{ev['id']} between {', '.join(ev['parties'])}: {what}")
-    if t == "initiative":
-        return o.t("Initiative de déplacement : ", "Movement initiative: ") + _kv(ev["rolls"]) + \
-            o.t(" ; ordre ", "; order ") + ", ".join(ev["order"])
-    if t == "moved":
-        return o.t(f"{p} : {ev['from']} → {' → '.join(ev['path'])}", f"{p}: {ev['from']} → {' → '.join(ev['path'])}")
-    if t == "held":
-        return o.t(f"{p} reste en {ev['territory']}", f"{p} holds in {ev['territory']}")
-    if t == "battle_declared":
-        return o.t(f"Bataille en {ev['territory']} : A={ev['a']}, B={ev['b']}",
-                   f"Battle in {ev['territory']}: A={ev['a']}, B={ev['b']}")
-    if t == "strategy_chosen":
-        return o.t(f"{p} a inscrit sa stratégie", f"{p} has written down a strategy")
-    if t == "strategies_revealed":
-        return o.t("Stratégies : ", "Strategies: ") + _kv(ev["strategies"]) + f" → {ev['scenario']}"
-    if t == "battle_result":
-        return o.t(f"Bataille en {ev['territory']} gagnée par {ev['winner']} ({ev['resolver']})",
-                   f"Battle in {ev['territory']} won by {ev['winner']} ({ev['resolver']})")
-    if t == "territory_taken":
-        return o.t(f"{p} prend {ev['territory']}", f"{p} takes {ev['territory']}")
-    if t == "passage":
-        return o.t(f"{p} négocie un droit de passage en {ev['territory']} : {ev['result']}",
-                   f"{p} negotiates a right of passage in {ev['territory']}: {ev['result']}")
-    if t == "conquest":
-        return o.t(f"{p} attaque {ev['territory']} : {len(ev['rounds'])} manche(s), {ev['result']}, butin {ev['loot']}",
-                   f"{p} attacks {ev['territory']}: {len(ev['rounds'])} round(s), {ev['result']}, loot {ev['loot']}")
-    if t == "campaign_ended":
-        return o.t(f"Fin de la campagne : {ev['winner']} l'emporte", f"Campaign over: {ev['winner']} wins")
-    if t == "turn":
-        return o.t(f"=== Tour {ev['turn']} ===", f"=== Turn {ev['turn']} ===")
-    rest = {k: v for k, v in ev.items() if k not in ("type", "lookup")}
-    return f"{t}: {rest}"
+        out["sectors"] = ", ".join(f"{x['sector']}:{x['elements']}({x['player']})" for x in terrain["sectors"])
+        out["choices"] = terrain["choices_fr"] if o.lang == "fr" else terrain["choices_en"]
+    elif t == "agreement":
+        out["parties_text"] = ", ".join(ev["parties"])
+        out["agreement_text"] = ev.get("text") or o.t("(accord privé)", "(private agreement)")
+    elif t == "initiative":
+        out["order_text"] = ", ".join(ev["order"])
+    elif t == "moved":
+        out["path_text"] = " → ".join(ev["path"])
+    elif t == "strategies_revealed":
+        out["strategies_text"] = _kv(ev["strategies"])
+    elif t == "conquest":
+        out["round_count"] = len(ev["rounds"])
+    return out
 
 
 def _row_name(table: str, key: str, o: Out) -> str:
