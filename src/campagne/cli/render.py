@@ -155,6 +155,10 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     elif t == "supply_route":
         out["supplied_fr"] = "ravitaillé" if ev["supplied"] else "NON ravitaillé"
         out["supplied_en"] = "supplied" if ev["supplied"] else "NOT supplied"
+        if ev.get("permitted_by"):  # the announcement the seed asks for: whose land the convoy crosses
+            who = ", ".join(ev["permitted_by"])
+            out["supplied_fr"] += f" (par les terres de {who}, avec leur accord)"
+            out["supplied_en"] += f" (through {who}'s land, by agreement)"
     elif t == "supply":
         out["total"] = ev["lookup"]["total"]
         out["effect_text"] = _row_text("supply", ev["effect"], o)
@@ -164,7 +168,10 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["choices"] = terrain["choices_fr"] if o.lang == "fr" else terrain["choices_en"]
     elif t == "agreement":
         out["parties_text"] = ", ".join(ev["parties"])
-        out["agreement_text"] = ev.get("text") or o.t("(accord privé)", "(private agreement)")
+        if ev.get("public", True):
+            out["agreement_text"] = ev.get("text") or o.t("(accord public)", "(public agreement)")
+        else:
+            out["agreement_text"] = o.t("(accord privé)", "(private agreement)")
     elif t == "initiative":
         out["order_text"] = ", ".join(ev["order"])
     elif t == "moved":

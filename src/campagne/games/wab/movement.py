@@ -76,7 +76,7 @@ register_messages({
 
 
 class Terrain(StrEnum):
-    OPEN = "open"                      # Normal: champs, routes, collines douces
+    OPEN = "normal"                    # Normal: champs, routes, collines douces (also spelt "open")
     DIFFICULT = "difficult"            # Difficile: bois, collines pentues
     VERY_DIFFICULT = "very_difficult"  # Très difficile: forêts denses, collines escarpées
     OBSTACLE = "obstacle"              # Obstacle: clôtures, murs et murets (½ pour franchir)
@@ -121,7 +121,15 @@ def _enum(cls: type[StrEnum], value: Any, code: str, field_name: str) -> Any:
         raise CampagneError(code, **{field_name: value, "allowed": ", ".join(v.value for v in cls)}) from None
 
 
+TERRAIN_ALIASES = {"open": "normal", "normal": "normal", "difficile": "difficult",
+                   "tres_difficile": "very_difficult", "très_difficile": "very_difficult"}
+FORMATION_ALIASES = {"close_order": "close", "open_order": "open", "skirmishers": "skirmish",
+                     "ordre_serre": "close", "ordre_relache": "open", "tirailleurs": "skirmish"}
+
+
 def terrain(value: Any) -> Terrain:
+    if isinstance(value, str):
+        value = TERRAIN_ALIASES.get(value.lower(), value.lower())
     return _enum(Terrain, value, "wab.move.bad_terrain", "terrain")
 
 
@@ -138,8 +146,10 @@ def _terrains(value: Any) -> tuple[Terrain, ...]:
 class Mover:
     """What movement needs about a unit.
 
-    kind: infantry, cavalry, chariot, light_chariot, elephant, artillery (a lone character: `character=True`);
-    formation: close, open (ordre relâché) or skirmish (tirailleurs).
+    kind: infantry, cavalry, chariot, light_chariot, elephant, artillery (a lone character: `character=True`,
+    or kind "character");
+    formation: close, open (ordre relâché) or skirmish (tirailleurs); close_order, open_order and
+    skirmishers (the names of profiles.py) are accepted.
     """
 
     move: int
@@ -153,8 +163,12 @@ class Mover:
     def __post_init__(self) -> None:
         if isinstance(self.move, bool) or not isinstance(self.move, int) or self.move < 0:
             raise CampagneError("wab.move.bad_value", field="M", value=self.move)
+        formation = FORMATION_ALIASES.get(str(self.formation).lower(), str(self.formation).lower())
+        object.__setattr__(self, "formation", formation)
         if self.formation not in ("close", "open", "skirmish"):
             raise CampagneError("wab.move.bad_value", field="formation", value=self.formation)
+        if self.kind == "character":
+            object.__setattr__(self, "character", True)
 
     @property
     def loose(self) -> bool:
@@ -182,7 +196,8 @@ def mover_of(unit: Any, **overrides: Any) -> Mover:
         return default
 
     formation = str(pick("formation", "order", default="close") or "close").lower()
-    formation = {"skirmishers": "skirmish", "open_order": "open", "close_order": "close"}.get(formation, formation)
+    if "skirmish" in str(pick("kind", default="")).lower():
+        formation = "skirmish"
     values = dict(move=int(pick("move", "m", "M")), kind=str(pick("kind", "troop_type", "type", default="infantry")),
                   formation=formation, musician=bool(pick("musician", default=False)),
                   character=bool(pick("character", "is_character", default=False)),

@@ -5,89 +5,89 @@
   wounds (P(unsaved per attack) = p_hit × p_wound × (1 − p_save)).
 - `attacks_between(n, attacker_ws, defender_ws, strength, toughness, armour_save)`: the same, the
   scores read from the sheet's tables (TABLE POUR TOUCHER, TABLE POUR BLESSER, MODIFICATEUR DE
-  SAUVEGARDE).
-- `round_odds(a, b, ...)`: one whole round of close combat between two units (`UnitState`): who
-  strikes first, the casualties of the first strikes removed before the second strikes, the
-  combat resolution and the loser's break test. Gives the distribution of the combat result
-  (a's total minus b's), P(win / draw / lose), P(each side breaks) and the expected casualties.
-- `shooting_odds(shots, bs, modifiers, strength, toughness, armour_save, weapon=...)`: one unit's
-  shooting, with the TABLE DE TIR, its modifiers and the weapons table's notes.
-- `break_test_odds(...)`: the TEST DE MORAL and its special cases.
+  SAUVEGARDE: a 5+ save against S4 needs 6+, worse than 6+ is no save).
+- `round_odds(a, b, ...)`: one whole round of close combat between two units (`UnitState`, a
+  `profiles.Unit` with the facts of the battle around it): who strikes first, the casualties of the
+  first strikes removed before the second strikes, the combat resolution and the loser's break
+  test. Gives the distribution of the combat result (a's total minus b's), P(win / draw / lose),
+  P(each side breaks) and the expected casualties.
+- `shooting_odds(shots, bs, modifiers, strength, toughness, armour_save, weapon=..., distance=...)`:
+  one unit's shooting, with the TABLE DE TIR, its MODIFICATEURS and the weapons table.
 
 The rules of the round are shared with `combat.py` (which rolls the same events with a `Dice`), so
-the resolved round and the exact odds cannot drift apart: `prepare_round` decides everything that
-is known before the dice (order, models in contact, per-attack chances, fixed bonuses), and
-`resolution_bonuses` / `break_situation` decide what follows from the casualties.
+the resolved round and the exact odds cannot drift apart: `prepare_round` decides everything known
+before the dice (order, models in contact, per-attack chances), `side_bonuses` the combat-result
+bonuses once the casualties are known (through `profiles.Unit.combat_bonuses` and the tables), and
+the break test is the one of `psychology.py` (`break_odds` here, `break_test` in combat.py).
 
 How the round is computed exactly and fast: the first striker's unsaved wounds U1 ~ Binomial(n1, q1)
-(q1 the per-attack chance); for each value of U1 the second striker's models in contact are known,
-so U2 | U1 ~ Binomial(n2(U1), q2). Every binomial is kept as whole-number weights over d^n (q = c/d),
-cached, and every (U1, U2) pair is weighted with integers over one common denominator; Fractions
-are made only once per distinct result at the end. Two 20-model units five wide take well under a
-millisecond (benchmarks/bench_wab_odds.py).
+(q1 the per-attack chance); for each value of U1 the second striker's models still in contact are
+known, so U2 | U1 ~ Binomial(n2(U1), q2). Every binomial is kept as whole-number weights over d^n
+(q = c/d), cached, and every (U1, U2) pair is weighted with integers over one common denominator;
+Fractions are made once per distinct result at the end (benchmarks/bench_wab_odds.py).
 
-Interpretation choices (the sheet's words are quoted in docs and in the report of this module):
+Interpretation choices (quoted from the sheet; docs/rules/wab.md lists them with the tables'):
 
 * Strike order: "Les figurines qui ont chargé durant ce tour frappent les premières. Autrement, les
   figurines frappent par ordre décroissant d'initiative. Les unités avec l'élan (Momentum) frappent
-  en premier si les initiatives sont identiques." When the Initiatives are equal and neither side
-  (or both) has the momentum, both sides strike simultaneously: the sheet names no further
-  tie-break, and neither side's casualties then prevent the other's blows.
+  en premier si les initiatives sont identiques." When Initiatives are equal and no side has the
+  momentum, both sides strike simultaneously: the sheet names no further tie-break, and then
+  neither side's casualties take blows away from the other. Who has the momentum is a fact the
+  caller gives (the sheet does not say how it is gained).
 * Models fighting: "Toute figurine en contact socle à socle avec un ennemi peut combattre." Without
-  geometry, the models in base contact are the front ranks facing each other: width = min(the
-  attacker's frontage, the face attacked: the defender's frontage to the front, its number of ranks
-  on a flank, its last rank from the rear); each side fights with `width` models (corner contacts
-  are not counted). `UnitState.contact` overrides this; `UnitState.fighting_ranks` adds ranks
-  fighting behind the first (spears, pikes of an army list: the sheet's "seul le premier rang des
-  unités en marche forcée peut combattre" shows other ranks may fight in some cases, but the sheet
-  itself gives none). Each model has A attacks, "+1 attaque" with a weapon in each hand
-  (`two_weapons`), +1 with frenzy ("L'unité bénéficie d'une attaque supplémentaire par figurine").
+  geometry the models in base contact are the front ranks facing each other: width = min(the
+  attacker's front rank, the face it hits: the defender's front rank from the front, its number of
+  ranks on a flank, its last rank from the rear), each side fighting with `width` models (corner
+  contacts are not counted). `UnitState.contact` overrides this, `UnitState.fighting_ranks` adds
+  ranks fighting behind the first (spears or pikes of an army list; the sheet only shows that
+  other ranks may fight in some cases: "seul le premier rang des unités en marche forcée peut
+  combattre"). A model has A attacks, "+1 attaque" with "une arme dans chaque main", +1 with frenzy
+  ("une attaque supplémentaire par figurine"); hatred re-rolls the missed attacks in the first round
+  ("Au 1er de combat, l'unité peut relancer une fois toutes les attaques ratées"); a unit that failed
+  a fear test hits only on 6s in the first round ("il faudra obtenir des 6 pour toucher lors du
+  premier tour de combat").
 * Casualties: "Si les troupes ont une sauvegarde, elle doit être effectuée avant que les pertes ne
-  soient retirées du jeu." A model is removed when its wounds W are used up (wounds carry over on
-  the unit, `UnitState.wounded` being those already on a model). Models slain by the first striker
-  were models in contact, so the second striker fights with (models in contact − its casualties).
-* Combat resolution ("RESULTATS DES COMBATS"): wounds caused (at most the wounds the enemy had left)
-  + close order +1, rank bonus ("+1 pour chaque rang complet d'infanterie derrière le premier avec
-  un maximum de +2", counted on the models left after the round, infantry in close order only),
-  standard +1, army standard +1 ("Si la Grande Bannière participe au combat"), momentum +1 ("Sauf la
-  cavalerie et les chars en terrain difficile"), high ground +1, flank +1, rear +2. A unit wiped out
-  scores only the wounds it caused. Equal results are a draw: nobody tests (the sheet gives no
-  tie-break).
-* Break test ("TEST DE MORAL"): 2D6 ≤ Ld − difference; the general's Ld within 12" if higher and the
-  army standard's re-roll of a failed test within 12" ("sauf des tirailleurs"). Automatic break:
-  "Les unités réduites à moins de cinq figurines sont automatiquement démoralisées" (a losing unit
-  that had five models or more and has fewer after the round), and fear: "Une unité vaincue en
-  corps à corps par un ennemi supérieur en nombre et provoquant la peur est automatiquement
-  démoralisée sans test de moral" (models left after the round compared; a frenzied unit "n'est pas
-  affectée par les autres effets psychologiques" and is not broken by fear).
-* The HAINE block of the sheet has three numbered lines: "L'unité fait ses tests de moral avec un
-  Commandement de 10 (modifiable)", "Au 1er de combat, l'unité peut relancer une fois toutes les
-  attaques ratées", "L'unité poursuit obligatoirement un ennemi haï". So a unit that hates its enemy
-  tests on Ld 10 minus the difference and re-rolls its missed attacks in the first round.
-  The Stubborn block ("DISCIPLINES (Stubborn)") has the other three: no test for friends fleeing
-  within 4", "L'unité peut lâcher du terrain si elle manque son test après un tour de combat" (a
-  failed break test gives ground instead of breaking: reported as `gives_ground`), and "Si l'unité
-  perd un tour de combat contre un adversaire qui devrait automatiquement la démoraliser, lancez un
-  D6 : 1-3 Démoralisée / 4-6 Résiste" (applied to both automatic breaks above).
-* A modified save better than 2+ is 2+ (a roll of 1 always fails a save); worse than 6+ is no save.
+  soient retirées du jeu." A model is removed once its W wounds are used up (wounds carry over in the
+  unit; `UnitState.wounded` are those already on a model). The models slain by the first striker
+  were in contact, so the second striker fights with (its models in contact − its casualties).
+* Combat result ("RESULTATS DES COMBATS"): "Chaque camp additionne le nombre de blessures qu'il a
+  causé" (at most the wounds the enemy had left), plus the unit's bonuses from
+  `profiles.Unit.combat_bonuses` counted on the models left after the round (close order, ranks,
+  standard, army standard, momentum, high ground, flank +1, rear +2; a is the side that attacks a
+  flank or rear). A unit wiped out scores only its wounds caused. Equal results are a draw: nobody
+  tests (the sheet gives no tie-break).
+* Break test: `psychology.break_odds` (2D6 ≤ Ld − difference, the general's Ld within 12", the army
+  standard's re-roll, under five models, fear of an enemy that outnumbers the loser after the round,
+  stubborn: Ld 10 "modifiable", giving ground, the D6 1-3 / 4-6). A unit wiped out takes no test.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
 from typing import Any
 
 from ...core.errors import CampagneError, register_messages
+from . import tables
 
 Distribution = dict[int, Fraction]
 ZERO = Fraction(0)
 ONE = Fraction(1)
 SIDES = ("a", "b")
 ROLE = {"a": "attacker", "b": "defender"}
+MAX_ATTACKS = 2000  # per side and round
+
+# "Si elle porte une arme dans chaque main, elle peut porter +1 attaque": equipment texts that give it
+# (matched like tables.normalise, as whole words). Not on the sheet: an adapter of this module.
+TWO_WEAPON_WORDS = ("two hand weapons", "two handweapons", "additional hand weapon", "additional hand weapons",
+                    "extra hand weapon", "extra hand weapons", "paired weapons", "pair of weapons",
+                    "two swords", "two axes", "hand weapon in each hand", "deux armes", "arme dans chaque main",
+                    "arme supplementaire", "armes supplementaires", "arme additionnelle")
 
 register_messages({
     "wab.odds.bad_number": {
@@ -115,77 +115,51 @@ register_messages({
         "fr": "Trop d'attaques pour des probabilités exactes ({attacks}, au plus {maximum}).",
     },
     "wab.odds.profile": {
-        "en": "A profile is nine whole numbers M,WS,BS,S,T,W,I,A,Ld (got {value!r}).",
-        "fr": "Un profil est fait de neuf nombres entiers M,CC,CT,F,E,PV,I,A,Cd (reçu {value!r}).",
-    },
-    "wab.odds.no_shooting_after_move": {
-        "en": "The {weapon} cannot shoot after moving (\"Pas de Déplacement + Tir\").",
-        "fr": "L'arme {weapon} ne peut pas tirer après un déplacement (« Pas de Déplacement + Tir »).",
-    },
-    "wab.odds.out_of_range": {
-        "en": "The target is out of range of the {weapon} ({distance}\" for {range}\").",
-        "fr": "La cible est hors de portée de l'arme {weapon} ({distance} ps pour {range} ps).",
+        "en": "A profile is nine whole numbers from 0 to 10, M,WS,BS,S,T,W,I,A,Ld (got {value!r}).",
+        "fr": "Un profil est fait de neuf nombres entiers de 0 à 10, M,CC,CT,F,E,PV,I,A,Cd (reçu {value!r}).",
     },
 })
-
-MAX_ATTACKS = 2000  # per side and round: binomials of this size stay far under a second
 
 
 # --------------------------------------------------------------------------- the sheet's tables
 
 
-def _tables():
-    """The sheet's tables (helper W1's module `campagne.games.wab.tables`)."""
-    from . import tables
-    return tables
-
-
 def to_hit_score(attacker_ws: int, defender_ws: int) -> int:
-    """TABLE POUR TOUCHER: the D6 score the attacker needs."""
-    return int(_tables().to_hit(attacker_ws, defender_ws))
+    """TABLE POUR TOUCHER: the D6 score the attacker needs (WS 1-10 against WS 1-10)."""
+    return tables.to_hit(attacker_ws, defender_ws)
 
 
 def to_wound_score(strength: int, toughness: int) -> int | None:
-    """TABLE POUR BLESSER: the D6 score needed, None where the sheet prints "-" (impossible)."""
-    score = _tables().to_wound(strength, toughness)
-    return None if score is None else int(score)
+    """TABLE POUR BLESSER: the D6 score needed, None where the sheet leaves the cell blank."""
+    return tables.to_wound(strength, toughness)
 
 
 def save_modifier(strength: int) -> int:
     """MODIFICATEUR DE SAUVEGARDE: 0 up to S3, -1 for S4 ... -7 for S10 (a number ≤ 0)."""
-    return int(_tables().save_modifier(strength))
+    return tables.save_modifier(strength)
 
 
 def modified_save(armour_save: int | None, modifier: int = 0) -> int | None:
-    """The save needed once modified: K+ with modifier -m needs (K+m)+; worse than 6+ is no save;
-    better than 2+ is 2+ (a roll of 1 always fails)."""
+    """The save needed once modified (as `tables.armour_save` does it): K+ with a modifier -m needs
+    (K+m)+; worse than 6+ is no save (None); never better than 2+ (a natural 1 always fails)."""
     if armour_save is None:
         return None
     score = int(armour_save) - int(modifier)
-    if score > 6:
-        return None
-    return max(score, 2)
+    return None if score > 6 else max(score, 2)
 
 
 def hit_chance(score: int | None) -> Fraction:
-    """P(hit) for a to-hit score, 7+ to 9+ included (a 6, then 4+/5+/6+), from the tables module."""
-    if score is None:
-        return ZERO
-    return Fraction(_tables().hit_probability(int(score)))
+    """P(hit) for a to-hit score, 7 to 9 included (a 6, then 4+/5+/6; `tables.hit_probability`)."""
+    return tables.hit_probability(score)
 
 
 def d6_chance(score: int | None) -> Fraction:
-    """P(D6 ≥ score) for a wound or save score (None: impossible / no save)."""
-    if score is None or score > 6:
-        return ZERO
-    return Fraction(7 - max(int(score), 1), 6)
+    """P(success) of a wound or save roll needing `score` (None: impossible / no save); a natural 1
+    always fails (`tables.d6_probability`)."""
+    return tables.d6_probability(score)
 
 
-def save_chance(score: int | None) -> Fraction:
-    """P(save) for a modified save score (2+ at best: a 1 always fails)."""
-    if score is None or score > 6:
-        return ZERO
-    return Fraction(7 - max(int(score), 2), 6)
+save_chance = d6_chance
 
 
 def with_reroll(p: Fraction) -> Fraction:
@@ -220,9 +194,8 @@ def mean(dist: Mapping[int, Fraction]) -> Fraction:
 
 
 def clear_caches() -> None:
-    """Forget every cached binomial and break test (benchmarks measure the cold cost)."""
+    """Forget every cached binomial (benchmarks measure the cold cost)."""
     _binomial_weights.cache_clear()
-    _two_d6_at_most.cache_clear()
 
 
 # --------------------------------------------------------------------------- attacks
@@ -275,7 +248,8 @@ def _chance(value: int | Fraction | float | None, what: str, kind: str) -> tuple
         raise CampagneError("wab.odds.bad_chance", what=what, value=value)
     if isinstance(value, int):
         if kind == "hit":
-            return value, hit_chance(value)
+            p = hit_chance(value)
+            return (max(value, 2) if p else None), p
         if kind == "save":
             score = None if value > 6 else max(value, 2)
             return score, save_chance(score)
@@ -325,200 +299,169 @@ def attacks_between(n_attacks: int, attacker_ws: int, defender_ws: int, strength
                    modified_save(armour_save, save_modifier(strength)), reroll_misses=reroll_misses)
 
 
-# --------------------------------------------------------------------------- break tests
-
-
-@lru_cache(maxsize=64)
-def _two_d6_at_most(target: int) -> Fraction:
-    ways = sum(1 for x in range(1, 7) for y in range(1, 7) if x + y <= target)
-    return Fraction(ways, 36)
-
-
-@dataclass(frozen=True)
-class BreakOdds:
-    holds: Fraction
-    gives_ground: Fraction
-    breaks: Fraction
-
-    def to_dict(self, exact: bool = False) -> dict[str, Any]:
-        return {"holds": num(self.holds, exact), "gives_ground": num(self.gives_ground, exact),
-                "breaks": num(self.breaks, exact)}
-
-
-@lru_cache(maxsize=4096)
-def break_test_odds(leadership: int, difference: int, *, reroll: bool = False, stubborn: bool = False,
-                    automatic: bool = False) -> BreakOdds:
-    """The loser's TEST DE MORAL: pass on 2D6 ≤ leadership − difference (`leadership` already the one
-    used: the unit's, its general's within 12", or 10 for hatred); `reroll`: the army standard's
-    re-roll of a failed test; `automatic`: broken without a test (under five models, fear), which a
-    stubborn unit turns into a D6 (1-3 broken, 4-6 holds); a stubborn unit failing its test gives
-    ground instead of breaking."""
-    if automatic:
-        if stubborn:
-            return BreakOdds(Fraction(1, 2), ZERO, Fraction(1, 2))
-        return BreakOdds(ZERO, ZERO, ONE)
-    p = _two_d6_at_most(leadership - difference)
-    if reroll:
-        p = with_reroll(p)
-    if stubborn:
-        return BreakOdds(p, 1 - p, ZERO)
-    return BreakOdds(p, ZERO, 1 - p)
-
-
 # --------------------------------------------------------------------------- units in a round
 
 
-MOUNTED_WORDS = ("cavalry", "chariot", "cavalerie", "char", "elephant", "éléphant")
-INFANTRY_WORDS = ("infantry", "infanterie")
-SKIRMISH_WORDS = ("skirmish", "tirailleur")
+def _words(text: str) -> str:
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", tables.normalise(text)).split())
 
 
-@dataclass(frozen=True)
+def _has_words(texts: Iterable[str], words: Iterable[str]) -> bool:
+    """Whether one of `words` appears, as whole words, in one of `texts` (no case, no accents)."""
+    clean = [f" {_words(t)} " for t in texts]
+    return any(f" {_words(w)} " in c for c in clean for w in words)
+
+
+PROFILE_SAVE = "profile"  # UnitState.save default: the save printed in the profile
+
+
+@dataclass(frozen=True, eq=False)
 class UnitState:
-    """One unit as it enters a round of close combat (one profile for all its models).
+    """A unit (`profiles.Unit`) as it enters a round of close combat, with the facts around it.
 
-    `save` is the unmodified armour save (K for K+, None: none); `general_ld`: the Ld of a general
-    within 12" (used when higher, not by skirmishers); `army_standard`: the army standard fights in
-    this unit (+1 combat result, and the re-roll); `army_standard_near`: within 12" of it (re-roll
-    of a failed break test); `initial_models`: the unit's models before its losses (for "réduites à
-    moins de cinq figurines", default `models`); `wounded`: wounds already on one of its models;
-    `contact`: models in base contact, when known (else worked out from the formations);
-    `hates`: it hates this enemy; `causes_fear`: the enemy fears it."""
+    - `general_ld`: the Ld of the general when he is within 12" (used when higher; not skirmishers);
+    - `army_standard_near`: within 12" of the army standard (re-roll of a failed break test); a unit
+      carrying it (`unit.army_standard`) has the re-roll and the +1;
+    - `two_weapons`: a weapon in each hand (+1 A); None reads the equipment (TWO_WEAPON_WORDS);
+    - `save`: the armour save K (K+) before the Strength modifier; by default the profile's;
+    - `wounded`: wounds already on one of its models; `contact`: models in base contact, when known;
+      `fighting_ranks`: ranks that fight (1: the front rank only).
+    The unit's special rules (profiles.SPECIAL_RULES) give frenzy, hatred (of this enemy), stubborn and
+    fear ("fear" or "terror": a terrifying enemy is feared too)."""
 
-    models: int
-    files: int
-    ws: int
-    s: int
-    t: int
-    w: int = 1
-    i: int = 3
-    a: int = 1
-    ld: int = 7
-    save: int | None = None
-    name: str = ""
-    m: int = 4
-    bs: int = 3
-    kind: str = "infantry"
-    close_order: bool = True
-    standard: bool = False
-    musician: bool = False
-    army_standard: bool = False
-    army_standard_near: bool = False
+    unit: Any  # profiles.Unit
     general_ld: int | None = None
-    frenzy: bool = False
-    hates: bool = False
-    stubborn: bool = False
-    causes_fear: bool = False
-    two_weapons: bool = False
+    army_standard_near: bool = False
+    two_weapons: bool | None = None
+    save: Any = PROFILE_SAVE
     wounded: int = 0
-    initial_models: int | None = None
     contact: int | None = None
     fighting_ranks: int = 1
 
     def __post_init__(self) -> None:
-        for name in ("ws", "s", "t", "i", "ld"):
-            _check_int(getattr(self, name), f"{self.name or 'unit'} {name.upper()}", 0, 10)
-        _check_int(self.w, f"{self.name or 'unit'} W", 1, 10)
-        _check_int(self.a, f"{self.name or 'unit'} A", 0, 10)
-        _check_int(self.models, f"{self.name or 'unit'} models", 0, 1000)
-        _check_int(self.files, f"{self.name or 'unit'} files", 1, 1000)
-        _check_int(self.wounded, f"{self.name or 'unit'} wounds already taken", 0, self.w - 1)
-        _check_int(self.fighting_ranks, f"{self.name or 'unit'} fighting ranks", 1, 100)
-        if self.save is not None:
-            _check_int(self.save, f"{self.name or 'unit'} save", 0, 7)
+        u = self.unit
+        _check_int(u.models, f"{self.name} models", 0, 100_000)
+        _check_int(u.files, f"{self.name} files", 1, 100_000)
         if self.general_ld is not None:
             _check_int(self.general_ld, "general's Ld", 0, 10)
+        if self.save is not PROFILE_SAVE and self.save is not None:
+            _check_int(self.save, f"{self.name} save", 0, 7)
+        _check_int(self.wounded, f"{self.name} wounds already taken", 0, max(u.profile.W - 1, 0))
         if self.contact is not None:
-            _check_int(self.contact, f"{self.name or 'unit'} models in contact", 0, max(self.models, 0))
-        if self.initial_models is not None:
-            _check_int(self.initial_models, f"{self.name or 'unit'} initial models", self.models, 10_000)
+            _check_int(self.contact, f"{self.name} models in contact", 0, u.models)
+        _check_int(self.fighting_ranks, f"{self.name} fighting ranks", 1, 1000)
 
-    # -- formation
+    # -- reading the unit
+    @property
+    def name(self) -> str:
+        return self.unit.name
 
     @property
-    def label(self) -> str:
-        return self.name or "unit"
+    def profile(self) -> Any:
+        return self.unit.profile
 
     @property
-    def front(self) -> int:
-        return min(self.files, self.models)
+    def models(self) -> int:
+        return self.unit.models
 
     @property
-    def ranks(self) -> int:
-        """Ranks, the last one possibly incomplete."""
-        return -(-self.models // self.files) if self.models else 0
+    def armour_save(self) -> int | None:
+        return self.profile.save_value if self.save is PROFILE_SAVE else self.save
 
     @property
-    def rear_rank(self) -> int:
-        return self.models - (self.ranks - 1) * self.files if self.models else 0
+    def frenzy(self) -> bool:
+        return self.unit.has_rule("frenzy")
 
     @property
-    def mounted(self) -> bool:
-        k = self.kind.lower()
-        return any(word in k for word in MOUNTED_WORDS)
+    def hates(self) -> bool:
+        return self.unit.has_rule("hatred")
 
     @property
-    def infantry(self) -> bool:
-        k = self.kind.lower()
-        return any(word in k for word in INFANTRY_WORDS) and not self.skirmishers
+    def stubborn(self) -> bool:
+        return self.unit.has_rule("stubborn")
+
+    @property
+    def causes_fear(self) -> bool:
+        return self.unit.has_rule("fear") or self.unit.has_rule("terror")
 
     @property
     def skirmishers(self) -> bool:
-        k = self.kind.lower()
-        return any(word in k for word in SKIRMISH_WORDS)
+        return self.unit.formation == "skirmishers"
+
+    @property
+    def has_two_weapons(self) -> bool:
+        if self.two_weapons is not None:
+            return self.two_weapons
+        return _has_words(self.profile.equipment, TWO_WEAPON_WORDS)
 
     @property
     def attacks_per_model(self) -> int:
-        """A, +1 with a weapon in each hand, +1 with frenzy."""
-        return self.a + int(self.two_weapons) + int(self.frenzy)
+        from .psychology import attacks_per_model
+        return attacks_per_model(self.profile.A, frenzied=self.frenzy,
+                                 hand_weapons=2 if self.has_two_weapons else 1)
 
     @property
     def total_wounds(self) -> int:
         """Wounds the unit has left."""
-        return self.models * self.w - self.wounded
-
-    @property
-    def start_models(self) -> int:
-        return self.models if self.initial_models is None else self.initial_models
-
-    @property
-    def test_leadership(self) -> int:
-        """Ld of a break test: 10 with hatred ("Commandement de 10 (modifiable)"), else the unit's or
-        the general's within 12" if higher ("sauf des tirailleurs")."""
-        if self.hates:
-            return 10
-        if self.general_ld is not None and not self.skirmishers:
-            return max(self.ld, self.general_ld)
-        return self.ld
-
-    @property
-    def break_reroll(self) -> bool:
-        """The army standard's re-roll of a failed break test ("sauf des tirailleurs")."""
-        return (self.army_standard or self.army_standard_near) and not self.skirmishers
+        return self.models * self.profile.W - self.wounded
 
     def casualties(self, unsaved: int) -> int:
         """Models removed by `unsaved` wounds (W each, `wounded` already on one model)."""
-        return min(self.models, (self.wounded + unsaved) // self.w)
+        return min(self.models, (self.wounded + unsaved) // max(self.profile.W, 1))
 
     def wounds_caused(self, unsaved: int) -> int:
-        """Wounds that count in the combat result: no more than the unit had left."""
+        """Wounds that count in the enemy's combat result: no more than this unit had left."""
         return min(unsaved, self.total_wounds)
 
-    def rank_bonus(self, models_left: int) -> int:
-        """+1 per full rank of infantry behind the first, at most +2 (close order only)."""
-        if not (self.close_order and self.infantry) or models_left <= 0:
-            return 0
-        return max(0, min(2, models_left // self.files - 1))
+    def with_models(self, models: int) -> Any:
+        """The unit with `models` models left (its start size kept)."""
+        return dataclasses.replace(self.unit, models=models, start_models=self.unit.start_models)
+
+    def nerve(self, models_left: int) -> Any:
+        """What its break test needs (`psychology.Nerve`), with `models_left` models."""
+        from .psychology import Nerve
+        u = self.unit
+        return Nerve(ld=u.profile.Ld, models=models_left, starting_models=u.start_models,
+                     skirmishers=self.skirmishers, general_ld=self.general_ld,
+                     army_standard=bool(u.army_standard or self.army_standard_near),
+                     stubborn=self.stubborn, frenzied=self.frenzy)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {"unit": self.unit.to_dict(), "general_ld": self.general_ld,
+                "army_standard_near": self.army_standard_near, "two_weapons": self.has_two_weapons,
+                "save": self.armour_save, "wounded": self.wounded, "contact": self.contact,
+                "fighting_ranks": self.fighting_ranks}
 
     @classmethod
-    def from_profile(cls, profile: str | Iterable[int], models: int, files: int, **kwargs: Any) -> UnitState:
-        """A unit from a "M,WS,BS,S,T,W,I,A,Ld" profile (text or nine numbers)."""
+    def of(cls, unit: Any, **facts: Any) -> UnitState:
+        return cls(unit, **facts)
+
+    @classmethod
+    def from_profile(cls, profile: str | Iterable[int], models: int, files: int | None = None, *,
+                     save: int | None = None, name: str = "unit", kind: str = "infantry",
+                     formation: str = "close_order", leader: bool = False, musician: bool = False,
+                     standard: bool = False, army_standard: bool = False,
+                     special_rules: Iterable[str] = (), equipment: Iterable[str] = (),
+                     start_models: int | None = None, **facts: Any) -> UnitState:
+        """A unit from a "M,WS,BS,S,T,W,I,A,Ld" profile (text or nine numbers) and its formation,
+        checked as a unit file is (profiles.Unit.from_dict)."""
+        from .profiles import CHARACTERISTICS, Unit
         values = parse_profile(profile)
-        m, ws, bs, s, t, w, i, a, ld = values
-        return cls(models=models, files=files, m=m, ws=ws, bs=bs, s=s, t=t, w=w, i=i, a=a, ld=ld, **kwargs)
+        raw: dict[str, Any] = {
+            "name": name, "kind": kind, "formation": formation, "models": models,
+            "leader": leader, "musician": musician, "standard": standard, "army_standard": army_standard,
+            "special_rules": list(special_rules),
+            "profile": {**dict(zip(CHARACTERISTICS, values)), "save": "-" if save is None else f"{save}+",
+                        "equipment": list(equipment)},
+        }
+        if save is not None and not 1 <= save <= 6:
+            raw["profile"]["save"] = "-"
+            facts.setdefault("save", save)
+        if files is not None:
+            raw["files"] = files
+        if start_models is not None:
+            raw["start_models"] = start_models
+        return cls(Unit.from_dict(raw, "<profile>"), **facts)
 
 
 def parse_profile(profile: str | Iterable[int]) -> tuple[int, ...]:
@@ -528,7 +471,7 @@ def parse_profile(profile: str | Iterable[int]) -> tuple[int, ...]:
         values = tuple(int(p) for p in parts)
     except (TypeError, ValueError):
         raise CampagneError("wab.odds.profile", value=profile) from None
-    if len(values) != 9 or any(not 0 <= v <= 10 for v in values[1:]) or values[0] < 0:
+    if len(values) != 9 or any(not 0 <= v <= 10 for v in values):
         raise CampagneError("wab.odds.profile", value=profile)
     return values
 
@@ -542,11 +485,12 @@ class Strike:
 
     side: str
     attacks_per_model: int
-    to_hit: int
+    to_hit: int | None
     to_wound: int | None
     save: int | None  # the enemy's modified save
     reroll_misses: bool
-    p_hit: Fraction
+    sixes_only: bool
+    p_hit: Fraction  # re-roll included
     p_wound: Fraction
     p_save: Fraction
 
@@ -557,10 +501,10 @@ class Strike:
     def to_dict(self, exact: bool = False) -> dict[str, Any]:
         return {"attacks_per_model": self.attacks_per_model, "to_hit": self.to_hit,
                 "to_wound": self.to_wound, "save": self.save, "reroll_misses": self.reroll_misses,
-                "p_unsaved": num(self.p_unsaved, exact)}
+                "sixes_only": self.sixes_only, "p_unsaved": num(self.p_unsaved, exact)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class RoundSetup:
     """Everything about a round that is known before the dice are rolled."""
 
@@ -569,30 +513,35 @@ class RoundSetup:
     order: tuple[str, str] | None  # (first, second), or None: simultaneous
     contact: dict[str, int]  # models in base contact, per side
     strike: dict[str, Strike]
-    fixed_bonuses: dict[str, tuple[tuple[str, int], ...]]  # per side, besides ranks and standard
     charge: str | None
     flank: bool
     rear: bool
     high_ground: str | None
     momentum: str | None
     difficult_terrain: bool
-    first_round: bool
+    round_number: int
 
-    def unit(self, side: str) -> UnitState:
+    def state(self, side: str) -> UnitState:
         return self.a if side == "a" else self.b
 
     def enemy(self, side: str) -> UnitState:
         return self.b if side == "a" else self.a
 
-    @property
-    def order_name(self) -> str:
-        return "simultaneous" if self.order is None else f"{self.order[0]} first"
+    def to_dict(self, exact: bool = False) -> dict[str, Any]:
+        return {"strike_order": "simultaneous" if self.order is None else ROLE[self.order[0]],
+                "models_in_contact": {ROLE[k]: v for k, v in self.contact.items()},
+                "attacks": {ROLE[k]: v.to_dict(exact) for k, v in self.strike.items()},
+                "charge": self.charge and ROLE[self.charge], "flank": self.flank, "rear": self.rear,
+                "high_ground": self.high_ground and ROLE[self.high_ground],
+                "momentum": self.momentum and ROLE[self.momentum],
+                "difficult_terrain": self.difficult_terrain, "round": self.round_number}
 
 
-def _side(value: str | None, what: str) -> str | None:
+def side_of(value: str | None, what: str) -> str | None:
+    """"a"/"attacker" → "a", "b"/"defender" → "b", None/"none" → None."""
     if value is None or value == "":
         return None
-    v = str(value).lower()
+    v = str(value).strip().lower()
     if v in ("a", "attacker"):
         return "a"
     if v in ("b", "defender"):
@@ -607,121 +556,111 @@ def strike_order(a: UnitState, b: UnitState, charge: str | None, momentum: str |
     simultaneous (None)."""
     if charge is not None:
         return (charge, "b" if charge == "a" else "a")
-    if a.i != b.i:
-        return ("a", "b") if a.i > b.i else ("b", "a")
+    if a.profile.I != b.profile.I:
+        return ("a", "b") if a.profile.I > b.profile.I else ("b", "a")
     if momentum is not None:
         return (momentum, "b" if momentum == "a" else "a")
     return None
 
 
-def models_in_contact(a: UnitState, b: UnitState, flank: bool, rear: bool) -> dict[str, int]:
-    """Models of each side in base contact: the front rank of `a` against the face of `b` it hits."""
+def models_in_contact(a: UnitState, b: UnitState, flank: bool = False, rear: bool = False) -> dict[str, int]:
+    """Models of each side in base contact: a's front rank against the face of b it hits."""
+    ua, ub = a.unit, b.unit
     if flank:
-        face = b.ranks
+        face = ub.ranks
     elif rear:
-        face = b.rear_rank
+        face = ub.models - (ub.ranks - 1) * ub.files if ub.models else 0
     else:
-        face = b.front
-    width = min(a.front, face)
-    ca = min(a.models, width * a.fighting_ranks)
-    cb = min(b.models, width * (b.fighting_ranks if not (flank or rear) else 1))
-    return {"a": a.contact if a.contact is not None else ca,
-            "b": b.contact if b.contact is not None else cb}
+        face = ub.front_rank
+    width = ua.models_in_contact(face)
+    ca = min(ua.models, width * a.fighting_ranks)
+    cb = min(ub.models, width * (1 if flank or rear else b.fighting_ranks))
+    return {"a": ca if a.contact is None else a.contact, "b": cb if b.contact is None else b.contact}
 
 
-def _strike(side: str, unit: UnitState, enemy: UnitState, first_round: bool, sixes: bool) -> Strike:
-    to_hit = 6 if sixes else to_hit_score(max(unit.ws, 1), max(enemy.ws, 1))
-    wound = to_wound_score(max(unit.s, 1), max(enemy.t, 1))
-    save = modified_save(enemy.save, save_modifier(max(unit.s, 1)))
-    reroll = unit.hates and first_round
+def strike_of(side: str, state: UnitState, enemy: UnitState, round_number: int = 1,
+              fear_failed: bool = False) -> Strike:
+    """The per-attack chances of one side's models against the other."""
+    from .psychology import hatred_rerolls_misses
+    p, e = state.profile, enemy.profile
+    sixes = fear_failed and round_number == 1
+    to_hit = 6 if sixes else to_hit_score(max(p.WS, 1), max(e.WS, 1))
+    to_wound = None if p.S < 1 else to_wound_score(p.S, max(e.T, 1))
+    save = modified_save(enemy.armour_save, save_modifier(max(p.S, 1)))
+    reroll = hatred_rerolls_misses(round_number, hates_enemy=state.hates)
     p_hit = hit_chance(to_hit)
     if reroll:
         p_hit = with_reroll(p_hit)
-    return Strike(side, unit.attacks_per_model, to_hit, wound, save, reroll, p_hit, d6_chance(wound),
-                  save_chance(save))
+    return Strike(side, state.attacks_per_model, to_hit, to_wound, save, reroll, sixes, p_hit,
+                  d6_chance(to_wound), save_chance(save))
 
 
 def prepare_round(a: UnitState, b: UnitState, *, charge: str | None = None, flank: bool = False,
                   rear: bool = False, high_ground: str | None = None, momentum: str | None = None,
-                  difficult_terrain: bool = False, first_round: bool = True,
+                  difficult_terrain: bool = False, round_number: int = 1,
                   fear_failed: Iterable[str] = ()) -> RoundSetup:
     """Check the situation and decide what is known before the dice. `a` is the attacker: `flank` /
     `rear` mean a hits b's flank / rear. `charge`, `high_ground`, `momentum`: "a", "b" or None.
-    `fear_failed`: sides that failed a fear test and hit only on 6s in this first round."""
-    charge = _side(charge, "charge")
-    high_ground = _side(high_ground, "high ground")
-    momentum = _side(momentum, "momentum")
-    sixes = {_side(s, "fear failed") for s in fear_failed}
+    `round_number`: 1 for the first round of this combat (hatred, fear). `fear_failed`: sides that
+    failed a fear test (they hit only on 6s in the first round)."""
+    charge = side_of(charge, "charge")
+    high_ground = side_of(high_ground, "high ground")
+    momentum = side_of(momentum, "momentum")
+    feared = {side_of(s, "fear failed") for s in fear_failed}
+    _check_int(round_number, "round", 1, 10_000)
     if flank and rear:
         raise CampagneError("wab.odds.flank_and_rear")
-    for u in (a, b):
-        if u.models < 1:
-            raise CampagneError("wab.odds.no_models", unit=u.label)
-    order = strike_order(a, b, charge, momentum)
+    for s in (a, b):
+        if s.models < 1:
+            raise CampagneError("wab.odds.no_models", unit=s.name)
     contact = models_in_contact(a, b, flank, rear)
-    strike = {"a": _strike("a", a, b, first_round, "a" in sixes and first_round),
-              "b": _strike("b", b, a, first_round, "b" in sixes and first_round)}
+    strike = {"a": strike_of("a", a, b, round_number, "a" in feared),
+              "b": strike_of("b", b, a, round_number, "b" in feared)}
     for side in SIDES:
         n = contact[side] * strike[side].attacks_per_model
         if n > MAX_ATTACKS:
             raise CampagneError("wab.odds.too_many_attacks", attacks=n, maximum=MAX_ATTACKS)
-    fixed: dict[str, tuple[tuple[str, int], ...]] = {}
-    for side in SIDES:
-        u = a if side == "a" else b
-        bonus: list[tuple[str, int]] = []
-        if u.close_order and not u.skirmishers:
-            bonus.append(("close_order", 1))
-        if u.army_standard:
-            bonus.append(("army_standard", 1))
-        if momentum == side and not (u.mounted and difficult_terrain):
-            bonus.append(("momentum", 1))
-        if high_ground == side:
-            bonus.append(("high_ground", 1))
-        if side == "a" and flank:
-            bonus.append(("flank", 1))
-        if side == "a" and rear:
-            bonus.append(("rear", 2))
-        fixed[side] = tuple(bonus)
-    return RoundSetup(a, b, order, contact, strike, fixed, charge, flank, rear, high_ground, momentum,
-                      difficult_terrain, first_round)
+    return RoundSetup(a, b, strike_order(a, b, charge, momentum), contact, strike, charge, bool(flank),
+                      bool(rear), high_ground, momentum, bool(difficult_terrain), round_number)
 
 
-def resolution_bonuses(setup: RoundSetup, side: str, models_left: int) -> list[tuple[str, int]]:
-    """The combat-result bonuses of one side with `models_left` models after the round (none once
-    wiped out): close order, ranks, standard, army standard, momentum, high ground, flank, rear."""
+def side_bonuses(setup: RoundSetup, side: str, models_left: int) -> list[tuple[str, int]]:
+    """The RESULTATS DES COMBATS bonuses of one side with `models_left` models after the round
+    (`profiles.Unit.combat_bonuses`); none for a unit wiped out."""
     if models_left <= 0:
         return []
-    u = setup.unit(side)
-    out = list(setup.fixed_bonuses[side])
-    ranks = u.rank_bonus(models_left)
-    if ranks:
-        out.insert(1 if out and out[0][0] == "close_order" else 0, ("ranks", ranks))
-    if u.standard:
-        out.insert(len([k for k, _ in out if k in ("close_order", "ranks")]), ("standard", 1))
-    return out
+    state = setup.state(side)
+    return state.with_models(models_left).combat_bonuses(
+        momentum=setup.momentum == side, difficult_terrain=setup.difficult_terrain,
+        high_ground=setup.high_ground == side, flank=side == "a" and setup.flank,
+        rear=side == "a" and setup.rear)
 
 
-def break_situation(setup: RoundSetup, loser: str, loser_left: int, winner_left: int) -> str | None:
-    """Why the loser breaks without a test, if it does: "under_five" or "fear" (else None)."""
-    u = setup.unit(loser)
-    w = setup.enemy(loser)
-    if u.start_models >= 5 and loser_left < 5:
-        return "under_five"
-    if w.causes_fear and winner_left > loser_left and not u.frenzy:
-        return "fear"
-    return None
+def feared_enemy_outnumbers(setup: RoundSetup, loser: str, loser_left: int, winner_left: int) -> bool:
+    """"vaincue ... par un ennemi supérieur en nombre et provoquant la peur": models after the round."""
+    return setup.enemy(loser).causes_fear and winner_left > loser_left
 
 
-def loser_break_odds(setup: RoundSetup, loser: str, difference: int, automatic: str | None) -> BreakOdds:
-    u = setup.unit(loser)
-    return break_test_odds(u.test_leadership, difference, reroll=u.break_reroll, stubborn=u.stubborn,
-                           automatic=automatic is not None)
+def break_odds(setup: RoundSetup, loser: str, difference: int, loser_left: int,
+               feared_outnumbers: bool) -> dict[str, Fraction]:
+    """`psychology.break_odds` for the loser of this round: holds, broken, auto_broken, resists,
+    gives_ground."""
+    return _break_odds(setup.state(loser), difference, loser_left, feared_outnumbers)
+
+
+def _break_odds(state: UnitState, difference: int, loser_left: int, feared: bool) -> dict[str, Fraction]:
+    from .psychology import break_odds as psy_break_odds
+    return psy_break_odds(state.nerve(loser_left), difference, feared_enemy_outnumbers=feared)
+
+
+def breaks_in(outcomes: Mapping[str, Fraction]) -> Fraction:
+    return outcomes.get("broken", ZERO) + outcomes.get("auto_broken", ZERO)
 
 
 # --------------------------------------------------------------------------- a round, exactly
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class RoundOdds:
     """The exact odds of one round. `result_distribution`: a's combat result minus b's."""
 
@@ -736,14 +675,14 @@ class RoundOdds:
     defender_gives_ground: Fraction
     attacker_destroyed: Fraction
     defender_destroyed: Fraction
-    expected_casualties: dict[str, Fraction]  # "attacker", "defender": models removed
-    expected_wounds: dict[str, Fraction]  # "attacker", "defender": wounds caused BY each side
+    expected_casualties: dict[str, Fraction]  # "attacker", "defender": models each side loses
+    expected_wounds_caused: dict[str, Fraction]  # "attacker", "defender": wounds each side causes
+    bonuses: dict[str, list[tuple[str, int]]]  # "attacker", "defender": bonuses with no casualty
 
     def total(self) -> Fraction:
         return sum(self.result_distribution.values(), ZERO)
 
     def to_json(self, exact: bool = False) -> dict[str, Any]:
-        s = self.setup
         return {
             "result_distribution": _dist_json(self.result_distribution, exact),
             "attacker_wins": num(self.attacker_wins, exact),
@@ -756,16 +695,15 @@ class RoundOdds:
             "defender_gives_ground": num(self.defender_gives_ground, exact),
             "attacker_destroyed": num(self.attacker_destroyed, exact),
             "defender_destroyed": num(self.defender_destroyed, exact),
-            "expected_wounds_caused": {k: num(v, exact) for k, v in self.expected_wounds.items()},
-            "strike_order": "simultaneous" if s.order is None else ROLE[s.order[0]],
-            "models_in_contact": {ROLE[k]: v for k, v in s.contact.items()},
-            "attacks": {ROLE[k]: v.to_dict(exact) for k, v in s.strike.items()},
+            "expected_wounds_caused": {k: num(v, exact) for k, v in self.expected_wounds_caused.items()},
+            "bonuses_without_casualties": {k: [[key, v] for key, v in b] for k, b in self.bonuses.items()},
+            **self.setup.to_dict(exact),
         }
 
 
 def _strike_weights(strike: Strike, models: int) -> tuple[tuple[int, ...], int]:
-    """Whole-number weights of the side's unsaved wounds with `models` fighting, and their
-    denominator (d ** attacks)."""
+    """Whole-number weights of a side's unsaved wounds with `models` fighting, over the denominator
+    d ** attacks (q = c/d the per-attack chance)."""
     n = models * strike.attacks_per_model
     q = strike.p_unsaved
     if q == 0 or n == 0:
@@ -777,56 +715,58 @@ def _strike_weights(strike: Strike, models: int) -> tuple[tuple[int, ...], int]:
 
 def round_odds(a: UnitState, b: UnitState, **situation: Any) -> RoundOdds:
     """Exact odds of one round of close combat between `a` (the attacker) and `b`; `situation` as in
-    `prepare_round` (charge, flank, rear, high_ground, momentum, difficult_terrain, first_round,
+    `prepare_round` (charge, flank, rear, high_ground, momentum, difficult_terrain, round_number,
     fear_failed)."""
     setup = prepare_round(a, b, **situation)
-    units = {"a": a, "b": b}
-    # weights of (unsaved wounds caused by a, by b), over one denominator
+    states = {"a": a, "b": b}
+    # (unsaved wounds caused by a, by b, whole-number weight over `den`)
     pairs: list[tuple[int, int, int]] = []
     if setup.order is None:
         wa, da = _strike_weights(setup.strike["a"], setup.contact["a"])
         wb, db = _strike_weights(setup.strike["b"], setup.contact["b"])
         den = da * db
-        for ua, xa in enumerate(wa):
-            if xa:
-                for ub, xb in enumerate(wb):
-                    if xb:
-                        pairs.append((ua, ub, xa * xb))
+        pairs = [(ua, ub, xa * xb) for ua, xa in enumerate(wa) if xa for ub, xb in enumerate(wb) if xb]
     else:
         first, second = setup.order
-        s1, s2 = setup.strike[first], setup.strike[second]
-        w1, d1 = _strike_weights(s1, setup.contact[first])
-        _, d2max = _strike_weights(s2, setup.contact[second])
+        s2, st2 = setup.strike[second], states[second]
+        w1, d1 = _strike_weights(setup.strike[first], setup.contact[first])
+        d2max = _strike_weights(s2, setup.contact[second])[1]
         den = d1 * d2max
-        unit2 = units[second]
         for u1, x1 in enumerate(w1):
             if not x1:
                 continue
-            fighting = max(0, setup.contact[second] - unit2.casualties(u1))
-            w2, d2 = _strike_weights(s2, fighting)
-            scale = d2max // d2
-            for u2, x2 in enumerate(w2):
-                if x2:
-                    pairs.append((u1, u2, x1 * x2 * scale) if first == "a" else (u2, u1, x1 * x2 * scale))
+            w2, d2 = _strike_weights(s2, max(0, setup.contact[second] - st2.casualties(u1)))
+            scale = x1 * (d2max // d2)
+            if first == "a":
+                pairs.extend((u1, u2, x2 * scale) for u2, x2 in enumerate(w2) if x2)
+            else:
+                pairs.extend((u2, u1, x2 * scale) for u2, x2 in enumerate(w2) if x2)
 
-    # everything that depends only on the models left, once per count
-    bonus = {side: [sum(v for _, v in resolution_bonuses(setup, side, left))
-                    for left in range(units[side].models + 1)] for side in SIDES}
+    # bonuses depend only on the models left: once per count that can occur
+    bonus: dict[str, dict[int, int]] = {"a": {}, "b": {}}
+
+    def total_bonus(side: str, left: int) -> int:
+        found = bonus[side].get(left)
+        if found is None:
+            found = bonus[side][left] = sum(v for _, v in side_bonuses(setup, side, left))
+        return found
+
     dist: dict[int, int] = {}
-    tests: dict[tuple[str, int, str | None], int] = {}  # (loser, difference, automatic) -> weight
+    tests: dict[tuple[str, int, int, bool], int] = {}  # (loser, difference, min(left, 5), fear) -> weight
     destroyed = {"a": 0, "b": 0}
-    cas_sum = {"a": 0, "b": 0}
-    wounds_sum = {"a": 0, "b": 0}
+    lost = {"a": 0, "b": 0}
+    caused = {"a": 0, "b": 0}
+    a_models, b_models = a.models, b.models
     for ua, ub, w in pairs:
         ca, cb = a.casualties(ub), b.casualties(ua)
-        left_a, left_b = a.models - ca, b.models - cb
+        left_a, left_b = a_models - ca, b_models - cb
         wa_caused, wb_caused = b.wounds_caused(ua), a.wounds_caused(ub)
-        diff = (wa_caused + bonus["a"][left_a]) - (wb_caused + bonus["b"][left_b])
+        diff = wa_caused + total_bonus("a", left_a) - wb_caused - total_bonus("b", left_b)
         dist[diff] = dist.get(diff, 0) + w
-        cas_sum["a"] += ca * w
-        cas_sum["b"] += cb * w
-        wounds_sum["a"] += wa_caused * w
-        wounds_sum["b"] += wb_caused * w
+        lost["a"] += ca * w
+        lost["b"] += cb * w
+        caused["a"] += wa_caused * w
+        caused["b"] += wb_caused * w
         if not left_a:
             destroyed["a"] += w
         if not left_b:
@@ -836,16 +776,18 @@ def round_odds(a: UnitState, b: UnitState, **situation: Any) -> RoundOdds:
             loser_left, winner_left = (left_b, left_a) if loser == "b" else (left_a, left_b)
             if loser_left == 0:
                 continue  # wiped out: nobody left to test
-            key = (loser, abs(diff), break_situation(setup, loser, loser_left, winner_left))
+            # only the under-five rule reads the loser's models: counts of 5 and more test alike
+            key = (loser, abs(diff), min(loser_left, 5),
+                   feared_enemy_outnumbers(setup, loser, loser_left, winner_left))
             tests[key] = tests.get(key, 0) + w
 
     breaks = {"a": ZERO, "b": ZERO}
     ground = {"a": ZERO, "b": ZERO}
-    for (loser, diff, automatic), w in tests.items():
-        odds = loser_break_odds(setup, loser, diff, automatic)
+    for (loser, diff, left, feared), w in tests.items():
+        outcomes = break_odds(setup, loser, diff, left, feared)
         p = Fraction(w, den)
-        breaks[loser] += p * odds.breaks
-        ground[loser] += p * odds.gives_ground
+        breaks[loser] += p * breaks_in(outcomes)
+        ground[loser] += p * outcomes.get("gives_ground", ZERO)
     result = {k: Fraction(w, den) for k, w in sorted(dist.items())}
     return RoundOdds(
         setup=setup, result_distribution=result,
@@ -855,39 +797,39 @@ def round_odds(a: UnitState, b: UnitState, **situation: Any) -> RoundOdds:
         attacker_breaks=breaks["a"], defender_breaks=breaks["b"],
         attacker_gives_ground=ground["a"], defender_gives_ground=ground["b"],
         attacker_destroyed=Fraction(destroyed["a"], den), defender_destroyed=Fraction(destroyed["b"], den),
-        expected_casualties={"attacker": Fraction(cas_sum["a"], den), "defender": Fraction(cas_sum["b"], den)},
-        expected_wounds={"attacker": Fraction(wounds_sum["a"], den), "defender": Fraction(wounds_sum["b"], den)},
+        expected_casualties={"attacker": Fraction(lost["a"], den), "defender": Fraction(lost["b"], den)},
+        expected_wounds_caused={"attacker": Fraction(caused["a"], den), "defender": Fraction(caused["b"], den)},
+        bonuses={ROLE[s]: side_bonuses(setup, s, states[s].models) for s in SIDES},
     )
 
 
 # --------------------------------------------------------------------------- shooting
 
 
-SHOOTING_MODIFIERS = ("charging", "long_range", "moving", "lone_character", "soft_cover", "hard_cover",
-                      "skirmishers", "light_chariot", "large_target")
-
-
 @dataclass(frozen=True)
 class ShootingSetup:
     """A shooting attack as the sheet rules it: shots, the score to hit, to wound, the save."""
 
+    shooters: int
     shots: int
     bs: int
-    modifiers: tuple[str, ...]  # the sheet's modifiers that apply (keys)
-    modifier_total: int
+    modifiers: tuple[tuple[str, int], ...]  # the MODIFICATEURS that apply, (key, value)
     to_hit: int | None
     strength: int
     toughness: int
     to_wound: int | None
+    save_modifier: int
     save: int | None
     weapon: str | None
-    notes: tuple[str, ...]  # weapon notes that changed something
+    short_range: bool | None  # None: no weapon, no range band
+    sixes_only: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return {"shots": self.shots, "bs": self.bs, "modifiers": list(self.modifiers),
-                "modifier_total": self.modifier_total, "to_hit": self.to_hit, "strength": self.strength,
-                "toughness": self.toughness, "to_wound": self.to_wound, "save": self.save,
-                "weapon": self.weapon, "notes": list(self.notes)}
+        return {"shooters": self.shooters, "shots": self.shots, "bs": self.bs,
+                "modifiers": [[k, v] for k, v in self.modifiers], "to_hit": self.to_hit,
+                "strength": self.strength, "toughness": self.toughness, "to_wound": self.to_wound,
+                "save_modifier": self.save_modifier, "save": self.save, "weapon": self.weapon,
+                "short_range": self.short_range, "sixes_only": self.sixes_only}
 
 
 @dataclass(frozen=True)
@@ -895,69 +837,73 @@ class ShootingOdds:
     setup: ShootingSetup
     odds: AttackOdds
 
+    @property
+    def mean(self) -> Fraction:
+        return self.odds.mean
+
     def to_json(self, exact: bool = False) -> dict[str, Any]:
-        return {**self.odds.to_json(exact), "shots": self.setup.shots, "setup": self.setup.to_dict()}
+        return {**self.odds.to_json(exact), "setup": self.setup.to_dict()}
 
 
-def prepare_shooting(shots: int, bs: int, modifiers: Iterable[str] = (), strength: int | None = None,
-                     toughness: int = 3, armour_save: int | None = None, *, weapon: str | None = None,
-                     short_range: bool = False) -> ShootingSetup:
-    """Apply the TABLE DE TIR, its modifiers and the weapon's notes. `modifiers` are keys of
-    `SHOOTING_MODIFIERS` ("long_range", "moving", "soft_cover"...); with a `weapon` of the sheet's
-    table, its strength and save modifier are used and its notes applied: "Pas de pénalité à
-    longue portée" drops long_range, "Déplacement et Tir" drops moving, "Pas de Déplacement + Tir"
-    refuses to shoot after moving, "Deux tirs / tour à courte portée" doubles the shots at short
-    range (`short_range`, which also excludes long_range)."""
+def prepare_shooting(shooters: int, bs: int, modifiers: Iterable[str] = (), strength: int | None = None,
+                     toughness: int = 3, armour_save: int | None = None, *, weapon: Any = None,
+                     distance: int | float | Fraction | None = None, sixes_only: bool = False) -> ShootingSetup:
+    """The TABLE DE TIR and its MODIFICATEURS (keys of `tables.shooting_modifier_keys()`: charging_target,
+    long_range, moving, lone_character, soft_cover, hard_cover, skirmishers, light_chariot,
+    large_target), through `tables.shooting_to_hit`.
+
+    With a `weapon` of the sheet's table (name or `tables.Weapon`): its strength and save modifier
+    ("Svg", else the strength's), its notes (no long-range penalty, no move and shoot, two shots at
+    short range). The range band comes from `distance` (in inches: beyond half the range is long
+    range and adds the modifier; beyond the range is refused), else from whether "long_range" is
+    among `modifiers` (absent: short range). Without a weapon: `shooters` shots at `strength`
+    (default 3) with the strength's save modifier. `sixes_only`: a failed fear test ("Maintien & Tir
+    ou Tir & Fuite" at 6s). `armour_save` is the target's K+ before modifiers."""
     from . import tables as t
-    _check_int(shots, "shots", 0, MAX_ATTACKS)
-    _check_int(bs, "BS", 0, 10)
+    _check_int(shooters, "shooters", 0, MAX_ATTACKS)
+    _check_int(bs, "BS", 1, 10)
     _check_int(toughness, "T", 1, 10)
-    mods = [str(m) for m in modifiers]
-    notes: list[str] = []
-    info = weapon_info(weapon) if weapon else None
-    if info is not None:
+    if armour_save is not None:
+        _check_int(armour_save, "armour save", 0, 7)
+    mods = list(t._names(modifiers, t.bilingual("The shooting modifiers", "Les modificateurs de tir")))
+    w = None
+    short: bool | None = None
+    shots = shooters
+    if weapon is not None:
+        w = weapon if isinstance(weapon, t.Weapon) else t.weapon(weapon)
+        if distance is not None:
+            short = w.is_short_range(distance)
+            mods = [m for m in mods if m != "long_range"]
+            if not short:
+                mods.append("long_range")
+        else:
+            short = "long_range" not in mods
         if strength is None:
-            strength = info["strength"]
-        if info["no_move_and_shoot"] and "moving" in mods:
-            raise CampagneError("wab.odds.no_shooting_after_move", weapon=info["name"])
-        if info["no_long_range_penalty"] and "long_range" in mods:
-            mods.remove("long_range")
-            notes.append("no_long_range_penalty")
-        if info["move_and_shoot"] and "moving" in mods:
-            mods.remove("moving")
-            notes.append("move_and_shoot")
-        if info["two_shots_short_range"] and short_range:
-            shots *= 2
-            notes.append("two_shots_short_range")
-    if short_range and "long_range" in mods:
-        mods.remove("long_range")
-    if strength is None:
-        strength = 3
+            strength = w.short_strength if short and w.short_strength is not None else w.strength
+            sv_mod = w.short_save_modifier if short and w.short_save_modifier is not None else w.save_modifier
+        else:
+            sv_mod = save_modifier(strength)
+        shots = shooters * (2 if short and w.has("two_shots_short_range") else 1)
+    else:
+        if strength is None:
+            strength = 3
+        _check_int(strength, "S", 1, 10)
+        sv_mod = save_modifier(strength)
     _check_int(strength, "S", 1, 10)
-    to_hit = t.shooting_to_hit(bs, mods)
-    total = shooting_modifier_total(mods)
-    sv_mod = info["save_modifier"] if info is not None and info["save_modifier"] is not None \
-        else save_modifier(strength)
-    return ShootingSetup(shots, bs, tuple(mods), total, None if to_hit is None else int(to_hit), strength,
-                         toughness, to_wound_score(strength, toughness), modified_save(armour_save, sv_mod),
-                         info["name"] if info else None, tuple(notes))
+    applied = tuple(t.shooting_modifiers(mods, w))
+    to_hit = 6 if sixes_only else t.shooting_to_hit(bs, mods, w)
+    return ShootingSetup(shooters, shots, bs, applied, None if to_hit is None else int(to_hit), strength,
+                         toughness, to_wound_score(strength, toughness), sv_mod,
+                         modified_save(armour_save, sv_mod), w.key if w else None, short, sixes_only)
 
 
-def shooting_odds(shots: int, bs: int, modifiers: Iterable[str] = (), strength: int | None = None,
-                  toughness: int = 3, armour_save: int | None = None, *, weapon: str | None = None,
-                  short_range: bool = False) -> ShootingOdds:
-    """Exact odds of one shooting attack (see `prepare_shooting` for the rules applied)."""
-    setup = prepare_shooting(shots, bs, modifiers, strength, toughness, armour_save, weapon=weapon,
-                             short_range=short_range)
+def shooting_odds(shooters: int, bs: int, modifiers: Iterable[str] = (), strength: int | None = None,
+                  toughness: int = 3, armour_save: int | None = None, *, weapon: Any = None,
+                  distance: int | float | Fraction | None = None, sixes_only: bool = False) -> ShootingOdds:
+    """Exact odds of one unit's shooting (see `prepare_shooting` for the rules applied)."""
+    setup = prepare_shooting(shooters, bs, modifiers, strength, toughness, armour_save, weapon=weapon,
+                             distance=distance, sixes_only=sixes_only)
     return ShootingOdds(setup, attacks(setup.shots, setup.to_hit, setup.to_wound, setup.save))
-
-
-def shooting_modifier_total(modifiers: Iterable[str]) -> int:
-    return 0  # replaced below once the tables module's shape is known
-
-
-def weapon_info(name: str) -> dict[str, Any]:
-    return {}  # replaced below once the tables module's shape is known
 
 
 # --------------------------------------------------------------------------- JSON

@@ -18,20 +18,26 @@ The sheet's words, and how they are read (the full list is in `INTERPRETATIONS`)
 - Army standard ("Grande Bannière"): "peut relancer un test de Moral manqué mais pas un test de
   Psychologie" -> only the 2D6 break test is re-rolled (not panic, fear, terror, rally, nor the
   stubborn D6).
-- Stubborn ("DISCIPLINES (Stubborn)"): "tests de moral avec un Commandement de 10 (modifiable)" ->
-  break tests on Ld 10 minus the difference; "n'a pas à faire de test lorsqu'il y a des amis en fuite à
-  moins de 4ps"; "peut lâcher du terrain si elle manque son test après un tour de combat" -> a failed
-  break test may become "gives_ground" instead of "broken" (the unit's choice, `give_ground=`);
+- Haine / Disciplines numbering: the flattened text prints "HAINE 1 2 3" and three lines ("L'unité fait
+  ses tests de moral avec un Commandement de 10 (modifiable)", "Au 1er de combat, l'unité peut relancer
+  une fois toutes les attaques ratées", "L'unité poursuit obligatoirement un ennemi haï qui s'enfuit
+  (sauf pos. défensives)"), then "1 2", three more lines ("n'a pas à faire de test lorsqu'il y a des
+  amis en fuite à moins de 4ps", "peut lâcher du terrain ...", "Si l'unité perd un tour de combat ...
+  D6") and "DISCIPLINES 3 (Stubborn)" (a row header centred on its block lands between rows 2 and 3).
+  Six numbers 1 2 3 / 1 2 3 for six lines, and no "4" anywhere near: each block has three rows, in
+  the printed order. So Haine = {break tests on Ld 10 (modifiable) against the hated enemy, re-roll of
+  the missed attacks in the first round, must pursue}; Stubborn = {no panic test for friends fleeing
+  within 4", give ground, the D6}. (Reading the Ld 10 line as a Stubborn rule would leave Haine two rows
+  for three numbers and Stubborn four rows for three numbers.) `odds.py` reads it the same way.
+- Stubborn: "L'unité peut lâcher du terrain si elle manque son test après un tour de combat" -> a
+  failed break test may become "gives_ground" instead of "broken" (the unit's choice, `give_ground=`);
   "Si l'unité perd un tour de combat contre un adversaire qui devrait automatiquement la démoraliser,
   lancez un D6 : 1-3 Démoralisée / 4-6 Résiste" -> replaces the fear auto-break (the only automatic
-  break *caused by an opponent*); the under-five-models auto-break is the unit's own state and stays.
-- Haine / Disciplines numbering: the flattened text prints "HAINE 1 2 3", then the lines "Commandement
-  de 10 (modifiable)", "Au 1er de combat ... relancer ... les attaques ratées", "poursuit obligatoirement
-  un ennemi haï", then "1 2", the lines "amis en fuite à moins de 4ps", "lâcher du terrain", "Si l'unité
-  perd un tour ...", and "DISCIPLINES 3 (Stubborn)". Ld 10 is a discipline rule (hatred never touches
-  Leadership in WAB), so Haine = {re-roll missed attacks in the first round, must pursue a hated enemy
-  "sauf pos. défensives"} and Stubborn = {Ld 10 modifiable, no test for friends fleeing within 4",
-  give ground, the D6 against an automatic break}.
+  break *caused by an opponent*); the under-five-models auto-break is the unit's own state and stays
+  (`stubborn_d6="any"` applies the D6 to both, as `odds.py` does).
+- Under five: "Les unités réduites à moins de cinq figurines sont automatiquement démoralisées" ->
+  a unit that started the battle with five models or more and has fewer than five when it tests
+  (a unit raised smaller, such as three chariots, tests normally), as `odds.py` reads it.
 """
 
 from __future__ import annotations
@@ -98,20 +104,24 @@ INTERPRETATIONS: tuple[dict[str, str], ...] = (
     {"rule": "army_standard", "fr": "peut relancer un test de Moral manqué mais pas un test de Psychologie",
      "reading": "re-rolls a failed 2D6 break test once (skirmishers excluded); never panic, fear, terror, "
      "rally nor the stubborn D6."},
-    {"rule": "stubborn_ld", "fr": "L'unité fait ses tests de moral avec un Commandement de 10 (modifiable).",
-     "reading": "stubborn: break tests (tests de moral) on max(10, general) minus the difference; other "
-     "tests on the unit's own Ld."},
+    {"rule": "hatred_ld", "fr": "L'unité fait ses tests de moral avec un Commandement de 10 (modifiable).",
+     "reading": "Haine row 1 (see hatred_numbering): a unit beaten by the enemy it hates takes its break "
+     "test on Ld 10 minus the difference; other tests on its own (or the general's) Ld."},
     {"rule": "stubborn_d6", "fr": "Si l'unité perd un tour de combat contre un adversaire qui devrait "
      "automatiquement la démoraliser, lancez un D6 : 1-3 Démoralisée / 4-6 Résiste",
      "reading": "replaces the fear auto-break (beaten by a feared enemy that outnumbers it); 4-6: the unit "
      "holds without further test. Under five models it still breaks automatically (its own state, "
-     "not an adversary's)."},
+     "not an adversary's); stubborn_d6='any' gives the D6 there too."},
+    {"rule": "under_five", "fr": "Les unités réduites à moins de cinq figurines sont automatiquement "
+     "démoralisées.", "reading": "'réduites': the unit started with 5+ models (starting_models, default "
+     "models) and has fewer than 5 now."},
     {"rule": "give_ground", "fr": "L'unité peut lâcher du terrain si elle manque son test après un tour "
      "de combat.", "reading": "a stubborn unit failing its 2D6 break test (after the army standard "
      "re-roll) may give ground instead of breaking (outcome gives_ground); not after an automatic break."},
-    {"rule": "hatred_numbering", "fr": "HAINE 1 2 3 ... DISCIPLINES 3 (Stubborn)",
-     "reading": "Haine = re-roll missed attacks in the 1st round + must pursue a hated enemy (except from "
-     "defensive positions); the Ld 10 line belongs to Stubborn (see module docstring)."},
+    {"rule": "hatred_numbering", "fr": "HAINE 1 2 3 ... 1 2 ... DISCIPLINES 3 (Stubborn)",
+     "reading": "three rows each, in the printed order: Haine = Ld 10 (modifiable) for break tests, "
+     "re-roll missed attacks in the 1st round, must pursue a hated enemy (except from defensive "
+     "positions); Stubborn = no test for friends fleeing within 4\", give ground, the D6 (module docstring)."},
     {"rule": "panic_2_1", "fr": "Des amis (2 :1)sont en fuite dans un rayon de 4ps de l'unité au début "
      "de son tour", "reading": "fleeing friends within 4\" cause a test unless the testing unit outnumbers "
      "them by 2 to 1 or more (models of the unit >= 2 x fleeing models); switch off with ratio_rule=False."},
@@ -132,7 +142,8 @@ INTERPRETATIONS: tuple[dict[str, str], ...] = (
     {"rule": "rally", "fr": "Une unité ralliée se reforme, mais elle ne peut rien faire ce tour",
      "reading": "a rallied unit reforms and may not move (except the reform), shoot or charge this turn."},
     {"rule": "fire_and_flee", "fr": "tire puis s'enfuit ce qui réduit sa distance de fuite (-1D6)",
-     "reading": "flee 2D6 or 3D6 minus 1D6, never below 0\"."},
+     "reading": "one die fewer, as the DISTANCE DE FUITE table's 'Réduction' column prints it: "
+     "D6\" (M 6\" or less) or 2D6\" (more than 6\") instead of 2D6\" / 3D6\"."},
     {"rule": "not_on_sheet", "fr": "-", "reading": "two conventions of the full rules that the sheet "
      "assumes: a fleeing unit takes no panic, fear or terror test (it is already fleeing), and a unit "
      "that itself causes terror takes no terror test (`Situation.causes_terror`)."},
@@ -171,7 +182,10 @@ class Nerve:
 
     - `general_ld`: the general's Ld when he is within 12" (None otherwise);
     - `army_standard`: within 12" of the army standard (Grande Bannière);
-    - `starting_models`: the unit's size at the start of the battle (half strength is measured on it).
+    - `starting_models`: the unit's size at the start of the battle (half strength and "réduites à
+      moins de cinq figurines" are measured on it; None: `models`);
+    - `hates_enemy`: the unit hates the enemy it fights (Haine: break tests on Ld 10, modifiable);
+    - `stubborn_d6`: "fear" (the sheet's reading here) or "any" (also under five models, as odds.py).
     """
 
     ld: int
@@ -182,6 +196,8 @@ class Nerve:
     army_standard: bool = False
     stubborn: bool = False
     frenzied: bool = False
+    hates_enemy: bool = False
+    stubborn_d6: str = "fear"
 
     def __post_init__(self) -> None:
         _check_ld(self.ld)
@@ -190,6 +206,15 @@ class Nerve:
             _check_models(self.starting_models)
         if self.general_ld is not None:
             _check_ld(self.general_ld)
+        if self.stubborn_d6 not in ("fear", "any"):
+            raise CampagneError("wab.psy.bad_situation", test="stubborn", situation=self.stubborn_d6,
+                                allowed="fear, any")
+
+    @property
+    def reduced_under_five(self) -> bool:
+        """"réduites à moins de cinq figurines": started with five or more, fewer now."""
+        start = self.models if self.starting_models is None else self.starting_models
+        return start >= 5 and self.models < 5
 
     @property
     def half_strength(self) -> bool:
@@ -205,14 +230,14 @@ class Nerve:
         return self.army_standard and not self.skirmishers
 
     def effective_ld(self, *, morale: bool = False) -> tuple[int, list[dict[str, Any]]]:
-        """The Ld a test is taken on, and how it was found (stubborn counts for break tests only)."""
+        """The Ld a test is taken on, and how it was found (hatred counts for break tests only)."""
         trace = []
         ld = self.ld
         trace.append(_step("ld", f"unit Ld {ld}", f"Ld de l'unité {ld}", value=ld))
-        if morale and self.stubborn and ld < 10:
+        if morale and self.hates_enemy and ld < 10:
             ld = 10
-            trace.append(_step("stubborn", "stubborn: break test on Ld 10 (modifiable)",
-                               "têtue : test de moral avec un Commandement de 10 (modifiable)", value=10))
+            trace.append(_step("hatred", "hatred: break test on Ld 10 (modifiable)",
+                               "haine : test de moral avec un Commandement de 10 (modifiable)", value=10))
         if self.general_applies and self.general_ld > ld:  # type: ignore[operator]
             ld = self.general_ld  # type: ignore[assignment]
             trace.append(_step("general", f"general within 12\": uses his Ld {ld}",
@@ -221,10 +246,11 @@ class Nerve:
 
 
 def nerve_of(unit: Any, **overrides: Any) -> Nerve:
-    """A `Nerve` from any unit-like object with `ld`/`models` attributes (e.g. `profiles.Unit`).
+    """A `Nerve` from any unit-like object (e.g. `odds.UnitState` or `profiles.Unit`).
 
-    Reads, when present: ld (or profile.ld), models (or size), starting_models, skirmishers (or
-    formation == "skirmish"), stubborn, frenzied/frenzy (or those names in `special`/`rules`).
+    Reads, when present (on the unit or its `profile`): ld/leadership, models/size, initial_models/
+    starting_models, general_ld, army_standard or army_standard_near, skirmishers (or a formation /
+    kind naming them), stubborn, frenzy/frenzied, hates/hates_enemy, and rule names in special/rules.
     """
     profile = getattr(unit, "profile", None)
 
@@ -237,20 +263,24 @@ def nerve_of(unit: Any, **overrides: Any) -> Nerve:
                         return value
         return default
 
-    rules = set()
+    rules: set[str] = set()
     for name in ("special", "rules", "special_rules"):
         value = pick(name)
         if value:
             rules |= {str(r).lower() for r in value}
-    formation = str(pick("formation", "order", default="") or "").lower()
+    words = " ".join(str(pick(n, default="") or "") for n in ("formation", "order", "kind")).lower()
+    skirmish = pick("skirmishers")
     values = dict(
         ld=int(pick("ld", "leadership")),
         models=int(pick("models", "size", "count", default=10)),
         starting_models=pick("starting_models", "initial_models", "start_models"),
-        skirmishers=bool(pick("skirmishers", default=False)) or formation in {"skirmish", "skirmishers"}
-        or "skirmishers" in rules,
+        skirmishers=bool(skirmish) if isinstance(skirmish, bool) else ("skirmish" in words or "tirailleur" in words
+                                                                       or "skirmishers" in rules),
+        general_ld=pick("general_ld"),
+        army_standard=bool(pick("army_standard", default=False)) or bool(pick("army_standard_near", default=False)),
         stubborn=bool(pick("stubborn", default=False)) or "stubborn" in rules,
         frenzied=bool(pick("frenzied", "frenzy", default=False)) or "frenzy" in rules,
+        hates_enemy=bool(pick("hates_enemy", "hates", default=False)),
     )
     values.update(overrides)
     return Nerve(**values)
@@ -325,7 +355,13 @@ def _break_setup(nerve: Nerve, difference: int, feared_enemy_outnumbers: bool) -
     """("auto", 0, trace) | ("stubborn_d6", 0, trace) | ("roll", target, trace)."""
     _check_difference(difference)
     trace: list[dict[str, Any]] = []
-    if nerve.models < 5:
+    if nerve.reduced_under_five:
+        if nerve.stubborn and nerve.stubborn_d6 == "any":
+            trace.append(_step("under_five_stubborn", f"{nerve.models} models (< 5): stubborn, D6 1-3 broken / "
+                                                      "4-6 resists",
+                               f"{nerve.models} figurines (moins de cinq) : têtue, D6 1-3 démoralisée / "
+                               "4-6 résiste"))
+            return "stubborn_d6", 0, trace
         trace.append(_step("under_five", f"{nerve.models} models (< 5): broken automatically",
                            f"{nerve.models} figurines (moins de cinq) : démoralisée automatiquement"))
         return "auto", 0, trace
@@ -702,11 +738,12 @@ def pursuit_rule(*, frenzied: bool = False, hates_enemy: bool = False,
 
 
 def flee_expression(move: int, *, fire_and_flee: bool = False) -> str:
-    """"6" ou moins: 2D6", "Plus de 6": 3D6"; fire and flee "-1D6"."""
+    """DISTANCE DE FUITE: "6” ou moins" 2D6 (Réduction D6), "Plus de 6”" 3D6 (Réduction 2D6)."""
     if isinstance(move, bool) or not isinstance(move, int) or move < 0:
         raise CampagneError("wab.psy.bad_move", move=move)
-    base = "2D6" if move <= 6 else "3D6"
-    return f"{base}-1D6" if fire_and_flee else base
+    if move <= 6:
+        return "D6" if fire_and_flee else "2D6"
+    return "2D6" if fire_and_flee else "3D6"
 
 
 @dataclass(frozen=True)
@@ -720,7 +757,7 @@ class FleeResult:
 
 
 def flee_distance(dice: Dice, move: int, *, fire_and_flee: bool = False, purpose: str = "flee") -> FleeResult:
-    """Roll a flee distance in inches (never negative: fire-and-flee 2D6-1D6 is clamped at 0)."""
+    """Roll a flee distance in inches (fire and flee: one die fewer, "-1D6")."""
     expr = flee_expression(move, fire_and_flee=fire_and_flee)
     record = dice.roll_record(expr, f"WAB {purpose}: {expr}\"")
     return FleeResult(max(0, record.total), expr, record)
@@ -989,7 +1026,8 @@ def tests_due(situation: Situation) -> list[TestDue]:
         if s.lost_combat_by is not None and s.lost_combat_by > 0 and not s.fleeing:
             due.append(TestDue("break", "lost_combat", f"lost the combat by {s.lost_combat_by}",
                                f"a perdu le combat de {s.lost_combat_by}",
-                               {"difference": s.lost_combat_by, "automatic": s.models < 5,
+                               {"difference": s.lost_combat_by,
+                                "automatic": (s.starting_models or s.models) >= 5 and s.models < 5,
                                 "feared_enemy_outnumbers": s.outnumbered_by_feared}))
         for _ in range(s.friends_broken_within_12):
             panic(PanicTrigger.FRIENDS_BROKEN_12, reroll=s.won_combat)

@@ -1,0 +1,562 @@
+"""Profiles and units for WAB battles: characteristics, formation, command, and what follows from them.
+
+A `Profile` is the line of characteristics "M WS BS S T W I A Ld" with a save text, the equipment and
+the special rules as an army list writes them (free text). A `Unit` is a number of models sharing a
+profile, in a formation: `files` models wide (the frontage), in close order, open order or as
+skirmishers, with its command (leader, musician, standard), whether it is the general or carries the
+army standard ("Grande Bannière"), its kind and its special rules (keys of SPECIAL_RULES).
+
+Derived values follow the reference sheet (seed 002, "RESULTATS DES COMBATS", "PANIQUE",
+"RALLIEMENT", "TEST DE MORAL"; docs/rules/wab.md):
+
+* ranks: ceil(models / files); full ranks: complete ranks (front rank included), counted only when the
+  unit is at least `min_rank_width` (4) wide and not skirmishing;
+* rank bonus: +1 per full rank behind the first, at most +2, for infantry in close or open order;
+* models in contact: the front rank (at most `files` models), capped by the enemy's frontage if given;
+* half strength ("réduite de moitié ou plus"): models * 2 <= start_models.
+
+Plain data: `to_dict()` / `from_dict()` round-trip exactly. TOML files hold one unit (its fields at the
+top level) or an army list (`name` and `[[units]]`); Atlantis campaign armies convert with
+`units_from_atlantis_army`.
+
+Unit file format (the shape of `Unit.to_dict()`; optional keys may be left out)::
+
+    id = "hoplites"            # optional: a slug of the name by default
+    name = "Hoplites"
+    kind = "infantry"          # KINDS
+    formation = "close_order"  # close_order | open_order | skirmishers
+    models = 24
+    files = 6                  # optional: 5 for infantry and cavalry, else one line (data/units.toml)
+    start_models = 24          # optional: models at the start of the battle (default: models)
+    leader = true              # optional flags, false by default
+    musician = true
+    standard = true
+    army_standard = false
+    is_general = false
+    special_rules = ["stubborn"]          # keys of SPECIAL_RULES
+    mounted = false            # optional: by default cavalry, or a "Horse" in the equipment
+    profile = { M = 4, WS = 3, BS = 3, S = 3, T = 3, W = 1, I = 3, A = 1, Ld = 8, save = "4+",
+                equipment = ["Thrusting spear", "Large shield", "Light armour"],
+                special_rules = ["Phalanx"] }
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import CampagneError, bilingual, register_messages
+from . import data, tables
+from .tables import FORMATIONS, KINDS, normalise
+
+CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+SPECIAL_RULES = ("fear", "terror", "frenzy", "hatred", "stubborn", "warband", "large_target")
+
+register_messages({
+    "wab.malformed": {
+        "en": "Malformed WAB unit file {file}: {reason}.",
+        "fr": "Fichier d'unités WAB {file} mal formé : {reason}.",
+    },
+    "wab.unreadable": {
+        "en": "Cannot read the WAB unit file {file}: {reason}.",
+        "fr": "Impossible de lire le fichier d'unités WAB {file} : {reason}.",
+    },
+    "wab.missing_field": {
+        "en": "{file}: {where} lacks the field {field} ({reason}).",
+        "fr": "{file} : {where} n'a pas le champ {field} ({reason}).",
+    },
+    "wab.bad_field": {
+        "en": "{file}: {where}, field {field} = {value!r}: {reason}.",
+        "fr": "{file} : {where}, champ {field} = {value!r} : {reason}.",
+    },
+    "wab.duplicate_unit": {
+        "en": "{file}: the unit id {unit!r} is used twice.",
+        "fr": "{file} : l'identifiant d'unité {unit!r} est employé deux fois.",
+    },
+    "wab.no_profile": {
+        "en": "The Atlantis army {army!r}: {where} has no profile (M WS BS S T W I A Ld), which a WAB battle needs.",
+        "fr": "L'armée atlante {army!r} : {where} n'a pas de profil (M WS BS S T W I A Ld), nécessaire à une bataille WAB.",
+    },
+})
+
+_SAVE = re.compile(r"^(?:[1-6]\+|-)$")
+
+
+# --------------------------------------------------------------------------- validation helpers
+
+
+class _Reader:
+    """Validation of one mapping (a unit or a profile), naming the file and the place in errors."""
+
+    def __init__(self, raw: Any, source: str, where: dict[str, str]) -> None:
+        self.source = source
+        self.where = where
+        if not isinstance(raw, Mapping):
+            raise self.malformed("must be a table", "doit être une table")
+        self.raw = raw
+
+    def malformed(self, en: str, fr: str) -> CampagneError:
+        return CampagneError("wab.malformed", file=self.source,
+                             reason=bilingual(f"{self.where['en']} {en}", f"{self.where['fr']} {fr}"))
+
+    def bad(self, key: str, value: Any, en: str, fr: str) -> CampagneError:
+        return CampagneError("wab.bad_field", file=self.source, where=self.where, field=key, value=value,
+                             reason=bilingual(en, fr))
+
+    def unknown(self, allowed: Iterable[str]) -> None:
+        extra = sorted(set(self.raw) - set(allowed))
+        if extra:
+            raise self.malformed(f"has unknown field(s) {', '.join(extra)} (expected: {', '.join(allowed)})",
+                                 f"a des champs inconnus {', '.join(extra)} (attendus : {', '.join(allowed)})")
+
+    def required(self, key: str, en: str, fr: str) -> Any:
+        if key not in self.raw or self.raw[key] is None:
+            raise CampagneError("wab.missing_field", file=self.source, where=self.where, field=key,
+                                reason=bilingual(en, fr))
+        return self.raw[key]
+
+    def int(self, key: str, low: int | None = 0, high: int | None = None, default: Any = None,
+            required: tuple[str, str] | None = None) -> int:
+        value = self.required(key, *required) if required else self.raw.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.bad(key, value, "not a whole number", "pas un nombre entier")
+        if (low is not None and value < low) or (high is not None and value > high):
+            if high is None:
+                raise self.bad(key, value, f"must be at least {low}", f"doit valoir au moins {low}")
+            raise self.bad(key, value, f"must be from {low} to {high}", f"doit aller de {low} à {high}")
+        return value
+
+    def bool(self, key: str, default: bool = False) -> bool:
+        value = self.raw.get(key, default)
+        if not isinstance(value, bool):
+            raise self.bad(key, value, "must be true or false", "doit valoir true ou false")
+        return value
+
+    def text(self, key: str, default: str | None = None, required: tuple[str, str] | None = None) -> str:
+        value = self.required(key, *required) if required else self.raw.get(key, default)
+        if not isinstance(value, str) or not value.strip():
+            raise self.bad(key, value, "must be a non-empty text", "doit être un texte non vide")
+        return value
+
+    def texts(self, key: str) -> list[str]:
+        value = self.raw.get(key, [])
+        if value is None:
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.bad(key, value, "must be a list of texts", "doit être une liste de textes")
+        return list(value)
+
+    def choice(self, key: str, choices: Iterable[str], default: str | None = None,
+               required: tuple[str, str] | None = None) -> str:
+        choices = tuple(choices)
+        value = self.required(key, *required) if required else self.raw.get(key, default)
+        if value not in choices:
+            raise self.bad(key, value, f"expected one of {', '.join(choices)}", f"attendu : {', '.join(choices)}")
+        return value
+
+
+def slug(name: str) -> str:
+    """"Heavy Cavalry (Companions)" -> "heavy_cavalry_companions"."""
+    return re.sub(r"[^a-z0-9]+", "_", normalise(name)).strip("_") or "unit"
+
+
+# --------------------------------------------------------------------------- profile
+
+
+@dataclass(frozen=True)
+class Profile:
+    """M WS BS S T W I A Ld, the save as printed ("4+", "-"), equipment and special rules (texts)."""
+
+    M: int
+    WS: int
+    BS: int
+    S: int
+    T: int
+    W: int
+    I: int  # noqa: E741 - the characteristic's name
+    A: int
+    Ld: int
+    save: str = "-"
+    equipment: tuple[str, ...] = ()
+    special_rules: tuple[str, ...] = ()
+
+    @property
+    def save_value(self) -> int | None:
+        """The save as a D6 score ("4+" -> 4), None for "-"."""
+        return None if self.save == "-" else int(self.save[0])
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {k: getattr(self, k) for k in CHARACTERISTICS}
+        out["save"] = self.save
+        out["equipment"] = list(self.equipment)
+        out["special_rules"] = list(self.special_rules)
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], source: str = "<profile>",
+                  where: dict[str, str] | None = None) -> Profile:
+        r = _Reader(raw, source, where or bilingual("the profile", "le profil"))
+        r.unknown((*CHARACTERISTICS, "save", "equipment", "special_rules"))
+        values = {k: r.int(k, 0, 10, required=("a characteristic from 0 to 10", "une caractéristique de 0 à 10"))
+                  for k in CHARACTERISTICS}
+        save = raw.get("save", "-")
+        if not isinstance(save, str) or not _SAVE.match(save.strip()):
+            raise r.bad("save", save, 'a save is written "6+" ... "1+", or "-" for none',
+                        'une sauvegarde s\'écrit "6+" ... "1+", ou "-" pour aucune')
+        return cls(**values, save=save.strip(), equipment=tuple(r.texts("equipment")),
+                   special_rules=tuple(r.texts("special_rules")))
+
+
+# --------------------------------------------------------------------------- unit
+
+
+def _default_files(kind: str, formation: str, models: int) -> int:
+    width = data.unit_defaults()["default_files"].get(kind)
+    if width is None or formation == "skirmishers":
+        return max(models, 1)
+    return max(1, min(int(width), models))
+
+
+@dataclass
+class Unit:
+    """A unit on the battlefield (a character is a unit of one model, kind "character")."""
+
+    id: str
+    name: str
+    profile: Profile
+    models: int
+    files: int
+    kind: str = "infantry"
+    formation: str = "close_order"
+    start_models: int | None = None  # None: as many as `models`
+    leader: bool = False
+    musician: bool = False
+    standard: bool = False
+    army_standard: bool = False
+    is_general: bool = False
+    special_rules: list[str] = field(default_factory=list)
+    mounted: bool | None = None  # None: cavalry, or a horse in the equipment
+
+    def __post_init__(self) -> None:
+        if self.start_models is None:
+            self.start_models = self.models
+
+    # -- reading
+    def has_rule(self, rule: str) -> bool:
+        return rule in self.special_rules
+
+    @property
+    def alive(self) -> bool:
+        return self.models > 0
+
+    @property
+    def is_mounted(self) -> bool:
+        if self.mounted is not None:
+            return self.mounted
+        return self.kind == "cavalry" or "horse" in tables.armour_items(self.profile.equipment)
+
+    @property
+    def is_chariot(self) -> bool:
+        return self.kind in ("chariot", "light_chariot")
+
+    @property
+    def ranks(self) -> int:
+        """Ranks the models fill, the last one possibly incomplete (0 for no model)."""
+        return math.ceil(self.models / self.files) if self.models > 0 else 0
+
+    @property
+    def front_rank(self) -> int:
+        return min(self.files, self.models)
+
+    @property
+    def full_ranks(self) -> int:
+        """Complete ranks, the front one included; 0 for skirmishers and for a unit narrower than
+        `min_rank_width` models (a rank of 3 is not a rank)."""
+        if self.formation == "skirmishers":
+            return 0
+        if self.files < int(data.tables()["combat_resolution"].data["min_rank_width"]):
+            return 0
+        return self.models // self.files
+
+    @property
+    def rank_bonus(self) -> int:
+        """+1 per full rank behind the first, max +2, for the kinds and formations the sheet allows
+        ("rang complet d'infanterie")."""
+        table = data.tables()["combat_resolution"]
+        if self.kind not in table.data["rank_kinds"] or self.formation not in table.data["rank_formations"]:
+            return 0
+        return tables.rank_bonus(self.full_ranks)
+
+    def models_in_contact(self, enemy_frontage: int | None = None) -> int:
+        """Models of the front rank in base contact: the front rank, capped by `enemy_frontage` (the
+        number of this unit's models the enemy's front touches) when given."""
+        front = self.front_rank
+        if enemy_frontage is None:
+            return front
+        cap = tables._int(enemy_frontage, bilingual("The enemy frontage", "Le front ennemi"), 0)
+        return min(front, cap)
+
+    @property
+    def half_strength(self) -> bool:
+        """"Réduite de moitié ou plus": models lost reach half the starting models."""
+        return self.models * 2 <= (self.start_models or 0)
+
+    @property
+    def can_rally(self) -> bool:
+        return tables.can_rally(self.models)
+
+    @property
+    def breaks_automatically(self) -> bool:
+        return tables.breaks_automatically(self.models)
+
+    @property
+    def flee_dice(self) -> str:
+        return tables.flee_dice(self.profile.M)
+
+    def combat_bonuses(self, **situation: Any) -> list[tuple[str, int]]:
+        """This unit's RESULTATS DES COMBATS bonuses; `situation` gives momentum, difficult_terrain,
+        high_ground, flank, rear and, when it takes part, army_standard (default: this unit's own)."""
+        situation.setdefault("army_standard", self.army_standard)
+        return tables.combat_bonuses(kind=self.kind, formation=self.formation, full_ranks=self.full_ranks,
+                                     standard=self.standard, **situation)
+
+    # -- serialisation
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "kind": self.kind, "formation": self.formation,
+                "models": self.models, "files": self.files, "start_models": self.start_models,
+                "leader": self.leader, "musician": self.musician, "standard": self.standard,
+                "army_standard": self.army_standard, "is_general": self.is_general,
+                "special_rules": list(self.special_rules), "mounted": self.mounted,
+                "profile": self.profile.to_dict()}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], source: str = "<unit>") -> Unit:
+        return _build_unit(raw, source, None)
+
+
+_UNIT_FIELDS = ("id", "name", "kind", "formation", "models", "files", "start_models", "leader", "musician",
+                "standard", "army_standard", "is_general", "special_rules", "mounted", "profile")
+
+
+def _build_unit(raw: Any, source: str, index: int | None) -> Unit:
+    label = "the unit" if index is None else f"unit #{index + 1}"
+    label_fr = "l'unité" if index is None else f"l'unité n°{index + 1}"
+    if isinstance(raw, Mapping) and isinstance(raw.get("name"), str):
+        label, label_fr = f"unit {raw['name']!r}", f"l'unité {raw['name']!r}"
+    r = _Reader(raw, source, bilingual(label, label_fr))
+    r.unknown(_UNIT_FIELDS)
+    name = r.text("name", required=("the unit's name", "le nom de l'unité"))
+    uid = r.text("id", default=slug(name))
+    kind = r.choice("kind", KINDS, default="infantry")
+    formation = r.choice("formation", FORMATIONS, default="close_order")
+    models = r.int("models", 0, required=("how many models", "combien de figurines"))
+    files = r.int("files", 1, default=_default_files(kind, formation, models))
+    start = r.int("start_models", 0, default=models)
+    if start < models:
+        raise r.bad("start_models", start, f"cannot be less than models ({models})",
+                    f"ne peut être inférieur à models ({models})")
+    rules = r.texts("special_rules")
+    for rule in rules:
+        if rule not in SPECIAL_RULES:
+            raise r.bad("special_rules", rule, f"expected keys among {', '.join(SPECIAL_RULES)}",
+                        f"clés attendues parmi {', '.join(SPECIAL_RULES)}")
+    mounted = raw.get("mounted")
+    if mounted is not None and not isinstance(mounted, bool):
+        raise r.bad("mounted", mounted, "must be true or false", "doit valoir true ou false")
+    prof_raw = r.required("profile", "M WS BS S T W I A Ld and the save", "M WS BS S T W I A Ld et la sauvegarde")
+    profile = Profile.from_dict(prof_raw, source, bilingual(f"the profile of {label}", f"le profil de {label_fr}"))
+    unit = Unit(id=uid, name=name, profile=profile, models=models, files=files, kind=kind, formation=formation,
+                start_models=start, leader=r.bool("leader"), musician=r.bool("musician"),
+                standard=r.bool("standard"), army_standard=r.bool("army_standard"),
+                is_general=r.bool("is_general"), special_rules=rules, mounted=mounted)
+    return unit
+
+
+# --------------------------------------------------------------------------- army list
+
+
+@dataclass
+class WabArmy:
+    """An army list for a WAB battle: a name and its units (the general is a unit with is_general)."""
+
+    name: str
+    units: list[Unit] = field(default_factory=list)
+
+    def unit(self, unit_id: str) -> Unit:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        raise CampagneError("wab.bad_value", what=bilingual("The unit id", "L'identifiant d'unité"), value=unit_id,
+                            expected=bilingual(f"one of {', '.join(u.id for u in self.units)}",
+                                               f"l'un de {', '.join(u.id for u in self.units)}"))
+
+    @property
+    def general(self) -> Unit | None:
+        return next((u for u in self.units if u.is_general and u.alive), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "units": [u.to_dict() for u in self.units]}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any], source: str = "<army>") -> WabArmy:
+        return _build_army(raw, source)
+
+
+def _build_army(raw: Any, source: str) -> WabArmy:
+    r = _Reader(raw, source, bilingual("the army list", "la liste d'armée"))
+    r.unknown(("name", "units"))
+    name = r.text("name", default="Army")
+    units_raw = raw.get("units", [])
+    if not isinstance(units_raw, list):
+        raise r.malformed("needs units as a list of tables ([[units]])",
+                          "demande units comme une liste de tables ([[units]])")
+    units: list[Unit] = []
+    for i, u in enumerate(units_raw):
+        unit = _build_unit(u, source, i)
+        if any(x.id == unit.id for x in units):
+            raise CampagneError("wab.duplicate_unit", file=source, unit=unit.id)
+        units.append(unit)
+    return WabArmy(name=name, units=units)
+
+
+def _parse(text: str, source: str) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise CampagneError("wab.malformed", file=source, reason=bilingual("not a text", "pas un texte"))
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CampagneError("wab.malformed", file=source, reason=str(exc)) from None
+
+
+def load_unit_text(text: str, source: str = "<unit>") -> Unit:
+    """One unit written in TOML, its fields at the top level."""
+    return _build_unit(_parse(text, source), source, None)
+
+
+def load_army_text(text: str, source: str = "<army>") -> WabArmy:
+    """An army list (`name`, `[[units]]`), or a single unit's file (an army of that unit)."""
+    raw = _parse(text, source)
+    if "units" in raw or "profile" not in raw:
+        return _build_army(raw, source)
+    unit = _build_unit(raw, source, None)
+    return WabArmy(name=unit.name, units=[unit])
+
+
+def load_army_file(path: str | Path) -> WabArmy:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise CampagneError("wab.unreadable", file=str(p), reason=exc.strerror or str(exc)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CampagneError("wab.malformed", file=str(p), reason=bilingual(
+            f"not UTF-8 text ({exc.reason})", f"pas du texte UTF-8 ({exc.reason})")) from None
+    return load_army_text(text, str(p))
+
+
+# --------------------------------------------------------------------------- from an Atlantis army
+
+
+def _words_match(text: str, words: Iterable[str]) -> bool:
+    t = f" {re.sub(r'[^a-z0-9]+', ' ', normalise(text))} "
+    return any(f" {re.sub(r'[^a-z0-9]+', ' ', normalise(w))} " in t for w in words)
+
+
+def special_rules_from_text(texts: Iterable[str]) -> list[str]:
+    """The SPECIAL_RULES keys that army-list texts name ("Cause fear" -> "fear"; data/units.toml)."""
+    words = data.unit_defaults()["special_rule_words"]
+    out: list[str] = []
+    for text in texts:
+        for key in SPECIAL_RULES:
+            if key not in out and _words_match(text, words.get(key, ())):
+                out.append(key)
+    return [k for k in SPECIAL_RULES if k in out]
+
+
+def _profile_from_atlantis(profile: Mapping[str, Any] | None, equipment: list[str], rules: list[str],
+                           army: str, where: dict[str, str]) -> Profile:
+    if profile is None or any(k not in profile for k in CHARACTERISTICS):
+        raise CampagneError("wab.no_profile", army=army, where=where)
+    return Profile(**{k: int(profile[k]) for k in CHARACTERISTICS}, save=str(profile.get("save", "-")),
+                   equipment=tuple(equipment), special_rules=tuple(rules))
+
+
+def units_from_atlantis_army(army: Any, files: Mapping[str, int] | None = None) -> list[Unit]:
+    """The units of an Atlantis campaign army (`atlantis.army.Army`) for a WAB battle.
+
+    The general becomes a character unit (id "general", is_general) of one model (none if dead). Each
+    unit keeps its id, name, models and start models, and its profile, equipment and special rules;
+    its kind gives the WAB kind and formation (data/units.toml [atlantis_kinds]); its command gives the
+    leader ("Leader"), the musician ("Musician") and the standard ("Standard Bearer", "Standard"); a
+    command or equipment naming the army standard gives `army_standard`; special rules are read from
+    the texts (and the Warband and Hatred fields). `files` maps unit ids to frontages; otherwise the
+    default frontage applies. Every unit needs a profile."""
+    from ..atlantis.army import Army  # the campaign's army lists
+
+    if not isinstance(army, Army):
+        raise CampagneError("wab.bad_value", what=bilingual("The army", "L'armée"), value=type(army).__name__,
+                            expected=bilingual("an Atlantis army list", "une liste d'armée atlante"))
+    files = dict(files or {})
+    for uid, n in files.items():
+        tables._int(n, bilingual(f"The files of {uid!r}", f"Le front de {uid!r}"), 1)
+    mapping = data.unit_defaults()["atlantis_kinds"]
+    std_words = data.unit_defaults()["army_standard_words"]["words"]
+    out: list[Unit] = []
+    g = army.general
+    if g is not None:
+        rules_text = list(g.special_rules)
+        prof = _profile_from_atlantis(g.profile, list(g.equipment), rules_text, army.name,
+                                      bilingual("the general", "le général"))
+        out.append(Unit(id="general", name=g.name, profile=prof, models=1 if g.alive else 0,
+                        files=files.get("general", 1), kind="character", formation="open_order",
+                        start_models=1, is_general=True,
+                        army_standard=any(_words_match(t, std_words) for t in [*g.equipment, *rules_text]),
+                        special_rules=special_rules_from_text(rules_text)))
+    for u in army.units:
+        spec = mapping[u.kind]
+        kind, formation = spec["kind"], spec["formation"]
+        prof = _profile_from_atlantis(u.profile, list(u.equipment), list(u.special_rules), army.name,
+                                      bilingual(f"unit {u.id!r}", f"l'unité {u.id!r}"))
+        command = [normalise(c) for c in u.command]
+        texts = list(u.special_rules)
+        if u.warband:
+            texts.append("Warband")
+        if u.hates:
+            texts.append("Hatred")
+        rules = special_rules_from_text(texts)
+        if kind == "elephant" and "large_target" not in rules:
+            rules = special_rules_from_text([*texts, "large target"])
+        out.append(Unit(
+            id=u.id, name=u.name, profile=prof, models=u.models,
+            files=files.get(u.id, _default_files(kind, formation, u.models)),
+            kind=kind, formation=formation, start_models=u.start_models,
+            leader=any(c in ("leader", "chef", "champion") for c in command),
+            musician=any(c in ("musician", "musicien") for c in command),
+            standard=any(c in ("standard bearer", "standard", "porte etendard", "etendard") for c in command),
+            army_standard=any(_words_match(t, std_words) for t in [*u.command, *u.equipment]),
+            special_rules=rules))
+    if files:
+        unknown = sorted(set(files) - {u.id for u in out})
+        if unknown:
+            raise CampagneError("wab.bad_value", what=bilingual("The files mapping", "Le front donné"),
+                                value=", ".join(unknown),
+                                expected=bilingual("ids of the army's units", "des identifiants d'unités de l'armée"))
+    return out
+
+
+def army_from_atlantis(army: Any, files: Mapping[str, int] | None = None) -> WabArmy:
+    return WabArmy(name=army.name, units=units_from_atlantis_army(army, files))
+
+
+__all__ = [
+    "CHARACTERISTICS", "SPECIAL_RULES", "KINDS", "FORMATIONS", "Profile", "Unit", "WabArmy", "slug",
+    "load_unit_text", "load_army_text", "load_army_file", "special_rules_from_text",
+    "units_from_atlantis_army", "army_from_atlantis",
+]
