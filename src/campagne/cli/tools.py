@@ -223,6 +223,48 @@ def simulate(ruleset: str = typer.Argument(..., help="atlantis"),
     run_safely(o, go)
 
 
+@app.command()
+def study(ruleset: str = typer.Argument(..., help="atlantis"),
+          campaigns: int = typer.Option(50, "--campaigns", min=1, max=100_000),
+          players: int = typer.Option(4, "--players", min=2, max=9),
+          turns: int = typer.Option(12, "--turns", min=1, max=1000),
+          seed: str = typer.Option("1", "--seed"),
+          controller: str = typer.Option("greedy", "--controller", help="greedy, random or mixed"),
+          lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Balance study: many computer campaigns, win rates with 95 % intervals. / Étude d'équilibre."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from ..core.errors import CampagneError
+        from ..games.atlantis.study import run_study
+        if ruleset != "atlantis":
+            raise CampagneError("ruleset.unknown", name=ruleset, known="atlantis")
+        if controller not in ("greedy", "random", "mixed"):
+            raise CampagneError("cli.bad_controller", spec=controller, controller=controller)
+        if o.json:
+            result = run_study(campaigns, players, turns, seed, controller)
+            o.data(result.to_dict())
+            return
+        from rich.progress import Progress
+        with Progress(transient=True) as bar:
+            task = bar.add_task(o.t("Campagnes", "Campaigns"), total=campaigns)
+            result = run_study(campaigns, players, turns, seed, controller,
+                               on_campaign=lambda i: bar.update(task, completed=i))
+        data = result.to_dict()
+        for by, title in (("army", o.t("Par armée", "By army")), ("kingdom", o.t("Par royaume", "By kingdom")),
+                          ("placement", o.t("Par rang de placement (D100)", "By placement rank (D100)"))):
+            o.text(title)
+            for row in data[f"by_{by}"]:
+                lo, hi = row["ci95"]
+                o.text(f"  {row[by]:<18} {row['wins']:>4}/{row['campaigns']:<4} {row['win_rate']:6.1%}  "
+                       f"[{lo:.1%}, {hi:.1%}]")
+        o.text(o.t(f"Batailles par campagne : {data['battles_per_campaign']:.2f} ; "
+                   f"conquêtes : {data['conquests_per_campaign']:.2f}",
+                   f"Battles per campaign: {data['battles_per_campaign']:.2f}; "
+                   f"conquests: {data['conquests_per_campaign']:.2f}"))
+    run_safely(o, go)
+
+
 from ..core.errors import register_messages  # noqa: E402
 
 register_messages({
