@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from campagne.core.errors import CampagneError
 from campagne.games.atlantis.army import load_army_mapping, load_packaged_army, packaged_army_names
 from campagne.games.wab.profiles import (
-    CHARACTERISTICS, FORMATIONS, KINDS, SPECIAL_RULES, Profile, Unit, WabArmy, army_from_atlantis, load_army_file,
-    load_army_text, load_unit_text, slug, special_rules_from_text, units_from_atlantis_army,
+    CHARACTERISTICS, FORMATIONS, KINDS, SPECIAL_RULES, Profile, Unit, WabArmy, army_from_atlantis,
+    load_army_file, load_army_text, load_unit_text, slug, special_rules_from_text, units_from_atlantis_army,
 )
 
 PROFILE = {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7, "save": "5+"}
@@ -22,7 +22,8 @@ PROFILE = {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld
 def unit(models: int = 20, files: int = 5, **kw) -> Unit:
     prof = Profile(**{k: PROFILE[k] for k in CHARACTERISTICS}, save="5+",
                    equipment=("Thrusting spear", "Shield", "Light armour"))
-    return Unit(id=kw.pop("id", "u"), name=kw.pop("name", "Spearmen"), profile=prof, models=models, files=files, **kw)
+    return Unit(id=kw.pop("id", "u"), name=kw.pop("name", "Spearmen"), profile=prof, models=models,
+                files=files, **kw)
 
 
 # --------------------------------------------------------------------------- ranks
@@ -46,7 +47,8 @@ def test_ranks_full_ranks_and_rank_bonus(models: int, files: int, ranks: int, fu
 
 
 def test_rank_bonus_is_for_infantry_in_ranks() -> None:
-    assert unit(20, 5, formation="open_order").rank_bonus == 2  # "rang complet d'infanterie": not only close order
+    # "rang complet d'infanterie": not only close order
+    assert unit(20, 5, formation="open_order").rank_bonus == 2
     assert unit(20, 5, formation="skirmishers").full_ranks == 0
     assert unit(20, 5, formation="skirmishers").rank_bonus == 0
     assert unit(15, 5, kind="cavalry").rank_bonus == 0
@@ -94,7 +96,16 @@ standard = true
 special_rules = ["stubborn"]
 
 [profile]
-M = 4, WS = 3, BS = 3, S = 3, T = 3, W = 1, I = 3, A = 1, Ld = 8, save = "4+"
+M = 4
+WS = 3
+BS = 3
+S = 3
+T = 3
+W = 1
+I = 3
+A = 1
+Ld = 8
+save = "4+"
 equipment = ["Thrusting spear", "Large shield", "Light armour"]
 special_rules = ["Phalanx"]
 """
@@ -177,29 +188,32 @@ BAD = [
     (_replace(UNIT_TOML, "musician = true", 'musician = "yes"'), "wab.bad_field", "musician"),
     (_replace(UNIT_TOML, "musician = true", "drummer = true"), "wab.malformed", "drummer"),
     (_replace(UNIT_TOML, "Ld = 8", "Ld = 11"), "wab.bad_field", "Ld"),
-    (_replace(UNIT_TOML, "Ld = 8, ", ""), "wab.missing_field", "Ld"),
+    (_replace(UNIT_TOML, "Ld = 8\n", ""), "wab.missing_field", "Ld"),
     (_replace(UNIT_TOML, 'save = "4+"', 'save = 4'), "wab.bad_field", "save"),
     (_replace(UNIT_TOML, 'save = "4+"', 'save = "7+"'), "wab.bad_field", "save"),
-    (_replace(UNIT_TOML, "M = 4,", "Mv = 4,"), "wab.malformed", "Mv"),
+    (_replace(UNIT_TOML, "M = 4\n", "Mv = 4\n"), "wab.malformed", "Mv"),
     (_replace(UNIT_TOML, 'name = "Hoplites"\n', 'name = "Hoplites"\nstart_models = 10\n'), "wab.bad_field",
      "start_models"),
     (_replace(UNIT_TOML, 'name = "Hoplites"\n', 'name = ""\n'), "wab.bad_field", "name"),
-    (_replace(UNIT_TOML, 'name = "Hoplites"\n', 'name = "Hoplites"\nmounted = 1\n'), "wab.bad_field", "mounted"),
-    (UNIT_TOML + "profile2 = [", "wab.malformed", "line"),
+    (_replace(UNIT_TOML, 'name = "Hoplites"\n', 'name = "Hoplites"\nmounted = 1\n'), "wab.bad_field",
+     "mounted"),
+    (_replace(UNIT_TOML, "models = 24", "models = = 24"), "wab.malformed", "line 4"),
     (_replace(ARMY_TOML, 'name = "Helots"', 'name = "Hoplites"'), "wab.duplicate_unit", "hoplites"),
     (_replace(ARMY_TOML, 'name = "Spartans"', 'name = "Spartans"\nunits = 3'), "wab.malformed", "units"),
-    ("name = \"x\"\nunits = [1]\n", "wab.malformed", "unit #1"),
+    ("name = \"x\"\nunits = [1]\n", "wab.malformed", ("unit #1", "l'unité n°1")),
 ]
 
 
 @pytest.mark.parametrize("text,code,mention", BAD)
-def test_loading_errors_are_clear(text: str, code: str, mention: str) -> None:
+def test_loading_errors_are_clear(text: str, code: str, mention: str | tuple[str, str]) -> None:
     with pytest.raises(CampagneError) as err:
         load_army_text(text, "units.toml")
     assert err.value.code == code
+    pair = mention if isinstance(mention, tuple) else (mention, mention)
+    mentions = dict(zip(("en", "fr"), pair))
     for lang in ("en", "fr"):
         message = err.value.message(lang)
-        assert "units.toml" in message and mention in message and "{" not in message.replace("{ ", "")
+        assert "units.toml" in message and mentions[lang] in message and "{" not in message
     assert err.value.message("en") != err.value.message("fr")
 
 
@@ -264,7 +278,8 @@ def test_atlantis_mapping_details() -> None:
     assert units["chariots"].kind == "chariot" and units["chariots"].files == units["chariots"].models
     assert units["elephants"].kind == "elephant" and units["elephants"].has_rule("large_target")
     sav = {u.id: u for u in units_from_atlantis_army(load_packaged_army("mercenaires-sauvages"))}
-    assert all(u.has_rule("warband") for u in sav.values() if u.id != "general") and sav["slingers"].formation == "skirmishers"
+    assert all(u.has_rule("warband") for u in sav.values() if u.id != "general")
+    assert sav["slingers"].formation == "skirmishers"
     amazon = {u.id: u for u in units_from_atlantis_army(load_packaged_army("amazon"))}
     assert amazon["heroine1"].is_mounted  # a "Horse" in her equipment
 
@@ -293,5 +308,7 @@ def test_atlantis_conversion_errors() -> None:
 def test_special_rules_from_text() -> None:
     assert special_rules_from_text(["Elephants", "Cause fear"]) == ["fear", "large_target"]
     assert special_rules_from_text(["Fearless"]) == []  # whole words only
-    assert special_rules_from_text(["Hatred (the enemies of their liberators)", "Warband"]) == ["hatred", "warband"]
-    assert special_rules_from_text(["Stubborn", "Causes Terror", "Frenzy"]) == ["terror", "frenzy", "stubborn"]
+    texts = ["Hatred (the enemies of their liberators)", "Warband"]
+    assert special_rules_from_text(texts) == ["hatred", "warband"]
+    texts = ["Stubborn", "Causes Terror", "Frenzy"]
+    assert special_rules_from_text(texts) == ["terror", "frenzy", "stubborn"]

@@ -26,7 +26,6 @@ from . import odds
 from .data import tables as sheet_tables
 from .odds import ROLE, RoundSetup, UnitState
 
-
 # --------------------------------------------------------------------------- rolling attacks
 
 

@@ -108,6 +108,14 @@ ACTION_NAMES = {
     Action.MARCH: ("March", "Marche rapide"),
     Action.FORCED_MARCH: ("Forced march", "Marche forcée"),
 }
+MANOEUVRE_NAMES = {
+    Manoeuvre.WHEEL: ("wheel", "roue"),
+    Manoeuvre.TURN_ABOUT: ("turn about", "demi-tour"),
+    Manoeuvre.CHANGE_FORMATION: ("change of formation", "changement de formation"),
+    Manoeuvre.REFORM: ("reform", "reformer les rangs"),
+}
+KIND_NAMES_FR = {"infantry": "infanterie", "cavalry": "cavalerie", "chariot": "char", "light_chariot": "char léger",
+                 "elephant": "éléphants", "artillery": "artillerie", "character": "personnage"}
 LOOSE_FORMATIONS = frozenset({"open", "skirmish"})
 CHARIOTS = frozenset({"chariot", "light_chariot"})
 NO_MARCH_KINDS = frozenset({"elephant", "artillery"})
@@ -201,7 +209,7 @@ def mover_of(unit: Any, **overrides: Any) -> Mover:
     values = dict(move=int(pick("move", "m", "M")), kind=str(pick("kind", "troop_type", "type", default="infantry")),
                   formation=formation, musician=bool(pick("musician", default=False)),
                   character=bool(pick("character", "is_character", default=False)),
-                  ranks=int(pick("ranks", default=1) or 1), ld=pick("ld"))
+                  ranks=int(pick("ranks", default=1) or 1), ld=pick("ld", "Ld"))
     values.update(overrides)
     return Mover(**values)
 
@@ -383,9 +391,10 @@ def plan_move(unit: Any, *, terrain: Any = Terrain.OPEN, action: Action | str = 
         if reformed:
             raise _not_allowed(("Reform", "Reformer les rangs"), "a unit that reforms cannot move any further",
                                "une unité qui se reforme ne peut avancer plus loin")
+        en_name, fr_name = MANOEUVRE_NAMES[s.kind]
         if act is not Action.MOVE and s.kind is not Manoeuvre.WHEEL:
-            raise _not_allowed(what, f"the only manoeuvre allowed is a wheel (not {s.kind.value})",
-                               f"la seule manœuvre permise est une roue (pas {s.kind.value})")
+            raise _not_allowed(what, f"the only manoeuvre allowed is a wheel (not a {en_name})",
+                               f"la seule manœuvre permise est une roue (pas {fr_name})")
         if s.kind is Manoeuvre.WHEEL:
             wheels += 1
             if act is not Action.MOVE and wheels > 1:
@@ -409,7 +418,7 @@ def plan_move(unit: Any, *, terrain: Any = Terrain.OPEN, action: Action | str = 
             continue
         cost = manoeuvre_cost(u, s)
         spent += cost
-        trace.append(_step(s.kind.value, f"{s.kind.value}: {float(cost):g}\"", f"{s.kind.value} : {float(cost):g}ps",
+        trace.append(_step(s.kind.value, f"{en_name}: {float(cost):g}\"", f"{fr_name} : {float(cost):g}ps",
                            cost=float(cost)))
     if reformed and distance:
         raise _not_allowed(("Reform", "Reformer les rangs"), "a unit that reforms cannot move any further",
@@ -516,8 +525,9 @@ def _march_reasons(u: Mover, f: MarchFacts, forced: bool) -> list[dict[str, str]
                        or (e.kind == "infantry" and (u.kind == "cavalry" or u.kind in CHARIOTS)))
         if not ignored:
             state = " (fleeing)" if e.fleeing else ""
+            kind_fr = KIND_NAMES_FR.get(e.kind, e.kind)
             reasons.append(bilingual(f"an enemy ({e.kind}{state}) is within 8\"",
-                                     f"un ennemi ({e.kind}{' en fuite' if e.fleeing else ''}) est à moins de 8ps"))
+                                     f"un ennemi ({kind_fr}{' en fuite' if e.fleeing else ''}) est à moins de 8ps"))
             break
     worst = terrain_factor(u, f.terrain)[1]
     if worst in (Terrain.DIFFICULT, Terrain.VERY_DIFFICULT):

@@ -56,9 +56,18 @@ Interpretation choices (quoted from the sheet; docs/rules/wab.md lists them with
   standard, army standard, momentum, high ground, flank +1, rear +2; a is the side that attacks a
   flank or rear). A unit wiped out scores only its wounds caused. Equal results are a draw: nobody
   tests (the sheet gives no tie-break).
-* Break test: `psychology.break_odds` (2D6 ≤ Ld − difference, the general's Ld within 12", the army
-  standard's re-roll, under five models, fear of an enemy that outnumbers the loser after the round,
-  stubborn: Ld 10 "modifiable", giving ground, the D6 1-3 / 4-6). A unit wiped out takes no test.
+* Break test: `psychology.break_odds` / `break_test` (2D6 ≤ Ld − difference; the general's Ld within
+  12"; the army standard's re-roll; "réduites à moins de cinq figurines": a unit that had five
+  models or more and has fewer after the round; fear: beaten by a feared enemy that has more models
+  after the round; frenzy ignores fear). The HAINE block's three numbered lines are "L'unité fait ses
+  tests de moral avec un Commandement de 10 (modifiable)", "Au 1er de combat, l'unité peut relancer
+  une fois toutes les attaques ratées" and "L'unité poursuit obligatoirement un ennemi haï", so a unit
+  that hates its enemy tests on Ld 10 minus the difference (and re-rolls its misses in the first
+  round); the Stubborn block's are the 4" panic exemption, "peut lâcher du terrain si elle manque son
+  test" (a failed test gives ground instead of breaking: `gives_ground`), and "Si l'unité perd un
+  tour de combat contre un adversaire qui devrait automatiquement la démoraliser, lancez un D6 :
+  1-3 Démoralisée / 4-6 Résiste" (read by psychology.py for the fear auto-break, the one an
+  adversary causes). A unit wiped out takes no test.
 """
 
 from __future__ import annotations
@@ -72,7 +81,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
-from ...core.errors import CampagneError, register_messages
+from ...core.errors import CampagneError, bilingual, register_messages
 from . import tables
 
 Distribution = dict[int, Fraction]
@@ -245,7 +254,7 @@ def _chance(value: int | Fraction | float | None, what: str, kind: str) -> tuple
     if value is None:
         return None, ZERO
     if isinstance(value, bool):
-        raise CampagneError("wab.odds.bad_chance", what=what, value=value)
+        raise CampagneError("wab.odds.bad_chance", what=_label(what), value=value)
     if isinstance(value, int):
         if kind == "hit":
             p = hit_chance(value)
@@ -258,13 +267,35 @@ def _chance(value: int | Fraction | float | None, what: str, kind: str) -> tuple
         return max(value, 2), d6_chance(max(value, 2))
     p = Fraction(value)
     if not 0 <= p <= 1:
-        raise CampagneError("wab.odds.bad_chance", what=what, value=value)
+        raise CampagneError("wab.odds.bad_chance", what=_label(what), value=value)
     return None, p
 
 
-def _check_int(value: Any, what: str, minimum: int, maximum: int) -> int:
+# French names of what the checks below name (English: the key itself; "{unit} x": the unit's name first)
+_FRENCH = {
+    "attacks": "Le nombre d'attaques", "WS": "La CC de l'attaquant", "target WS": "La CC de la cible",
+    "S": "La Force", "T": "L'Endurance", "BS": "La CT", "armour save": "La sauvegarde d'armure",
+    "models": "le nombre de figurines", "files": "le nombre de files", "general's Ld": "Le Cd du général",
+    "save": "la sauvegarde", "wounds already taken": "les blessures déjà subies",
+    "models in contact": "les figurines au contact", "fighting ranks": "les rangs qui combattent",
+    "round": "Le tour de combat", "shooters": "Le nombre de tireurs", "target models": "Les figurines visées",
+    "target W": "Les PV de la cible", "wounds already on a target model": "Les blessures déjà sur une cible",
+    "charge": "La charge", "high ground": "La position élevée", "momentum": "L'élan",
+    "fear failed": "Le test de peur raté",
+}
+
+
+def _label(what: str, unit: str | None = None) -> dict[str, str]:
+    fr = _FRENCH.get(what, what)
+    if unit is None:
+        return bilingual(what, fr)
+    return bilingual(f"{unit}: {what}", f"{unit} : {fr}")
+
+
+def _check_int(value: Any, what: str, minimum: int, maximum: int, unit: str | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise CampagneError("wab.odds.bad_number", what=what, value=value, minimum=minimum, maximum=maximum)
+        raise CampagneError("wab.odds.bad_number", what=_label(what, unit), value=value, minimum=minimum,
+                            maximum=maximum)
     return value
 
 
@@ -340,16 +371,16 @@ class UnitState:
 
     def __post_init__(self) -> None:
         u = self.unit
-        _check_int(u.models, f"{self.name} models", 0, 100_000)
-        _check_int(u.files, f"{self.name} files", 1, 100_000)
+        _check_int(u.models, "models", 0, 100_000, self.name)
+        _check_int(u.files, "files", 1, 100_000, self.name)
         if self.general_ld is not None:
             _check_int(self.general_ld, "general's Ld", 0, 10)
         if self.save is not PROFILE_SAVE and self.save is not None:
-            _check_int(self.save, f"{self.name} save", 0, 7)
-        _check_int(self.wounded, f"{self.name} wounds already taken", 0, max(u.profile.W - 1, 0))
+            _check_int(self.save, "save", 0, 7, self.name)
+        _check_int(self.wounded, "wounds already taken", 0, max(u.profile.W - 1, 0), self.name)
         if self.contact is not None:
-            _check_int(self.contact, f"{self.name} models in contact", 0, u.models)
-        _check_int(self.fighting_ranks, f"{self.name} fighting ranks", 1, 1000)
+            _check_int(self.contact, "models in contact", 0, u.models, self.name)
+        _check_int(self.fighting_ranks, "fighting ranks", 1, 1000, self.name)
 
     # -- reading the unit
     @property
@@ -424,7 +455,7 @@ class UnitState:
         return Nerve(ld=u.profile.Ld, models=models_left, starting_models=u.start_models,
                      skirmishers=self.skirmishers, general_ld=self.general_ld,
                      army_standard=bool(u.army_standard or self.army_standard_near),
-                     stubborn=self.stubborn, frenzied=self.frenzy)
+                     stubborn=self.stubborn, frenzied=self.frenzy, hates_enemy=self.hates)
 
     def to_dict(self) -> dict[str, Any]:
         return {"unit": self.unit.to_dict(), "general_ld": self.general_ld,
@@ -548,7 +579,7 @@ def side_of(value: str | None, what: str) -> str | None:
         return "b"
     if v in ("none", "no", "-"):
         return None
-    raise CampagneError("wab.odds.bad_side", what=what, value=value)
+    raise CampagneError("wab.odds.bad_side", what=_label(what), value=value)
 
 
 def strike_order(a: UnitState, b: UnitState, charge: str | None, momentum: str | None) -> tuple[str, str] | None:

@@ -79,8 +79,10 @@ register_messages({
         "fr": "{file} : l'identifiant d'unité {unit!r} est employé deux fois.",
     },
     "wab.no_profile": {
-        "en": "The Atlantis army {army!r}: {where} has no profile (M WS BS S T W I A Ld), which a WAB battle needs.",
-        "fr": "L'armée atlante {army!r} : {where} n'a pas de profil (M WS BS S T W I A Ld), nécessaire à une bataille WAB.",
+        "en": ("The Atlantis army {army!r}: {where} has no profile (M WS BS S T W I A Ld), "
+               "which a WAB battle needs."),
+        "fr": ("L'armée atlante {army!r} : {where} n'a pas de profil (M WS BS S T W I A Ld), "
+               "nécessaire à une bataille WAB."),
     },
 })
 
@@ -111,8 +113,9 @@ class _Reader:
     def unknown(self, allowed: Iterable[str]) -> None:
         extra = sorted(set(self.raw) - set(allowed))
         if extra:
-            raise self.malformed(f"has unknown field(s) {', '.join(extra)} (expected: {', '.join(allowed)})",
-                                 f"a des champs inconnus {', '.join(extra)} (attendus : {', '.join(allowed)})")
+            found, known = ", ".join(extra), ", ".join(allowed)
+            raise self.malformed(f"has unknown field(s) {found} (expected: {known})",
+                                 f"a des champs inconnus {found} (attendus : {known})")
 
     def required(self, key: str, en: str, fr: str) -> Any:
         if key not in self.raw or self.raw[key] is None:
@@ -156,7 +159,8 @@ class _Reader:
         choices = tuple(choices)
         value = self.required(key, *required) if required else self.raw.get(key, default)
         if value not in choices:
-            raise self.bad(key, value, f"expected one of {', '.join(choices)}", f"attendu : {', '.join(choices)}")
+            raise self.bad(key, value, f"expected one of {', '.join(choices)}",
+                           f"attendu : {', '.join(choices)}")
         return value
 
 
@@ -202,8 +206,8 @@ class Profile:
                   where: dict[str, str] | None = None) -> Profile:
         r = _Reader(raw, source, where or bilingual("the profile", "le profil"))
         r.unknown((*CHARACTERISTICS, "save", "equipment", "special_rules"))
-        values = {k: r.int(k, 0, 10, required=("a characteristic from 0 to 10", "une caractéristique de 0 à 10"))
-                  for k in CHARACTERISTICS}
+        need = ("a characteristic from 0 to 10", "une caractéristique de 0 à 10")
+        values = {k: r.int(k, 0, 10, required=need) for k in CHARACTERISTICS}
         save = raw.get("save", "-")
         if not isinstance(save, str) or not _SAVE.match(save.strip()):
             raise r.bad("save", save, 'a save is written "6+" ... "1+", or "-" for none',
@@ -368,9 +372,12 @@ def _build_unit(raw: Any, source: str, index: int | None) -> Unit:
     mounted = raw.get("mounted")
     if mounted is not None and not isinstance(mounted, bool):
         raise r.bad("mounted", mounted, "must be true or false", "doit valoir true ou false")
-    prof_raw = r.required("profile", "M WS BS S T W I A Ld and the save", "M WS BS S T W I A Ld et la sauvegarde")
-    profile = Profile.from_dict(prof_raw, source, bilingual(f"the profile of {label}", f"le profil de {label_fr}"))
-    unit = Unit(id=uid, name=name, profile=profile, models=models, files=files, kind=kind, formation=formation,
+    prof_raw = r.required("profile", "M WS BS S T W I A Ld and the save",
+                          "M WS BS S T W I A Ld et la sauvegarde")
+    profile = Profile.from_dict(prof_raw, source,
+                                bilingual(f"the profile of {label}", f"le profil de {label_fr}"))
+    unit = Unit(id=uid, name=name, profile=profile, models=models, files=files, kind=kind,
+                formation=formation,
                 start_models=start, leader=r.bool("leader"), musician=r.bool("musician"),
                 standard=r.bool("standard"), army_standard=r.bool("army_standard"),
                 is_general=r.bool("is_general"), special_rules=rules, mounted=mounted)
@@ -391,7 +398,8 @@ class WabArmy:
         for u in self.units:
             if u.id == unit_id:
                 return u
-        raise CampagneError("wab.bad_value", what=bilingual("The unit id", "L'identifiant d'unité"), value=unit_id,
+        raise CampagneError("wab.bad_value", what=bilingual("The unit id", "L'identifiant d'unité"),
+                            value=unit_id,
                             expected=bilingual(f"one of {', '.join(u.id for u in self.units)}",
                                                f"l'un de {', '.join(u.id for u in self.units)}"))
 
@@ -501,7 +509,8 @@ def units_from_atlantis_army(army: Any, files: Mapping[str, int] | None = None) 
     from ..atlantis.army import Army  # the campaign's army lists
 
     if not isinstance(army, Army):
-        raise CampagneError("wab.bad_value", what=bilingual("The army", "L'armée"), value=type(army).__name__,
+        raise CampagneError("wab.bad_value", what=bilingual("The army", "L'armée"),
+                            value=type(army).__name__,
                             expected=bilingual("an Atlantis army list", "une liste d'armée atlante"))
     files = dict(files or {})
     for uid, n in files.items():
@@ -547,7 +556,8 @@ def units_from_atlantis_army(army: Any, files: Mapping[str, int] | None = None) 
         if unknown:
             raise CampagneError("wab.bad_value", what=bilingual("The files mapping", "Le front donné"),
                                 value=", ".join(unknown),
-                                expected=bilingual("ids of the army's units", "des identifiants d'unités de l'armée"))
+                                expected=bilingual("ids of the army's units",
+                                                   "des identifiants d'unités de l'armée"))
     return out
 
 

@@ -11,7 +11,7 @@ The sheet's words, and how they are read (the full list is in `INTERPRETATIONS`)
   le test est réussi" -> pass when 2D6 <= Ld + modifiers. A target of 12 or more always passes,
   below 2 always fails (no "double 1" rule on the sheet).
 - Break test ("TEST DE MORAL"): 2D6 <= Ld - difference; "Les unités réduites à moins de cinq
-  figurines sont automatiquement démoralisées"; fear: "Une unité vaincue en corps à corps par un ennemi
+  figurines sont automatiquement démoralisées"; fear: "Une unité vaincue en corps à romps par un ennemi
   supérieur en nombre et provoquant la peur est automatiquement démoralisée sans test de moral".
 - General: "Toute unité (sauf des tirailleurs) se trouvant dans un rayon de 12ps du général peut
   utiliser son Commandement" -> every test uses max(unit Ld, general's Ld) (it "peut": never worse).
@@ -132,7 +132,7 @@ INTERPRETATIONS: tuple[dict[str, str], ...] = (
      "combattre, mais il faudra obtenir des 6 pour toucher", "reading": "failed: flees if the enemy has "
      "strictly more models; otherwise (equal numbers included) it holds and needs 6s to hit in the first "
      "round and with its reaction shots."},
-    {"rule": "fear_break", "fr": "Une unité vaincue en corps à corps par un ennemi supérieur en nombre et "
+    {"rule": "fear_break", "fr": "Une unité vaincue en corps à romps par un ennemi supérieur en nombre et "
      "provoquant la peur est automatiquement démoralisée", "reading": "beaten + feared enemy with strictly "
      "more models -> broken without test (stubborn: the D6)."},
     {"rule": "frenzy_immunity", "fr": "L'unité n'est pas affectée par les autres effets psychologiques si "
@@ -271,7 +271,7 @@ def nerve_of(unit: Any, **overrides: Any) -> Nerve:
     words = " ".join(str(pick(n, default="") or "") for n in ("formation", "order", "kind")).lower()
     skirmish = pick("skirmishers")
     values = dict(
-        ld=int(pick("ld", "leadership")),
+        ld=int(pick("ld", "Ld", "leadership")),
         models=int(pick("models", "size", "count", default=10)),
         starting_models=pick("starting_models", "initial_models", "start_models"),
         skirmishers=bool(skirmish) if isinstance(skirmish, bool) else ("skirmish" in words or "tirailleur" in words
@@ -280,7 +280,7 @@ def nerve_of(unit: Any, **overrides: Any) -> Nerve:
         army_standard=bool(pick("army_standard", default=False)) or bool(pick("army_standard_near", default=False)),
         stubborn=bool(pick("stubborn", default=False)) or "stubborn" in rules,
         frenzied=bool(pick("frenzied", "frenzy", default=False)) or "frenzy" in rules,
-        hates_enemy=bool(pick("hates_enemy", "hates", default=False)),
+        hates_enemy=bool(pick("hates_enemy", "hates", default=False)) or "hatred" in rules,
     )
     values.update(overrides)
     return Nerve(**values)

@@ -84,7 +84,8 @@ def _int(value: Any, what: dict[str, str], low: int | None = None, high: int | N
     if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low) or (
             high is not None and value > high):
         if low is not None and high is not None:
-            expected = bilingual(f"a whole number from {low} to {high}", f"un nombre entier de {low} à {high}")
+            expected = bilingual(f"a whole number from {low} to {high}",
+                                 f"un nombre entier de {low} à {high}")
         elif low is not None:
             expected = bilingual(f"a whole number of at least {low}", f"un nombre entier d'au moins {low}")
         else:
@@ -104,13 +105,14 @@ def _choice(value: Any, choices: Iterable[str], what: dict[str, str]) -> str:
     choices = tuple(choices)
     if not isinstance(value, str) or value not in choices:
         raise CampagneError("wab.bad_value", what=what, value=value,
-                            expected=bilingual(f"one of {', '.join(choices)}", f"l'un de {', '.join(choices)}"))
+                            expected=bilingual(f"one of {', '.join(choices)}",
+                                               f"l'un de {', '.join(choices)}"))
     return value
 
 
 def _distance(value: Any, what: dict[str, str]) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, (int, Fraction, float)) or value != value or value < 0 \
-            or value == float("inf"):
+    number = not isinstance(value, bool) and isinstance(value, (int, Fraction, float))
+    if not number or value != value or value < 0 or value == float("inf"):
         raise CampagneError("wab.bad_value", what=what, value=value,
                             expected=bilingual("a distance in inches, 0 or more",
                                                "une distance en pouces, 0 ou plus"))
@@ -153,7 +155,8 @@ def _frac(text: str) -> Fraction:
 
 def to_hit(attacker_ws: int, defender_ws: int) -> int:
     """TABLE POUR TOUCHER: the D6 score the attacker needs to hit (attacker WS against defender WS)."""
-    a = _int(attacker_ws, _what("The attacker's Weapon Skill", "La Capacité de Combat de l'attaquant"), 1, 10)
+    a = _int(attacker_ws, _what("The attacker's Weapon Skill", "La Capacité de Combat de l'attaquant"),
+             1, 10)
     d = _int(defender_ws, _what("The defender's Weapon Skill", "La Capacité de Combat du défenseur"), 1, 10)
     return int(_table("to_hit").lookup(a).get("by_defender")[str(d)])
 
@@ -209,7 +212,8 @@ def shooting_modifier_keys() -> tuple[str, ...]:
     return tuple(m.key for m in _table("shooting_modifiers").modifiers)
 
 
-def shooting_modifiers(modifiers: Iterable[str] = (), weapon: Weapon | str | None = None) -> list[tuple[str, int]]:
+def shooting_modifiers(modifiers: Iterable[str] = (),
+                       weapon: Weapon | str | None = None) -> list[tuple[str, int]]:
     """The named MODIFICATEURS that apply, as (key, value) in the order given. A weapon noted "Pas de
     pénalité à longue portée" drops `long_range`; one noted "Pas de Déplacement + Tir" refuses
     `moving` (it may not shoot at all after moving)."""
@@ -399,8 +403,8 @@ def equipment_key(name: str) -> str | None:
     """The protective item a name designates ("Large shield" -> "large_shield", "Pelta" -> "shield",
     "Barded horse" -> "full_metal_barding"), None for anything else (weapons...)."""
     if not isinstance(name, str):
-        raise CampagneError("wab.bad_value", what=_what("An equipment name", "Un nom d'équipement"), value=name,
-                            expected=bilingual("a text", "un texte"))
+        raise CampagneError("wab.bad_value", what=_what("An equipment name", "Un nom d'équipement"),
+                            value=name, expected=bilingual("a text", "un texte"))
     return _equipment_index().get(normalise(name))
 
 
@@ -452,7 +456,8 @@ def _sorted_items(equipment: Iterable[str], barding: str | None, strict: bool) -
     for item in items:
         groups[str(_item_row(item).get("item"))].append(item)
     if len(groups["armour"]) > 1:
-        raise _conflict(groups["armour"], "a model wears one suit of armour", "une figurine porte une seule armure")
+        raise _conflict(groups["armour"], "a model wears one suit of armour",
+                        "une figurine porte une seule armure")
     if len(groups["barding"]) > 1:
         raise _conflict(groups["barding"], "a horse wears one barding", "un cheval porte un seul caparaçon")
     return groups
@@ -483,9 +488,11 @@ def base_save(equipment: Iterable[str], mounted: bool = False, barding: str | No
     groups = _sorted_items(equipment, barding, strict)
     mounted = mounted or bool(groups["horse"])
     if groups["barding"] and not mounted:
-        raise _conflict(groups["barding"], "barding needs a mounted model", "un caparaçon demande une figurine montée")
+        raise _conflict(groups["barding"], "barding needs a mounted model",
+                        "un caparaçon demande une figurine montée")
     column = "cavalry" if mounted else "infantry"
-    shields = [s for s in groups["shield"] if use_shield and _shield_applies(s, mounted, shooting, frontal, skirmishers)]
+    shields = [s for s in groups["shield"]
+               if use_shield and _shield_applies(s, mounted, shooting, frontal, skirmishers)]
     save: int | None
     if groups["armour"]:
         armour = _item_row(groups["armour"][0])
@@ -500,7 +507,8 @@ def base_save(equipment: Iterable[str], mounted: bool = False, barding: str | No
         save = None
     if groups["barding"]:
         row = _item_row(groups["barding"][0])
-        applies = not (row.get("close_combat_only") and shooting) and not (row.get("frontal_only") and not frontal)
+        applies = not (row.get("close_combat_only") and shooting) and not (
+            row.get("frontal_only") and not frontal)
         if applies:
             save = (7 if save is None else save) - int(row.get("bonus"))
     return save
