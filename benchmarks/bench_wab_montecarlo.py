@@ -15,9 +15,12 @@ Run: python benchmarks/bench_wab_montecarlo.py   (about ten seconds)
    stubborn unit hated by its enemy), and the same headline combat with method="binomial".
 
 Prints the rates and their ratio; the goal is a ratio of at least 0.25 against the *fastest* raw
-rate (the uint8 one: the stricter reading). Cross-check: the headline's first-round frequencies must
-fall in their 95 % Wilson intervals around `odds.round_odds`'s exact values (one fixed seed). Exits
-with status 1 when the goal is missed or the cross-check fails.
+rate (the uint8 one: the stricter reading). Cross-check, on its own run of 4,000,000 fights with a
+fixed seed: each first-round frequency is printed with its 95 % Wilson interval beside
+`odds.round_odds`'s exact value; the check passes when every exact value lies in its interval
+widened for the nine comparisons made together (Bonferroni, 95 % for the family), so that the
+verdict is not one chance miss in nine. Exits with status 1 when the goal is missed or the
+cross-check fails.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
+from statistics import NormalDist
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # run from a fresh clone too
 
@@ -79,15 +83,18 @@ def run(a, b, situation, method="alias", sims=SIMS, repeat=3):
     return best
 
 
-def cross_check(a, b, situation, res) -> list[str]:
+def cross_check(a, b, situation) -> list[str]:
     exact = odds.round_odds(a, b, **situation)
+    res = montecarlo.simulate_fight(a, b, SIMS, seed=7, **situation)
+    z = NormalDist().inv_cdf(1 - 0.05 / (2 * len(montecarlo.FIRST_ROUND)))
     bad = []
     for key in montecarlo.FIRST_ROUND:
         value = float(getattr(exact, key))
         est = res.first_round[key]
-        ok = est.contains(value)
-        print(f"    {key:22s} exact {value:.5f}  sampled {est.p:.5f}  [{est.low:.5f}, {est.high:.5f}]"
-              f"  {'ok' if ok else 'OUTSIDE'}")
+        inside95 = est.contains(value)
+        ok = est.widened(z).contains(value)
+        print(f"    {key:22s} exact {value:.5f}  sampled {est.p:.5f}  95% [{est.low:.5f}, {est.high:.5f}]"
+              f"  {'in' if inside95 else 'out'}{'' if ok else '  FAILS the family-wise interval'}")
         if not ok:
             bad.append(key)
     return bad
@@ -108,8 +115,8 @@ def main() -> int:
     print(f"  ratio to raw uint8 d6: {ratio:.2f}   (goal >= {GOAL})   ratio to raw int64 d6: {rate / r64:.2f}")
     print(f"  a wins {res.a_wins.p:.4f} [{res.a_wins.low:.4f}, {res.a_wins.high:.4f}],"
           f" b wins {res.b_wins.p:.4f}")
-    print("  first round against odds.round_odds (exact):")
-    bad = cross_check(a, b, situation, res)
+    print(f"  first round against odds.round_odds (exact), {SIMS:,} fights, seed 7:")
+    bad = cross_check(a, b, situation)
     brate, bdt, _ = run(a, b, situation, method="binomial", sims=SIMS // 4, repeat=2)
     print(f"\n  same combat, method='binomial': {brate / 1e6:8.1f} M dice/s ({brate / fastest:.2f} of raw uint8)")
     print("\nother combats (alias method, 1,000,000 fights, best of 2):")

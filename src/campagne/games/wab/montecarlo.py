@@ -19,17 +19,24 @@ re-rolled with hatred), then a wound die if it hit (none if the wound is impossi
 if it wounded and a save is possible. Its outcome is the pair (unsaved wound 0/1, dice rolled 1..4).
 The n attacks of one side are independent, so the pair (U unsaved wounds, D dice rolled) has the
 n-fold convolution of that small law; it is computed once per side, round type and n (float64), and
-stored as a Walker alias table. Drawing (U, D) for a whole array of n then costs one uniform number
-and three gathers per fight, whatever n is: exactly the law of rolling those D dice one by one, and D
-is what is counted in "dice resolved" (the benchmark's measure), like a binomial draw standing for its
-n dice. `method="binomial"` draws the same events as three chained binomials (hits, wounds, unsaved)
-instead: slower, kept as a cross-check.
+stored as a Walker alias table. Drawing (U, D) for a whole array of n then costs one raw 64-bit random
+number and two table gathers per fight, whatever n is: the law of rolling those D dice one by one
+(up to the float64 rounding of the tables), and D is what is counted in "dice resolved" (the
+benchmark's measure), as a binomial draw stands for its n dice. Tables that would exceed 2**20 slots
+(hundreds of attacks a side) fall back to `method="binomial"`, which draws the same events as three
+chained binomials (hits, wounds, unsaved): about four times slower, kept as a cross-check.
+
+Statistics: every probability comes with its 95 % Wilson score interval (`Estimate`; `widened(z)`
+gives another level, e.g. Bonferroni for many comparisons at once); the mean number of rounds with
+a normal 95 % interval. `FightResult.first_round` holds the first round's frequencies under the names
+of `odds.RoundOdds` (attacker_wins, defender_breaks, ...), so the two can be compared directly.
 
 Readings that only matter over several rounds (the sheet describes one round):
 
 * Momentum ("Elan"): the sheet does not say how it is won. Here (`momentum_to_winner=True`) the side
   that won the previous round has it in the next one (+1 combat result, and strikes first when the
-  Initiatives are equal); a drawn round gives it to nobody. `momentum=` gives it for the first round.
+  Initiatives are equal); a drawn round gives it to nobody. `momentum=` gives it for the first round
+  (with `momentum_to_winner=False`, for every round).
 * A charge counts in the first round only ("Les figurines qui ont chargé durant ce tour frappent les
   premières"); flank and rear positions, high ground and difficult terrain last the whole fight.
 * Stubborn units that give ground ("peut lâcher du terrain"): `give_ground="continue"` (default) —
@@ -37,17 +44,17 @@ Readings that only matter over several rounds (the sheet describes one round):
   own); "never" — they break like any other unit.
 * Pursuit (`pursuit=True`; not on the sheet, the WAB rulebook's rule): the winner pursues a broken
   enemy; flee and pursuit distances are 2D6" (M 6" or less) or 3D6" (more); a pursuer rolling at least
-  the flee distance catches and destroys the fleeing unit.
+  the flee distance catches and destroys the fleeing unit. The outcome stays a break; `caught` counts
+  the broken units caught (their models are not added to `mean_losses`).
 * Fear before contact (`fear_tests=True`, with a charge): a charger that fears its target tests to
   charge ("la charge n'a pas lieu" on a failure: outcome no_charge); a target that fears the charger
   tests when charged: failed and outnumbered -> flees (outcome flees_fear), failed and not
   outnumbered -> hits only on 6s in the first round. `fear_failed=` forces the latter, as in
-  `odds.round_odds`.
+  `odds.round_odds`. Fights that end before contact count 0 rounds.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import time
 from collections.abc import Iterable
@@ -308,7 +315,8 @@ class BinomialSampler:
 def _sampler(method: str, p_hit: float, p_wound: float, p_save: float, reroll: bool, wound_roll: bool,
              save_roll: bool, n_max: int) -> StrikeSampler | BinomialSampler:
     if method == "alias":
-        kernel = attack_kernel(p_hit, p_wound, p_save, reroll=reroll, wound_roll=wound_roll, save_roll=save_roll)
+        kernel = attack_kernel(p_hit, p_wound, p_save, reroll=reroll, wound_roll=wound_roll,
+                               save_roll=save_roll)
         try:
             return StrikeSampler(kernel, n_max)
         except ValueError:  # too many attacks for tables of a sensible size
@@ -354,13 +362,15 @@ def _side_spec(side: str, a: Any, b: Any, situation: dict[str, Any], method: str
     rows = []
     for mom in (None, "a", "b"):
         setup = odds.prepare_round(a, b, momentum=mom, **kw)
-        rows.append([sum(v for _, v in odds.side_bonuses(setup, side, left)) for left in range(unit.models + 1)])
+        rows.append([sum(v for _, v in odds.side_bonuses(setup, side, left))
+                     for left in range(unit.models + 1)])
     bonus = np.array(rows, dtype=np.intp)
     nerve = state.nerve(unit.models)
     ld, _ = nerve.effective_ld(morale=True)
     psy_ld, _ = nerve.effective_ld()
     return _Side(models=unit.models, start_models=unit.start_models or unit.models, files=unit.files,
-                 w=max(unit.profile.W, 1), wounded=state.wounded, apm=apm, fighting_ranks=state.fighting_ranks,
+                 w=max(unit.profile.W, 1), wounded=state.wounded, apm=apm,
+                 fighting_ranks=state.fighting_ranks,
                  contact=state.contact, samplers={}, bonus=bonus, ld=ld, reroll=nerve.army_standard_applies,
                  stubborn=nerve.stubborn, stubborn_d6_any=nerve.stubborn_d6 == "any", frenzied=nerve.frenzied,
                  causes_fear=state.causes_fear, psy_ld=psy_ld, move=unit.profile.M)
@@ -389,7 +399,10 @@ def _contact(sa: _Side, sb: _Side, alive_a: np.ndarray, alive_b: np.ndarray, fla
     else:
         face = np.minimum(alive_b, sb.files)
     width = np.minimum(np.minimum(alive_a, sa.files), face)
-    ca = np.minimum(alive_a, width * sa.fighting_ranks) if sa.contact is None else np.minimum(alive_a, sa.contact)
+    if sa.contact is None:
+        ca = np.minimum(alive_a, width * sa.fighting_ranks)
+    else:
+        ca = np.minimum(alive_a, sa.contact)
     if sb.contact is not None:
         cb = np.minimum(alive_b, sb.contact)
     else:
@@ -413,7 +426,8 @@ def _apply(side: _Side, alive: np.ndarray, wounded: np.ndarray | None, unsaved: 
     return caused, left, carried
 
 
-def _casualties(side: _Side, alive: np.ndarray, wounded: np.ndarray | None, unsaved: np.ndarray) -> np.ndarray:
+def _casualties(side: _Side, alive: np.ndarray, wounded: np.ndarray | None,
+                unsaved: np.ndarray) -> np.ndarray:
     if wounded is None or side.w == 1:
         return np.minimum(unsaved, alive)
     return np.minimum(alive, (wounded + unsaved) // side.w)
@@ -425,25 +439,29 @@ def _casualties(side: _Side, alive: np.ndarray, wounded: np.ndarray | None, unsa
 def _check(option: str, value: Any, allowed: Iterable[Any]) -> Any:
     allowed = tuple(allowed)
     if value not in allowed:
-        raise CampagneError("wab.mc.bad_option", option=option, value=value, expected=" / ".join(map(str, allowed)))
+        raise CampagneError("wab.mc.bad_option", option=option, value=value,
+                            expected=" / ".join(map(str, allowed)))
     return value
 
 
 def simulate_fight(a: Any, b: Any, n_sims: int = 100_000, *, seed: int | np.random.Generator | None = 0,
                    charge: str | None = None, flank: bool = False, rear: bool = False,
-                   high_ground: str | None = None, momentum: str | None = None, difficult_terrain: bool = False,
+                   high_ground: str | None = None, momentum: str | None = None,
+                   difficult_terrain: bool = False,
                    fear_failed: Iterable[str] = (), momentum_to_winner: bool = True,
                    give_ground: str = "continue", pursuit: bool = False, fear_tests: bool = False,
-                   max_rounds: int = 50, method: str = "alias", chunk: int = 1_000_000) -> FightResult:
+                   max_rounds: int = 50, method: str = "alias", chunk: int = 1 << 19) -> FightResult:
     """Fight `n_sims` copies of the combat between `a` (the attacker: flank / rear are a's attack on b)
     and `b` (`odds.UnitState`) until it is decided; see the module docstring for the rules."""
     from . import odds
 
     started = time.perf_counter()
     if isinstance(n_sims, bool) or not isinstance(n_sims, int) or n_sims < 1:
-        raise CampagneError("wab.mc.bad_option", option="n_sims", value=n_sims, expected="a whole number >= 1")
+        raise CampagneError("wab.mc.bad_option", option="n_sims", value=n_sims,
+                            expected="a whole number >= 1")
     if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
-        raise CampagneError("wab.mc.bad_option", option="max_rounds", value=max_rounds, expected="a whole number >= 1")
+        raise CampagneError("wab.mc.bad_option", option="max_rounds", value=max_rounds,
+                            expected="a whole number >= 1")
     _check("give_ground", give_ground, ("continue", "end", "never"))
     _check("method", method, ("alias", "binomial"))
     charge = odds.side_of(charge, "charge")
@@ -477,7 +495,8 @@ def simulate_fight(a: Any, b: Any, n_sims: int = 100_000, *, seed: int | np.rand
         done += m
     seconds = time.perf_counter() - started
     options = {"charge": charge, "flank": bool(flank), "rear": bool(rear), "high_ground": high_ground,
-               "momentum": momentum, "difficult_terrain": bool(difficult_terrain), "fear_failed": sorted(sixes),
+               "momentum": momentum, "difficult_terrain": bool(difficult_terrain),
+               "fear_failed": sorted(sixes),
                "momentum_to_winner": momentum_to_winner, "give_ground": give_ground, "pursuit": pursuit,
                "fear_tests": fear_tests, "max_rounds": max_rounds, "method": method}
     return acc.result(n_sims, seconds, options)
@@ -534,8 +553,8 @@ class _Pairs:
         self.table = (sa.models + 1) * self.width <= self.MAX
         self.sa, self.sb, self.flank, self.rear = sa, sb, flank, rear
         if self.table:
-            ga, gb = np.meshgrid(np.arange(sa.models + 1, dtype=np.intp), np.arange(sb.models + 1, dtype=np.intp),
-                                 indexing="ij")
+            ga, gb = np.meshgrid(np.arange(sa.models + 1, dtype=np.intp),
+                                 np.arange(sb.models + 1, dtype=np.intp), indexing="ij")
             ca, cb = _contact(sa, sb, ga.ravel(), gb.ravel(), flank, rear)
             self.ca, self.cb = ca.astype(np.intp), cb.astype(np.intp)
             self.max_a, self.max_b = int(self.ca.max()), int(self.cb.max())
@@ -552,7 +571,8 @@ class _Pairs:
 
 def _run_chunk(rng: np.random.Generator, m: int, sa: _Side, sb: _Side, acc: _Accumulator, pairs: _Pairs, *,
                charge: str | None, momentum: str | None, sixes: set, order_code: dict[int, int],
-               momentum_to_winner: bool, give_ground: str, pursuit: bool, fear_tests: bool, max_rounds: int) -> None:
+               momentum_to_winner: bool, give_ground: str, pursuit: bool, fear_tests: bool,
+               max_rounds: int) -> None:
     # per-fight state; arrays that cannot change are left out (None)
     alive_a = np.full(m, sa.models, dtype=np.intp)
     alive_b = np.full(m, sb.models, dtype=np.intp)
@@ -697,7 +717,8 @@ def _run_chunk(rng: np.random.Generator, m: int, sa: _Side, sb: _Side, acc: _Acc
         d6 = None
         if sa.stubborn or sb.stubborn:
             stubborn = (test_a if sa.stubborn else False) | (test_b if sb.stubborn else False)
-            d6_five = under_five & ((test_a if sa.stubborn_d6_any else False) | (test_b if sb.stubborn_d6_any else False))
+            d6_five = under_five & ((test_a if sa.stubborn_d6_any else False)
+                                    | (test_b if sb.stubborn_d6_any else False))
             d6 = stubborn & (d6_five | (~under_five & feared))
             auto = (under_five | feared) & ~d6
             test = valid & ~auto & ~d6

@@ -114,8 +114,8 @@ MANOEUVRE_NAMES = {
     Manoeuvre.CHANGE_FORMATION: ("change of formation", "changement de formation"),
     Manoeuvre.REFORM: ("reform", "reformer les rangs"),
 }
-KIND_NAMES_FR = {"infantry": "infanterie", "cavalry": "cavalerie", "chariot": "char", "light_chariot": "char léger",
-                 "elephant": "éléphants", "artillery": "artillerie", "character": "personnage"}
+KIND_NAMES_FR = {"infantry": "infanterie", "cavalry": "cavalerie", "chariot": "char",
+                 "light_chariot": "char léger", "elephant": "éléphants", "artillery": "artillerie", "character": "personnage"}
 LOOSE_FORMATIONS = frozenset({"open", "skirmish"})
 CHARIOTS = frozenset({"chariot", "light_chariot"})
 NO_MARCH_KINDS = frozenset({"elephant", "artillery"})
@@ -206,7 +206,8 @@ def mover_of(unit: Any, **overrides: Any) -> Mover:
     formation = str(pick("formation", "order", default="close") or "close").lower()
     if "skirmish" in str(pick("kind", default="")).lower():
         formation = "skirmish"
-    values = dict(move=int(pick("move", "m", "M")), kind=str(pick("kind", "troop_type", "type", default="infantry")),
+    values = dict(move=int(pick("move", "m", "M")),
+                  kind=str(pick("kind", "troop_type", "type", default="infantry")),
                   formation=formation, musician=bool(pick("musician", default=False)),
                   character=bool(pick("character", "is_character", default=False)),
                   ranks=int(pick("ranks", default=1) or 1), ld=pick("ld", "Ld"))
@@ -287,7 +288,8 @@ class ChargeReach:
     failed_move: Fraction
 
     def to_dict(self) -> dict[str, Any]:
-        return {"reaches": self.reaches, "allowance": float(self.allowance), "failed_move": float(self.failed_move)}
+        return {"reaches": self.reaches, "allowance": float(self.allowance),
+                "failed_move": float(self.failed_move)}
 
 
 def charge_reach(unit: Any, distance: float, terrain: Any = Terrain.OPEN, *, wheel: float = 0) -> ChargeReach:
@@ -343,7 +345,8 @@ class MovePlan:
     trace: tuple[dict[str, Any], ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"allowance": float(self.allowance), "spent": float(self.spent), "remaining": float(self.remaining),
+        return {"allowance": float(self.allowance), "spent": float(self.spent),
+                "remaining": float(self.remaining),
                 "may_shoot": self.may_shoot, "trace": list(self.trace)}
 
 
@@ -360,7 +363,8 @@ def manoeuvre_cost(unit: Any, step: Any) -> Fraction:
             return Fraction(u.move, 2)
         if abs(s.ranks) == 2:
             return Fraction(u.move)
-        raise CampagneError("wab.move.not_allowed", what=bilingual("Change of formation", "Changer de formation"),
+        raise CampagneError("wab.move.not_allowed",
+                            what=bilingual("Change of formation", "Changer de formation"),
                             reason=bilingual(f"{s.ranks:+d} ranks (only ±1 or ±2 ranks)",
                                              f"{s.ranks:+d} rangs (seulement ±1 ou ±2 rangs)"))
     return Fraction(0)
@@ -448,7 +452,8 @@ def reform(dice: Dice, unit: Any, nerve: psychology.Nerve | int | None = None) -
     and (if reformed) may not shoot this turn."""
     u = mover_of(unit)
     if not u.musician:
-        raise _not_allowed(("Reform", "Reformer les rangs"), "the unit has no musician", "l'unité n'a pas de musicien")
+        raise _not_allowed(("Reform", "Reformer les rangs"), "the unit has no musician",
+                           "l'unité n'a pas de musicien")
     if nerve is None:
         if u.ld is None:
             raise CampagneError("wab.move.bad_value", field="Ld", value=None)
@@ -465,7 +470,8 @@ def reform(dice: Dice, unit: Any, nerve: psychology.Nerve | int | None = None) -
 
 @dataclass(frozen=True)
 class Enemy:
-    """An enemy unit within 8": its kind (infantry, cavalry, chariot, character, artillery...) and whether it flees."""
+    """An enemy unit within 8": its kind (infantry, cavalry, chariot, character, artillery...) and
+    whether it flees."""
 
     kind: str = "infantry"
     fleeing: bool = False
@@ -512,7 +518,8 @@ def _march_reasons(u: Mover, f: MarchFacts, forced: bool) -> list[dict[str, str]
     if not u.musician and not (u.character and not forced):
         reasons.append(bilingual("the unit has no musician", "l'unité n'a pas de musicien"))
     if forced and not f.column_of_march:
-        reasons.append(bilingual("the unit is not in column of march", "l'unité n'est pas en colonne de marche"))
+        reasons.append(bilingual("the unit is not in column of march",
+                                 "l'unité n'est pas en colonne de marche"))
     if u.skirmishers or u.kind in NO_MARCH_KINDS:
         what = "skirmishers" if u.skirmishers else u.kind
         fr = {"skirmishers": "tirailleurs", "elephant": "éléphants", "artillery": "artillerie"}[what]
@@ -537,7 +544,8 @@ def _march_reasons(u: Mover, f: MarchFacts, forced: bool) -> list[dict[str, str]
         reasons.append(bilingual("it cannot cross obstacles", "elle ne peut franchir des obstacles"))
     steps = [Step.of(m) for m in f.manoeuvres]
     if any(s.kind is not Manoeuvre.WHEEL for s in steps):
-        reasons.append(bilingual("the only manoeuvre allowed is a wheel", "la seule manœuvre permise est une roue"))
+        reasons.append(bilingual("the only manoeuvre allowed is a wheel",
+                                 "la seule manœuvre permise est une roue"))
     elif len(steps) > 1:
         reasons.append(bilingual("only one wheel", "une seule roue"))
     return reasons
@@ -574,8 +582,10 @@ def forced_march_effects(*, column_of_one: bool = False) -> dict[str, Any]:
 
 
 def flee_move(dice: Dice, unit: Any, *, fire_and_flee: bool = False) -> psychology.FleeResult:
-    """"TROUPES EN FUITE": M <= 6 flees 2D6", more 3D6" (towards the nearest table edge, avoiding the enemy)."""
-    return psychology.flee_distance(dice, mover_of(unit).move, fire_and_flee=fire_and_flee, purpose="fleeing move")
+    """"TROUPES EN FUITE": M <= 6 flees 2D6", more 3D6" (towards the nearest table edge, avoiding the
+    enemy)."""
+    return psychology.flee_distance(dice, mover_of(unit).move, fire_and_flee=fire_and_flee,
+                                    purpose="fleeing move")
 
 
 def flee_move_odds(unit: Any, *, fire_and_flee: bool = False) -> dict[int, Fraction]:

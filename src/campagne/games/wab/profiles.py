@@ -316,7 +316,7 @@ class Unit:
 
     @property
     def breaks_automatically(self) -> bool:
-        return tables.breaks_automatically(self.models)
+        return tables.breaks_automatically(self.models, self.start_models)
 
     @property
     def flee_dice(self) -> str:

@@ -28,16 +28,20 @@ The sheet's words, and how they are read (the full list is in `INTERPRETATIONS`)
   the printed order. So Haine = {break tests on Ld 10 (modifiable) against the hated enemy, re-roll of
   the missed attacks in the first round, must pursue}; Stubborn = {no panic test for friends fleeing
   within 4", give ground, the D6}. (Reading the Ld 10 line as a Stubborn rule would leave Haine two rows
-  for three numbers and Stubborn four rows for three numbers.) `odds.py` reads it the same way.
+  for three numbers and Stubborn four rows for three numbers.) docs/rules/wab.md and data/tables.toml
+  ([hatred] row 1) read it the same way.
 - Stubborn: "L'unité peut lâcher du terrain si elle manque son test après un tour de combat" -> a
   failed break test may become "gives_ground" instead of "broken" (the unit's choice, `give_ground=`);
   "Si l'unité perd un tour de combat contre un adversaire qui devrait automatiquement la démoraliser,
   lancez un D6 : 1-3 Démoralisée / 4-6 Résiste" -> replaces the fear auto-break (the only automatic
   break *caused by an opponent*); the under-five-models auto-break is the unit's own state and stays
-  (`stubborn_d6="any"` applies the D6 to both, as `odds.py` does).
+  (`Nerve(stubborn_d6="any")` applies the D6 to both).
 - Under five: "Les unités réduites à moins de cinq figurines sont automatiquement démoralisées" ->
   a unit that started the battle with five models or more and has fewer than five when it tests
-  (a unit raised smaller, such as three chariots, tests normally), as `odds.py` reads it.
+  (a unit raised smaller, such as three chariots, tests normally).
+
+`odds.py` and `combat.py` take their break tests from here (`UnitState.nerve`), and `montecarlo.py`
+reads the same `Nerve`, so exact, rolled and sampled break tests follow one reading.
 """
 
 from __future__ import annotations
@@ -62,7 +66,8 @@ register_messages({
     },
     "wab.psy.bad_difference": {
         "en": "A combat result difference must be a whole number of at least 0 (got {difference!r}).",
-        "fr": "Une différence de résultat de combat doit être un entier positif ou nul (reçu {difference!r}).",
+        "fr": "Une différence de résultat de combat doit être un entier positif ou nul "
+              "(reçu {difference!r}).",
     },
     "wab.psy.bad_move": {
         "en": "A Movement must be a whole number of at least 0 (got {move!r}).",
@@ -274,10 +279,11 @@ def nerve_of(unit: Any, **overrides: Any) -> Nerve:
         ld=int(pick("ld", "Ld", "leadership")),
         models=int(pick("models", "size", "count", default=10)),
         starting_models=pick("starting_models", "initial_models", "start_models"),
-        skirmishers=bool(skirmish) if isinstance(skirmish, bool) else ("skirmish" in words or "tirailleur" in words
-                                                                       or "skirmishers" in rules),
+        skirmishers=bool(skirmish) if isinstance(skirmish, bool)
+        else ("skirmish" in words or "tirailleur" in words or "skirmishers" in rules),
         general_ld=pick("general_ld"),
-        army_standard=bool(pick("army_standard", default=False)) or bool(pick("army_standard_near", default=False)),
+        army_standard=bool(pick("army_standard", default=False))
+        or bool(pick("army_standard_near", default=False)),
         stubborn=bool(pick("stubborn", default=False)) or "stubborn" in rules,
         frenzied=bool(pick("frenzied", "frenzy", default=False)) or "frenzy" in rules,
         hates_enemy=bool(pick("hates_enemy", "hates", default=False)) or "hatred" in rules,
@@ -324,13 +330,15 @@ def _odds(**outcomes: Fraction) -> dict[str, Fraction]:
 # --------------------------------------------------------------------------- the basic test
 
 
-def leadership_test(dice: Dice, ld: int | Nerve, *, modifier: int = 0, test: str = "leadership") -> TestResult:
+def leadership_test(dice: Dice, ld: int | Nerve, *, modifier: int = 0,
+                    test: str = "leadership") -> TestResult:
     """"Lancez 2D6. Si votre résultat est inférieur ou égal au Commandement (Ld) ... le test est réussi"."""
     nerve = ld if isinstance(ld, Nerve) else Nerve(_check_ld(ld))
     base, trace = nerve.effective_ld()
     target = base + modifier
     if modifier:
-        trace.append(_step("modifier", f"modifier {modifier:+d}", f"modificateur {modifier:+d}", value=modifier))
+        trace.append(_step("modifier", f"modifier {modifier:+d}", f"modificateur {modifier:+d}",
+                           value=modifier))
     rolls: list[Roll] = []
     ok = _roll_2d6(dice, target, test, trace, rolls)
     return TestResult(test, "passed" if ok else "failed", ok, target, tuple(rolls), tuple(trace))
@@ -460,7 +468,8 @@ PANIC_TEXT = {
     PanicTrigger.GENERAL_KILLED: ("the general is killed", "le général est tué"),
     PanicTrigger.SHOOTING_25: ("25% or more casualties in one shooting phase",
                                "25% ou plus de pertes lors d'une seule phase de tir"),
-    PanicTrigger.NEGLECTED_CHARGER: ("charged by an enemy it neglected", "chargée par un ennemi qu'elle a négligé"),
+    PanicTrigger.NEGLECTED_CHARGER: ("charged by an enemy it neglected",
+                                     "chargée par un ennemi qu'elle a négligé"),
 }
 
 
@@ -493,7 +502,8 @@ def _panic_setup(nerve: Nerve, trigger: PanicTrigger, won_combat: bool) -> tuple
     return target, reroll, trace
 
 
-def panic_test(dice: Dice, nerve: Nerve, trigger: PanicTrigger | str, *, won_combat: bool = False) -> TestResult:
+def panic_test(dice: Dice, nerve: Nerve, trigger: PanicTrigger | str, *,
+               won_combat: bool = False) -> TestResult:
     """A panic test; outcomes holds, flees ("s'enfuit comme une unité démoralisée") or immune.
 
     `won_combat`: trigger 2 only, "Si l'unité a gagné son corps à corps, elle bénéficie d'une relance".
@@ -521,7 +531,8 @@ def panic_odds(nerve: Nerve, trigger: PanicTrigger | str, *, won_combat: bool = 
     return _odds(holds=1 - fail, flees=fail)
 
 
-def panic_from_friends_fleeing(models: int, fleeing_models: Iterable[int], *, ratio_rule: bool = True) -> bool:
+def panic_from_friends_fleeing(models: int, fleeing_models: Iterable[int], *,
+                               ratio_rule: bool = True) -> bool:
     """Trigger 1 "Des amis (2 :1)": do these fleeing friends within 4\" call for a test?
 
     Read as: friends that the unit outnumbers by 2 to 1 or more do not panic it (see INTERPRETATIONS).
@@ -545,7 +556,8 @@ TERROR_SITUATIONS = ("charged", "charging", "within_8")
 
 def _situation(test: str, situation: str, allowed: tuple[str, ...]) -> str:
     if situation not in allowed:
-        raise CampagneError("wab.psy.bad_situation", test=test, situation=situation, allowed=", ".join(allowed))
+        raise CampagneError("wab.psy.bad_situation", test=test, situation=situation,
+                            allowed=", ".join(allowed))
     return situation
 
 
@@ -563,7 +575,8 @@ def _fear_failure(situation: str, outnumbered: bool) -> tuple[str, dict[str, Any
         "et pour les tirs de réaction")
 
 
-def fear_test(dice: Dice, nerve: Nerve, situation: str = "charged", *, outnumbered: bool = False) -> TestResult:
+def fear_test(dice: Dice, nerve: Nerve, situation: str = "charged", *,
+              outnumbered: bool = False) -> TestResult:
     """Fear test when charged by ("charged") or wishing to charge ("charging") a fear-causing enemy.
 
     `outnumbered`: the feared enemy has more models than the unit ("supérieur en nombre").
@@ -571,7 +584,8 @@ def fear_test(dice: Dice, nerve: Nerve, situation: str = "charged", *, outnumber
     _situation("fear", situation, FEAR_SITUATIONS)
     trace: list[dict[str, Any]] = []
     if nerve.frenzied:
-        trace.append(_step("frenzy", "frenzied: not affected by fear", "frénétique : pas affectée par la peur"))
+        trace.append(_step("frenzy", "frenzied: not affected by fear",
+                           "frénétique : pas affectée par la peur"))
         return TestResult("fear", "immune", True, None, (), tuple(trace))
     target, ld_trace = nerve.effective_ld()
     trace += ld_trace
@@ -638,7 +652,8 @@ def _rally_setup(nerve: Nerve, enemy_within_8: bool) -> tuple[int | None, list]:
 
 
 def rally_test(dice: Dice, nerve: Nerve, *, enemy_within_8: bool = False) -> TestResult:
-    """Rally at the start of the movement phase: rallied (reforms, does nothing else), keeps_fleeing, too_few."""
+    """Rally at the start of the movement phase: rallied (reforms, does nothing else), keeps_fleeing,
+    too_few."""
     target, trace = _rally_setup(nerve, enemy_within_8)
     if target is None:
         return TestResult("rally", "too_few", False, None, (), tuple(trace), {"flee": True})
@@ -886,7 +901,8 @@ class ReactionResult:
                 "flee": self.flee.to_dict() if self.flee else None, "trace": list(self.trace)}
 
 
-def resolve_reaction(dice: Dice, reaction: Reaction | str, facts: ChargeFacts, *, target_move: int) -> ReactionResult:
+def resolve_reaction(dice: Dice, reaction: Reaction | str, facts: ChargeFacts, *,
+                     target_move: int) -> ReactionResult:
     """Check a declared reaction and roll what it needs (the flee distance). Shooting is resolved elsewhere.
 
     Stand and shoot: "Déterminez les pertes immédiatement"; flee: "se déplace de sa distance de fuite
@@ -955,7 +971,8 @@ class TestDue:
     params: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"test": self.test, "reason": self.reason, "en": self.en, "fr": self.fr, "params": dict(self.params)}
+        return {"test": self.test, "reason": self.reason, "en": self.en, "fr": self.fr,
+                "params": dict(self.params)}
 
 
 def tests_due(situation: Situation) -> list[TestDue]:
@@ -1019,7 +1036,9 @@ def tests_due(situation: Situation) -> list[TestDue]:
         if s.charged_by_neglected_enemy:
             panic(PanicTrigger.NEGLECTED_CHARGER)
     elif s.phase == "shooting":
-        start = s.models_at_phase_start if s.models_at_phase_start is not None else s.models + s.shooting_casualties
+        start = s.models_at_phase_start
+        if start is None:
+            start = s.models + s.shooting_casualties
         if shooting_panic(start, s.shooting_casualties):
             panic(PanicTrigger.SHOOTING_25, casualties=s.shooting_casualties, models_at_start=start)
     elif s.phase == "close_combat":

@@ -648,10 +648,16 @@ def can_rally(models: int) -> bool:
         _table("rally").data["min_models"])
 
 
-def breaks_automatically(models: int) -> bool:
-    """"Les unités réduites à moins de cinq figurines sont automatiquement démoralisées.\""""
-    return _int(models, _what("The number of models", "Le nombre de figurines"), 0) < int(
-        _table("break_test").data["auto_break_below"])
+def breaks_automatically(models: int, starting_models: int | None = None) -> bool:
+    """"Les unités réduites à moins de cinq figurines sont automatiquement démoralisées".
+
+    "Réduites": a unit that started with fewer than five models (chariots, a lone character) was
+    never reduced to that size and tests normally (the same reading as psychology.Nerve)."""
+    limit = int(_table("break_test").data["auto_break_below"])
+    models = _int(models, _what("The number of models", "Le nombre de figurines"), 0)
+    if starting_models is not None and starting_models < limit:
+        return False
+    return models < limit
 
 
 # --------------------------------------------------------------------------- movement
