@@ -133,3 +133,10 @@ def test_any_text_gives_well_formed_svg(title, player, label, name):
                      armies=[{"id": label, "player": player, "territory": "azaea", "label": label}])
     root = ET.fromstring(svg)
     assert len(polygons(root)) == 32
+
+
+def test_army_tokens_are_told_apart_when_ids_share_a_beginning():
+    from campagne.games.atlantis.picture import short_labels
+    assert short_labels(["alice", "bob"]) == {"alice": "ali", "bob": "bob"}
+    labels = short_labels(["bot1", "bot2", "carthage"])
+    assert len(set(labels.values())) == 3 and all(len(v) <= 3 for v in labels.values())

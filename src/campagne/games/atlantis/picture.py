@@ -12,9 +12,20 @@ def player_colours(s: AtlantisState) -> dict[str, str]:
     return {pid: PALETTE[i % len(PALETTE)] for i, pid in enumerate(s.players)}
 
 
+def short_labels(ids: list[str]) -> dict[str, str]:
+    """Three-character token labels, told apart when ids share a beginning (bot1, bot2 → bo1, bo2)."""
+    labels = {pid: pid[:3] for pid in ids}
+    if len(set(labels.values())) < len(ids):
+        labels = {pid: (pid[:2] + pid[-1]) if len(pid) > 3 else pid for pid in ids}
+    if len(set(labels.values())) < len(ids):
+        labels = {pid: str(i + 1) for i, pid in enumerate(ids)}
+    return labels
+
+
 def campaign_svg(s: AtlantisState, lang: str = "fr") -> str:
     colours = player_colours(s)
-    armies = [{"id": p.id, "player": p.id, "territory": p.position, "label": p.id[:3]}
+    labels = short_labels(list(s.players))
+    armies = [{"id": p.id, "player": p.id, "territory": p.position, "label": labels[p.id]}
               for p in s.players.values() if p.position is not None and p.army is not None]
     title = (f"Atlantide — tour {s.turn}" if lang == "fr" else f"Atlantis — turn {s.turn}")
     legend = [(colours[p.id], f"{p.name} ({p.id}) — {len(s.owned(p.id))}"
