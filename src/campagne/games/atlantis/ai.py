@@ -58,7 +58,16 @@ def optional_orders(s: AtlantisState, pid: str, rng: random.Random) -> list[Comm
     """Orders a computer player may give in a phase that waits for nobody (loot, supply)."""
     p = s.players[pid]
     style = _style(p)
-    if style == "absent" or p.eliminated:
+    if style == "absent":
+        return []
+    if p.eliminated:
+        # "Un joueur éliminé pourra prendre le rôle d'un général Atlante": a computer always does.
+        free = [k for k in s.map.kingdoms if k != "atlantis"
+                and s.owners.get(s.map.royal_city(k)) is None]
+        if s.phase == "loot" and free:
+            kid = free[0] if style == "greedy" else rng.choice(free)
+            army = armies.load_packaged_army("atlante").to_dict()  # the journal carries the list itself
+            return [{"type": "take-over", "player": pid, "kingdom": kid, "army": army}]
         return []
     if s.phase == "supply" and p.army is not None and not p.supplied and p.loot >= 50:
         spend = 50 if style == "random" else min(100, p.loot - p.loot % 50)
