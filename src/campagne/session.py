@@ -15,7 +15,8 @@ from .core.errors import CampagneError, register_messages
 from .core.game import Entry, Game
 from .storage import journal as jfile
 
-RULESETS = {"atlantis": "campagne.games.atlantis.rules:AtlantisRules"}
+RULESETS = {"atlantis": "campagne.games.atlantis.rules:AtlantisRules",
+            "wab": "campagne.games.wab.tracker:WabBattle"}
 
 
 def ruleset(name: str) -> Any:
@@ -66,9 +67,11 @@ def create(path: Path, ruleset_name: str, setup: dict[str, Any], seed: int | str
     return Campaign(path, file, game)
 
 
-def load(path: Path, verify: bool = True) -> Campaign:
+def load(path: Path, verify: bool = True, expect: str | None = None) -> Campaign:
     file = jfile.read(path)
     h = file.header
+    if expect is not None and h.get("ruleset") != expect:
+        raise CampagneError("journal.other_ruleset", path=str(path), ruleset=h.get("ruleset"), expect=expect)
     rules = ruleset(h["ruleset"])
     if verify:
         game = Game.verify(rules, h.get("setup", {}), h["seed"], file.entries, opening=h.get("opening"),
@@ -79,15 +82,18 @@ def load(path: Path, verify: bool = True) -> Campaign:
 
 
 @contextmanager
-def open_campaign(path: Path, verify: bool = True) -> Iterator[Campaign]:
-    """Hold the campaign's lock while a command reads, decides and writes."""
+def open_campaign(path: Path, verify: bool = True, expect: str | None = None) -> Iterator[Campaign]:
+    """Hold the campaign's lock while a command reads, decides and writes; `expect` names the
+    ruleset the calling command is for (a battle journal is not a campaign)."""
     if not path.exists():
         raise CampagneError("journal.missing", path=str(path))
     with jfile.locked(path):
-        yield load(path, verify)
+        yield load(path, verify, expect)
 
 
 register_messages({
+    "journal.other_ruleset": {"en": "{path} is the journal of a {ruleset!r} game, not of a {expect!r} one.",
+                              "fr": "{path} est le journal d'une partie {ruleset!r}, pas {expect!r}."},
     "ruleset.unknown": {"en": "Unknown ruleset {name!r} (known: {known}).",
                         "fr": "Règle inconnue {name!r} (connues : {known})."},
 })

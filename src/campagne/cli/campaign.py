@@ -65,7 +65,10 @@ def new(ruleset: str = typer.Argument(..., help="atlantis"),
 
     def go() -> None:
         from .. import session
+        from ..core.errors import CampagneError
         from ..games.atlantis.map import load_map_file
+        if ruleset != "atlantis":  # WAB battles start with `campagne battle new`
+            raise CampagneError("ruleset.unknown", name=ruleset, known="atlantis")
         setup: dict[str, Any] = {"players": _setup_players(player, None)}
         if map_file:
             setup["map"] = load_map_file(map_file).to_mapping()
@@ -96,7 +99,7 @@ def status(as_: Optional[str] = typer.Option(None, "--as", help="See only what t
     def go() -> None:
         from .. import session
         from .render import status_text
-        with session.open_campaign(campaign_path(campaign), verify=False) as c:
+        with session.open_campaign(campaign_path(campaign), verify=False, expect="atlantis") as c:
             _warn(o, c)
             _check_viewer(c, as_)
             view = c.game.view(as_)
@@ -129,7 +132,7 @@ def _push(o: Out, c: Any, command: dict[str, Any]) -> list[dict[str, Any]]:
 def _run(o: Out, campaign: Optional[str], command: dict[str, Any]) -> None:
     """Open the campaign under its lock, journal one command (and the computers' replies), print."""
     from .. import session
-    with session.open_campaign(campaign_path(campaign)) as c:
+    with session.open_campaign(campaign_path(campaign), expect="atlantis") as c:
         _print_entries(o, c, _push(o, c, command))
 
 
@@ -259,6 +262,8 @@ def battle_result(territory: str = typer.Argument(...),
                   vp: Optional[list[str]] = typer.Option(None, "--vp", help="PLAYER=POINTS"),
                   allocation: Optional[list[str]] = typer.Option(
                       None, "--allocation", help="With --auto: PLAYER:UNIT,UNIT... the units that take the losses first."),
+                  resolver: str = typer.Option("simulation", "--resolver",
+                                               help="With --auto: simulation (the seed's table) or wab (a WAB 2 fight)."),
                   reroll_terrain: bool = typer.Option(
                       False, "--reroll-terrain", help="Both players agree to generate the battlefield terrain again."),
                   campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt,
@@ -280,6 +285,8 @@ def battle_result(territory: str = typer.Argument(...),
                 order_of[pid] = [u for u in units.split(",") if u]
             command = {"type": "auto-resolve", "player": "referee", "territory": territory,
                        "general_indisposed": general_indisposed, "allocation": order_of}
+            if resolver != "simulation":
+                command["resolver"] = resolver
         else:
             if not winner:
                 raise CampagneError("order.missing", order="battle-result", field="--winner")
@@ -310,7 +317,7 @@ def undo(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, j
     def go() -> None:
         from .. import session
         from .computers import play_computers, undo_last_person
-        with session.open_campaign(campaign_path(campaign)) as c:
+        with session.open_campaign(campaign_path(campaign), expect="atlantis") as c:
             _warn(o, c)
             undone = undo_last_person(c)
             replayed = play_computers(c, after=c.file.entries[-1:] or [c.file.header.get("opening", {})])
@@ -334,7 +341,7 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
         from .. import session
         from ..games.atlantis.views import redact_entry
         from .render import entry_lines
-        with session.open_campaign(campaign_path(campaign), verify=verify) as c:
+        with session.open_campaign(campaign_path(campaign), verify=verify, expect="atlantis") as c:
             _warn(o, c)
             _check_viewer(c, as_)
             entries = [redact_entry(e, as_) for e in c.file.entries]
@@ -364,7 +371,7 @@ def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this
         from ..games.atlantis.sheet import build_sheets, sheets_html, sheets_markdown
         if fmt not in ("md", "html"):
             raise CampagneError("cli.bad_format", format=fmt)
-        with session.open_campaign(campaign_path(campaign)) as c:
+        with session.open_campaign(campaign_path(campaign), expect="atlantis") as c:
             _warn(o, c)
             _check_viewer(c, player)
             sheets = build_sheets(c.file.header, c.file.entries, c.game.state, o.lang)
@@ -400,7 +407,7 @@ def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write.
     def go() -> None:
         from .. import session
         from ..games.atlantis.picture import campaign_svg
-        with session.open_campaign(campaign_path(campaign), verify=False) as c:
+        with session.open_campaign(campaign_path(campaign), verify=False, expect="atlantis") as c:
             _warn(o, c)
             _check_viewer(c, as_)
             svg = campaign_svg(c.game.state, o.lang)
@@ -424,7 +431,7 @@ def play(stand_in: Optional[list[str]] = typer.Option(None, "--stand-in",
     def go() -> None:
         from .. import session
         from ..games.atlantis.ai import autoplay
-        with session.open_campaign(campaign_path(campaign)) as c:
+        with session.open_campaign(campaign_path(campaign), expect="atlantis") as c:
             _check_viewers(c, stand_in or [])
             _warn(o, c)
             after = c.file.entries[-1:] if c.file.entries else [c.file.header.get("opening", {})]

@@ -74,6 +74,7 @@ def dice(expr: str = typer.Argument(..., help="e.g. 2D6, D66, 6+2D6, 2D3kl1, 1D6
 from . import campaign as _campaign  # noqa: E402,F401  (registers the campaign commands)
 from . import tools as _tools  # noqa: E402,F401  (registers odds, strength and simulate)
 from . import wab as _wab  # noqa: E402,F401  (registers odds wab)
+from . import wab_battle as _wab_battle  # noqa: E402,F401  (registers the battle commands)
 
 
 def main() -> None:

@@ -186,6 +186,13 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
     b = battle_in(s, ctx.territory())
     need(b.result is None, "battle.already_resolved", territory=b.territory)
     need(b.scenario is not None, "battle.strategies_missing", territory=b.territory)
+    resolver = ctx.cmd.get("resolver", "simulation")
+    need(resolver in ("simulation", "wab"), "order.bad_field", field="resolver", value=resolver)
+    if resolver == "wab":
+        # A fuller stand-in than the seed's table: the two armies fight it out under the WAB 2 rules
+        # (campagne.games.wab.autobattle), every die recorded in this entry.
+        from ..wab.autobattle import resolve_atlantis_battle
+        return aftermath(ctx, b, resolve_atlantis_battle(s, b, ctx.dice))
     # "Le joueur absent est considéré comme défenseur": otherwise the arriving army A attacks.
     attacker, defender = b.a, b.b
     if s.players[b.a].controller == "absent" and s.players[b.b].controller != "absent":

@@ -31,7 +31,7 @@ Commands (all the referee's; `type` then the fields):
   momentum?, high_ground?, difficult_terrain?}
 - `fact` {fact: KIND, ...}: charge, react, contact, move, near, shoot, casualties, killed,
   general_killed, friends_broke, left_table, caught, pursue, join, quarters, captured
-  (`FACTS` lists each one's fields and phases).
+  (`tracker_commands.FACTS` lists each one's fields; `campagne battle facts` prints them).
 
 Interpretation choices (the sheet's words quoted; docs/rules/wab.md for the rest):
 
@@ -89,7 +89,7 @@ from typing import Any
 
 from ...core.dice import Dice, ScriptedDice
 from ...core.errors import CampagneError, bilingual, register_messages
-from . import combat, movement, odds, psychology, shooting, tables
+from . import movement, odds, psychology, shooting, tables
 from .profiles import Unit, WabArmy, slug
 
 SIDES = ("a", "b")
@@ -147,7 +147,7 @@ register_messages({
     },
     "wab.battle.illegal": {
         "en": "{unit}: {what} is not allowed: {reason}.",
-        "fr": "{unit} : {what} n'est pas permis : {reason}.",
+        "fr": "{unit} : {what} — refusé, {reason}.",
     },
     "wab.battle.pending": {
         "en": "Tests or decisions are still pending: {items}.",
@@ -182,7 +182,7 @@ register_messages({
         "fr": "Le tour {turn} était le dernier ({max} tours) : terminez la bataille.",
     },
     "wab.battle.tie": {
-        "en": "The victory points are equal ({vp}): give the winner the scenario's rules name (winner=a or b).",
+        "en": "The victory points are equal ({vp}): give the winner by the scenario's rules (winner=a or b).",
         "fr": "Les points de victoire sont égaux ({vp}) : donnez le vainqueur selon les règles du scénario "
               "(winner=a ou b).",
     },
@@ -234,6 +234,7 @@ class BattleUnit:
     phase_shooting_casualties: int = 0
     won_combat_at: list | None = None
     destroyed_at: list | None = None
+    destroyed_in_combat: bool = False  # "anéantis au combat" (close combat, or caught fleeing)
     # the end
     killed_how: str | None = None  # characters: "battle" | "duel"
     fled_models: int = 0          # models that left the table fleeing
@@ -345,7 +346,7 @@ def other(side: str) -> str:
     return "b" if side == "a" else "a"
 
 
-def event(kind: str, en: str, fr: str, **data: Any) -> dict[str, Any]:
+def event(kind: str, en: str, fr: str, /, **data: Any) -> dict[str, Any]:
     return {"type": kind, "text": {"en": en, "fr": fr}, **data}
 
 
@@ -359,7 +360,8 @@ def _bad_setup(en: str, fr: str) -> CampagneError:
 def _side_units(side: str, raw: Any) -> tuple[str, list[tuple[Unit, int]]]:
     """(army name, [(unit, points)]) of one side of the setup."""
     if not isinstance(raw, Mapping) or not isinstance(raw.get("army"), Mapping):
-        raise _bad_setup(f"side {side} needs an army (a mapping)", f"le camp {side} demande une armée (une table)")
+        raise _bad_setup(f"side {side} needs an army (a mapping)",
+                         f"le camp {side} demande une armée (une table)")
     fmt = raw.get("format") or ("atlantis" if "people" in raw["army"] else "wab")
     files = raw.get("files") or {}
     extra_points = raw.get("points") or {}
@@ -404,7 +406,8 @@ def build_state(setup: Mapping[str, Any]) -> BattleState:
     if first not in SIDES:
         raise _bad_setup(f"first must be a or b, not {first!r}", f"first doit valoir a ou b, pas {first!r}")
     max_turns = setup.get("max_turns")
-    if max_turns is not None and (not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1):
+    if max_turns is not None and (not isinstance(max_turns, int) or isinstance(max_turns, bool)
+                                  or max_turns < 1):
         raise _bad_setup(f"max_turns must be a whole number of at least 1, not {max_turns!r}",
                          f"max_turns doit être un nombre entier d'au moins 1, pas {max_turns!r}")
     context = setup.get("context") or {}
@@ -418,17 +421,20 @@ def build_state(setup: Mapping[str, Any]) -> BattleState:
         name, pairs = _side_units(side, raw)
         player = raw.get("player") or side
         if not isinstance(player, str):
-            raise _bad_setup(f"side {side}: player must be a text", f"camp {side} : player doit être un texte")
+            raise _bad_setup(f"side {side}: player must be a text",
+                             f"camp {side} : player doit être un texte")
         sides[side] = {"name": raw.get("name") or name, "player": player,
                        "format": raw.get("format") or ("atlantis" if "people" in raw["army"] else "wab")}
         for u, points in pairs:
             if u.models <= 0:
                 continue
             key = f"{side}:{u.id}"
-            units[key] = BattleUnit(key=key, side=side, id=u.id, unit=u, points=points, battle_models=u.models,
+            units[key] = BattleUnit(key=key, side=side, id=u.id, unit=u, points=points,
+                                    battle_models=u.models,
                                     general_near=assume, army_standard_near=assume)
         if not any(bu.side == side for bu in units.values()):
-            raise _bad_setup(f"side {side} has no unit with models", f"le camp {side} n'a aucune unité avec des figurines")
+            raise _bad_setup(f"side {side} has no unit with models",
+                             f"le camp {side} n'a aucune unité avec des figurines")
     if sides["a"]["player"] == sides["b"]["player"] and setup["a"].get("player"):
         raise _bad_setup("the two sides are the same player", "les deux camps sont le même joueur")
     return BattleState(sides=sides, units=units, first=first, context=dict(context), max_turns=max_turns,
@@ -512,10 +518,12 @@ def unit_state(state: BattleState, bu: BattleUnit, **facts: Any) -> odds.UnitSta
                         or bu.general_near)
         if with_general:
             general_ld = gen.unit.profile.Ld
-    bearers = [u for u in state.side_units(bu.side) if u.unit.army_standard and u.status == "ready" and u.models > 0]
-    standard_near = any(b.key == bu.key or b.attached_to == bu.key for b in bearers) or (bool(bearers)
-                                                                                        and bu.army_standard_near)
-    return odds.UnitState(dataclasses.replace(bu.unit), general_ld=general_ld, army_standard_near=standard_near,
+    bearers = [u for u in state.side_units(bu.side)
+               if u.unit.army_standard and u.status == "ready" and u.models > 0]
+    standard_near = (any(b.key == bu.key or b.attached_to == bu.key for b in bearers)
+                     or (bool(bearers) and bu.army_standard_near))
+    return odds.UnitState(dataclasses.replace(bu.unit), general_ld=general_ld,
+                          army_standard_near=standard_near,
                           wounded=min(bu.wounded, max(bu.unit.profile.W - 1, 0)), **facts)
 
 
@@ -568,7 +576,8 @@ def _int(cmd: Mapping[str, Any], name: str, low: int = 0, high: int | None = Non
                                 field=name)
         return default
     value = cmd[name]
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+    if (isinstance(value, bool) or not isinstance(value, int) or value < low
+            or (high is not None and value > high)):
         rng = f"{low}..{high}" if high is not None else f">= {low}"
         raise CampagneError("wab.battle.bad_field", field=name, value=value,
                             reason=bilingual(f"a whole number {rng}", f"un nombre entier {rng}"))
@@ -579,20 +588,22 @@ def _distance(cmd: Mapping[str, Any], name: str = "distance", required: bool = F
     value = cmd.get(name)
     if value is None:
         if required:
-            raise CampagneError("wab.battle.missing", what=bilingual(str(cmd.get("fact")), str(cmd.get("fact"))),
+            raise CampagneError("wab.battle.missing",
+                                what=bilingual(str(cmd.get("fact")), str(cmd.get("fact"))),
                                 field=name)
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or value > 1000:
         raise CampagneError("wab.battle.bad_field", field=name, value=value,
-                            reason=bilingual("a distance in inches, 0 or more", "une distance en pouces, 0 ou plus"))
+                            reason=bilingual("a distance in inches, 0 or more",
+                                             "une distance en pouces, 0 ou plus"))
     return value
 
 
 def _choice(cmd: Mapping[str, Any], name: str, choices: tuple[str, ...], default: Any = ...) -> Any:
     value = cmd.get(name, default)
     if value is ...:
-        raise CampagneError("wab.battle.missing", what=bilingual(str(cmd.get("fact") or cmd.get("type")),
-                                                                 str(cmd.get("fact") or cmd.get("type"))), field=name)
+        what = str(cmd.get("fact") or cmd.get("type"))
+        raise CampagneError("wab.battle.missing", what=bilingual(what, what), field=name)
     if value not in choices and not (value is None and default is None):
         raise CampagneError("wab.battle.bad_field", field=name, value=value,
                             reason=bilingual(f"one of {', '.join(choices)}", f"l'un de {', '.join(choices)}"))
@@ -610,7 +621,8 @@ def _side_field(cmd: Mapping[str, Any], name: str) -> str | None:
 
 
 def _illegal(bu: BattleUnit, what: tuple[str, str], en: str, fr: str) -> CampagneError:
-    return CampagneError("wab.battle.illegal", unit=bu.label(), what=bilingual(*what), reason=bilingual(en, fr))
+    return CampagneError("wab.battle.illegal", unit=bu.label(), what=bilingual(*what),
+                         reason=bilingual(en, fr))
 
 
 def _need_status(bu: BattleUnit, what: tuple[str, str], *allowed: str) -> None:
@@ -633,7 +645,8 @@ def _phase(state: BattleState, what: tuple[str, str], *phases: str) -> None:
 
 
 def phase_label(*phases: str) -> dict[str, str]:
-    return bilingual(", ".join(PHASE_NAMES[p][0] for p in phases), ", ".join(PHASE_NAMES[p][1] for p in phases))
+    return bilingual(", ".join(PHASE_NAMES[p][0] for p in phases),
+                     ", ".join(PHASE_NAMES[p][1] for p in phases))
 
 
 def _active(state: BattleState, bu: BattleUnit, what: tuple[str, str]) -> None:
@@ -644,13 +657,15 @@ def _active(state: BattleState, bu: BattleUnit, what: tuple[str, str]) -> None:
 # --------------------------------------------------------------------------- tests due
 
 
-def _situation(state: BattleState, bu: BattleUnit, phase: str | None = None, **facts: Any) -> psychology.Situation:
+def _situation(state: BattleState, bu: BattleUnit, phase: str | None = None,
+               **facts: Any) -> psychology.Situation:
     phase = phase or (state.phase if state.phase in psychology.PHASES else "movement")
+    in_reach = bool(facts.pop("in_charge_reach", False)) or engaged(state, bu.key)
     return psychology.Situation(
         phase=phase, models=bu.models, starting_models=bu.unit.start_models, fleeing=bu.status == "fleeing",
         off_table=bu.status == "off_table", stubborn=bu.unit.has_rule("stubborn"),
-        frenzied=bu.unit.has_rule("frenzy"), enemy_in_charge_reach=engaged(state, bu.key) or facts.pop(
-            "in_charge_reach", False), causes_terror=causes_terror(bu), enemy_within_8=bu.enemy_within_8, **facts)
+        frenzied=bu.unit.has_rule("frenzy"), enemy_in_charge_reach=in_reach, causes_terror=causes_terror(bu),
+        enemy_within_8=bu.enemy_within_8, **facts)
 
 
 def add_due(state: BattleState, bu: BattleUnit, due: list[psychology.TestDue], charge: str | None = None,
@@ -665,7 +680,8 @@ def add_due(state: BattleState, bu: BattleUnit, due: list[psychology.TestDue], c
         if any(p.unit == bu.key and p.test == d.test and p.reason == d.reason and p.charge == charge
                for p in state.pending):
             continue
-        p = Pending(state.new_id("T"), "test", bu.side, bu.key, d.test, d.reason, d.en, d.fr, dict(d.params), charge)
+        p = Pending(state.new_id("T"), "test", bu.side, bu.key, d.test, d.reason, d.en, d.fr, dict(d.params),
+                    charge)
         new.append(p)
         events.append(event("test_due", f"{bu.name} must take a {d.test} test: {d.en}",
                             f"{bu.name} doit passer un test de {TEST_FR.get(d.test, d.test)} : {d.fr}",
@@ -723,7 +739,7 @@ def remove_models(state: BattleState, bu: BattleUnit, n: int, *, how: str = "bat
 
 
 def destroy(state: BattleState, bu: BattleUnit, *, how: str = "battle", by: str | None = None,
-            capture: bool = False) -> list[dict[str, Any]]:
+            capture: bool = False, in_combat: bool = False) -> list[dict[str, Any]]:
     """The unit is destroyed (its last models killed, or caught while fleeing)."""
     if bu.status == "destroyed":
         return []
@@ -731,10 +747,14 @@ def destroy(state: BattleState, bu: BattleUnit, *, how: str = "battle", by: str 
     bu.status = "destroyed"
     bu.wounded = 0
     bu.destroyed_at = [state.turn, state.side]
+    bu.destroyed_in_combat = in_combat
     if bu.is_character:
         bu.killed_how = bu.killed_how or how
     bu.attached_to = None
-    events = [event("destroyed", f"{bu.name} is destroyed", f"{bu.name} est détruite", unit=bu.key)]
+    if bu.is_character:
+        events = [event("destroyed", f"{bu.name} is killed", f"{bu.name} est tué", unit=bu.key)]
+    else:
+        events = [event("destroyed", f"{bu.name} is destroyed", f"{bu.name} est détruite", unit=bu.key)]
     state.engagements = [e for e in state.engagements if bu.key not in (e.attacker, e.defender)]
     state.pending = [p for p in state.pending if p.unit != bu.key]
     for c in attached(state, bu.key):
@@ -801,16 +821,24 @@ def start_fleeing(state: BattleState, bu: BattleUnit, dice: Dice, *, why: tuple[
                 charger = state.units[ch.charger]
                 reach = movement.charge_reach(charger.unit, ch.distance + roll.distance, ch.terrain)
                 ch.catches_fleeing = reach.reaches
+                en = "reaches it: report it caught" if reach.reaches else "cannot reach it: the charge fails"
+                fr = ("l'atteint : signalez-la rattrapée" if reach.reaches
+                      else "ne peut l'atteindre : la charge échoue")
+                events.append(event("charge_hint",
+                                    f"{charger.name} ({ch.distance}\" + {roll.distance}\" fled) {en} "
+                                                   f"(caught {bu.key} by={charger.key})",
+                                    f"{charger.name} ({ch.distance}ps + {roll.distance}ps de fuite) {fr} "
+                                    f"(caught {bu.key} by={charger.key})", charge=ch.id,
+                                    catches=reach.reaches))
     return events
 
 
 # --------------------------------------------------------------------------- shooting
 
 
-def resolve_shots(state: BattleState, shooter: BattleUnit, target: BattleUnit, dice: Dice, *, models: int,
-                  distance: float | None, weapon: tables.Weapon | None, modifiers: list[str],
-                  sixes_only: bool = False) -> tuple[shooting.ShootingTrace, list[dict[str, Any]]]:
-    """Roll a unit's shooting at a target and remove the casualties; returns the trace and events."""
+def shot_modifiers(shooter: BattleUnit, target: BattleUnit, modifiers: list[str]) -> list[str]:
+    """The MODIFICATEURS the tracker knows of (the target's formation and kind, the shooter's move)
+    added to those the referee gives (cover, long range...)."""
     mods = list(modifiers)
     tu = target.unit
     if tu.formation == "skirmishers" and "skirmishers" not in mods:
@@ -823,6 +851,24 @@ def resolve_shots(state: BattleState, shooter: BattleUnit, target: BattleUnit, d
         mods.append("large_target")
     if shooter.moved and "moving" not in mods:
         mods.append("moving")
+    return mods
+
+
+def check_shots(shooter: BattleUnit, target: BattleUnit, *, models: int, distance: float | None,
+                weapon: tables.Weapon | None, modifiers: list[str], sixes_only: bool = False) -> None:
+    """Refuse, before anything changes, a shot the sheet forbids (out of range, no move and shoot,
+    unknown or repeated modifiers)."""
+    odds.prepare_shooting(models, shooter.unit.profile.BS, shot_modifiers(shooter, target, modifiers),
+                          None if weapon else shooter.unit.profile.S, target.unit.profile.T, None,
+                          weapon=weapon, distance=distance, sixes_only=sixes_only)
+
+
+def resolve_shots(state: BattleState, shooter: BattleUnit, target: BattleUnit, dice: Dice, *, models: int,
+                  distance: float | None, weapon: tables.Weapon | None, modifiers: list[str],
+                  sixes_only: bool = False) -> tuple[shooting.ShootingTrace, list[dict[str, Any]]]:
+    """Roll a unit's shooting at a target and remove the casualties; returns the trace and events."""
+    mods = shot_modifiers(shooter, target, modifiers)
+    tu = target.unit
     ts = unit_state(state, target)
     trace = shooting.resolve_shooting(
         models, shooter.unit.profile.BS, dice, mods, strength=None if weapon else shooter.unit.profile.S,
@@ -831,11 +877,12 @@ def resolve_shots(state: BattleState, shooter: BattleUnit, target: BattleUnit, d
         target_wounded=ts.wounded, label=f"WAB {shooter.key} shoots {target.key}")
     lost = trace.casualties or 0
     wname = (weapon.name_en, weapon.name_fr) if weapon else ("missiles", "armes de jet")
+    hits, wounds, unsaved = trace.hits, trace.wounds, trace.unsaved
     events = [event("shooting", f"{shooter.name} shoots {target.name} with {models} model(s) ({wname[0]}): "
-                                f"{trace.hits} hit(s), {trace.wounds} wound(s), {trace.unsaved} unsaved, {lost} dead",
+                                f"{hits} hit(s), {wounds} wound(s), {unsaved} unsaved, {lost} dead",
                     f"{shooter.name} tire sur {target.name} avec {models} figurine(s) ({wname[1]}) : "
-                    f"{trace.hits} touche(s), {trace.wounds} blessure(s), {trace.unsaved} non sauvegardée(s), "
-                    f"{lost} mort(s)", unit=shooter.key, target=target.key, trace=trace.to_dict())]
+                    f"{hits} touche(s), {wounds} blessure(s), {unsaved} non sauvegardée(s), {lost} mort(s)",
+                    unit=shooter.key, target=target.key, trace=trace.to_dict())]
     if target.unit.profile.W > 1 and target.models > lost:
         target.wounded = (ts.wounded + trace.unsaved) % target.unit.profile.W
     target.phase_shooting_casualties += lost
@@ -846,7 +893,8 @@ def resolve_shots(state: BattleState, shooter: BattleUnit, target: BattleUnit, d
 # --------------------------------------------------------------------------- dice from the table
 
 
-def with_faces(cmd: Mapping[str, Any], dice: Dice, action: Callable[[Dice], list[dict[str, Any]]]) -> list[dict]:
+def with_faces(cmd: Mapping[str, Any], dice: Dice,
+               action: Callable[[Dice], list[dict[str, Any]]]) -> list[dict]:
     """Run `action` on the command's dice, or on the faces the referee rolled at the table ("faces":
     every die the command rolls, in order), recorded in the journal all the same."""
     faces = cmd.get("faces")
@@ -863,7 +911,8 @@ def with_faces(cmd: Mapping[str, Any], dice: Dice, action: Callable[[Dice], list
         raise CampagneError("wab.battle.faces_short", faces=", ".join(map(str, faces))) from None
     if scripted.remaining:
         used = len(faces) - len(scripted.remaining)
-        raise CampagneError("wab.battle.faces_unused", unused=", ".join(map(str, scripted.remaining)), used=used)
+        raise CampagneError("wab.battle.faces_unused", unused=", ".join(map(str, scripted.remaining)),
+                            used=used)
     dice.records.extend(scripted.records)
     return events
 
@@ -895,7 +944,7 @@ class WabBattle:
                                 known=", ".join(tc.COMMANDS))
         if state.phase == "ended":
             raise CampagneError("wab.battle.over")
-        if command.get("faces") is not None:
+        if command.get("faces") is not None or command["type"] == "fight":
             backup = copy.deepcopy(vars(state))
             try:
                 return tc.COMMANDS[command["type"]](state, command, dice)

@@ -1,0 +1,533 @@
+"""`campagne battle ...`: track a WAB 2 battle (seed 002) from the referee's facts, or fight it automatically.
+
+    campagne battle new --a LIST --b LIST [--first a] [--player-a alice --player-b bob] -c battle.jsonl
+    campagne battle status [--as a|b]
+    campagne battle fact TYPE ARGS... [--set KEY=VALUE ...]     (campagne battle facts: the list)
+    campagne battle roll [TEST_ID] [--all] [--faces 3,4]
+    campagne battle fight [UNIT] [--faces ...] [--momentum a] [--high-ground b]
+    campagne battle next
+    campagne battle end [--winner a] [--quarters a=2,b=1] [--territory T]
+    campagne battle result [--territory T]                       (the Atlantis battle-result command)
+    campagne battle undo
+    campagne battle auto --a LIST --b LIST --seed S [--attacker a] [--max-turns 6]
+
+LIST is an army list shipped with the Atlantis campaign (mercenaires-atlantes, atlante, ...), an
+Atlantis army file (.toml with points_per_model) or a WAB army list file (profiles.py's format,
+units may carry `points`). Every command takes `--json` and `--lang fr|en`; the battle's journal is
+`-c FILE` (default: $CAMPAGNE_CAMPAIGN, else battle.jsonl), replayed and checked like a campaign's.
+
+Registered by `from . import wab_battle as _wab_battle` at the bottom of cli/main.py (this module adds
+the `battle` group to the `campagne` app); the journal needs `campagne.session.RULESETS["wab"]`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from ..core.errors import CampagneError, bilingual, register_messages
+from .main import JsonOpt, LangOpt, app, out
+from .output import Out, run_safely
+
+battle_app = typer.Typer(no_args_is_help=True,
+                         help="Track a WAB 2 battle, or fight it automatically. / Suivre une bataille WAB 2.")
+app.add_typer(battle_app, name="battle")
+
+BattleOpt = typer.Option(None, "--campaign", "-c", help="The battle journal (default: battle.jsonl).")
+
+register_messages({
+    "wab.cli.not_a_battle": {
+        "en": "{path} is the journal of a {ruleset!r} game, not of a WAB battle.",
+        "fr": "{path} est le journal d'une partie {ruleset!r}, pas d'une bataille WAB.",
+    },
+    "wab.cli.bad_list": {
+        "en": "Cannot read the army list {name!r}: {reason}.",
+        "fr": "Impossible de lire la liste d'armée {name!r} : {reason}.",
+    },
+    "wab.cli.bad_set": {
+        "en": "--set needs KEY=VALUE, not {item!r}.",
+        "fr": "--set demande CLÉ=VALEUR, pas {item!r}.",
+    },
+    "wab.cli.extra_args": {
+        "en": "Too many arguments for the fact {fact}: {extra}.",
+        "fr": "Trop d'arguments pour le fait {fact} : {extra}.",
+    },
+    "wab.cli.bad_faces": {
+        "en": "--faces needs die faces separated by commas (e.g. 3,4), not {value!r}.",
+        "fr": "--faces demande des faces de dés séparées par des virgules (par ex. 3,4), pas {value!r}.",
+    },
+    "wab.cli.bad_quarters": {
+        "en": "--quarters needs a=N,b=N, not {value!r}.",
+        "fr": "--quarters demande a=N,b=N, pas {value!r}.",
+    },
+})
+
+
+def battle_path(value: Optional[str]) -> Path:
+    return Path(value or os.environ.get("CAMPAGNE_CAMPAIGN") or "battle.jsonl")
+
+
+# --------------------------------------------------------------------------- army lists
+
+
+def load_side(name: str) -> dict[str, Any]:
+    """A setup side from a packaged Atlantis list, an Atlantis army file or a WAB army list file."""
+    from ..games.atlantis import army as armies
+    path = Path(name)
+    if path.suffix != ".toml":
+        return {"army": armies.load_packaged_army(name).to_dict(), "format": "atlantis"}
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CampagneError("wab.cli.bad_list", name=name, reason=exc.strerror or str(exc)) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise CampagneError("wab.cli.bad_list", name=name, reason=str(exc)) from None
+    units = raw.get("units") or []
+    atlantis = "people" in raw or "general" in raw or any(isinstance(u, dict) and "points_per_model" in u
+                                                          for u in units)
+    if atlantis:
+        return {"army": armies.load_army_file(path).to_dict(), "format": "atlantis"}
+    return {"army": raw, "format": "wab"}
+
+
+# --------------------------------------------------------------------------- printing
+
+
+def _view_lines(view: dict[str, Any], o: Out, brief: bool = False) -> list[str]:
+    lang = o.lang
+    lines = []
+    if view["phase"] == "deployment":
+        lines.append(o.t("Déploiement", "Deployment"))
+    else:
+        lines.append(o.t(f"Tour {view['turn']}, camp {view['side']} — {view['phase_name']['fr']}",
+                         f"Turn {view['turn']}, side {view['side']} — {view['phase_name']['en']}"))
+    if not brief:
+        for s in ("a", "b"):
+            side = view["sides"][s]
+            lines.append(f"{s}: {side['name']} ({side['player']}) — "
+                         + o.t(f"{side['points']} pts, {side['points_lost']} perdus",
+                               f"{side['points']} pts, {side['points_lost']} lost"))
+            for u in view["units"]:
+                if u["side"] != s:
+                    continue
+                extra = []
+                if u["attached_to"]:
+                    extra.append(o.t(f"avec {u['attached_to']}", f"with {u['attached_to']}"))
+                if u["engaged_with"]:
+                    extra.append(o.t("au contact de ", "fighting ") + ", ".join(u["engaged_with"]))
+                if u["status"] == "fleeing":
+                    extra.append(o.t(f"a fui de {u['fled_inches']}ps", f"fled {u['fled_inches']}\""))
+                status = {"ready": o.t("prête", "ready"), "fleeing": o.t("en fuite", "fleeing"),
+                          "fled": o.t("a fui", "fled"), "destroyed": o.t("détruite", "destroyed"),
+                          "off_table": o.t("hors table", "off table")}[u["status"]]
+                lines.append(f"  {u['key']:<22} {u['models']:>3}/{u['battle_models']:<3} {status}"
+                             + (f" ({'; '.join(extra)})" if extra else ""))
+        lines.append(o.t(f"Points de victoire : a {view['vp']['a']}, b {view['vp']['b']}",
+                         f"Victory points: a {view['vp']['a']}, b {view['vp']['b']}"))
+    for p in view["pending"]:
+        if p["kind"] == "test":
+            odds = f"{p['p_pass']:.1%} ({p['p_pass_exact']})"
+            lines.append(o.t(f"  À tirer {p['id']} : {p['unit_name']} ({p['unit']}), test de {p['test']} — "
+                             f"{p['fr']} — réussite {odds}",
+                             f"  To roll {p['id']}: {p['unit_name']} ({p['unit']}), {p['test']} test — "
+                             f"{p['en']} — pass {odds}"))
+        else:
+            lines.append(o.t(f"  Décision {p['id']} : {p['unit_name']} ({p['unit']}) — {p['fr']}",
+                             f"  Decision {p['id']}: {p['unit_name']} ({p['unit']}) — {p['en']}"))
+    for h in view["hints"]:
+        lines.append("  · " + h[lang])
+    if view["result"]:
+        r = view["result"]
+        lines.append(o.t(f"Vainqueur : camp {r['winner']}", f"Winner: side {r['winner']}"))
+    elif view["awaiting"]:
+        lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
+    return lines
+
+
+def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]]) -> None:
+    view = c.game.view(None)
+    if o.json:
+        o.data({"entries": entries, "view": view})
+        return
+    for e in entries:
+        for ev in e["events"]:
+            if "text" in ev:
+                o.text(ev["text"][o.lang])
+    for line in _view_lines(view, o, brief=True):
+        o.text(line)
+
+
+def _open(path: Path) -> Any:
+    from .. import session
+    return session.open_campaign(path)
+
+
+def _check(c: Any, path: Path) -> None:
+    ruleset = c.file.header.get("ruleset")
+    if ruleset != "wab":
+        raise CampagneError("wab.cli.not_a_battle", path=str(path), ruleset=ruleset)
+
+
+def _run(o: Out, campaign: Optional[str], command: dict[str, Any]) -> None:
+    path = battle_path(campaign)
+    with _open(path) as c:
+        _check(c, path)
+        for w in c.warnings:
+            o.warn(w.message(o.lang))
+        entry = c.push(command)
+        _print_entries(o, c, [entry.to_dict()])
+
+
+def _faces(value: Optional[str]) -> Optional[list[int]]:
+    if value is None:
+        return None
+    try:
+        faces = [int(x) for x in value.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise CampagneError("wab.cli.bad_faces", value=value) from None
+    if not faces:
+        raise CampagneError("wab.cli.bad_faces", value=value)
+    return faces
+
+
+def _sets(items: list[str]) -> dict[str, Any]:
+    out_: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise CampagneError("wab.cli.bad_set", item=item)
+        try:
+            out_[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out_[key] = raw.split(",") if key in ("modifiers", "friends_fleeing", "enemies_within_8",
+                                                  "terrain") \
+                and "," in raw else raw
+    return out_
+
+
+# --------------------------------------------------------------------------- commands
+
+
+@battle_app.command("new")
+def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged name or .toml)."),
+        b: str = typer.Option(..., "--b", help="Side b's army list."),
+        first: str = typer.Option("a", "--first", help="The side that plays the first turn (a or b)."),
+        player_a: Optional[str] = typer.Option(None, "--player-a", help="Side a's campaign player."),
+        player_b: Optional[str] = typer.Option(None, "--player-b", help="Side b's campaign player."),
+        territory: Optional[str] = typer.Option(None, "--territory",
+                                                help="The campaign territory fought for."),
+        scenario: Optional[str] = typer.Option(None, "--scenario", help="The scenario (Pitched Battle...)."),
+        max_turns: Optional[int] = typer.Option(None, "--max-turns", help="The scenario's number of turns."),
+        assume_within_12: bool = typer.Option(False, "--assume-within-12",
+                                              help="Every unit starts within 12\" of its general and army "
+                                                   "standard."),
+        seed: str = typer.Option("1", "--seed"),
+        campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Set up a battle: two armies deployed. / Mettre en place une bataille."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        setup: dict[str, Any] = {"a": load_side(a), "b": load_side(b), "first": first}
+        if player_a:
+            setup["a"]["player"] = player_a
+        if player_b:
+            setup["b"]["player"] = player_b
+        context = {k: v for k, v in (("territory", territory), ("scenario", scenario)) if v}
+        if context:
+            setup["context"] = context
+        if max_turns is not None:
+            setup["max_turns"] = max_turns
+        if assume_within_12:
+            setup["assume_within_12"] = True
+        seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+        c = session.create(battle_path(campaign), "wab", setup, seed_value)
+        view = c.game.view(None)
+        if o.json:
+            o.data({"battle": str(c.path), "view": view})
+            return
+        o.text(o.t(f"Bataille créée : {c.path}", f"Battle created: {c.path}"))
+        for line in _view_lines(view, o):
+            o.text(line)
+    run_safely(o, go)
+
+
+@battle_app.command("status")
+def status(as_: Optional[str] = typer.Option(None, "--as", help="a or b (or a player): that side's view."),
+           campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Where the battle stands, the tests to take and their odds. / Où en est la bataille."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        path = battle_path(campaign)
+        with session.open_campaign(path, verify=False) as c:
+            _check(c, path)
+            view = c.game.view(as_)
+        if o.json:
+            o.data(view)
+            return
+        for line in _view_lines(view, o):
+            o.text(line)
+    run_safely(o, go)
+
+
+@battle_app.command("facts")
+def facts(lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """The facts a referee can report. / Les faits que l'arbitre peut signaler."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from ..games.wab.tracker_commands import FACTS
+        if o.json:
+            o.data({k: {"args": list(v[1]), "en": v[2], "fr": v[3]} for k, v in FACTS.items()})
+            return
+        for k, v in FACTS.items():
+            o.text(f"{k:<15} {' '.join(a.upper() for a in v[1]):<16} {o.t(v[3], v[2])}")
+    run_safely(o, go)
+
+
+def build_fact(kind: str, args: list[str], sets: list[str]) -> dict[str, Any]:
+    from ..games.wab.tracker_commands import FACTS, INT_FACT_FIELDS
+    if kind not in FACTS:
+        raise CampagneError("wab.battle.unknown_fact", fact=kind, known=", ".join(FACTS))
+    command: dict[str, Any] = {"type": "fact", "fact": kind}
+    rest = list(args)
+    for name in FACTS[kind][1]:
+        if not rest:
+            break
+        value: Any = rest.pop(0)
+        if name in INT_FACT_FIELDS:
+            try:
+                value = int(value)
+            except ValueError:
+                raise CampagneError("wab.battle.bad_field", field=name, value=value,
+                                    reason=bilingual("a whole number", "un nombre entier")) from None
+        command[name] = value
+    if rest:
+        raise CampagneError("wab.cli.extra_args", fact=kind, extra=" ".join(rest))
+    command.update(_sets(sets))
+    return command
+
+
+@battle_app.command("fact")
+def fact(kind: str = typer.Argument(...,
+                                    help="charge, react, contact, move, near, shoot, casualties, killed, "
+                                              "general_killed, friends_broke, left_table, caught, pursue, "
+                                              "join, quarters, captured (see: campagne battle facts)"),
+         args: Optional[list[str]] = typer.Argument(None),
+         set_: Optional[list[str]] = typer.Option(None, "--set",
+                                                  help="KEY=VALUE extra fields (JSON values)."),
+         faces: Optional[str] = typer.Option(None, "--faces", help="Dice rolled at the table: 3,4,..."),
+         campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Report a fact of the battle. / Signaler un fait de la bataille."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        command = build_fact(kind, args or [], set_ or [])
+        f = _faces(faces)
+        if f is not None:
+            command["faces"] = f
+        _run(o, campaign, command)
+    run_safely(o, go)
+
+
+@battle_app.command("roll")
+def roll(test: Optional[str] = typer.Argument(None, help="The pending test (T3); default: the first one."),
+         all_: bool = typer.Option(False, "--all", help="Roll every pending test, in order."),
+         faces: Optional[str] = typer.Option(None, "--faces", help="Dice rolled at the table: 3,4,..."),
+         campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Roll a pending test (or enter the dice rolled at the table). / Lancer un test en attente."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        command: dict[str, Any] = {"type": "roll"}
+        if test:
+            command["test"] = test
+        if all_:
+            command["all"] = True
+        f = _faces(faces)
+        if f is not None:
+            command["faces"] = f
+        _run(o, campaign, command)
+    run_safely(o, go)
+
+
+@battle_app.command("fight")
+def fight(unit: Optional[str] = typer.Argument(None, help="Fight only this unit's combats (default: all)."),
+          momentum: Optional[str] = typer.Option(None, "--momentum",
+                                                 help="a or b: the side whose unit has the momentum (élan)."),
+          high_ground: Optional[str] = typer.Option(None, "--high-ground",
+                                                    help="a or b: the side whose unit stands higher."),
+          difficult_terrain: bool = typer.Option(False, "--difficult-terrain"),
+          faces: Optional[str] = typer.Option(None, "--faces", help="Dice rolled at the table: 3,4,..."),
+          campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Fight the close combats of this phase. / Livrer les corps à corps de la phase."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        command: dict[str, Any] = {"type": "fight"}
+        if unit:
+            command["unit"] = unit
+        if momentum:
+            command["momentum"] = momentum
+        if high_ground:
+            command["high_ground"] = high_ground
+        if difficult_terrain:
+            command["difficult_terrain"] = True
+        f = _faces(faces)
+        if f is not None:
+            command["faces"] = f
+        _run(o, campaign, command)
+    run_safely(o, go)
+
+
+@battle_app.command("next")
+def next_(campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Go on to the next phase or turn. / Passer à la phase ou au tour suivant."""
+    o = out(lang, json_)
+    run_safely(o, lambda: _run(o, campaign, {"type": "next"}))
+
+
+def _quarters(value: Optional[str]) -> Optional[dict[str, int]]:
+    if value is None:
+        return None
+    out_: dict[str, int] = {}
+    for item in value.split(","):
+        k, sep, n = item.partition("=")
+        if not sep or k not in ("a", "b") or not n.isdigit():
+            raise CampagneError("wab.cli.bad_quarters", value=value)
+        out_[k] = int(n)
+    return out_
+
+
+@battle_app.command("end")
+def end(winner: Optional[str] = typer.Option(None, "--winner", help="a or b, by the scenario's own rules."),
+        quarters: Optional[str] = typer.Option(None, "--quarters", help="Table quarters held: a=N,b=N."),
+        territory: Optional[str] = typer.Option(None, "--territory",
+                                                help="Print the Atlantis battle-result command for this "
+                                                     "territory."),
+        campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """End the battle: victory points, winner, losses. / Terminer la bataille."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        from ..games.wab.tracker_views import atlantis_command
+        command: dict[str, Any] = {"type": "end"}
+        if winner:
+            command["winner"] = winner
+        q = _quarters(quarters)
+        if q is not None:
+            command["quarters"] = q
+        path = battle_path(campaign)
+        with session.open_campaign(path) as c:
+            _check(c, path)
+            entry = c.push(command)
+            state = c.game.state
+            where = territory or state.context.get("territory") or "?"
+            payload = atlantis_command(state, where)
+            if o.json:
+                o.data({"entries": [entry.to_dict()], "result": state.result, "atlantis": payload,
+                        "view": c.game.view(None)})
+                return
+            _result_text(o, state.result, payload)
+    run_safely(o, go)
+
+
+def _result_text(o: Out, result: dict[str, Any], payload: dict[str, Any]) -> None:
+    w = result["winner"]
+    vp = result["vp"]
+    o.text(o.t(f"Vainqueur : camp {w} ({result['players'][w]}) — PV a {vp['a']}, b {vp['b']}",
+               f"Winner: side {w} ({result['players'][w]}) — VP a {vp['a']}, b {vp['b']}"))
+    for s in ("a", "b"):
+        for row in result["vp_detail"][s]:
+            o.text(f"  {s} +{row['points']:<4} {row[o.lang]}")
+    for s in ("a", "b"):
+        k = ", ".join(f"{u} {n}" for u, n in result["killed"][s].items()) or "-"
+        f = ", ".join(f"{u} {n}" for u, n in result["fled"][s].items()) or "-"
+        o.text(o.t(f"  {s} : tués {k} ; sortis de table {f}", f"  {s}: killed {k}; fled {f}"))
+    for ch in result["characters"]:
+        o.text(o.t(f"  personnage {ch['side']}:{ch['unit']} tué ({ch['how']})",
+                   f"  character {ch['side']}:{ch['unit']} killed ({ch['how']})"))
+    o.text(o.t("Résultat pour la campagne (commande Atlantis battle-result) :",
+               "Result for the campaign (Atlantis battle-result command):"))
+    o.text(json.dumps(payload, ensure_ascii=False))
+
+
+@battle_app.command("result")
+def result(territory: Optional[str] = typer.Option(None, "--territory", help="The Atlantis territory."),
+           campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """The battle's result as the Atlantis battle-result command. / Le résultat pour la campagne."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from .. import session
+        from ..games.wab.tracker_views import atlantis_command
+        path = battle_path(campaign)
+        with session.open_campaign(path, verify=False) as c:
+            _check(c, path)
+            state = c.game.state
+            payload = atlantis_command(state, territory or state.context.get("territory") or "?")
+        if o.json:
+            o.data(payload)
+        else:
+            o.text(json.dumps(payload, ensure_ascii=False))
+    run_safely(o, go)
+
+
+@battle_app.command("undo")
+def undo(campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Take back the last command. / Annuler la dernière commande."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        path = battle_path(campaign)
+        with _open(path) as c:
+            _check(c, path)
+            last = c.undo()
+            if o.json:
+                o.data({"undone": last, "view": c.game.view(None)})
+            else:
+                o.text(o.t(f"Annulé : {last['command']}", f"Undone: {last['command']}"))
+    run_safely(o, go)
+
+
+@battle_app.command("auto")
+def auto(a: str = typer.Option(..., "--a", help="Side a's army list."),
+         b: str = typer.Option(..., "--b", help="Side b's army list."),
+         seed: str = typer.Option("1", "--seed"),
+         attacker: str = typer.Option("a", "--attacker", help="The side that plays first and charges first."),
+         max_turns: int = typer.Option(6, "--max-turns"),
+         player_a: Optional[str] = typer.Option(None, "--player-a"),
+         player_b: Optional[str] = typer.Option(None, "--player-b"),
+         trace: bool = typer.Option(False, "--trace", help="With --json: every command and its events."),
+         lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Fight an abstract auto-battle (documented heuristic). / Livrer une bataille automatique abstraite."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from ..core.dice import Dice
+        from ..games.wab.autobattle import auto_battle
+        players = {k: v for k, v in (("a", player_a), ("b", player_b)) if v}
+        seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+        fight_ = auto_battle(load_side(a), load_side(b), Dice.seeded(seed_value, "wab-auto"),
+                             attacker=attacker,
+                             max_turns=max_turns, players=players)
+        payload = fight_.atlantis_result()
+        if o.json:
+            data = {"reason": fight_.reason, "turns": fight_.state.turn, "plan": fight_.plan.to_dict(),
+                    "result": fight_.result, "atlantis": payload, "summary": fight_.summary(o.lang)}
+            if trace:
+                data["trace"] = fight_.trace
+            o.data(data)
+            return
+        for line in fight_.summary(o.lang):
+            o.text(line)
+        _result_text(o, fight_.result, payload)
+    run_safely(o, go)
