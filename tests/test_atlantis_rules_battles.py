@@ -444,3 +444,25 @@ def test_both_players_may_have_the_terrain_generated_again():
         (1, "b", 2), (2, "a", 1), (3, "b", 2), (4, "a", 2), (5, "b", 1), (6, "a", 2)]
     act(game, ref("battle-result", territory="mestoria", winner="a"))
     refused(game, ref("reroll-terrain", territory="mestoria"), "battle.no_terrain")
+
+
+def test_the_wab_resolver_fights_the_battle_under_the_wab_rules():
+    # A fuller stand-in than "Simulation des combats": the two armies fight under WAB 2 (issue 4).
+    from campagne.games.atlantis.army import load_packaged_army
+    # a (higher initiative) moves first, into b's royal city
+    game = fought(a=load_packaged_army("egyptian").to_dict(), b=load_packaged_army("mycenaean").to_dict())
+    before = {pid: game.state.players[pid].army.model_count for pid in ("a", "b")}
+    entry = game.push(ref("auto-resolve", territory="mestoria", resolver="wab"))
+    ev = one(list(entry.events), "battle_result")
+    assert ev["resolver"] == "wab" and ev["winner"] in ("a", "b") and ev["loser"] in ("a", "b")
+    assert len(entry.rolls) > 20  # every die of the fight is in the journal entry
+    lost = sum(sum(ev["killed"][p].values()) + sum(ev["fled"][p].values()) for p in ("a", "b"))
+    after = {pid: (game.state.players[pid].army.model_count if game.state.players[pid].army else 0)
+             for pid in ("a", "b")}
+    assert lost > 0 and sum(after.values()) < sum(before.values())
+    refused(game, ref("auto-resolve", territory="mestoria", resolver="chess"), "battle.already_resolved")
+
+
+def test_an_unknown_resolver_is_refused():
+    game = fought()
+    refused(game, ref("auto-resolve", territory="mestoria", resolver="chess"), "order.bad_field")
