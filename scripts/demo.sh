@@ -32,4 +32,9 @@ $C journal > demo/journal.txt && tail -n 1 demo/journal.txt
 say "A whole campaign with four computer players, 12 turns"
 $C simulate atlantis --players 4 --turns 12 --seed 7 --journal demo/simulated.jsonl
 $C --campaign demo/simulated.jsonl journal | tail -n 1
-say "Done: open demo/map.svg and demo/sheets.html"
+say "A WAB 2 battle fought automatically between the two mercenary lists of the annex"
+$C battle auto --a mercenaires-atlantes --b mercenaires-sauvages --seed 3 | tail -n 4
+say "Exact odds of one WAB round: 20 spearmen charging 16 guards"
+$C odds wab combat --a-profile 4,3,3,3,3,1,3,1,7 --a-models 20 --a-save 5 --a-standard \
+   --b-profile 4,4,3,3,3,1,4,1,8 --b-models 16 --b-files 4 --b-save 4 --charge a | tail -n 3
+say "Done: open demo/map.svg and demo/sheets.html; scripts/wab_demo.sh tracks a whole WAB battle"
