@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -46,6 +47,7 @@ from typing import Any
 from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual, register_messages
 from . import psychology
+from .profiles import unit_attr
 
 register_messages({
     "wab.move.bad_terrain": {
@@ -192,16 +194,7 @@ def mover_of(unit: Any, **overrides: Any) -> Mover:
     formation/order, musician, character, ranks, ld (directly or on `unit.profile`)."""
     if isinstance(unit, Mover):
         return Mover(**{**unit.__dict__, **overrides}) if overrides else unit
-    profile = getattr(unit, "profile", None)
-
-    def pick(*names: str, default: Any = None) -> Any:
-        for obj in (unit, profile):
-            for name in names:
-                if obj is not None and hasattr(obj, name):
-                    value = getattr(obj, name)
-                    if not callable(value):
-                        return value
-        return default
+    pick = partial(unit_attr, unit)
 
     formation = str(pick("formation", "order", default="close") or "close").lower()
     if "skirmish" in str(pick("kind", default="")).lower():

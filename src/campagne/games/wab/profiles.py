@@ -565,6 +565,19 @@ def army_from_atlantis(army: Any, files: Mapping[str, int] | None = None) -> Wab
     return WabArmy(name=army.name, units=units_from_atlantis_army(army, files))
 
 
+def unit_attr(unit: Any, *names: str, default: Any = None) -> Any:
+    """The first of `names` found as a plain value on a unit-like object or on its `profile`:
+    lets the rules read a `Unit`, an `odds.UnitState` or a test's stand-in alike."""
+    profile = getattr(unit, "profile", None)
+    for obj in (unit, profile):
+        for name in names:
+            if obj is not None and hasattr(obj, name):
+                value = getattr(obj, name)
+                if not callable(value):
+                    return value
+    return default
+
+
 __all__ = [
     "CHARACTERISTICS", "SPECIAL_RULES", "KINDS", "FORMATIONS", "Profile", "Unit", "WabArmy", "slug",
     "load_unit_text", "load_army_text", "load_army_file", "special_rules_from_text",

@@ -48,12 +48,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from ...core.dice import Dice, Roll, parse
 from ...core.errors import CampagneError, bilingual, register_messages
+from .profiles import unit_attr
 
 register_messages({
     "wab.psy.bad_ld": {
@@ -257,16 +259,7 @@ def nerve_of(unit: Any, **overrides: Any) -> Nerve:
     starting_models, general_ld, army_standard or army_standard_near, skirmishers (or a formation /
     kind naming them), stubborn, frenzy/frenzied, hates/hates_enemy, and rule names in special/rules.
     """
-    profile = getattr(unit, "profile", None)
-
-    def pick(*names: str, default: Any = None) -> Any:
-        for obj in (unit, profile):
-            for name in names:
-                if obj is not None and hasattr(obj, name):
-                    value = getattr(obj, name)
-                    if not callable(value):
-                        return value
-        return default
+    pick = partial(unit_attr, unit)
 
     rules: set[str] = set()
     for name in ("special", "rules", "special_rules"):
