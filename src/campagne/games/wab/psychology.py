@@ -192,7 +192,7 @@ class Nerve:
     - `starting_models`: the unit's size at the start of the battle (half strength and "réduites à
       moins de cinq figurines" are measured on it; None: `models`);
     - `hates_enemy`: the unit hates the enemy it fights (Haine: break tests on Ld 10, modifiable);
-    - `stubborn_d6`: "fear" (the sheet's reading here) or "any" (also under five models, as odds.py).
+    - `stubborn_d6`: "fear" (the sheet's reading here) or "any" (also under five models; odds.py keeps the default "fear").
     """
 
     ld: int
@@ -708,7 +708,7 @@ def frenzied_after_break_test(frenzied: bool, broken: bool) -> bool:
 
 
 def hatred_rerolls_misses(round_number: int, *, hates_enemy: bool) -> bool:
-    """Haine 1: "Au 1er [tour] de combat, l'unité peut relancer une fois toutes les attaques ratées"."""
+    """Haine 2: "Au 1er [tour] de combat, l'unité peut relancer une fois toutes les attaques ratées"."""
     return hates_enemy and round_number == 1
 
 
@@ -723,7 +723,7 @@ def pursuit_rule(*, frenzied: bool = False, hates_enemy: bool = False,
                  defensive_position: bool = False) -> PursuitRule:
     """Whether a victorious unit must pursue a fleeing enemy.
 
-    Frenzy 3: "poursuit toujours un adversaire en fuite (aucun test n'est permis)"; Haine 2: "poursuit
+    Frenzy 3: "poursuit toujours un adversaire en fuite (aucun test n'est permis)"; Haine 3: "poursuit
     obligatoirement un ennemi haï qui s'enfuit (sauf pos. défensives)". Otherwise pursuit is the
     player's choice (the sheet gives no restraint test for other units).
     """
