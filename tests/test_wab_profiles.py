@@ -312,3 +312,16 @@ def test_special_rules_from_text() -> None:
     assert special_rules_from_text(texts) == ["hatred", "warband"]
     texts = ["Stubborn", "Causes Terror", "Frenzy"]
     assert special_rules_from_text(texts) == ["terror", "frenzy", "stubborn"]
+
+
+def test_a_profile_without_a_printed_save_takes_it_from_the_saves_table():
+    # TABLE DES SAUVEGARDES: "Armure légère" 6+ on foot, improved by a shield ("ou (+1)").
+    from campagne.games.wab.profiles import Profile, Unit
+    armoured = Unit(id="x", name="X", profile=Profile(4, 3, 3, 3, 3, 1, 3, 1, 7, save="-",
+                                                      equipment=("Light armour", "Shield")), models=10, files=5)
+    assert armoured.armour_save == 5
+    printed = Unit(id="y", name="Y", profile=Profile(4, 3, 3, 3, 3, 1, 3, 1, 7, save="4+",
+                                                     equipment=("Light armour", "Shield")), models=10, files=5)
+    assert printed.armour_save == 4  # the printed save wins
+    bare = Unit(id="z", name="Z", profile=Profile(4, 3, 3, 3, 3, 1, 3, 1, 7), models=10, files=5)
+    assert bare.armour_save is None

@@ -397,7 +397,7 @@ class UnitState:
 
     @property
     def armour_save(self) -> int | None:
-        return self.profile.save_value if self.save is PROFILE_SAVE else self.save
+        return self.unit.armour_save if self.save is PROFILE_SAVE else self.save
 
     @property
     def frenzy(self) -> bool:

@@ -265,6 +265,17 @@ class Unit:
         return self.kind == "cavalry" or "horse" in tables.armour_items(self.profile.equipment)
 
     @property
+    def armour_save(self) -> int | None:
+        """The save before the Strength modifier: the profile's printed save; a profile printed
+        without one ("-") but listing armour gets it from the TABLE DES SAUVEGARDES (close combat)."""
+        printed = self.profile.save_value
+        if printed is not None or not self.profile.equipment:
+            return printed
+        save = tables.base_save(self.profile.equipment, mounted=self.is_mounted,
+                                skirmishers=self.formation == "skirmishers")
+        return None if save is None or save > 6 else max(save, 2)
+
+    @property
     def is_chariot(self) -> bool:
         return self.kind in ("chariot", "light_chariot")
 
