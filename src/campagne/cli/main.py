@@ -75,6 +75,7 @@ from . import campaign as _campaign  # noqa: E402,F401  (registers the campaign 
 from . import tools as _tools  # noqa: E402,F401  (registers odds, strength and simulate)
 from . import wab as _wab  # noqa: E402,F401  (registers odds wab)
 from . import wab_battle as _wab_battle  # noqa: E402,F401  (registers the battle commands)
+from . import gorges as _gorges  # noqa: E402,F401  (registers odds gorges)
 
 
 def main() -> None:
