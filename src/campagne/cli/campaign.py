@@ -272,7 +272,6 @@ def battle_result(territory: str = typer.Argument(...),
     o = out(lang, json_)
 
     def go() -> None:
-        from .. import session
         from ..core.errors import CampagneError
         if reroll_terrain:
             command: dict[str, Any] = {"type": "reroll-terrain", "player": "referee", "territory": territory}

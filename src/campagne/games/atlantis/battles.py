@@ -284,7 +284,7 @@ def _recover(p: Player, killed: dict[str, int], fled: dict[str, int], k: tuple[i
 
 
 def _characters(ctx: Ctx, characters: list[dict]) -> list[dict]:
-    """"récupéré en réussissant un jet (D6) inférieur ou égal à sa Toughness. Un personnage tué en duel est...mort !""" 
+    """"récupéré en réussissant un jet (D6) inférieur ou égal à sa Toughness. Un personnage tué en duel est...mort !"""
     fates = []
     for c in characters:
         p = ctx.state.players[c["player"]]

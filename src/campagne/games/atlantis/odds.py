@@ -205,7 +205,7 @@ def _chain(player_territory: bool) -> tuple[int, tuple[tuple[Fraction, ...], ...
     """
     lo, hi = _live_range(player_territory)
     rounds = [_round(k, player_territory) for k in range(lo, hi + 1)]
-    n, width = len(rounds), len(rounds[0].values)
+    n = len(rounds)
     sub, diag, sup, rhs = [], [], [], []
     for i, rnd in enumerate(rounds):
         down, stay, up = (rnd.steps.get(s, ZERO) for s in (-1, 0, 1))

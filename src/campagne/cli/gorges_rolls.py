@@ -1,0 +1,91 @@
+"""`campagne gorges ...`: the referee's table rolls of the Gorges Tranchées (seed 001).
+
+    campagne gorges event        [--seed S] [--json] [--lang fr|en]
+    campagne gorges search       [--ghost] [--fruitful] ...
+    campagne gorges mine         [--slaves] ...
+    campagne gorges after-battle [--winner-race R] [--loser-race R] [--characters N] [--winner-characters N] ...
+    campagne gorges two-armies   ...
+
+Without `--seed` a fresh seed is drawn and printed, so any roll can be replayed. `--json` prints
+{"command", "seed", "result"} where result is the `to_dict()` of games/gorges/rolls.py. Bad input (an unknown
+race, a negative count) prints one sentence and exits with status 2. Registered by
+`from . import gorges_rolls as _gorges_rolls` at the bottom of cli/main.py (it adds the `gorges` group to `app`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any, Optional
+
+import typer
+
+from .main import JsonOpt, LangOpt, app, out
+from .output import run_safely
+
+gorges_app = typer.Typer(no_args_is_help=True,
+                         help="Gorges Tranchées referee rolls (seed 001). / Jets d'arbitre des Gorges Tranchées.")
+app.add_typer(gorges_app, name="gorges")
+
+SeedOpt = typer.Option(None, "--seed", help="Seed for reproducible rolls (default: a fresh one, printed).")
+
+
+def _run(command: str, seed: Optional[str], lang: Optional[str], json_: bool,
+         roll: Callable[[Any], Any]) -> None:
+    o = out(lang, json_)
+
+    def go() -> None:
+        from ..core.dice import Dice
+        used = seed if seed is not None else str(secrets.randbelow(10 ** 9))
+        result = roll(Dice.seeded("gorges", used))
+        if o.json:
+            o.data({"command": command, "seed": used, "result": result.to_dict()})
+            return
+        o.text(o.t(f"Graine : {used} (rejouer avec --seed {used})", f"Seed: {used} (replay with --seed {used})"))
+        for line in result.lines(o.lang):
+            o.text(line)
+    run_safely(o, go)
+
+
+@gorges_app.command("event")
+def event(seed: Optional[str] = SeedOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Roll the d66 random event. / Tirer l'événement aléatoire au d66."""
+    from ..games.gorges import rolls
+    _run("event", seed, lang, json_, rolls.random_event)
+
+
+@gorges_app.command("search")
+def search(ghost: bool = typer.Option(False, "--ghost", help="Captain Crown's ghost is on this territory."),
+           fruitful: bool = typer.Option(False, "--fruitful", help="Event 26, fruitful search (relics on 5-6)."),
+           seed: Optional[str] = SeedOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Search one territory (6 = relic point). / Fouiller un territoire (6 = Point de Relique)."""
+    from ..games.gorges import rolls
+    _run("search", seed, lang, json_, lambda d: rolls.search(d, ghost_here=ghost, fruitful_search=fruitful))
+
+
+@gorges_app.command("mine")
+def mine(slaves: bool = typer.Option(False, "--slaves", help="Dark Elves' slaves in this mine (+1)."),
+         seed: Optional[str] = SeedOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Roll one mine's production. / Production d'une mine."""
+    from ..games.gorges import rolls
+    _run("mine", seed, lang, json_, lambda d: rolls.mine(d, dark_elf_slaves=slaves))
+
+
+@gorges_app.command("after-battle")
+def after_battle(winner_race: Optional[str] = typer.Option(None, "--winner-race"),
+                 loser_race: Optional[str] = typer.Option(None, "--loser-race"),
+                 characters: int = typer.Option(0, "--characters", help="The loser's legendary heroes hurt."),
+                 winner_characters: int = typer.Option(0, "--winner-characters",
+                                                       help="The winner's legendary heroes hurt."),
+                 seed: Optional[str] = SeedOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Spoils, defeat, fate of the beaten army, injuries. / Butins, défaite, sort du vaincu, blessures."""
+    from ..games.gorges import rolls
+    _run("after-battle", seed, lang, json_,
+         lambda d: rolls.after_battle(d, winner_race, loser_race, characters, winner_characters))
+
+
+@gorges_app.command("two-armies")
+def two_armies(seed: Optional[str] = SeedOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Two armies in one territory, no challenge. / Deux armées sur un territoire, sans défi."""
+    from ..games.gorges import rolls
+    _run("two-armies", seed, lang, json_, rolls.two_armies)
