@@ -32,12 +32,19 @@ def best_of(runs: int, action) -> float:
     return min(times)
 
 
+def command_env() -> dict[str, str]:
+    """As installed for a user: Python may cache compiled bytecode (some shells forbid it with
+    PYTHONDONTWRITEBYTECODE, which makes every start recompile the sources)."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def command_time(args: list[str], cwd: str, runs: int = 7) -> float:
     exe = shutil.which("campagne") or str(Path(sys.executable).with_name("campagne"))
+    subprocess.run([exe, *args], cwd=cwd, check=True, capture_output=True, env=command_env())  # warm-up
     times = []
     for _ in range(runs):
         t = time.perf_counter()
-        subprocess.run([exe, *args], cwd=cwd, check=True, capture_output=True)
+        subprocess.run([exe, *args], cwd=cwd, check=True, capture_output=True, env=command_env())
         times.append(time.perf_counter() - t)
     return statistics.median(times)
 

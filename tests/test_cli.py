@@ -837,3 +837,14 @@ def test_console_script_exit_statuses(tmp_path: Path) -> None:
     assert r.returncode == 2 and set(json.loads(r.stdout)) >= {"error", "message"}
     r = run_console(["status", "--json"], tmp_path, journal)
     assert r.returncode == 0 and json.loads(r.stdout)["awaiting"] in (["alice"], [])
+
+
+def test_a_plain_command_runs_in_a_light_app_with_the_same_behaviour() -> None:
+    from campagne.cli.main import _app_for, _command_of, app
+    assert _command_of(["--lang", "fr", "-c", "x.jsonl", "status", "--json"]) == "status"
+    assert _command_of(["--json"]) is None
+    assert _app_for(["odds", "atlantis", "passage"]) is app  # groups keep the whole app
+    assert _app_for(["nonsense"]) is app  # the whole app names an unknown command
+    light = _app_for(["--lang", "fr", "status"])
+    assert light is not app and [c.callback for c in light.registered_commands] == [
+        c.callback for c in app.registered_commands if c.callback.__name__ == "status"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -30,7 +30,7 @@ app.add_typer(gorges_app, name="gorges")
 SeedOpt = typer.Option(None, "--seed", help="Seed for reproducible rolls (default: a fresh one, printed).")
 
 
-def _run(command: str, seed: Optional[str], lang: Optional[str], json_: bool,
+def _run(command: str, seed: str | None, lang: str | None, json_: bool,
          roll: Callable[[Any], Any]) -> None:
     o = out(lang, json_)
 
@@ -48,7 +48,7 @@ def _run(command: str, seed: Optional[str], lang: Optional[str], json_: bool,
 
 
 @gorges_app.command("event")
-def event(seed: Optional[str] = SeedOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+def event(seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bool = JsonOpt) -> None:
     """Roll the d66 random event. / Tirer l'événement aléatoire au d66."""
     from ..games.gorges import rolls
     _run("event", seed, lang, json_, rolls.random_event)
@@ -57,7 +57,7 @@ def event(seed: Optional[str] = SeedOpt, lang: Optional[str] = LangOpt, json_: b
 @gorges_app.command("search")
 def search(ghost: bool = typer.Option(False, "--ghost", help="Captain Crown's ghost is on this territory."),
            fruitful: bool = typer.Option(False, "--fruitful", help="Event 26, fruitful search (relics on 5-6)."),
-           seed: Optional[str] = SeedOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+           seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bool = JsonOpt) -> None:
     """Search one territory (6 = relic point). / Fouiller un territoire (6 = Point de Relique)."""
     from ..games.gorges import rolls
     _run("search", seed, lang, json_, lambda d: rolls.search(d, ghost_here=ghost, fruitful_search=fruitful))
@@ -65,19 +65,19 @@ def search(ghost: bool = typer.Option(False, "--ghost", help="Captain Crown's gh
 
 @gorges_app.command("mine")
 def mine(slaves: bool = typer.Option(False, "--slaves", help="Dark Elves' slaves in this mine (+1)."),
-         seed: Optional[str] = SeedOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+         seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bool = JsonOpt) -> None:
     """Roll one mine's production. / Production d'une mine."""
     from ..games.gorges import rolls
     _run("mine", seed, lang, json_, lambda d: rolls.mine(d, dark_elf_slaves=slaves))
 
 
 @gorges_app.command("after-battle")
-def after_battle(winner_race: Optional[str] = typer.Option(None, "--winner-race"),
-                 loser_race: Optional[str] = typer.Option(None, "--loser-race"),
+def after_battle(winner_race: str | None = typer.Option(None, "--winner-race"),
+                 loser_race: str | None = typer.Option(None, "--loser-race"),
                  characters: int = typer.Option(0, "--characters", help="The loser's legendary heroes hurt."),
                  winner_characters: int = typer.Option(0, "--winner-characters",
                                                        help="The winner's legendary heroes hurt."),
-                 seed: Optional[str] = SeedOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+                 seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bool = JsonOpt) -> None:
     """Spoils, defeat, fate of the beaten army, injuries. / Butins, défaite, sort du vaincu, blessures."""
     from ..games.gorges import rolls
     _run("after-battle", seed, lang, json_,
@@ -85,7 +85,7 @@ def after_battle(winner_race: Optional[str] = typer.Option(None, "--winner-race"
 
 
 @gorges_app.command("two-armies")
-def two_armies(seed: Optional[str] = SeedOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+def two_armies(seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bool = JsonOpt) -> None:
     """Two armies in one territory, no challenge. / Deux armées sur un territoire, sans défi."""
     from ..games.gorges import rolls
     _run("two-armies", seed, lang, json_, rolls.two_armies)

@@ -76,11 +76,47 @@ from . import tools as _tools  # noqa: E402,F401  (registers odds, strength and 
 from . import wab as _wab  # noqa: E402,F401  (registers odds wab)
 from . import wab_battle as _wab_battle  # noqa: E402,F401  (registers the battle commands)
 from . import gorges as _gorges  # noqa: E402,F401  (registers odds gorges)
+from . import gorges_rolls as _gorges_rolls  # noqa: E402,F401  (registers the gorges referee rolls)
+
+
+ROOT_OPTIONS_WITH_VALUE = {"--lang", "--campaign", "-c"}
+
+
+def _command_of(argv: list[str]) -> str | None:
+    """The top-level command named on the command line, skipping the root options."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ROOT_OPTIONS_WITH_VALUE:
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+    return None
+
+
+def _app_for(argv: list[str]) -> typer.Typer:
+    """The whole app, or, for a plain top-level command, an app holding only that command: Typer
+    builds every command's parameters on each run, and the campaign's everyday commands
+    (`status`, `order`, `next`...) should start fast however many tools the project grows."""
+    name = _command_of(argv)
+    group_names = {g.name for g in app.registered_groups}
+    if name is None or name in group_names:
+        return app
+    chosen = [c for c in app.registered_commands
+              if (c.name or c.callback.__name__.replace("_", "-")) == name]
+    if not chosen:
+        return app  # let the full app say the command is unknown
+    light = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                        pretty_exceptions_enable=False)
+    light.registered_callback = app.registered_callback
+    light.registered_commands = chosen
+    return light
 
 
 def main() -> None:
     try:
-        app()
+        _app_for(sys.argv[1:])()
     except KeyboardInterrupt:
         fail(Out.make(None, False), "interrupted")
         sys.exit(130)
