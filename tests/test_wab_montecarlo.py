@@ -287,3 +287,28 @@ def test_options_are_checked():
         mc.simulate_fight(a, b, 10, flank=True, rear=True)
     with pytest.raises(CampagneError):
         mc.simulate_fight(a, b, 10, charge="c")
+
+
+def test_the_fight_command_gives_sampled_odds_with_intervals_reproducibly():
+    import json
+
+    from typer.testing import CliRunner
+
+    from campagne.cli.main import app
+    args = ["odds", "wab", "fight", "--a-profile", "4,3,3,3,3,1,3,1,7", "--a-models", "20", "--a-save", "5",
+            "--b-profile", "4,4,3,3,3,1,4,1,8", "--b-models", "16", "--b-files", "4", "--charge", "a",
+            "--sims", "4000", "--seed", "7", "--json"]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.stdout)
+    for key in ("a_wins", "b_wins"):
+        low, high = data[key]["ci95"]
+        assert 0 <= low <= data[key]["p"] <= high <= 1
+    assert data["n_sims"] == 4000
+    again = json.loads(CliRunner().invoke(app, args).stdout)
+    for timing in ("seconds", "dice_per_second"):  # how long it took is not part of the result
+        data.pop(timing, None)
+        again.pop(timing, None)
+    assert again == data  # same seed, same fights
+    bad = CliRunner().invoke(app, args[:-5] + ["--sims", "0"])
+    assert bad.exit_code == 2 and "--sims" in bad.output

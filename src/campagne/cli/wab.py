@@ -327,3 +327,56 @@ def _combat_text(o: Out, r: Any) -> None:
     o.text(o.t("Pertes moyennes : attaquant ", "Expected casualties: attacker ")
            + f"{float(r.expected_casualties['attacker']):.2f}"
            + o.t(", défenseur ", ", defender ") + f"{float(r.expected_casualties['defender']):.2f}")
+
+
+def odds_fight(*, charge: Optional[str] = None, flank: bool = False, rear: bool = False,
+               high_ground: Optional[str] = None, momentum: Optional[str] = None,
+               difficult_terrain: bool = False, fear_failed: list[str] = (),  # type: ignore[assignment]
+               sims: int = 100_000, seed: int = 0, pursuit: bool = False,
+               lang: Optional[str] = None, json_: bool = False, **sides: Any) -> None:
+    """Sampled odds of a fight to the finish (rounds until one side breaks or dies), with 95 % intervals.
+    / Probabilités échantillonnées d'un combat jusqu'à la déroute, avec intervalles à 95 %."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from ..games.wab.montecarlo import simulate_fight
+        if sims < 1 or sims > 10_000_000:
+            raise CampagneError("wab.cli.bad_sims", sims=sims)
+        values = {s: {name.replace("-", "_"): sides[_pyname(s, name)] for name, *_ in SIDE_OPTIONS} for s in ("a", "b")}
+        a, b = _side_state("a", values["a"]), _side_state("b", values["b"])
+        r = simulate_fight(a, b, sims, seed=seed, charge=charge, flank=flank, rear=rear, high_ground=high_ground,
+                           momentum=momentum, difficult_terrain=difficult_terrain, fear_failed=fear_failed or (),
+                           pursuit=pursuit)
+        data = r.to_dict()
+        if o.json:
+            o.data(data)
+            return
+        for key, label in (("a_wins", o.t("Victoire de A", "A wins")), ("b_wins", o.t("Victoire de B", "B wins"))):
+            e = data[key]
+            low, high = e["ci95"]
+            o.text(f"{label:<16} {e['p']:7.2%}  [{low:.2%}, {high:.2%}]")
+        lo, hi = data["mean_rounds_ci95"]
+        o.text(o.t(f"Tours de combat en moyenne : {data['mean_rounds']:.2f} [{lo:.2f}, {hi:.2f}]",
+                   f"Mean rounds of combat: {data['mean_rounds']:.2f} [{lo:.2f}, {hi:.2f}]"))
+        o.text(o.t(f"({sims} combats simulés, graine {seed} ; intervalles de Wilson à 95 %)",
+                   f"({sims} simulated fights, seed {seed}; 95 % Wilson intervals)"))
+    run_safely(o, go)
+
+
+_FIGHT_PARAMS = [p for p in _COMBAT_PARAMS if p.name not in ("round_number", "exact", "lang", "json_")] + [
+    inspect.Parameter("sims", inspect.Parameter.KEYWORD_ONLY, annotation=int,
+                      default=typer.Option(100_000, "--sims", help="Fights simulated.")),
+    inspect.Parameter("seed", inspect.Parameter.KEYWORD_ONLY, annotation=int,
+                      default=typer.Option(0, "--seed", help="Seed of the simulation (reproducible).")),
+    inspect.Parameter("pursuit", inspect.Parameter.KEYWORD_ONLY, annotation=bool,
+                      default=typer.Option(False, "--pursuit", help="The winner pursues (caught: destroyed).")),
+    inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, annotation=Optional[str], default=LangOpt),
+    inspect.Parameter("json_", inspect.Parameter.KEYWORD_ONLY, annotation=bool, default=JsonOpt),
+]
+odds_fight.__signature__ = inspect.Signature(_side_parameters() + _FIGHT_PARAMS)  # type: ignore[attr-defined]
+odds_wab.command("fight")(odds_fight)
+
+register_messages({
+    "wab.cli.bad_sims": {"en": "--sims must be from 1 to 10,000,000 (got {sims}).",
+                         "fr": "--sims doit être entre 1 et 10 000 000 ({sims} donné)."},
+})
