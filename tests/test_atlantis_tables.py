@@ -13,7 +13,6 @@ where the italic scenario name is split from the sentence.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,22 +24,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from seed_texts import seed_text_or_skip
+
 from campagne.core.dice import distribution, parse
 from campagne.core.tables import Row, Table, TableSet
 
 REPO = Path(__file__).resolve().parents[1]
 TABLES_TOML = REPO / "src" / "campagne" / "games" / "atlantis" / "data" / "tables.toml"
 SEED_NAME = "000_dabd953c74445716.txt"
-
-
-def seed_path() -> Path | None:
-    here = Path(__file__).parents[1].parent / "shared" / "seeds" / SEED_NAME
-    if here.is_file():
-        return here
-    env = os.environ.get("CAMPAGNE_SEEDS")
-    if env and (Path(env) / SEED_NAME).is_file():
-        return Path(env) / SEED_NAME
-    return None
 
 
 def load_tables(text: str | None = None) -> TableSet:
@@ -107,12 +98,8 @@ _SEED: Seed | None = None
 
 def seed_or_skip() -> Seed:
     global _SEED
-    path = seed_path()
-    if path is None:
-        pytest.skip(f"seed text {SEED_NAME} not found beside the repository (../shared/seeds/) nor in "
-                    "$CAMPAGNE_SEEDS: the cell-by-cell check of tables.toml needs it")
     if _SEED is None:
-        _SEED = Seed(path.read_text(encoding="utf-8"))
+        _SEED = Seed(seed_text_or_skip(SEED_NAME, "the cell-by-cell check of tables.toml"))
     return _SEED
 
 

@@ -12,15 +12,15 @@ Whitespace is normalised and the markdown markers (#, **) of the extraction are 
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
+from seed_texts import seed_text_or_skip
 
 from campagne.core.dice import parse
 from campagne.core.tables import Table
@@ -30,16 +30,6 @@ SEED_NAME = "001_f2b502a830cd0160.txt"
 TABLES = tables()
 RACES = races()
 CONSTANTS = constants()
-
-
-def seed_path() -> Path | None:
-    here = Path(__file__).parents[1].parent / "shared" / "seeds" / SEED_NAME
-    if here.is_file():
-        return here
-    env = os.environ.get("CAMPAGNE_SEEDS")
-    if env and (Path(env) / SEED_NAME).is_file():
-        return Path(env) / SEED_NAME
-    return None
 
 
 def norm(text: str) -> str:
@@ -86,12 +76,8 @@ _SEED: Seed | None = None
 
 def seed_or_skip() -> Seed:
     global _SEED
-    path = seed_path()
-    if path is None:
-        pytest.skip(f"seed text {SEED_NAME} not found beside the repository (../shared/seeds/) nor in "
-                    "$CAMPAGNE_SEEDS: the cell-by-cell check of the gorges data needs it")
     if _SEED is None:
-        _SEED = Seed(path.read_text(encoding="utf-8"))
+        _SEED = Seed(seed_text_or_skip(SEED_NAME, "the cell-by-cell check of the gorges data"))
     return _SEED
 
 

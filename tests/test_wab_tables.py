@@ -13,7 +13,6 @@ sheet, words in order (a PDF layout may drop a label or a number between two wor
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from fractions import Fraction
@@ -24,6 +23,8 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
+from seed_texts import seed_text_or_skip
 
 from campagne.core.errors import CampagneError
 from campagne.games.wab import data, tables
@@ -36,16 +37,6 @@ TABLES_TOML = REPO / "src" / "campagne" / "games" / "wab" / "data" / "tables.tom
 SEED_NAME = "002_ee88188f0d3b4183.txt"
 RAW = tomllib.loads(TABLES_TOML.read_text(encoding="utf-8"))
 T = data.tables()
-
-
-def seed_path() -> Path | None:
-    here = Path(__file__).parents[1].parent / "shared" / "seeds" / SEED_NAME
-    if here.is_file():
-        return here
-    env = os.environ.get("CAMPAGNE_SEEDS")
-    if env and (Path(env) / SEED_NAME).is_file():
-        return Path(env) / SEED_NAME
-    return None
 
 
 # --------------------------------------------------------------------------- reading the seed
@@ -113,12 +104,8 @@ _SEED: Seed | None = None
 @pytest.fixture(scope="module")
 def seed() -> Seed:
     global _SEED
-    path = seed_path()
-    if path is None:
-        pytest.skip(f"seed text {SEED_NAME} not found beside the repository (../shared/seeds/) nor in "
-                    "$CAMPAGNE_SEEDS: the cell-by-cell check of wab/data/tables.toml needs it")
     if _SEED is None:
-        _SEED = Seed(path.read_text(encoding="utf-8"))
+        _SEED = Seed(seed_text_or_skip(SEED_NAME, "the cell-by-cell check of wab/data/tables.toml"))
     return _SEED
 
 
