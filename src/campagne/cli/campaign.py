@@ -9,7 +9,7 @@ import typer
 
 from ..games.atlantis import messages as _messages  # noqa: F401  (refusals read as sentences)
 from .main import CampaignOpt, JsonOpt, LangOpt, app, campaign_path, out
-from .output import Out, run_safely
+from .output import Out, parse_sets, run_safely
 
 ORDER_ARGS: dict[str, list[str]] = {
     # positional arguments of `campagne order PLAYER TYPE ARGS...`, by order type
@@ -163,8 +163,6 @@ def order(player: str = typer.Argument(..., help="The player giving the order.")
 
 
 def build_order(player: str, kind: str, args: list[str], bribe: Optional[int], sets: list[str]) -> dict[str, Any]:
-    import json
-
     from ..core.errors import CampagneError
     from ..games.atlantis import messages  # noqa: F401  (the refusals below are Atlantis sentences)
     if kind not in ORDER_ARGS:
@@ -190,14 +188,7 @@ def build_order(player: str, kind: str, args: list[str], bribe: Optional[int], s
         raise CampagneError("cli.extra_args", order=kind, extra=" ".join(rest))
     if bribe is not None:
         command["bribe"] = bribe
-    for item in sets:
-        key, sep, raw = item.partition("=")
-        if not sep or not key:
-            raise CampagneError("cli.bad_set", item=item)
-        try:
-            command[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            command[key] = raw
+    command.update(parse_sets(sets))
     _load_files(command)
     return command
 
@@ -454,7 +445,6 @@ register_messages({
     "cli.bad_controller": {"en": "Bad controller {controller!r} in {spec!r} (human, random, greedy or absent).",
                            "fr": "Contrôleur {controller!r} invalide dans {spec!r} (human, random, greedy ou absent)."},
     "cli.extra_args": {"en": "Too many arguments for {order}: {extra}.", "fr": "Trop d'arguments pour {order} : {extra}."},
-    "cli.bad_set": {"en": "--set needs KEY=VALUE, not {item!r}.", "fr": "--set demande CLÉ=VALEUR, pas {item!r}."},
     "cli.bad_pair": {"en": "Bad {what} value {item!r}.", "fr": "Valeur {what} invalide {item!r}."},
     "cli.bad_format": {"en": "Unknown format {format!r} (md or html).", "fr": "Format inconnu {format!r} (md ou html)."},
 })

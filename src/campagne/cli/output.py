@@ -50,11 +50,36 @@ def _default(value: Any) -> Any:
     return str(value)
 
 
+def parse_sets(items: list[str], list_keys: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """`--set KEY=VALUE` items: VALUE read as JSON, else as text (a comma list for `list_keys`)."""
+    from ..core.errors import CampagneError
+    fields: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise CampagneError("cli.bad_set", item=item)
+        try:
+            fields[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            fields[key] = raw.split(",") if key in list_keys and "," in raw else raw
+    return fields
+
+
 def fail(o: Out, message: str, code: str = "error", params: dict | None = None) -> None:
     if o.json:
         o.data({"error": code, "message": message, "params": params or {}})
     else:
         sys.stderr.write(message + "\n")
+
+
+def _register() -> None:
+    from ..core.errors import register_messages
+    register_messages({
+        "cli.bad_set": {"en": "--set needs KEY=VALUE, not {item!r}.", "fr": "--set demande CLÉ=VALEUR, pas {item!r}."},
+    })
+
+
+_register()
 
 
 def run_safely(o: Out, action: Callable[[], None]) -> None:

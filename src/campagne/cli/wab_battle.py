@@ -32,7 +32,7 @@ import typer
 
 from ..core.errors import CampagneError, bilingual, register_messages
 from .main import JsonOpt, LangOpt, app, out
-from .output import Out, run_safely
+from .output import Out, parse_sets, run_safely
 
 battle_app = typer.Typer(no_args_is_help=True,
                          help="Track a WAB 2 battle, or fight it automatically. / Suivre une bataille WAB 2.")
@@ -48,10 +48,6 @@ register_messages({
     "wab.cli.bad_list": {
         "en": "Cannot read the army list {name!r}: {reason}.",
         "fr": "Impossible de lire la liste d'armée {name!r} : {reason}.",
-    },
-    "wab.cli.bad_set": {
-        "en": "--set needs KEY=VALUE, not {item!r}.",
-        "fr": "--set demande CLÉ=VALEUR, pas {item!r}.",
     },
     "wab.cli.extra_args": {
         "en": "Too many arguments for the fact {fact}: {extra}.",
@@ -183,6 +179,10 @@ def _run(o: Out, campaign: Optional[str], command: dict[str, Any]) -> None:
         _print_entries(o, c, [entry.to_dict()])
 
 
+# `--set` fields a fact takes as a list, also written "a,b,c" (not only JSON).
+LIST_FIELDS = frozenset({"modifiers", "friends_fleeing", "enemies_within_8", "terrain"})
+
+
 def _faces(value: Optional[str]) -> Optional[list[int]]:
     if value is None:
         return None
@@ -195,19 +195,17 @@ def _faces(value: Optional[str]) -> Optional[list[int]]:
     return faces
 
 
-def _sets(items: list[str]) -> dict[str, Any]:
-    out_: dict[str, Any] = {}
-    for item in items:
-        key, sep, raw = item.partition("=")
-        if not sep or not key:
-            raise CampagneError("wab.cli.bad_set", item=item)
-        try:
-            out_[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out_[key] = raw.split(",") if key in ("modifiers", "friends_fleeing", "enemies_within_8",
-                                                  "terrain") \
-                and "," in raw else raw
-    return out_
+def _command(kind: str, **fields: Any) -> dict[str, Any]:
+    """A tracker command with the options that were given (a flag left off or an empty value is not)."""
+    return {"type": kind, **{k: v for k, v in fields.items() if v}}
+
+
+def _with_faces(command: dict[str, Any], faces: Optional[str]) -> dict[str, Any]:
+    """Add the dice rolled at the table, when the referee entered them."""
+    f = _faces(faces)
+    if f is not None:
+        command["faces"] = f
+    return command
 
 
 # --------------------------------------------------------------------------- commands
@@ -311,7 +309,7 @@ def build_fact(kind: str, args: list[str], sets: list[str]) -> dict[str, Any]:
         command[name] = value
     if rest:
         raise CampagneError("wab.cli.extra_args", fact=kind, extra=" ".join(rest))
-    command.update(_sets(sets))
+    command.update(parse_sets(sets, LIST_FIELDS))
     return command
 
 
@@ -329,11 +327,7 @@ def fact(kind: str = typer.Argument(...,
     o = out(lang, json_)
 
     def go() -> None:
-        command = build_fact(kind, args or [], set_ or [])
-        f = _faces(faces)
-        if f is not None:
-            command["faces"] = f
-        _run(o, campaign, command)
+        _run(o, campaign, _with_faces(build_fact(kind, args or [], set_ or []), faces))
     run_safely(o, go)
 
 
@@ -346,15 +340,7 @@ def roll(test: Optional[str] = typer.Argument(None, help="The pending test (T3);
     o = out(lang, json_)
 
     def go() -> None:
-        command: dict[str, Any] = {"type": "roll"}
-        if test:
-            command["test"] = test
-        if all_:
-            command["all"] = True
-        f = _faces(faces)
-        if f is not None:
-            command["faces"] = f
-        _run(o, campaign, command)
+        _run(o, campaign, _with_faces(_command("roll", test=test, all=all_), faces))
     run_safely(o, go)
 
 
@@ -371,19 +357,8 @@ def fight(unit: Optional[str] = typer.Argument(None, help="Fight only this unit'
     o = out(lang, json_)
 
     def go() -> None:
-        command: dict[str, Any] = {"type": "fight"}
-        if unit:
-            command["unit"] = unit
-        if momentum:
-            command["momentum"] = momentum
-        if high_ground:
-            command["high_ground"] = high_ground
-        if difficult_terrain:
-            command["difficult_terrain"] = True
-        f = _faces(faces)
-        if f is not None:
-            command["faces"] = f
-        _run(o, campaign, command)
+        _run(o, campaign, _with_faces(_command("fight", unit=unit, momentum=momentum, high_ground=high_ground,
+                                                difficult_terrain=difficult_terrain), faces))
     run_safely(o, go)
 
 
