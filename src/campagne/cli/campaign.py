@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Optional
 
@@ -97,17 +99,26 @@ def status(as_: Optional[str] = typer.Option(None, "--as", help="See only what t
     o = out(lang, json_)
 
     def go() -> None:
-        from .. import session
         from .render import status_text
-        with session.open_campaign(campaign_path(campaign), verify=False, expect="atlantis") as c:
-            _warn(o, c)
-            _check_viewer(c, as_)
+        with _opened(o, campaign, verify=False, viewers=(as_,)) as c:
             view = c.game.view(as_)
         if o.json:
             o.data(view)
         else:
             o.text(status_text(view, o))
     run_safely(o, go)
+
+
+@contextmanager
+def _opened(o: Out, campaign: Optional[str], verify: bool = True, viewers: tuple[str | None, ...] = ()
+            ) -> Iterator[Any]:
+    """The campaign under its lock, its journal's warnings said, the players named checked."""
+    from .. import session
+    with session.open_campaign(campaign_path(campaign), verify=verify, expect="atlantis") as c:
+        _warn(o, c)
+        for viewer in viewers:
+            _check_viewer(c, viewer)
+        yield c
 
 
 def _warn(o: Out, c: Any) -> None:
@@ -305,10 +316,8 @@ def undo(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, j
     o = out(lang, json_)
 
     def go() -> None:
-        from .. import session
         from .computers import play_computers, undo_last_person
-        with session.open_campaign(campaign_path(campaign), expect="atlantis") as c:
-            _warn(o, c)
+        with _opened(o, campaign) as c:
             undone = undo_last_person(c)
             replayed = play_computers(c, after=c.file.entries[-1:] or [c.file.header.get("opening", {})])
             if o.json:
@@ -328,12 +337,9 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
     o = out(lang, json_)
 
     def go() -> None:
-        from .. import session
         from ..games.atlantis.views import redact_entry
         from .render import entry_lines
-        with session.open_campaign(campaign_path(campaign), verify=verify, expect="atlantis") as c:
-            _warn(o, c)
-            _check_viewer(c, as_)
+        with _opened(o, campaign, verify=verify, viewers=(as_,)) as c:
             entries = [redact_entry(e, as_) for e in c.file.entries]
             opening = redact_entry(c.file.header.get("opening", {}), as_)
         if o.json:
@@ -356,14 +362,11 @@ def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this
     o = out(lang, json_)
 
     def go() -> None:
-        from .. import session
         from ..core.errors import CampagneError
         from ..games.atlantis.sheet import build_sheets, sheets_html, sheets_markdown
         if fmt not in ("md", "html"):
             raise CampagneError("cli.bad_format", format=fmt)
-        with session.open_campaign(campaign_path(campaign), expect="atlantis") as c:
-            _warn(o, c)
-            _check_viewer(c, player)
+        with _opened(o, campaign, viewers=(player,)) as c:
             sheets = build_sheets(c.file.header, c.file.entries, c.game.state, o.lang)
         if player:
             sheets = [s for s in sheets if s["player"] == player]
@@ -395,11 +398,8 @@ def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write.
     o = out(lang, json_)
 
     def go() -> None:
-        from .. import session
         from ..games.atlantis.picture import campaign_svg
-        with session.open_campaign(campaign_path(campaign), verify=False, expect="atlantis") as c:
-            _warn(o, c)
-            _check_viewer(c, as_)
+        with _opened(o, campaign, verify=False, viewers=(as_,)) as c:
             svg = campaign_svg(c.game.state, o.lang)
         _write_or_print(o, svg, output)
         if o.json:
@@ -419,22 +419,14 @@ def play(stand_in: Optional[list[str]] = typer.Option(None, "--stand-in",
     o = out(lang, json_)
 
     def go() -> None:
-        from .. import session
         from ..games.atlantis.ai import autoplay
-        with session.open_campaign(campaign_path(campaign), expect="atlantis") as c:
-            _check_viewers(c, stand_in or [])
-            _warn(o, c)
+        with _opened(o, campaign, viewers=tuple(stand_in or [])) as c:
             after = c.file.entries[-1:] if c.file.entries else [c.file.header.get("opening", {})]
             stop = until_turn if until_turn is not None else max(1, c.state.turn)
             entries = autoplay(c, c.game.seed, referee=referee, after=after, stop_turn=stop,
                                stand_in=frozenset(stand_in or []), end_at_stop=False)
             _print_entries(o, c, [e.to_dict() for e in entries])
     run_safely(o, go)
-
-
-def _check_viewers(c: Any, players: list[str]) -> None:
-    for pid in players:
-        _check_viewer(c, pid)
 
 
 from ..core.errors import register_messages  # noqa: E402
