@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual, register_messages
 from ...core.maps import TERRAINS, TerritoryMap
 from ...core.tables import Lookup, Table
+from .data import read_text
 
 ATLANTIS = "atlantis"
 # In the order "Placement initial" lists them.
@@ -45,7 +45,7 @@ register_messages({
 
 
 def default_map_text() -> str:
-    return resources.files(__package__).joinpath("data", "map.toml").read_text(encoding="utf-8")
+    return read_text("map.toml")
 
 
 @cache

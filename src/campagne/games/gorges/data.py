@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from ...core.tables import TableSet
+from ..packaged import read_data
 
 
 def read_text(name: str) -> str:
-    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    return read_data(__package__, name)
 
 
 @cache
