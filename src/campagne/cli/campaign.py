@@ -11,7 +11,7 @@ import typer
 
 from ..games.atlantis import messages as _messages  # noqa: F401  (refusals read as sentences)
 from .main import CampaignOpt, JsonOpt, LangOpt, app, campaign_path, out
-from .output import Out, parse_sets, run_safely
+from .output import Out, parse_seed, parse_sets, run_safely
 
 ORDER_ARGS: dict[str, list[str]] = {
     # positional arguments of `campagne order PLAYER TYPE ARGS...`, by order type
@@ -74,7 +74,7 @@ def new(ruleset: str = typer.Argument(..., help="atlantis"),
         setup: dict[str, Any] = {"players": _setup_players(player, None)}
         if map_file:
             setup["map"] = load_map_file(map_file).to_mapping()
-        seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+        seed_value = parse_seed(seed)
         c = session.create(campaign_path(campaign), ruleset, setup, seed_value)
         from .computers import play_computers
         play_computers(c)

@@ -50,6 +50,11 @@ def _default(value: Any) -> Any:
     return str(value)
 
 
+def parse_seed(text: str) -> int | str:
+    """A seed as given: a whole number when it reads as one (so `--seed 7` and a journal's 7 agree)."""
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
 def parse_sets(items: list[str], list_keys: frozenset[str] = frozenset()) -> dict[str, Any]:
     """`--set KEY=VALUE` items: VALUE read as JSON, else as text (a comma list for `list_keys`)."""
     from ..core.errors import CampagneError

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from .main import JsonOpt, LangOpt, app, atlantis_app, odds_atlantis, out
-from .output import Out, run_safely
+from .output import Out, parse_seed, run_safely
 
 
 def dice_command(o: Out, expr: str, dist: bool, seed: Optional[str]) -> None:
@@ -176,6 +176,15 @@ def strength(army_file: str = typer.Argument(..., help="An army list (TOML) or a
     run_safely(o, go)
 
 
+def _check_computer_run(ruleset: str, controller: str) -> None:
+    """What `simulate` and `study` accept: the Atlantis campaign, played by computer players."""
+    from ..core.errors import CampagneError
+    if ruleset != "atlantis":
+        raise CampagneError("ruleset.unknown", name=ruleset, known="atlantis")
+    if controller not in ("greedy", "random", "mixed"):
+        raise CampagneError("cli.bad_controller", spec=controller, controller=controller)
+
+
 @app.command()
 def simulate(ruleset: str = typer.Argument(..., help="atlantis"),
              players: int = typer.Option(4, "--players", min=1, max=9),
@@ -190,13 +199,9 @@ def simulate(ruleset: str = typer.Argument(..., help="atlantis"),
     def go() -> None:
         from pathlib import Path
 
-        from ..core.errors import CampagneError
         from ..games.atlantis.simulate import run_campaign
-        if ruleset != "atlantis":
-            raise CampagneError("ruleset.unknown", name=ruleset, known="atlantis")
-        if controller not in ("greedy", "random", "mixed"):
-            raise CampagneError("cli.bad_controller", spec=controller, controller=controller)
-        seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+        _check_computer_run(ruleset, controller)
+        seed_value = parse_seed(seed)
         if o.json:
             game = run_campaign(players, turns, seed_value, controller)
         else:
@@ -235,12 +240,8 @@ def study(ruleset: str = typer.Argument(..., help="atlantis"),
     o = out(lang, json_)
 
     def go() -> None:
-        from ..core.errors import CampagneError
         from ..games.atlantis.study import run_study
-        if ruleset != "atlantis":
-            raise CampagneError("ruleset.unknown", name=ruleset, known="atlantis")
-        if controller not in ("greedy", "random", "mixed"):
-            raise CampagneError("cli.bad_controller", spec=controller, controller=controller)
+        _check_computer_run(ruleset, controller)
         if o.json:
             result = run_study(campaigns, players, turns, seed, controller)
             o.data(result.to_dict())

@@ -32,7 +32,7 @@ import typer
 
 from ..core.errors import CampagneError, bilingual, register_messages
 from .main import JsonOpt, LangOpt, app, out
-from .output import Out, parse_sets, run_safely
+from .output import Out, parse_seed, parse_sets, run_safely
 
 battle_app = typer.Typer(no_args_is_help=True,
                          help="Track a WAB 2 battle, or fight it automatically. / Suivre une bataille WAB 2.")
@@ -243,7 +243,7 @@ def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged nam
             setup["max_turns"] = max_turns
         if assume_within_12:
             setup["assume_within_12"] = True
-        seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+        seed_value = parse_seed(seed)
         c = session.create(battle_path(campaign), "wab", setup, seed_value)
         view = c.game.view(None)
         if o.json:
@@ -490,7 +490,7 @@ def auto(a: str = typer.Option(..., "--a", help="Side a's army list."),
         from ..core.dice import Dice
         from ..games.wab.autobattle import auto_battle
         players = {k: v for k, v in (("a", player_a), ("b", player_b)) if v}
-        seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+        seed_value = parse_seed(seed)
         fight_ = auto_battle(load_side(a), load_side(b), Dice.seeded(seed_value, "wab-auto"),
                              attacker=attacker,
                              max_turns=max_turns, players=players)
