@@ -94,6 +94,4 @@ def open_campaign(path: Path, verify: bool = True, expect: str | None = None) ->
 register_messages({
     "journal.other_ruleset": {"en": "{path} is the journal of a {ruleset!r} game, not of a {expect!r} one.",
                               "fr": "{path} est le journal d'une partie {ruleset!r}, pas {expect!r}."},
-    "ruleset.unknown": {"en": "Unknown ruleset {name!r} (known: {known}).",
-                        "fr": "Règle inconnue {name!r} (connues : {known})."},
 })

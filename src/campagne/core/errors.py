@@ -72,6 +72,10 @@ register_messages({
         "en": "Dice expression {expr!r} is too large ({reason}).",
         "fr": "L'expression de dés {expr!r} est trop grande ({reason}).",
     },
+    "ruleset.unknown": {
+        "en": "Unknown ruleset {name!r} (known: {known}).",
+        "fr": "Règle inconnue {name!r} (connues : {known}).",
+    },
     "table.unknown": {
         "en": "Unknown table {table!r}.",
         "fr": "Table inconnue {table!r}.",
