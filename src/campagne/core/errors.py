@@ -47,6 +47,12 @@ class CampagneError(Exception):
         return {"error": self.code, "message": self.message(lang), "params": _jsonable(self.params)}
 
 
+def need(condition: bool, code: str, **params: Any) -> None:
+    """Refuse an order with a clear message unless `condition` holds."""
+    if not condition:
+        raise CampagneError(code, **params)
+
+
 def bilingual(en: str, fr: str) -> dict[str, str]:
     """A parameter value that reads in both languages (e.g. the reason of a syntax error)."""
     return {"en": en, "fr": fr}

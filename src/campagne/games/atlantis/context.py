@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.dice import Dice
-from ...core.errors import CampagneError
+from ...core.errors import CampagneError, need
+from ...core.orders import OrderContext
 from ...core.tables import TableSet
 from .data import constants, tables
 from .state import AtlantisState, Player
@@ -15,10 +15,8 @@ Event = dict[str, Any]
 
 
 @dataclass
-class Ctx:
+class Ctx(OrderContext):
     state: AtlantisState
-    cmd: dict[str, Any]
-    dice: Dice
 
     @property
     def tables(self) -> TableSet:
@@ -27,23 +25,6 @@ class Ctx:
     @property
     def k(self) -> dict[str, Any]:
         return constants()
-
-    # -- reading the order
-    def arg(self, name: str, kind: type = str, default: Any = ..., ) -> Any:
-        if name not in self.cmd:
-            if default is ...:
-                raise CampagneError("order.missing", order=self.cmd.get("type"), field=name)
-            return default
-        value = self.cmd[name]
-        if kind is int:
-            if isinstance(value, bool) or not isinstance(value, int):
-                try:
-                    value = int(str(value))
-                except ValueError:
-                    raise CampagneError("order.not_int", field=name, value=value) from None
-        elif kind is str and not isinstance(value, str):
-            raise CampagneError("order.bad_field", field=name, value=value)
-        return value
 
     def player(self) -> Player:
         pid = self.cmd.get("player")
@@ -63,9 +44,6 @@ class Ctx:
             raise CampagneError("order.unknown_territory", territory=tid)
         return tid
 
-    def roll(self, expr: str, purpose: str) -> int:
-        return self.dice.roll(expr, purpose)
-
     def strength(self, p: Player) -> int:
         """The army's combat strength, rolling first the D3 of any Warband that has none yet
         (a new or rebuilt Warband: "L'aléatoire dure tant que dure la Warband")."""
@@ -83,7 +61,4 @@ class Ctx:
             raise CampagneError("order.not_enough_loot", player=p.id, need=amount, have=p.loot)
 
 
-def need(condition: bool, code: str, **params: Any) -> None:
-    """Refuse the order with a clear message unless `condition` holds."""
-    if not condition:
-        raise CampagneError(code, **params)
+__all__ = ["Ctx", "Event", "need"]

@@ -1,25 +1,13 @@
 """Why an Atlantis order is refused, in one sentence, in French and English."""
 
+from ...core import orders as _orders  # noqa: F401  (the generic refusals: unknown order, wrong phase...)
 from ...core.errors import register_messages
 
 register_messages({
-    "order.unknown": {"en": "Unknown order {order!r}.", "fr": "Ordre inconnu {order!r}."},
-    "order.missing": {"en": "The order {order} needs {field}.", "fr": "L'ordre {order} demande {field}."},
-    "order.not_int": {"en": "{field} must be a whole number, not {value!r}.",
-                      "fr": "{field} doit être un nombre entier, pas {value!r}."},
-    "order.bad_field": {"en": "Invalid value for {field}: {value!r}.", "fr": "Valeur invalide pour {field} : {value!r}."},
-    "order.negative": {"en": "{field} cannot be negative ({value}).", "fr": "{field} ne peut pas être négatif ({value})."},
-    "order.unknown_player": {"en": "Unknown player {player!r}.", "fr": "Joueur inconnu {player!r}."},
     "order.eliminated": {"en": "{player} has been eliminated.", "fr": "{player} a été éliminé."},
-    "order.unknown_territory": {"en": "Unknown territory {territory!r}.", "fr": "Territoire inconnu {territory!r}."},
     "order.unknown_unit": {"en": "{player} has no unit {unit!r}.", "fr": "{player} n'a pas d'unité {unit!r}."},
     "order.not_enough_loot": {"en": "{player} needs {need} loot but has {have}.",
                               "fr": "{player} a besoin de {need} points de butin mais n'en a que {have}."},
-    "order.wrong_phase": {"en": "Not possible in the {phase} phase (only in: {allowed}).",
-                          "fr": "Impossible pendant la phase « {phase} » (seulement : {allowed})."},
-    "order.campaign_over": {"en": "The campaign is over.", "fr": "La campagne est terminée."},
-    "phase.waiting": {"en": "The {phase} phase is not finished: waiting for {players}.",
-                      "fr": "La phase « {phase} » n'est pas terminée : on attend {players}."},
     "setup.players": {"en": "A campaign needs 1 to 9 players (got {count}).",
                       "fr": "Une campagne se joue à 1 à 9 joueurs ({count} donnés)."},
     "setup.bad_player": {"en": "Invalid or repeated player id {player!r}.",

@@ -1,0 +1,56 @@
+"""What every game's order handlers share: reading an order's fields, and the generic refusals.
+
+A game's handler context subclasses `OrderContext` and adds what its rules need (its players, its map).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .dice import Dice
+from .errors import CampagneError, register_messages
+
+
+@dataclass
+class OrderContext:
+    state: Any
+    cmd: dict[str, Any]
+    dice: Dice
+
+    def arg(self, name: str, kind: type = str, default: Any = ...) -> Any:
+        """The order's field `name` as `kind` (str or int); missing without a default is refused."""
+        if name not in self.cmd:
+            if default is ...:
+                raise CampagneError("order.missing", order=self.cmd.get("type"), field=name)
+            return default
+        value = self.cmd[name]
+        if kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                try:
+                    value = int(str(value))
+                except ValueError:
+                    raise CampagneError("order.not_int", field=name, value=value) from None
+        elif kind is str and not isinstance(value, str):
+            raise CampagneError("order.bad_field", field=name, value=value)
+        return value
+
+    def roll(self, expr: str, purpose: str) -> int:
+        return self.dice.roll(expr, purpose)
+
+
+register_messages({
+    "order.unknown": {"en": "Unknown order {order!r}.", "fr": "Ordre inconnu {order!r}."},
+    "order.missing": {"en": "The order {order} needs {field}.", "fr": "L'ordre {order} demande {field}."},
+    "order.not_int": {"en": "{field} must be a whole number, not {value!r}.",
+                      "fr": "{field} doit être un nombre entier, pas {value!r}."},
+    "order.bad_field": {"en": "Invalid value for {field}: {value!r}.", "fr": "Valeur invalide pour {field} : {value!r}."},
+    "order.negative": {"en": "{field} cannot be negative ({value}).", "fr": "{field} ne peut pas être négatif ({value})."},
+    "order.unknown_player": {"en": "Unknown player {player!r}.", "fr": "Joueur inconnu {player!r}."},
+    "order.unknown_territory": {"en": "Unknown territory {territory!r}.", "fr": "Territoire inconnu {territory!r}."},
+    "order.wrong_phase": {"en": "Not possible in the {phase} phase (only in: {allowed}).",
+                          "fr": "Impossible pendant la phase « {phase} » (seulement : {allowed})."},
+    "order.campaign_over": {"en": "The campaign is over.", "fr": "La campagne est terminée."},
+    "phase.waiting": {"en": "The {phase} phase is not finished: waiting for {players}.",
+                      "fr": "La phase « {phase} » n'est pas terminée : on attend {players}."},
+})
