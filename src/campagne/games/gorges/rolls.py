@@ -220,6 +220,20 @@ def _subrolls(dice: Dice, row: Row, purpose: str) -> tuple[TableRoll | ValueRoll
     return tuple(subs)
 
 
+def roll_table(dice: Dice, name: str, purpose: str, applied: Iterable[tuple[str, int]] = ()) -> TableRoll:
+    """One roll on the named table of tables.toml, with the sub-rolls its row asks for."""
+    return _roll_table(dice, tables()[name], purpose, applied)
+
+
+def given_row(dice: Dice, name: str, value: int, purpose: str) -> TableRoll:
+    """A row reached without rolling its table (event 35 gives « le butin de guerre Fière bannière »), with
+    the rolls that row asks for."""
+    table = tables()[name]
+    row = table.lookup(value)
+    return TableRoll(table.name, table.title_fr, table.title_en, None, (), None, (), None, row,
+                     _subrolls(dice, row, purpose))
+
+
 def random_event(dice: Dice) -> TableRoll:
     """Phase 2: the d66 random event, with the rolls its row names (2D3kl1, 1D3, 1D3+1, a table...)."""
     return _roll_table(dice, tables()["events"], "gorges random event")
@@ -286,4 +300,4 @@ def after_battle(dice: Dice, winner_race: str | None = None, loser_race: str | N
 
 
 __all__ = ["AfterBattle", "InjuryRoll", "TableRoll", "ValueRoll", "after_battle", "injury", "mine",
-           "random_event", "search", "two_armies"]
+           "given_row", "random_event", "roll_table", "search", "two_armies"]

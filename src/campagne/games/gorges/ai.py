@@ -1,0 +1,220 @@
+"""Computer players for the Gorges Tranchées, and the referee's routine: every decision the rules ask for.
+
+A computer player is a function from the state to one legal order; its orders are journaled like anyone's,
+so a replay never needs it. `random` picks among legal orders; `greedy` goes for relic points and land:
+annex neutral territories (the ghost's first), challenge where the save roll is weakest, fortify the
+frontier, accept challenges it can fight. `absent` is `greedy` standing in for a person. Candidates are
+checked by the rules themselves on a copy of the state, so a computer can never play an illegal order.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import deque
+from collections.abc import Iterator
+from typing import Any
+
+from ...core.dice import Dice
+from ...core.errors import CampagneError
+from .conquest import condition, save_chance
+from .data import races
+from .events import CHOICES, options
+from .rules import ORDERS, GorgesRules, awaiting
+from .state import REFEREE, GorgesState, Player
+
+COMPUTERS = ("random", "greedy", "absent")
+
+
+def computer_players(s: GorgesState) -> set[str]:
+    return {pid for pid, p in s.players.items() if p.controller in COMPUTERS}
+
+
+def legal(s: GorgesState, command: dict[str, Any]) -> bool:
+    """Would the rules take this order? (Tried on a copy, with throw-away dice.)"""
+    try:
+        GorgesRules().apply(copy.deepcopy(s), command, Dice.seeded("ai-probe", 0))
+    except CampagneError:
+        return False
+    return True
+
+
+def first_legal(s: GorgesState, candidates: Iterator[dict[str, Any]]) -> dict[str, Any] | None:
+    for c in candidates:
+        if legal(s, c):
+            return c
+    return None
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+def decide(s: GorgesState, pid: str, rng: random.Random) -> dict[str, Any]:
+    """One order for player `pid`, who is awaited."""
+    p = s.players[pid]
+    greedy = p.controller != "random"
+    phase = s.phase
+    if phase == "events":
+        return _event(s, p, rng, greedy)
+    if phase == "movement":
+        return _move(s, p, rng, greedy) or {"type": "done", "player": pid}
+    if phase == "construction":
+        return _build(s, p, rng, greedy) or {"type": "done", "player": pid}
+    if phase == "challenges":
+        pending = [c for c in s.challenges if c.defender == pid and c.status == "pending"]
+        if pending:
+            return _answer(s, p, pending[0], rng, greedy)
+        return _challenge(s, p, rng, greedy) or {"type": "done", "player": pid}
+    raise AssertionError(f"{pid} awaited in {phase}")
+
+
+def referee_decides(s: GorgesState) -> dict[str, Any]:
+    """The referee's routine: battles of absent players auto-resolved, then the next phase."""
+    open_ = [b for b in s.battles if b.result is None]
+    if open_:
+        return {"type": "auto-resolve", "player": REFEREE, "battle": open_[0].id}
+    return {"type": "next", "player": REFEREE}
+
+
+def _event(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[str, Any]:
+    from .context import Ctx
+    key = (p.event or {})["key"]
+    kind = CHOICES[key]
+    opts = options(Ctx(s, {}, Dice.seeded("ai", 0)), p, kind)
+    if not opts:
+        return {"type": "event", "player": p.id, "choice": ["none"]}
+    if greedy and kind in ("enemy_territory", "enemy_mine", "enemy_fortress", "enemy_hero"):
+        # hurt the leader in relic points
+        leader = max((q for q in s.players if q != p.id), key=lambda q: s.players[q].relics)
+        opts = sorted(opts, key=lambda o: s.owners.get(o.split(":")[0]) != leader and not o.startswith(leader + ":"))
+    elif greedy and kind == "neutral_territory":
+        own = set(s.owned(p.id))
+        opts = sorted(opts, key=lambda t: (t != s.ghost, not any(n in own for n in s.neighbours(t))))
+    elif greedy and kind == "own_territory":
+        opts = sorted(opts, key=lambda t: (t == p.capital, -sum(1 for n in s.neighbours(t) if s.owners.get(n) == p.id)),
+                      reverse=True)
+    choice = [opts[0] if greedy else rng.choice(opts)]
+    if kind == "own_unit":
+        choice.append(f"Unit {rng.randint(1, 6)}")
+    if kind == "opponent_and_target":
+        others = [q for q in s.players if q not in (choice[0],)]
+        choice.append(rng.choice([q for q in others if q != choice[0]]))
+    return {"type": "event", "player": p.id, "choice": choice}
+
+
+def _reach(s: GorgesState, start: str, steps: int) -> dict[str, list[str]]:
+    """Territories within `steps` moves, with a shortest path to each."""
+    paths: dict[str, list[str]] = {start: []}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if len(paths[here]) >= steps:
+            continue
+        for n in s.neighbours(here):
+            if n not in paths:
+                paths[n] = paths[here] + [n]
+                queue.append(n)
+    return paths
+
+
+def _move(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[str, Any] | None:
+    taken = {a.position for a in p.armies.values() if a.in_play}
+    for a in p.armies.values():
+        if not a.in_play or a.moves_made or a.position is None or a.move_allowance <= 0:
+            continue
+        paths = _reach(s, a.position, a.move_allowance)
+        if greedy:
+            def score(t: str) -> tuple:
+                owner = s.owners.get(t)
+                return (t == s.ghost and owner is None, owner is None,
+                        owner not in (None, p.id) and not s.has(t, "fortress") and not s.has(t, "town"),
+                        t not in taken, -len(paths[t]))
+            best = max(paths, key=score)
+            if best == a.position or s.owners.get(best) == p.id:
+                continue  # nothing worth the walk: stay
+        else:
+            best = rng.choice(sorted(paths))
+            if best == a.position:
+                continue
+        taken.add(best)
+        return {"type": "move", "player": p.id, "army": a.key, "path": paths[best]}
+    return None
+
+
+def _build(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[str, Any] | None:
+    if p.built_season == s.season_index or (not greedy and rng.random() < 0.5):
+        return None
+    can_town = races()[p.race].get("can_build_towns", True)
+    for a in p.armies.values():
+        tid = a.position
+        if not a.in_play or tid is None or s.owners.get(tid) != p.id:
+            continue
+        kinds = ["fortress", "town" if can_town else None, "mine"] if greedy else ["mine", "fortress", "town"]
+        for kind in kinds:
+            cmd = {"type": "build", "player": p.id, "army": a.key, "building": kind}
+            if kind and legal(s, cmd):
+                return cmd
+    return None
+
+
+def _answer(s: GorgesState, p: Player, c: Any, rng: random.Random, greedy: bool) -> dict[str, Any]:
+    fighters = [a for a in p.armies.values() if a.in_play and not a.built]
+    if greedy:
+        chance = save_chance(s, c.challenger, p.id, c.target) if s.owners.get(c.target) == p.id else 1
+        fight = bool(fighters) and chance < 1 / 2
+    else:
+        fight = bool(fighters) and rng.random() < 0.5
+    if fight:
+        on_target = [a for a in fighters if a.position == c.target]
+        cmd = {"type": "accept", "player": p.id, "challenge": c.id, "army": (on_target or fighters)[0].key}
+        if legal(s, cmd):
+            return cmd
+    return {"type": "refuse", "player": p.id, "challenge": c.id}
+
+
+def _challenge(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[str, Any] | None:
+    if any(c.challenger == p.id and c.condition != "raid" for c in s.challenges):
+        return None
+    if not greedy and rng.random() < 0.4:
+        return None
+    candidates = []
+    for a in p.armies.values():
+        if not a.in_play or a.built or a.position is None:
+            continue
+        for d in s.players:
+            if d == p.id:
+                continue
+            targets = {a.position} | set(s.owned(d)) | {x.position for x in s.players[d].armies.values() if x.position}
+            for t in sorted(x for x in targets if x):
+                cond = condition(s, p, a.position, d, t)
+                if cond is None:
+                    continue
+                odds = save_chance(s, p.id, d, t) if (a.position == t and s.owners.get(t) == d) else 1
+                candidates.append((cond != "in_enemy_territory", odds, a.key, d, t))
+    if not candidates:
+        return None
+    ordered = sorted(candidates) if greedy else rng.sample(candidates, len(candidates))
+    return first_legal(s, ({"type": "challenge", "player": p.id, "army": k, "defender": d, "territory": t}
+                           for _, _, k, d, t in ordered))
+
+
+# --------------------------------------------------------------------------- driving a game
+
+
+def step(s: GorgesState, seed: Any, n: int, referee: bool, stand_in: frozenset[str] = frozenset()
+         ) -> dict[str, Any] | None:
+    """The next order a computer (or the referee's routine) gives, or None if a person must act."""
+    waiting = awaiting(s)
+    if s.phase == "ended":
+        return None
+    rng = random.Random(f"{seed}:{n}")
+    computers = computer_players(s) | set(stand_in)
+    for pid in waiting:
+        if pid in computers:
+            return decide(s, pid, rng)
+    if waiting == [REFEREE] or not waiting:
+        return referee_decides(s) if referee else None
+    return None
+
+
+__all__ = ["COMPUTERS", "ORDERS", "computer_players", "decide", "legal", "referee_decides", "step"]

@@ -1,0 +1,345 @@
+"""Phases 6 to 8: construction, challenges (and the raids of the Elves and Skaven), and conquest.
+
+A challenge names the territory at stake; its condition is the first of the seed's four that holds (or
+event 55's tunnel, or a raid). A refused challenge whose army stands on the defender's territory forces
+the save roll at once (« il doit immédiatement faire un jet de sauvegarde »); its modifiers are read from
+the board: adjacency, the defender's fortresses and towns next to or on the territory, the races, events
+13 and 65, and the relic points handed over.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...core.errors import need, register_messages
+from . import rolls
+from .context import Ctx, Event
+from .data import races, tables
+from .events import active
+from .odds import save_modifiers
+from .state import Challenge, GorgesState, Player
+from .turn import push_back, remove_army
+
+register_messages({
+    "gorges.build.not_own": {"en": "{army} does not stand in one of its player's territories.",
+                             "fr": "{army} ne se trouve pas sur l'un des territoires de son joueur."},
+    "gorges.build.season": {"en": "{player} has already built this season (one building per season).",
+                            "fr": "{player} a déjà construit cette saison (un édifice par saison)."},
+    "gorges.build.impossible": {"en": "Cannot build a {building} in {territory}: {why}.",
+                                "fr": "Impossible de bâtir {building} en {territory} : {why}."},
+    "gorges.challenge.one": {"en": "{player} has already issued a challenge this turn.",
+                             "fr": "{player} a déjà lancé un défi ce tour-ci."},
+    "gorges.challenge.no_condition": {
+        "en": "{player} cannot challenge {defender} over {territory}: none of the four conditions holds.",
+        "fr": "{player} ne peut pas défier {defender} pour {territory} : aucune des quatre conditions n'est remplie."},
+    "gorges.challenge.builder": {"en": "{army} built this turn: it cannot fight or take up a challenge.",
+                                 "fr": "{army} a construit ce tour-ci : elle ne peut ni se battre ni relever un défi."},
+    "gorges.challenge.diplomacy": {"en": "{defender}'s diplomacy forbids {player} to challenge him this turn.",
+                                   "fr": "La diplomatie de {defender} interdit à {player} de le défier ce tour-ci."},
+    "gorges.challenge.agent": {"en": "An agent at court makes {player} challenge {target} this turn.",
+                               "fr": "Un agent à la cour oblige {player} à défier {target} ce tour-ci."},
+    "gorges.challenge.unknown": {"en": "There is no pending challenge {challenge} against {player}.",
+                                 "fr": "Il n'y a pas de défi {challenge} en attente contre {player}."},
+    "gorges.challenge.accepted_one": {
+        "en": "{player} has already accepted a challenge (a second needs every player's agreement: --set all_agree=true).",
+        "fr": "{player} a déjà accepté un défi (un second demande l'accord de tous : --set all_agree=true)."},
+    "gorges.challenge.waiting": {"en": "Challenges wait for an answer from {players}.",
+                                 "fr": "Des défis attendent la réponse de {players}."},
+    "gorges.relics.not_enough": {"en": "{player} has {have} relic points, not {give}.",
+                                 "fr": "{player} a {have} points de relique, pas {give}."},
+    "gorges.raid.impossible": {"en": "{player} cannot raid {territory}: {why}.",
+                               "fr": "{player} ne peut pas attaquer {territory} : {why}."},
+})
+
+CONDITIONS = ("same_territory", "in_enemy_territory", "enemy_in_own_territory", "adjacent_territories")
+
+
+# --------------------------------------------------------------------------- construction
+
+
+def order_build(ctx: Ctx) -> list[Event]:
+    """« Si une armée se trouve dans un territoire qu'elle contrôle déjà, elle peut y bâtir une mine ou une
+    forteresse ... la transformer en ville ... L'on ne peut construire qu'un édifice par saison. »"""
+    s = ctx.state
+    p = ctx.player()
+    ctx.in_turn(p)
+    a = ctx.army(p)
+    need(a.player == p.id and s.owners.get(a.position or "") == p.id, "gorges.build.not_own", army=a.ref)
+    need(p.built_season != s.season_index, "gorges.build.season", player=p.id)
+    kind = ctx.arg("building")
+    tid = a.position or ""
+    here = s.buildings.get(tid, [])
+    if kind == "mine":
+        need("mine" not in here, "gorges.build.impossible", building=kind, territory=tid, why="a mine is there")
+    elif kind == "fortress":
+        need("fortress" not in here and "town" not in here, "gorges.build.impossible", building=kind,
+             territory=tid, why="already fortified")
+    elif kind == "town":
+        need("fortress" in here, "gorges.build.impossible", building=kind, territory=tid,
+             why="a town is built on a fortress")
+        need(races()[p.race].get("can_build_towns", True), "gorges.build.impossible", building=kind,
+             territory=tid, why=f"{races()[p.race]['name_en']} cannot build towns")
+    else:
+        need(False, "order.bad_field", field="building", value=kind)
+    s.buildings[tid] = [b for b in here if not (kind == "town" and b == "fortress")] + [kind]
+    p.built_season = s.season_index
+    a.built = True
+    return [{"type": "building", "player": p.id, "army": a.ref, "territory": tid, "building": kind}]
+
+
+# --------------------------------------------------------------------------- challenges
+
+
+def condition(s: GorgesState, challenger: Player, army_pos: str, defender: str, target: str) -> str | None:
+    d_armies = {a.position for a in s.players[defender].armies.values() if a.in_play}
+    own = set(s.owned(challenger.id))
+    if army_pos == target and target in d_armies:
+        return "same_territory"
+    if army_pos == target and s.owners.get(target) == defender:
+        return "in_enemy_territory"
+    if s.owners.get(target) == challenger.id and target in d_armies:
+        return "enemy_in_own_territory"
+    if s.owners.get(target) == defender and any(n in own for n in s.neighbours(target)):
+        return "adjacent_territories"
+    if active(challenger, "tunnel") and (s.owners.get(target) == defender or target in d_armies):
+        return "tunnel"  # « Vous pouvez défier n'importe quel adversaire ce tour-ci. Quelque soit sa localisation. »
+    return None
+
+
+def can_fight(a: Any) -> bool:
+    return a.in_play and not a.built
+
+
+def order_challenge(ctx: Ctx) -> list[Event]:
+    s = ctx.state
+    p = ctx.player()
+    ctx.in_turn(p)
+    need(not any(c.challenger == p.id and c.condition != "raid" for c in s.challenges), "gorges.challenge.one",
+         player=p.id)
+    a = ctx.army(p)
+    need(a.player == p.id, "order.bad_field", field="army", value=a.ref)
+    need(not a.built, "gorges.challenge.builder", army=a.ref)
+    d = ctx.player("defender")
+    need(d.id != p.id, "order.bad_field", field="defender", value=d.id)
+    need(not (active(d, "diplomacy") and (d.event or {}).get("opponent") == p.id), "gorges.challenge.diplomacy",
+         defender=d.id, player=p.id)
+    for q in s.players.values():
+        ev = q.event or {}
+        if ev.get("key") == "agent_at_court" and ev.get("opponent") == p.id and ev.get("must_challenge"):
+            need(d.id == ev["must_challenge"], "gorges.challenge.agent", player=p.id, target=ev["must_challenge"])
+    target = ctx.territory()
+    cond = condition(s, p, a.position or "", d.id, target)
+    need(cond is not None, "gorges.challenge.no_condition", player=p.id, defender=d.id, territory=target)
+    return issue(ctx, p, a.key, d, target, cond or "")
+
+
+def issue(ctx: Ctx, p: Player, army: str, d: Player, target: str, cond: str) -> list[Event]:
+    s = ctx.state
+    c = Challenge(len(s.challenges) + 1, p.id, army, d.id, target, cond)
+    s.challenges.append(c)
+    events: list[Event] = [{"type": "challenge", "id": c.id, "challenger": p.id, "army": f"{p.id}:{army}",
+                            "defender": d.id, "territory": target, "condition": cond}]
+    # Tomb Kings « ne sont pas obligés de laisser une de leurs armées sur leur territoire du moment qu'ils en
+    # rapatrient une s'ils se font attaquer ».
+    if not races()[d.race].get("need_army_in_territory", True) and not s.holds_own_ground(d.id):
+        home = next((x for x in d.armies.values() if x.in_play), None)
+        if home is not None:
+            frm, home.position = home.position, s.capital_of(d.id)
+            events.append({"type": "army_to_capital", "player": d.id, "army": home.ref, "from": frm,
+                           "to": home.position})
+    return events
+
+
+def pending_for(s: GorgesState) -> list[str]:
+    return list(dict.fromkeys(c.defender for c in s.challenges if c.status == "pending"))
+
+
+def _pending(ctx: Ctx, p: Player) -> Challenge:
+    cid = ctx.arg("challenge", int)
+    c = next((c for c in ctx.state.challenges if c.id == cid and c.defender == p.id and c.status == "pending"),
+             None)
+    need(c is not None, "gorges.challenge.unknown", challenge=cid, player=p.id)
+    assert c is not None
+    return c
+
+
+def order_accept(ctx: Ctx) -> list[Event]:
+    """« Un joueur ne pourra accepter qu'un seul défi (sauf si l'ensemble des joueurs est d'accords) »."""
+    s = ctx.state
+    p = ctx.player()
+    c = _pending(ctx, p)
+    if not ctx.cmd.get("all_agree"):
+        need(not any(x.defender == p.id and x.status == "accepted" for x in s.challenges),
+             "gorges.challenge.accepted_one", player=p.id)
+    a = ctx.army(p)
+    need(a.player == p.id, "order.bad_field", field="army", value=a.ref)
+    need(not a.built, "gorges.challenge.builder", army=a.ref)
+    c.status, c.defender_army = "accepted", a.key
+    return [{"type": "challenge_accepted", "id": c.id, "defender": p.id, "army": a.ref}]
+
+
+def save_flags(s: GorgesState, attacker: str, defender: str, target: str) -> dict[str, Any]:
+    """What the board says of a save roll: bullets as the seed's, a building on the territory itself
+    counting as adjacent to it (docs/rules/gorges.md, interpretation 3)."""
+    around = [target] + s.neighbours(target)
+    held = [t for t in around if s.owners.get(t) == defender]
+    d = s.players[defender]
+    return {
+        "adjacent": any(s.owners.get(n) == attacker for n in s.neighbours(target)),
+        "fortress_adjacent": any(s.has(t, "fortress") for t in held),
+        "town_adjacent": any(s.has(t, "town") for t in held),
+        "mine_adjacent": any(s.has(t, "mine") for t in held),
+        "forest_adjacent": any(s.map.cell(t).terrain == "forest" for t in held),
+        "attacker_race": s.players[attacker].race, "defender_race": d.race,
+        "sympathiser": active(d, "enemy_sympathiser"), "reinforced_defence": active(d, "reinforced_defence"),
+    }
+
+
+def save_chance(s: GorgesState, attacker: str, defender: str, target: str, relics_given: int = 0) -> Fraction:
+    from .odds import save_odds
+    return save_odds(relics_given=relics_given, **save_flags(s, attacker, defender, target))
+
+
+def save_roll(ctx: Ctx, c: Challenge) -> list[Event]:
+    """« Un jet de sauvegarde est un test à 6+ »: kept, the army is pushed back; failed, the territory
+    changes hands."""
+    s = ctx.state
+    flags = save_flags(s, c.challenger, c.defender, c.target)
+    mods = save_modifiers(relics_given=c.relics_given, **flags)
+    table = tables()["conquest_save"]
+    face = ctx.roll(table.dice or "1D6", f"conquest save {c.defender} {c.target}")
+    total = face + sum(v for _, v in mods)
+    saved = total >= int(table.data.get("target", 6))
+    c.save = {"roll": face, "modifiers": [{"key": k, "value": v} for k, v in mods], "total": total,
+              "saved": saved}
+    events: list[Event] = [{"type": "save", "challenge": c.id, "defender": c.defender, "territory": c.target,
+                            **c.save}]
+    army = s.players[c.challenger].armies[c.army]
+    if saved:
+        events.append(push_back(s, army, "save"))
+    else:
+        s.owners[c.target] = c.challenger
+        events.append({"type": "territory_taken", "player": c.challenger, "from": c.defender,
+                       "territory": c.target, "why": "save_failed"})
+    return events
+
+
+def order_refuse(ctx: Ctx) -> list[Event]:
+    """A refused challenge: the save roll if the challenger's army stands on the defender's territory (the
+    defender may hand over relic points, +1 each, « si celui-ci est d'accords »: the order says they agreed);
+    an intruder refusing to fight on the challenger's land is pushed back; otherwise nothing happens."""
+    s = ctx.state
+    p = ctx.player()
+    c = _pending(ctx, p)
+    give = ctx.arg("relics", int, 0)
+    need(0 <= give <= p.relics, "gorges.relics.not_enough", player=p.id, have=p.relics, give=give)
+    c.status = "refused"
+    events: list[Event] = [{"type": "challenge_refused", "id": c.id, "defender": p.id, "relics_given": give}]
+    army = s.players[c.challenger].armies.get(c.army)
+    if army is None or not army.in_play:
+        return events
+    if army.position == c.target and s.owners.get(c.target) == p.id:
+        if give:
+            p.relics -= give
+            s.players[c.challenger].relics += give
+            c.relics_given = give
+        events += save_roll(ctx, c)
+    elif c.condition == "enemy_in_own_territory":
+        for intruder in p.armies.values():
+            if intruder.position == c.target:
+                events.append(push_back(s, intruder, "refused"))
+    return events
+
+
+def order_raid(ctx: Ctx) -> list[Event]:
+    """High and Dark Elves' sea raids (« n'importe quel territoire adjacent à une mer (hormis une ville ou une
+    forteresse) », 1 = lost at sea) and the Skaven's tunnels (anywhere but a town or fortress; 1-2 lost
+    underground, 5-6 a mine is dug): once per turn, in the challenges phase, by the player in turn."""
+    s = ctx.state
+    p = ctx.player()
+    ctx.in_turn(p)
+    race = races()[p.race]
+    kind = "sea_raid" if race.get("sea_raid") else "skaven_tunnel" if race.get("tunnel_attack") else None
+    need(kind is not None, "gorges.ability.not_race", player=p.id, race=race["name_en"], ability="raid")
+    a = ctx.army(p)
+    need(a.player == p.id and not a.built, "gorges.challenge.builder", army=a.ref)
+    tid = ctx.territory()
+    need(not (s.has(tid, "town") or s.has(tid, "fortress")), "gorges.raid.impossible", player=p.id,
+         territory=tid, why="a town or fortress / une ville ou une forteresse")
+    need(s.owners.get(tid) != p.id, "gorges.raid.impossible", player=p.id, territory=tid,
+         why="your own territory / votre propre territoire")
+    if kind == "sea_raid":
+        from .map import parse_cell_id
+        need(s.map.coastal(parse_cell_id(tid)), "gorges.raid.impossible", player=p.id, territory=tid,
+             why="not next to the sea / pas au bord de la mer")
+    need("raid" not in p.used, "gorges.ability.used", player=p.id, ability="raid")
+    p.used.append("raid")
+    r = rolls.roll_table(ctx.dice, kind, f"{kind} {p.id}")
+    events: list[Event] = [{"type": "raid", "player": p.id, "army": a.ref, "territory": tid, "roll": r.roll,
+                            "result": r.key, "kind": kind}]
+    if r.key in ("lost_at_sea", "lost_underground"):
+        events.append(remove_army(s, a, "next_season", r.key))
+        return events
+    frm, a.position = a.position, tid
+    s.arrivals[a.ref] = len(s.arrivals) + 1
+    events.append({"type": "move", "player": p.id, "army": a.ref, "from": frm, "path": [tid], "to": tid,
+                   "why": kind})
+    if r.row.get("creates_mine") and not s.has(tid, "mine"):
+        s.buildings.setdefault(tid, []).append("mine")
+        events.append({"type": "building", "player": p.id, "territory": tid, "building": "mine", "why": kind})
+    owner = s.owners.get(tid)
+    if owner is not None:
+        events += issue(ctx, p, a.key, s.players[owner], tid, "raid")
+    return events
+
+
+# --------------------------------------------------------------------------- conquest
+
+
+def conquer(ctx: Ctx) -> list[Event]:
+    """Phase 8: two armies without a challenge roll the D6 table; then every army alone (with its player's)
+    on a neutral territory annexes it."""
+    s = ctx.state
+    events: list[Event] = []
+    for tid in sorted({a.position for a in s.armies() if a.in_play}):
+        events += _no_challenge(ctx, tid)
+    for pid in s.order:
+        for a in s.players[pid].armies.values():
+            tid = a.position
+            if tid is None or s.owners.get(tid) is not None:
+                continue
+            if all(b.player == pid for b in s.armies_at(tid)):
+                s.owners[tid] = pid
+                events.append({"type": "annexed", "player": pid, "army": a.ref, "territory": tid})
+    return events
+
+
+def _challenged(s: GorgesState, p1: str, p2: str, tid: str) -> bool:
+    return any({c.challenger, c.defender} == {p1, p2} and c.target == tid for c in s.challenges)
+
+
+def _no_challenge(ctx: Ctx, tid: str) -> list[Event]:
+    """« Si deux armées se trouve sur le même territoire mais qu'aucun défi n'as été lancé jetez 1d6 »: A is
+    the army that came last (docs/rules/gorges.md, interpretation 8)."""
+    s = ctx.state
+    events: list[Event] = []
+    while True:
+        here = [a for a in s.armies_at(tid)]
+        pair = next(((a, b) for i, a in enumerate(here) for b in here[i + 1:]
+                     if a.player != b.player and not _challenged(s, a.player, b.player, tid)), None)
+        if pair is None:
+            return events
+        x, y = pair
+        rank = lambda a: (s.arrivals.get(a.ref, 0), -s.order.index(a.player))  # noqa: E731
+        a_army, b_army = (x, y) if rank(x) >= rank(y) else (y, x)
+        r = rolls.two_armies(ctx.dice)
+        hit = a_army if r.row.get("army") == "A" else b_army
+        events.append({"type": "two_armies", "territory": tid, "a": a_army.ref, "b": b_army.ref, "roll": r.roll,
+                       "result": r.key})
+        if r.row.get("outcome") == "destroyed":
+            events.append(remove_army(s, hit, "next_season", "two_armies"))
+        else:
+            events.append(push_back(s, hit, "two_armies"))
+            if hit.position == tid:  # pushed back onto its own territory where it stood: nowhere else
+                return events

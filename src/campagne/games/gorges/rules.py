@@ -1,0 +1,179 @@
+"""The Gorges Tranchées ruleset: set-up, the orders declared as data (who, when, what), and views.
+
+`GorgesRules` is a `campagne.core.game.Ruleset`, like the Atlantis one: legality is checked in one place per
+order, before anything changes, and `apply` dispatches through `ORDERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...core.dice import Dice
+from ...core.errors import CampagneError, need, register_messages
+from . import battles, conquest, events, movement, standing, turn
+from .context import Ctx, Event
+from .data import races
+from .map import cell_id, from_mapping, load_default_map
+from .odds import race_key
+from .state import ARMY_KEYS, CONTROLLERS, PHASES, REFEREE, Army, GorgesState, Hero, Player, phase_label
+
+register_messages({
+    "gorges.setup.players": {"en": "A Gorges Tranchées campaign needs 2 to 8 players (got {count}).",
+                             "fr": "Une campagne des Gorges Tranchées se joue de 2 à 8 joueurs ({count} donnés)."},
+    "gorges.setup.bad_player": {"en": "Invalid or repeated player id {player!r}.",
+                                "fr": "Identifiant de joueur invalide ou répété {player!r}."},
+    "gorges.setup.bad_controller": {"en": "Unknown controller {controller!r} (human, random, greedy or absent).",
+                                    "fr": "Contrôleur inconnu {controller!r} (human, random, greedy ou absent)."},
+    "gorges.hero.present": {"en": "The hero of {army} is still there ({hero}).",
+                            "fr": "Le héros de {army} est toujours là ({hero})."},
+    "gorges.item.none": {"en": "{player} has no magic item waiting for a hero.",
+                         "fr": "{player} n'a aucun objet magique en attente d'un héros."},
+})
+
+
+@dataclass(frozen=True)
+class Order:
+    handler: Callable[[Ctx], list[Event]]
+    actor: str  # "player" or "referee"
+    phases: tuple[str, ...] | None  # None: any phase of a running campaign
+
+
+def awaiting(s: GorgesState) -> list[str]:
+    if s.phase in ("setup", "ended"):
+        return []
+    if s.phase == "events":
+        return list(s.acting)
+    if s.phase in ("movement", "construction"):
+        return s.acting[:1]
+    if s.phase == "challenges":
+        return conquest.pending_for(s) or s.acting[:1]
+    if s.phase == "battles":
+        return battles.battles_awaiting(s)
+    return []
+
+
+def order_next(ctx: Ctx) -> list[Event]:
+    s = ctx.state
+    waiting = awaiting(s)
+    need(not waiting, "phase.waiting", phase=phase_label(s.phase), players=", ".join(waiting))
+    return turn.close_phase(ctx)
+
+
+def order_end(ctx: Ctx) -> list[Event]:
+    """The referee ends the campaign before winter's last turn (the club's decision)."""
+    return standing.finish(ctx)
+
+
+def order_hero(ctx: Ctx) -> list[Event]:
+    """A new legendary hero for an army whose hero died or was taken (« pris dans la liste des Seigneurs »)."""
+    p = ctx.player()
+    a = ctx.army(p, in_play=False)
+    need(a.player == p.id, "order.bad_field", field="army", value=a.ref)
+    need(not a.hero.present, "gorges.hero.present", army=a.ref, hero=a.hero.name)
+    old, a.hero = a.hero.name, Hero(ctx.arg("name"))
+    return [{"type": "hero", "army": a.ref, "hero": a.hero.name, "replaces": old}]
+
+
+def order_equip(ctx: Ctx) -> list[Event]:
+    """A magic item found (mine, seized) given to the hero of one of the player's armies."""
+    p = ctx.player()
+    a = ctx.army(p, in_play=False)
+    need(a.player == p.id, "order.bad_field", field="army", value=a.ref)
+    need(bool(p.items), "gorges.item.none", player=p.id)
+    item = p.items.pop(0)
+    a.hero.items.append(item)
+    return [{"type": "equip", "army": a.ref, "item": item}]
+
+
+ORDERS: dict[str, Order] = {
+    "next": Order(order_next, "referee", None),
+    "end": Order(order_end, "referee", None),
+    "event": Order(events.order_event, "player", ("events",)),
+    "move": Order(movement.order_move, "player", ("movement",)),
+    "reroll": Order(movement.order_reroll, "player", ("movement",)),
+    "forest": Order(movement.order_forest, "player", ("movement",)),
+    "burrow": Order(movement.order_burrow, "player", ("movement",)),
+    "capital": Order(movement.order_capital, "player", ("movement",)),
+    "swap": Order(movement.order_swap, "player", None),
+    "done": Order(movement.order_done, "player", ("movement", "construction", "challenges")),
+    "build": Order(conquest.order_build, "player", ("construction",)),
+    "challenge": Order(conquest.order_challenge, "player", ("challenges",)),
+    "raid": Order(conquest.order_raid, "player", ("challenges",)),
+    "accept": Order(conquest.order_accept, "player", ("challenges",)),
+    "refuse": Order(conquest.order_refuse, "player", ("challenges",)),
+    "battle-result": Order(battles.order_battle_result, "referee", ("battles",)),
+    "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",)),
+    "hero": Order(order_hero, "player", None),
+    "equip": Order(order_equip, "player", None),
+}
+
+
+def new_players(raw_players: Any) -> dict[str, Player]:
+    if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= 8:
+        raise CampagneError("gorges.setup.players", count=len(raw_players) if isinstance(raw_players, list) else 0)
+    players: dict[str, Player] = {}
+    for raw in raw_players:
+        pid = raw.get("id") if isinstance(raw, Mapping) else None
+        if not isinstance(pid, str) or not pid or pid in players or pid == REFEREE or ":" in pid:
+            raise CampagneError("gorges.setup.bad_player", player=pid)
+        controller = raw.get("controller", "human")
+        need(controller in CONTROLLERS, "gorges.setup.bad_controller", controller=controller)
+        race = race_key(raw.get("race") or "empire")
+        assert race is not None
+        heroes = raw.get("heroes") or {}
+        p = Player(pid, str(raw.get("name", pid)), race, controller)
+        for key in ARMY_KEYS:
+            default = ("Général" if key == "G" else f"Lieutenant {key[1]}")
+            p.armies[key] = Army(pid, key, Hero(str(heroes.get(key, default))), None)
+        players[pid] = p
+    return players
+
+
+class GorgesRules:
+    """The Gorges Tranchées campaign as a `Ruleset` (see campagne.core.game)."""
+
+    name = "gorges"
+
+    def new_state(self, setup: Mapping[str, Any], dice: Dice) -> tuple[GorgesState, list[Event]]:
+        players = new_players(setup.get("players"))
+        island = from_mapping(setup["map"], "setup map") if setup.get("map") else load_default_map()
+        capitals = island.capitals_for(len(players))  # in the order the players are listed
+        owners: dict[str, str | None] = {cell_id(h): None for h in island.land_cells}
+        buildings = {cell_id(h): [b for b in ("mine", "fortress", "town") if getattr(island.cells[h], b)]
+                     for h in island.land_cells}
+        for p, h in zip(players.values(), capitals):
+            p.capital = cell_id(h)
+            owners[p.capital] = p.id
+            for a in p.armies.values():
+                a.position = p.capital
+        state = GorgesState(island, players, owners, {t: b for t, b in buildings.items() if b},
+                            cell_id(island.ghost_start))
+        opening: list[Event] = [{"type": "setup", "capitals": {p.id: p.capital for p in players.values()},
+                                 "races": {p.id: p.race for p in players.values()}, "ghost": state.ghost}]
+        ctx = Ctx(state, {"type": "setup"}, dice)
+        return state, opening + turn.start_turn(ctx)
+
+    def apply(self, state: GorgesState, command: dict[str, Any], dice: Dice) -> list[Event]:
+        if not isinstance(command, dict) or command.get("type") not in ORDERS:
+            raise CampagneError("order.unknown", order=command.get("type") if isinstance(command, dict) else command)
+        spec = ORDERS[command["type"]]
+        if state.phase == "ended":
+            raise CampagneError("order.campaign_over")
+        if spec.phases is not None and state.phase not in spec.phases:
+            raise CampagneError("order.wrong_phase", phase=phase_label(state.phase),
+                                allowed=phase_label(*spec.phases))
+        if spec.actor == "player" and command.get("player") not in state.players:
+            raise CampagneError("order.unknown_player", player=command.get("player"))
+        return spec.handler(Ctx(state, command, dice))
+
+    def awaiting(self, state: GorgesState) -> list[str]:
+        return awaiting(state)
+
+    def view(self, state: GorgesState, viewer: str | None) -> dict[str, Any]:
+        from .views import view
+        return view(state, viewer)
+
+
+__all__ = ["GorgesRules", "ORDERS", "PHASES", "awaiting", "races"]

@@ -1,0 +1,41 @@
+"""A whole year played by computer players, for balance studies and demonstrations.
+
+`simulate(players, seed)` sets up a campaign with the given races (computer controllers), lets the computers
+and the referee's routine play every order until the campaign ends, and returns the game (its journal of
+commands replays to the same state) — `on_turn` is called as each turn starts, for a progress bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...core.game import Game
+from .ai import step
+from .data import races
+from .rules import GorgesRules
+
+MAX_ORDERS = 20_000  # a year takes a few hundred; more means a rules bug, not a long game
+
+
+def default_players(count: int, controller: str = "greedy") -> list[dict[str, Any]]:
+    """`count` players P1..Pn, races taken in the seed's order, shifted so that every race gets played."""
+    keys = list(races())
+    return [{"id": f"P{i + 1}", "race": keys[(i * 4) % len(keys)], "controller": controller} for i in range(count)]
+
+
+def simulate(players: list[dict[str, Any]], seed: int | str,
+             on_turn: Callable[[int], None] | None = None) -> Game:
+    game = Game(GorgesRules(), {"players": players}, seed)
+    turn = game.state.turn
+    if on_turn:
+        on_turn(turn)
+    for n in range(MAX_ORDERS):
+        command = step(game.state, seed, len(game.entries), referee=True)
+        if command is None:
+            return game
+        game.push(command, atomic=False)
+        if on_turn and game.state.turn != turn:
+            turn = game.state.turn
+            on_turn(turn)
+    raise RuntimeError(f"the simulated campaign did not end within {MAX_ORDERS} orders")

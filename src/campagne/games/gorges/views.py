@@ -1,0 +1,59 @@
+"""What a player (or the referee) sees of a Gorges campaign: one place decides what is hidden.
+
+Everything on the island is public (owners, buildings, armies, the ghost, challenges, relic points). A
+player's magic items, bonus points and the notes waiting for his next battle (a trap, an ambush, scouts...)
+are his own: other players see only how many there are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import awaiting
+from .state import Army, GorgesState, Player
+
+
+def _army(a: Army, mine: bool) -> dict[str, Any]:
+    d: dict[str, Any] = {"ref": a.ref, "key": a.key, "commander": a.commander, "hero": a.hero.name,
+                         "hero_dead": a.hero.dead, "hero_captured_by": a.hero.captured_by,
+                         "position": a.position, "out_until": a.out_until, "renown": a.renown,
+                         "move_allowance": a.move_allowance, "moves_made": a.moves_made, "built": a.built}
+    if mine:
+        d.update(hero_changes=a.hero.changes, hero_rules=a.hero.rules, hero_items=a.hero.items,
+                 hero_next_battle=a.hero.next_battle, notes=a.notes, bonus_points=a.bonus_points)
+    else:
+        d.update(notes=len(a.notes), hero_rules=a.hero.rules)
+    return d
+
+
+def _event(p: Player) -> dict[str, Any] | None:
+    if not p.event:
+        return None
+    return {k: v for k, v in p.event.items() if k != "rolled"} | {"text": {
+        "fr": p.event["rolled"].text("fr"), "en": p.event["rolled"].text("en")}}
+
+
+def _player(s: GorgesState, p: Player, mine: bool) -> dict[str, Any]:
+    d: dict[str, Any] = {"id": p.id, "name": p.name, "race": p.race, "controller": p.controller,
+                         "capital": p.capital, "relics": p.relics, "territories": sorted(s.owned(p.id)),
+                         "empire": s.empire(p.id), "hostages": p.hostages, "event": _event(p),
+                         "armies": [_army(a, mine) for a in p.armies.values()]}
+    if mine:
+        d.update(items=p.items, battle_points=p.battle_points, notes=p.notes, used=p.used)
+    else:
+        d.update(items=len(p.items), notes=len(p.notes))
+    return d
+
+
+def view(s: GorgesState, viewer: str | None) -> dict[str, Any]:
+    return {
+        "ruleset": "gorges", "viewer": viewer, "turn": s.turn, "season": s.season, "phase": s.phase,
+        "order": s.order, "awaiting": awaiting(s), "ghost": s.ghost,
+        "players": {pid: _player(s, p, viewer in (None, pid)) for pid, p in s.players.items()},
+        "owners": dict(s.owners), "buildings": {t: b for t, b in s.buildings.items() if b},
+        "challenges": [vars(c).copy() for c in s.challenges],
+        "battles": [{k: v for k, v in vars(b).items() if k != "notes"} | {
+            "notes": [n for n in b.notes if viewer is None or n.get("side") in (None, viewer)]}
+            for b in s.battles],
+        "standings": s.standings,
+    }
