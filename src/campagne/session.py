@@ -16,7 +16,9 @@ from .core.game import Entry, Game
 from .storage import journal as jfile
 
 RULESETS = {"atlantis": "campagne.games.atlantis.rules:AtlantisRules",
+            "gorges": "campagne.games.gorges.rules:GorgesRules",
             "wab": "campagne.games.wab.tracker:WabBattle"}
+CAMPAIGNS = ("atlantis", "gorges")  # the rulesets the campaign commands (status, order, next...) serve
 
 
 def ruleset(name: str) -> Any:
@@ -67,11 +69,13 @@ def create(path: Path, ruleset_name: str, setup: dict[str, Any], seed: int | str
     return Campaign(path, file, game)
 
 
-def load(path: Path, verify: bool = True, expect: str | None = None) -> Campaign:
+def load(path: Path, verify: bool = True, expect: str | tuple[str, ...] | None = None) -> Campaign:
     file = jfile.read(path)
     h = file.header
-    if expect is not None and h.get("ruleset") != expect:
-        raise CampagneError("journal.other_ruleset", path=str(path), ruleset=h.get("ruleset"), expect=expect)
+    wanted = (expect,) if isinstance(expect, str) else expect
+    if wanted is not None and h.get("ruleset") not in wanted:
+        raise CampagneError("journal.other_ruleset", path=str(path), ruleset=h.get("ruleset"),
+                            expect=" / ".join(wanted))
     rules = ruleset(h["ruleset"])
     if verify:
         game = Game.verify(rules, h.get("setup", {}), h["seed"], file.entries, opening=h.get("opening"),
@@ -82,7 +86,8 @@ def load(path: Path, verify: bool = True, expect: str | None = None) -> Campaign
 
 
 @contextmanager
-def open_campaign(path: Path, verify: bool = True, expect: str | None = None) -> Iterator[Campaign]:
+def open_campaign(path: Path, verify: bool = True, expect: str | tuple[str, ...] | None = None
+                  ) -> Iterator[Campaign]:
     """Hold the campaign's lock while a command reads, decides and writes; `expect` names the
     ruleset the calling command is for (a battle journal is not a campaign)."""
     if not path.exists():

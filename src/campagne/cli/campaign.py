@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Optional
@@ -32,7 +32,25 @@ ORDER_ARGS: dict[str, list[str]] = {
     "agree": ["parties*"],
     "take-over": ["kingdom"],
 }
-INT_FIELDS = {"models", "loot", "initiative", "agreement", "bribe"}
+GORGES_ORDER_ARGS: dict[str, list[str]] = {
+    # `campagne order PLAYER TYPE ARGS...` in a Gorges campaign
+    "event": ["choice*"],
+    "move": ["army", "path*"],
+    "reroll": [],
+    "forest": ["army", "territory"],
+    "burrow": ["army", "territory"],
+    "capital": ["territory"],
+    "swap": ["army", "other"],
+    "done": [],
+    "build": ["army", "building"],
+    "challenge": ["army", "defender", "territory"],
+    "raid": ["army", "territory"],
+    "accept": ["challenge", "army"],
+    "refuse": ["challenge"],
+    "hero": ["army", "name"],
+    "equip": ["army"],
+}
+INT_FIELDS = {"models", "loot", "initiative", "agreement", "bribe", "challenge", "relics"}
 
 
 def _setup_players(specs: list[str], armies_dir: Optional[str]) -> list[dict[str, Any]]:
@@ -55,11 +73,37 @@ def _setup_players(specs: list[str], armies_dir: Optional[str]) -> list[dict[str
     return players
 
 
+def _setup_gorges(specs: list[str], map_file: Optional[str]) -> dict[str, Any]:
+    """Gorges players: ID[:CONTROLLER[:RACE[:NAME]]] (race by key, English or French name)."""
+    from ..core.errors import CampagneError
+    from ..games.gorges.odds import race_key
+    players = []
+    for spec in specs:
+        parts = spec.split(":")
+        if not parts[0]:
+            raise CampagneError("cli.bad_player_spec", spec=spec)
+        controller = parts[1] if len(parts) > 1 and parts[1] else "human"
+        if controller not in ("human", "random", "greedy", "absent"):
+            raise CampagneError("cli.bad_controller", spec=spec, controller=controller)
+        race = race_key(parts[2] if len(parts) > 2 and parts[2] else "empire")
+        players.append({"id": parts[0], "name": parts[3] if len(parts) > 3 else parts[0],
+                        "controller": controller, "race": race})
+    setup: dict[str, Any] = {"players": players}
+    if map_file:
+        import tomllib
+
+        from ..games.gorges.map import load_map_file
+        load_map_file(map_file)  # refuses a malformed island with its sentence
+        setup["map"] = tomllib.loads(Path(map_file).read_text(encoding="utf-8"))
+    return setup
+
+
 @app.command()
-def new(ruleset: str = typer.Argument(..., help="atlantis"),
+def new(ruleset: str = typer.Argument(..., help="atlantis or gorges"),
         player: list[str] = typer.Option(..., "--player", "-p",
-                                         help="ID[:human|random|greedy|absent[:ARMY[:NAME]]], ARMY a packaged "
-                                              "list (mycenaean, egyptian, ...) or a .toml file"),
+                                         help="Atlantis: ID[:human|random|greedy|absent[:ARMY[:NAME]]], ARMY a "
+                                              "packaged list (mycenaean, egyptian, ...) or a .toml file. "
+                                              "Gorges: ID[:CONTROLLER[:RACE[:NAME]]], RACE e.g. empire, skaven."),
         seed: str = typer.Option("1", "--seed"), map_file: Optional[str] = typer.Option(None, "--map"),
         campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Create a campaign journal. / Créer le journal d'une campagne."""
@@ -69,11 +113,14 @@ def new(ruleset: str = typer.Argument(..., help="atlantis"),
         from .. import session
         from ..core.errors import CampagneError
         from ..games.atlantis.map import load_map_file
-        if ruleset != "atlantis":  # WAB battles start with `campagne battle new`
-            raise CampagneError("ruleset.unknown", name=ruleset, known="atlantis")
-        setup: dict[str, Any] = {"players": _setup_players(player, None)}
-        if map_file:
-            setup["map"] = load_map_file(map_file).to_mapping()
+        if ruleset not in session.CAMPAIGNS:  # WAB battles start with `campagne battle new`
+            raise CampagneError("ruleset.unknown", name=ruleset, known=", ".join(session.CAMPAIGNS))
+        if ruleset == "gorges":
+            setup: dict[str, Any] = _setup_gorges(player, map_file)
+        else:
+            setup = {"players": _setup_players(player, None)}
+            if map_file:
+                setup["map"] = load_map_file(map_file).to_mapping()
         seed_value = parse_seed(seed)
         c = session.create(campaign_path(campaign), ruleset, setup, seed_value)
         from .computers import play_computers
@@ -82,14 +129,25 @@ def new(ruleset: str = typer.Argument(..., help="atlantis"),
     run_safely(o, go)
 
 
+def _game_module(c: Any, name: str) -> Any:
+    """The campaign's game module `name` (views, sheet, picture, ai): each game has its own."""
+    import importlib
+    return importlib.import_module(f"campagne.games.{c.file.header.get('ruleset', 'atlantis')}.{name}")
+
+
+def _text(c: Any) -> Any:
+    """How this campaign's views and events read (its game's renderer)."""
+    from .render import renderer
+    return renderer(c.file.header.get("ruleset", "atlantis"))
+
+
 def _report(o: Out, c: Any, headline: str) -> None:
-    from .render import status_text
     view = c.game.view(None)
     if o.json:
         o.data({"campaign": str(c.path), "view": view})
     else:
         o.text(headline)
-        o.text(status_text(view, o))
+        o.text(_text(c).status_text(view, o))
 
 
 @app.command()
@@ -99,13 +157,12 @@ def status(as_: Optional[str] = typer.Option(None, "--as", help="See only what t
     o = out(lang, json_)
 
     def go() -> None:
-        from .render import status_text
         with _opened(o, campaign, verify=False, viewers=(as_,)) as c:
             view = c.game.view(as_)
         if o.json:
             o.data(view)
         else:
-            o.text(status_text(view, o))
+            o.text(_text(c).status_text(view, o))
     run_safely(o, go)
 
 
@@ -114,7 +171,7 @@ def _opened(o: Out, campaign: Optional[str], verify: bool = True, viewers: tuple
             ) -> Iterator[Any]:
     """The campaign under its lock, its journal's warnings said, the players named checked."""
     from .. import session
-    with session.open_campaign(campaign_path(campaign), verify=verify, expect="atlantis") as c:
+    with session.open_campaign(campaign_path(campaign), verify=verify, expect=session.CAMPAIGNS) as c:
         _warn(o, c)
         for viewer in viewers:
             _check_viewer(c, viewer)
@@ -140,29 +197,35 @@ def _push(o: Out, c: Any, command: dict[str, Any]) -> list[dict[str, Any]]:
     return [first.to_dict()] + [e.to_dict() for e in play_computers(c)]
 
 
-def _run(o: Out, campaign: Optional[str], command: dict[str, Any]) -> None:
-    """Open the campaign under its lock, journal one command (and the computers' replies), print."""
+def _run(o: Out, campaign: Optional[str], command: dict[str, Any] | Callable[[str], dict[str, Any]]) -> None:
+    """Open the campaign under its lock, journal one command (and the computers' replies), print.
+    `command` may be built from the campaign's ruleset (orders read differently per game)."""
     from .. import session
-    with session.open_campaign(campaign_path(campaign), expect="atlantis") as c:
-        _print_entries(o, c, _push(o, c, command))
+    with session.open_campaign(campaign_path(campaign), expect=session.CAMPAIGNS) as c:
+        built = command(c.file.header["ruleset"]) if callable(command) else command
+        _print_entries(o, c, _push(o, c, built))
 
 
 def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]]) -> None:
-    from .render import entry_lines, status_text
+    from .render import entry_lines
     if o.json:
         o.data({"entries": entries, "view": c.game.view(None)})
         return
+    text = _text(c)
     for e in entries:
-        for line in entry_lines(e, o):
+        for line in entry_lines(e, o, text.event_text):
             o.text(line)
-    o.text(status_text(c.game.view(None), o, brief=True))
+    o.text(text.status_text(c.game.view(None), o, brief=True))
 
 
-@app.command()
+# Island cells are 'q,r' with negative numbers ('-2,4'): such words are arguments, not unknown options.
+@app.command(context_settings={"ignore_unknown_options": True})
 def order(player: str = typer.Argument(..., help="The player giving the order."),
-          kind: str = typer.Argument(..., help="choose, move, hold, wait, buy, recruit, fortress, reorganise, "
-                                               "supply-spend, strategy, negotiate, conquer, withdraw, agree, "
-                                               "break, take-over"),
+          kind: str = typer.Argument(..., help="Atlantis: choose, move, hold, wait, buy, recruit, fortress, "
+                                               "reorganise, supply-spend, strategy, negotiate, conquer, withdraw, "
+                                               "agree, break, take-over. Gorges: event, move, reroll, forest, "
+                                               "burrow, capital, swap, done, build, challenge, raid, accept, "
+                                               "refuse, hero, equip."),
           args: Optional[list[str]] = typer.Argument(None),
           bribe: Optional[int] = typer.Option(None, "--bribe", help="Loot spent on bribes."),
           set_: Optional[list[str]] = typer.Option(None, "--set", help="KEY=VALUE extra fields (JSON values)."),
@@ -170,16 +233,19 @@ def order(player: str = typer.Argument(..., help="The player giving the order.")
     """Give a player's order. / Donner l'ordre d'un joueur."""
     o = out(lang, json_)
 
-    run_safely(o, lambda: _run(o, campaign, build_order(player, kind, args or [], bribe, set_ or [])))
+    run_safely(o, lambda: _run(o, campaign, lambda ruleset: build_order(player, kind, args or [], bribe, set_ or [],
+                                                                        ruleset)))
 
 
-def build_order(player: str, kind: str, args: list[str], bribe: Optional[int], sets: list[str]) -> dict[str, Any]:
+def build_order(player: str, kind: str, args: list[str], bribe: Optional[int], sets: list[str],
+                ruleset: str = "atlantis") -> dict[str, Any]:
+    from ..core import orders  # noqa: F401  (the refusals below)
     from ..core.errors import CampagneError
-    from ..games.atlantis import messages  # noqa: F401  (the refusals below are Atlantis sentences)
-    if kind not in ORDER_ARGS:
+    table = GORGES_ORDER_ARGS if ruleset == "gorges" else ORDER_ARGS
+    if kind not in table:
         raise CampagneError("order.unknown", order=kind)
     command: dict[str, Any] = {"type": kind, "player": player}
-    names = ORDER_ARGS[kind]
+    names = table[kind]
     rest = list(args)
     for name in names:
         if name.endswith("*"):
@@ -253,7 +319,7 @@ def _pairs(items: list[str], what: str) -> dict[str, dict[str, int]]:
 
 
 @app.command(name="battle-result")
-def battle_result(territory: str = typer.Argument(...),
+def battle_result(territory: str = typer.Argument(..., help="Atlantis: the territory. Gorges: the battle number."),
                   winner: Optional[str] = typer.Option(None, "--winner"),
                   auto: bool = typer.Option(False, "--auto", help="Resolve with the seed's Simulation des combats."),
                   general_indisposed: bool = typer.Option(False, "--general-indisposed"),
@@ -268,10 +334,38 @@ def battle_result(territory: str = typer.Argument(...),
                                                help="With --auto: simulation (the seed's table) or wab (a WAB 2 fight)."),
                   reroll_terrain: bool = typer.Option(
                       False, "--reroll-terrain", help="Both players agree to generate the battlefield terrain again."),
+                  hero_killed: Optional[list[str]] = typer.Option(
+                      None, "--hero-killed", help="Gorges: PLAYER:ARMY whose legendary hero was killed (e.g. P1:G)."),
+                  unit: Optional[list[str]] = typer.Option(
+                      None, "--unit", help="Gorges: PLAYER:UNIT, a unit that fought (the first of the winner's "
+                                           "takes the spoils; the loser's are drawn at random)."),
+                  storm_of_magic: bool = typer.Option(False, "--storm-of-magic",
+                                                      help="Gorges, autumn: a Storm of Magic game (relic points)."),
+                  capture: Optional[str] = typer.Option(None, "--capture",
+                                                        help="Gorges, event 51: the enemy territory captured."),
                   campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt,
                   json_: bool = JsonOpt) -> None:
     """Enter a battle's result, or auto-resolve it. / Saisir le résultat d'une bataille."""
     o = out(lang, json_)
+
+    def gorges() -> dict[str, Any]:
+        from ..core.errors import CampagneError
+        if auto:
+            return {"type": "auto-resolve", "player": "referee", "battle": territory}
+        if not winner:
+            raise CampagneError("order.missing", order="battle-result", field="--winner")
+        units: dict[str, list[str]] = {}
+        for item in unit or []:
+            pid, sep, name = item.partition(":")
+            if not sep or not name:
+                raise CampagneError("cli.bad_pair", item=item, what="--unit")
+            units.setdefault(pid, []).append(name)
+        command: dict[str, Any] = {"type": "battle-result", "player": "referee", "battle": territory,
+                                   "winner": winner, "heroes_killed": list(hero_killed or []), "units": units,
+                                   "storm_of_magic": storm_of_magic}
+        if capture:
+            command["capture"] = capture
+        return command
 
     def go() -> None:
         from ..core.errors import CampagneError
@@ -306,7 +400,7 @@ def battle_result(territory: str = typer.Argument(...),
             command = {"type": "battle-result", "player": "referee", "territory": territory, "winner": winner,
                        "killed": _pairs(killed or [], "--killed"), "fled": _pairs(fled or [], "--fled"),
                        "characters": chars, "vp": vps}
-        _run(o, campaign, command)
+        _run(o, campaign, lambda ruleset: gorges() if ruleset == "gorges" else command)
     run_safely(o, go)
 
 
@@ -337,16 +431,16 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
     o = out(lang, json_)
 
     def go() -> None:
-        from ..games.atlantis.views import redact_entry
         from .render import entry_lines
         with _opened(o, campaign, verify=verify, viewers=(as_,)) as c:
+            redact_entry = _game_module(c, "views").redact_entry
             entries = [redact_entry(e, as_) for e in c.file.entries]
             opening = redact_entry(c.file.header.get("opening", {}), as_)
         if o.json:
             o.data({"verified": verify, "opening": opening, "entries": entries})
             return
         for e in [opening] + entries:
-            for line in entry_lines(e, o):
+            for line in entry_lines(e, o, _text(c).event_text):
                 o.text(line)
         if verify:
             o.text(o.t("Journal vérifié : il se rejoue à l'identique.", "Journal verified: it replays identically."))
@@ -363,11 +457,12 @@ def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this
 
     def go() -> None:
         from ..core.errors import CampagneError
-        from ..games.atlantis.sheet import build_sheets, sheets_html, sheets_markdown
         if fmt not in ("md", "html"):
             raise CampagneError("cli.bad_format", format=fmt)
         with _opened(o, campaign, viewers=(player,)) as c:
-            sheets = build_sheets(c.file.header, c.file.entries, c.game.state, o.lang)
+            game_sheet = _game_module(c, "sheet")
+            sheets_html, sheets_markdown = game_sheet.sheets_html, game_sheet.sheets_markdown
+            sheets = game_sheet.build_sheets(c.file.header, c.file.entries, c.game.state, o.lang)
         if player:
             sheets = [s for s in sheets if s["player"] == player]
         if o.json:
@@ -398,9 +493,8 @@ def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write.
     o = out(lang, json_)
 
     def go() -> None:
-        from ..games.atlantis.picture import campaign_svg
         with _opened(o, campaign, verify=False, viewers=(as_,)) as c:
-            svg = campaign_svg(c.game.state, o.lang)
+            svg = _game_module(c, "picture").campaign_svg(c.game.state, o.lang)
         _write_or_print(o, svg, output)
         if o.json:
             o.data({"svg": output})
@@ -419,8 +513,8 @@ def play(stand_in: Optional[list[str]] = typer.Option(None, "--stand-in",
     o = out(lang, json_)
 
     def go() -> None:
-        from ..games.atlantis.ai import autoplay
         with _opened(o, campaign, viewers=tuple(stand_in or [])) as c:
+            autoplay = _game_module(c, "ai").autoplay
             after = c.file.entries[-1:] if c.file.entries else [c.file.header.get("opening", {})]
             stop = until_turn if until_turn is not None else max(1, c.state.turn)
             entries = autoplay(c, c.game.seed, referee=referee, after=after, stop_turn=stop,

@@ -5,19 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 
+def ai_module(c: Any) -> Any:
+    """The computer players of the campaign's ruleset."""
+    if c.file.header.get("ruleset") == "gorges":
+        from ..games.gorges import ai
+        return ai
+    from ..games.atlantis import ai as atlantis_ai
+    return atlantis_ai
+
+
 def play_computers(c: Any, after: list[Any] | None = None) -> list[Any]:
-    from ..games.atlantis.ai import autoplay
     if after is None:
         after = c.file.entries[-1:] if c.file.entries else [c.file.header.get("opening", {})]
-    return autoplay(c, c.game.seed, referee=False, after=after)
+    return ai_module(c).autoplay(c, c.game.seed, referee=False, after=after)
 
 
 def undo_last_person(c: Any) -> list[dict[str, Any]]:
     """Undo the last command given by a person (a player or the referee) and the computer orders
     journaled after it: undoing only a computer's order would leave the rules waiting for it."""
     from ..core.errors import CampagneError
-    from ..games.atlantis.ai import computer_players
-    computers = computer_players(c.state)
+    computers = ai_module(c).computer_players(c.state)
     if not any(e["command"].get("player") not in computers for e in c.file.entries):
         raise CampagneError("game.nothing_to_undo")  # only computers' orders: nothing of a person's
     undone = []

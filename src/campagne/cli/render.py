@@ -55,15 +55,25 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     return "\n".join(lines)
 
 
-def entry_lines(entry: dict[str, Any], o: Out) -> list[str]:
+def entry_lines(entry: dict[str, Any], o: Out, text: Any = None) -> list[str]:
+    """A journal entry: its command, then one line per event (`text`: the game's event_text)."""
     cmd = entry.get("command", {})
     head = f"#{entry.get('n', 0)} {cmd.get('type', '?')}"
     if cmd.get("player") and cmd.get("player") != "referee":
         head += f" ({cmd['player']})"
     lines = [head]
     for ev in entry.get("events", []):
-        lines.append("   " + event_text(ev, o))
+        lines.append("   " + (text or event_text)(ev, o))
     return lines
+
+
+def renderer(ruleset: str) -> Any:
+    """The module that writes a game's views and events as text (status_text, event_text)."""
+    if ruleset == "gorges":
+        from . import render_gorges
+        return render_gorges
+    import sys
+    return sys.modules[__name__]
 
 
 # One line per event type: (French, English) templates over the event's fields and the extras
@@ -123,11 +133,16 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
 
 
 def event_text(ev: dict[str, Any], o: Out) -> str:
-    templates = EVENT_TEXT.get(ev.get("type", ""))
+    return format_event(EVENT_TEXT, ev, _fields(ev, o) if ev.get("type") in EVENT_TEXT else {}, o)
+
+
+def format_event(table: dict[str, tuple[str, str]], ev: dict[str, Any], extra: dict[str, Any], o: Out) -> str:
+    """An event as one line from its game's templates; one without a template shows its raw fields."""
+    templates = table.get(ev.get("type", ""))
     if templates is None:
         rest = {k: v for k, v in ev.items() if k not in ("type", "lookup")}
         return f"{ev.get('type')}: {rest}"
-    fields = {**ev, **_fields(ev, o)}
+    fields = {**ev, **extra}
     try:
         return (templates[0] if o.lang == "fr" else templates[1]).format(**fields)
     except (KeyError, IndexError):

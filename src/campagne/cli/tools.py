@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Optional
+from pathlib import Path
+from typing import Any, Optional
 
 import typer
 
@@ -176,18 +177,18 @@ def strength(army_file: str = typer.Argument(..., help="An army list (TOML) or a
     run_safely(o, go)
 
 
-def _check_computer_run(ruleset: str, controller: str) -> None:
-    """What `simulate` and `study` accept: the Atlantis campaign, played by computer players."""
+def _check_computer_run(ruleset: str, controller: str, known: tuple[str, ...] = ("atlantis",)) -> None:
+    """What `simulate` and `study` accept: a campaign of `known`, played by computer players."""
     from ..core.errors import CampagneError
-    if ruleset != "atlantis":
-        raise CampagneError("ruleset.unknown", name=ruleset, known="atlantis")
+    if ruleset not in known:
+        raise CampagneError("ruleset.unknown", name=ruleset, known=", ".join(known))
     if controller not in ("greedy", "random", "mixed"):
         raise CampagneError("cli.bad_controller", spec=controller, controller=controller)
 
 
 @app.command()
-def simulate(ruleset: str = typer.Argument(..., help="atlantis"),
-             players: int = typer.Option(4, "--players", min=1, max=9),
+def simulate(ruleset: str = typer.Argument(..., help="atlantis or gorges"),
+             players: int = typer.Option(4, "--players", min=1, max=9, help="Gorges: 2 to 8."),
              turns: int = typer.Option(12, "--turns", min=1, max=10_000),
              seed: str = typer.Option("1", "--seed"),
              controller: str = typer.Option("greedy", "--controller", help="greedy, random or mixed"),
@@ -200,8 +201,11 @@ def simulate(ruleset: str = typer.Argument(..., help="atlantis"),
         from pathlib import Path
 
         from ..games.atlantis.simulate import run_campaign
-        _check_computer_run(ruleset, controller)
+        _check_computer_run(ruleset, controller, ("atlantis", "gorges"))
         seed_value = parse_seed(seed)
+        if ruleset == "gorges":
+            _simulate_gorges(o, players, min(turns, 12), seed_value, controller, journal_file)
+            return
         if o.json:
             game = run_campaign(players, turns, seed_value, controller)
         else:
@@ -211,11 +215,7 @@ def simulate(ruleset: str = typer.Argument(..., help="atlantis"),
                 game = run_campaign(players, turns, seed_value, controller,
                                     on_turn=lambda t: bar.update(task, completed=min(t, turns)))
         if journal_file:
-            from ..storage import journal as jfile
-            path = Path(journal_file)
-            jfile.create(path, {"ruleset": "atlantis", "seed": seed_value, "setup": dict(game.setup),
-                                "opening": game.opening.to_dict()})
-            jfile.append(jfile.read(path), [e.to_dict() for e in game.entries])
+            _write_journal(Path(journal_file), "atlantis", seed_value, game)
         standings = game.state.standings or []
         if o.json:
             o.data({"turns": game.state.turn, "commands": len(game.entries), "standings": standings,
@@ -226,6 +226,45 @@ def simulate(ruleset: str = typer.Argument(..., help="atlantis"),
         if journal_file:
             o.text(o.t(f"Journal : {journal_file}", f"Journal: {journal_file}"))
     run_safely(o, go)
+
+
+def _simulate_gorges(o: Out, players: int, turns: int, seed: int | str, controller: str,
+                     journal_file: Optional[str]) -> None:
+    """A Gorges year by computer players: a progress bar by turn, then the final relic standing."""
+    from ..core.errors import CampagneError
+    from ..games.gorges.simulate import default_players, simulate
+    if not 2 <= players <= 8:
+        raise CampagneError("gorges.setup.players", count=players)
+    roster = default_players(players, controller)
+    if controller == "mixed":
+        for i, p in enumerate(roster):
+            p["controller"] = ("greedy", "random")[i % 2]
+    if o.json:
+        game = simulate(roster, seed, turns=turns)
+    else:
+        from rich.progress import Progress
+        with Progress(transient=True) as bar:
+            task = bar.add_task(o.t("Année sur l'île", "A year on the island"), total=turns)
+            game = simulate(roster, seed, on_turn=lambda t: bar.update(task, completed=min(t - 1, turns)),
+                            turns=turns)
+    if journal_file:
+        _write_journal(Path(journal_file), "gorges", seed, game)
+    standings = game.state.standings or []
+    if o.json:
+        o.data({"turns": game.state.turn, "commands": len(game.entries), "standings": standings,
+                "journal": journal_file})
+        return
+    from .render_gorges import status_text
+    o.text(status_text(game.view(None), o))
+    if journal_file:
+        o.text(o.t(f"Journal : {journal_file}", f"Journal: {journal_file}"))
+
+
+def _write_journal(path: Path, ruleset: str, seed: int | str, game: Any) -> None:
+    from ..storage import journal as jfile
+    jfile.create(path, {"ruleset": ruleset, "seed": seed, "setup": dict(game.setup),
+                        "opening": game.opening.to_dict()})
+    jfile.append(jfile.read(path), [e.to_dict() for e in game.entries])
 
 
 @app.command()

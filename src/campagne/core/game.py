@@ -144,6 +144,13 @@ class Game:
 
 def _normal(value: Any) -> Any:
     """Compare as JSON would (tuples and lists alike)."""
+    kind = type(value)
+    if kind is dict:  # the usual case, tested first: verifying a long journal normalises every event
+        return {k: _normal(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [_normal(v) for v in value]
+    if kind in (str, int, float, bool) or value is None:
+        return value
     if isinstance(value, Mapping):
         return {k: _normal(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

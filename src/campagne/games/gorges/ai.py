@@ -26,8 +26,9 @@ from .state import REFEREE, GorgesState, Player
 COMPUTERS = ("random", "greedy", "absent")
 
 
-def computer_players(s: GorgesState) -> set[str]:
-    return {pid for pid, p in s.players.items() if p.controller in COMPUTERS}
+def computer_players(s: GorgesState, stand_in: frozenset[str] = frozenset()) -> set[str]:
+    """Players a computer plays for: computer controllers, and people it stands in for."""
+    return {pid for pid, p in s.players.items() if p.controller in COMPUTERS or pid in stand_in}
 
 
 def legal(s: GorgesState, command: dict[str, Any]) -> bool:
@@ -94,7 +95,7 @@ def _event(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[
         opts = sorted(opts, key=lambda t: (t == p.capital, -sum(1 for n in s.neighbours(t) if s.owners.get(n) == p.id)),
                       reverse=True)
     choice = [opts[0] if greedy else rng.choice(opts)]
-    if kind == "own_unit":
+    if kind == "own_unit" or key == "unexpected_victory":  # spoils that name a unit of the army
         choice.append(f"Unit {rng.randint(1, 6)}")
     if kind == "opponent_and_target":
         others = [q for q in s.players if q not in (choice[0],)]
@@ -208,7 +209,7 @@ def step(s: GorgesState, seed: Any, n: int, referee: bool, stand_in: frozenset[s
     if s.phase == "ended":
         return None
     rng = random.Random(f"{seed}:{n}")
-    computers = computer_players(s) | set(stand_in)
+    computers = computer_players(s, stand_in)
     for pid in waiting:
         if pid in computers:
             return decide(s, pid, rng)
@@ -217,4 +218,28 @@ def step(s: GorgesState, seed: Any, n: int, referee: bool, stand_in: frozenset[s
     return None
 
 
-__all__ = ["COMPUTERS", "ORDERS", "computer_players", "decide", "legal", "referee_decides", "step"]
+
+def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | None = None,
+             stop_turn: int | None = None, limit: int = 100_000,
+             stand_in: frozenset[str] = frozenset(), end_at_stop: bool = True) -> list[Any]:
+    """Push computer players' orders (and the referee's routine if `referee`) until a person must act —
+    the same contract as the Atlantis `autoplay`. With `stop_turn` the referee stops once that turn's
+    battles are over (and ends the campaign there if `end_at_stop`)."""
+    pushed: list[Any] = []
+    for _ in range(limit):
+        s = game.state
+        if s.phase == "ended":
+            break
+        if (referee and stop_turn is not None and s.turn >= stop_turn and s.phase == "battles"
+                and not awaiting(s)):
+            if end_at_stop:
+                pushed.append(game.push({"type": "end", "player": REFEREE}))
+            break
+        command = step(s, seed, len(game.entries), referee, stand_in)
+        if command is None:
+            break
+        pushed.append(game.push(command))
+    return pushed
+
+
+__all__ = ["COMPUTERS", "ORDERS", "autoplay", "computer_players", "decide", "legal", "referee_decides", "step"]

@@ -109,6 +109,9 @@ def order_battle_result(ctx: Ctx) -> list[Event]:
     need(not storm or s.season == "autumn", "gorges.battle.storm_season")
     units = ctx.cmd.get("units", {})
     need(isinstance(units, dict), "order.bad_field", field="units", value=units)
+    if ctx.cmd.get("capture") is not None:  # checked now: a refusal after the battle's rolls would leave half a result
+        need(s.owners.get(ctx.territory("capture")) not in (None, winner), "order.bad_field", field="capture",
+             value=ctx.cmd["capture"])
     return resolve(ctx, b, winner, list(killed), units, storm, how="entered")
 
 

@@ -107,6 +107,18 @@ def condition(s: GorgesState, challenger: Player, army_pos: str, defender: str, 
     return None
 
 
+def may_challenge(s: GorgesState, p: Player, d: Player) -> None:
+    """Events 53 (« Désignez un adversaire qui ne pourra pas vous lancer de défi ce tour-ci ») and 54
+    (« Désignez un adversaire et choisissez qui il va défier ce tour-ci »): for challenges and for the raids
+    that end in one."""
+    need(not (active(d, "diplomacy") and (d.event or {}).get("opponent") == p.id), "gorges.challenge.diplomacy",
+         defender=d.id, player=p.id)
+    for q in s.players.values():
+        ev = q.event or {}
+        if ev.get("key") == "agent_at_court" and ev.get("opponent") == p.id and ev.get("must_challenge"):
+            need(d.id == ev["must_challenge"], "gorges.challenge.agent", player=p.id, target=ev["must_challenge"])
+
+
 def can_fight(a: Any) -> bool:
     return a.in_play and not a.built
 
@@ -122,12 +134,7 @@ def order_challenge(ctx: Ctx) -> list[Event]:
     need(not a.built, "gorges.challenge.builder", army=a.ref)
     d = ctx.player("defender")
     need(d.id != p.id, "order.bad_field", field="defender", value=d.id)
-    need(not (active(d, "diplomacy") and (d.event or {}).get("opponent") == p.id), "gorges.challenge.diplomacy",
-         defender=d.id, player=p.id)
-    for q in s.players.values():
-        ev = q.event or {}
-        if ev.get("key") == "agent_at_court" and ev.get("opponent") == p.id and ev.get("must_challenge"):
-            need(d.id == ev["must_challenge"], "gorges.challenge.agent", player=p.id, target=ev["must_challenge"])
+    may_challenge(s, p, d)
     target = ctx.territory()
     cond = condition(s, p, a.position or "", d.id, target)
     need(cond is not None, "gorges.challenge.no_condition", player=p.id, defender=d.id, territory=target)
@@ -274,6 +281,9 @@ def order_raid(ctx: Ctx) -> list[Event]:
         need(s.map.coastal(parse_cell_id(tid)), "gorges.raid.impossible", player=p.id, territory=tid,
              why="not next to the sea / pas au bord de la mer")
     need("raid" not in p.used, "gorges.ability.used", player=p.id, ability="raid")
+    holder = s.owners.get(tid)
+    if holder is not None:  # the raid ends in a challenge to the owner: events 53 and 54 apply
+        may_challenge(s, p, s.players[holder])
     p.used.append("raid")
     r = rolls.roll_table(ctx.dice, kind, f"{kind} {p.id}")
     events: list[Event] = [{"type": "raid", "player": p.id, "army": a.ref, "territory": tid, "roll": r.roll,

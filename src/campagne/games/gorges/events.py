@@ -14,7 +14,7 @@ from typing import Any
 from ...core.errors import CampagneError, need, register_messages
 from . import aftermath, rolls
 from .context import Ctx, Event
-from .data import tables
+from .data import races, tables
 from .map import cell_id, parse_cell_id
 from .state import REINFORCEMENT, Army, Hero, Player
 
@@ -170,17 +170,26 @@ def order_event(ctx: Ctx) -> list[Event]:
         first = matches[0] if len(matches) == 1 else first
     if kind == "own_unit":
         need(len(choice) >= 2, "order.missing", order="event", field="unit")
+    spoils = _rolled(p).sub("spoils_of_war") if key == "unexpected_victory" else None
+    if isinstance(spoils, rolls.TableRoll) and spoils.key in ("proud_banner", "feats_of_arms"):
+        # « Choisissez une unité »: these spoils make a named unit a Regiment of Renown.
+        need(len(choice) >= 2, "order.missing", order="event", field="unit")
     if kind == "opponent_and_target":
         need(len(choice) >= 2 and choice[1] in s.players and choice[1] != choice[0], "gorges.event.bad_choice",
              choice=" ".join(choice), event=key, why="OPPONENT TARGET")
     if kind.endswith(("territory", "fortress", "mine")):
         first = _cell(first)
-    need(first in legal, "gorges.event.bad_choice", choice=first, event=key, why=", ".join(legal) or "-")
+    need(first in legal, "gorges.event.bad_choice", choice=first, event=key, why=_some(legal))
     ev["pending"] = False
     ev["choice"] = choice
     s.acting = [q for q in s.acting if q != p.id]
     roll = tables()["events"].row(key)
     return APPLY[key](ctx, p, first, choice, roll)
+
+
+def _some(legal: list[str], shown: int = 12) -> str:
+    """The legal choices for a refusal, the first dozen (a neutral island can have sixty)."""
+    return ", ".join(legal[:shown]) + (f", … (+{len(legal) - shown})" if len(legal) > shown else "") or "-"
 
 
 def _cell(text: str) -> str:
@@ -208,7 +217,9 @@ def _injure(ctx: Ctx, p: Player, first: str, choice: list[str], row: Any) -> lis
     assert a is not None
     victim = ctx.state.players[a.player]
     rolled = [_rolled(p).sub("character_injuries")]  # rolled with the event
-    rolled += aftermath.injury_rolls(ctx, victim, f"assassin on {a.ref}")[1:]  # Vampire Counts roll twice
+    extra = int(races()[victim.race].get("injury_rolls", 1)) - 1  # Vampire Counts roll twice and choose
+    rolled += [rolls.roll_table(ctx.dice, "character_injuries", f"injury assassin on {a.ref}")
+               for _ in range(extra)]
     enemy = p.id if a.player != p.id else None
     return aftermath.apply_injury(ctx, a, aftermath.choose_injury(rolled, None), enemy)
 

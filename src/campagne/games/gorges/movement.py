@@ -69,9 +69,15 @@ def order_reroll(ctx: Ctx) -> list[Event]:
     """High Elves: « Elles peuvent relancer leurs dé de déplacement et doivent appliquer le second résultat »."""
     p = ctx.player()
     ctx.in_turn(p)
-    _ability(ctx, p, "reroll_move", "reroll")
+    need(bool(races()[p.race].get("reroll_move")), "gorges.ability.not_race", player=p.id,
+         race=races()[p.race]["name_en"], ability="reroll")
     need(all(a.moves_made == 0 for a in p.armies.values()), "gorges.move.already", army=p.id)
+    _ability(ctx, p, "reroll_move", "reroll")  # marks it used: only once every check has passed
     expr, bonus = move_dice(ctx, p)
+    ev = p.event or {}
+    if ev.get("key") in ("fog_of_war", "swift_couriers"):
+        # Under events 12/33 the movement dice are the event's « 2d3 » (lowest / highest): re-roll those.
+        expr = ev["rolled"].sub("move_dice").dice
     kept = ctx.roll(expr, f"move re-roll {p.id}")
     for a in p.armies.values():
         a.move_allowance, a.move_roll = kept + bonus, list(ctx.dice.records[-1].faces)
@@ -116,15 +122,15 @@ def order_move(ctx: Ctx) -> list[Event]:
     if a.player != p.id:
         need(active(p, "deception") and "deception" not in p.used, "gorges.move.not_yours", army=a.ref,
              player=p.id)
-        p.used.append("deception")
         why = "deception"
     elif a.moves_made >= 1:
         need(active(p, "forced_march") and "forced_march" not in p.used, "gorges.move.already", army=a.ref)
-        p.used.append("forced_march")
         why = "forced_march"
     path = _path(ctx, a.position or "")
     need(len(path) <= a.move_allowance, "gorges.move.too_far", army=a.ref, allowed=a.move_allowance,
          asked=len(path))
+    if why != "move":  # the event is spent only by a move that is carried out
+        p.used.append(why)
     if why != "deception":
         a.moves_made += 1
     if a.came_from is None:

@@ -28,6 +28,8 @@ register_messages({
                                     "fr": "Contrôleur inconnu {controller!r} (human, random, greedy ou absent)."},
     "gorges.hero.present": {"en": "The hero of {army} is still there ({hero}).",
                             "fr": "Le héros de {army} est toujours là ({hero})."},
+    "gorges.referee_only": {"en": "{player} cannot give the order {order}: it is the referee's.",
+                            "fr": "{player} ne peut pas donner l'ordre {order} : il revient à l'arbitre."},
     "gorges.item.none": {"en": "{player} has no magic item waiting for a hero.",
                          "fr": "{player} n'a aucun objet magique en attente d'un héros."},
 })
@@ -166,6 +168,8 @@ class GorgesRules:
                                 allowed=phase_label(*spec.phases))
         if spec.actor == "player" and command.get("player") not in state.players:
             raise CampagneError("order.unknown_player", player=command.get("player"))
+        if spec.actor == "referee" and command.get("player") in state.players:  # a player may not close a phase
+            raise CampagneError("gorges.referee_only", player=command["player"], order=command["type"])
         return spec.handler(Ctx(state, command, dice))
 
     def awaiting(self, state: GorgesState) -> list[str]:

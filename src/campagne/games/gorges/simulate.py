@@ -13,7 +13,9 @@ from typing import Any
 from ...core.game import Game
 from .ai import step
 from .data import races
-from .rules import GorgesRules
+from .rules import GorgesRules, awaiting
+from .state import REFEREE
+from .turn import TURNS
 
 MAX_ORDERS = 20_000  # a year takes a few hundred; more means a rules bug, not a long game
 
@@ -25,13 +27,18 @@ def default_players(count: int, controller: str = "greedy") -> list[dict[str, An
 
 
 def simulate(players: list[dict[str, Any]], seed: int | str,
-             on_turn: Callable[[int], None] | None = None) -> Game:
+             on_turn: Callable[[int], None] | None = None, turns: int = 12) -> Game:
+    """Play the year (or its first `turns` turns, then the referee ends it) with computer players."""
     game = Game(GorgesRules(), {"players": players}, seed)
     turn = game.state.turn
     if on_turn:
         on_turn(turn)
     for n in range(MAX_ORDERS):
-        command = step(game.state, seed, len(game.entries), referee=True)
+        s = game.state
+        if turns < TURNS and s.turn >= turns and s.phase == "battles" and not awaiting(s):
+            command: dict[str, Any] | None = {"type": "end", "player": REFEREE}
+        else:
+            command = step(s, seed, len(game.entries), referee=True)
         if command is None:
             return game
         game.push(command, atomic=False)

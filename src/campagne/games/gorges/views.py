@@ -57,3 +57,14 @@ def view(s: GorgesState, viewer: str | None) -> dict[str, Any]:
             for b in s.battles],
         "standings": s.standings,
     }
+
+
+def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """A journal entry as `viewer` may read it: another player's notes for his next battle (events 41-46)
+    say only that there is one."""
+    if viewer is None:
+        return entry
+    events = [{"type": e["type"], "player": e["player"], "note": "hidden"}
+              if e.get("type") == "battle_note" and e.get("player") != viewer else e
+              for e in entry.get("events", [])]
+    return {**entry, "events": events}

@@ -1,0 +1,197 @@
+"""Gorges Tranchées views and journal events as text, in French or English."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .output import Out
+from .render import format_event
+
+
+def phase_name(phase: str, o: Out) -> str:
+    from ..games.gorges.state import PHASE_NAMES
+    fr, en = PHASE_NAMES.get(phase, (phase, phase))
+    return o.t(fr, en)
+
+
+def season_name(season: str, o: Out) -> str:
+    from ..games.gorges.state import SEASON_NAMES
+    fr, en = SEASON_NAMES.get(season, (season, season))
+    return o.t(fr, en)
+
+
+def _row(table: str, key: str, o: Out, field: str = "name") -> str:
+    from ..games.gorges.data import tables
+    try:
+        row = tables()[table].row(key)
+    except Exception:  # an unknown key prints as itself
+        return key
+    text = row.get(f"{field}_{o.lang}") or row.get(f"{field}_en") or key
+    return str(text).rstrip(".")
+
+
+def _race(key: str, o: Out) -> str:
+    from ..games.gorges.data import races
+    r = races().get(key, {})
+    return str(r.get("name_fr" if o.lang == "fr" else "name_en", key))
+
+
+def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
+    lines = [o.t(f"Tour {view['turn']}/12 — {season_name(view['season'], o)} — {phase_name(view['phase'], o)}",
+                 f"Turn {view['turn']}/12 — {season_name(view['season'], o)} — {phase_name(view['phase'], o)}")]
+    if view["awaiting"]:
+        lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
+    elif view["phase"] != "ended":
+        lines.append(o.t("Personne n'est attendu : l'arbitre peut passer à la phase suivante (campagne next).",
+                         "Nobody to wait for: the referee may close the phase (campagne next)."))
+    if brief:
+        return "\n".join(lines)
+    lines.append(o.t(f"Ordre du tour : {', '.join(view['order'])} ; fantôme en {view['ghost']}",
+                     f"Turn order: {', '.join(view['order'])}; ghost in {view['ghost']}"))
+    for pid, p in view["players"].items():
+        lines.append(f"  {pid} ({p['controller']}) — {_race(p['race'], o)} — "
+                     + o.t(f"{p['relics']} points de relique, {p['empire']} territoires, capitale {p['capital']}",
+                           f"{p['relics']} relic points, {p['empire']} territories, capital {p['capital']}"))
+        if p.get("event"):
+            ev = p["event"]
+            wait = o.t(" (choix attendu)", " (choice awaited)") if ev.get("pending") else ""
+            lines.append(o.t("      événement : ", "      event: ") + f"{ev['d66']} {_row('events', ev['key'], o)}{wait}")
+        for a in p["armies"]:
+            where = a["position"] or o.t(f"hors jeu ({a['out_until']})", f"out of play ({a['out_until']})")
+            hero = a["hero"] + (o.t(" (mort)", " (dead)") if a["hero_dead"] else "") + \
+                (o.t(f" (otage de {a['hero_captured_by']})", f" (hostage of {a['hero_captured_by']})")
+                 if a["hero_captured_by"] else "")
+            renown = f", {len(a['renown'])} " + o.t("régiment(s) de renom", "regiment(s) of renown") if a["renown"] else ""
+            move = f", {o.t('mouvement', 'move')} {a['move_allowance']}" if view["phase"] == "movement" else ""
+            lines.append(f"      {a['ref']} — {hero} — {where}{renown}{move}")
+        if p["hostages"]:
+            lines.append(o.t("      otages : ", "      hostages: ") + ", ".join(h["hero"] for h in p["hostages"]))
+    for c in view["challenges"]:
+        lines.append(o.t(f"  Défi n°{c['id']} : {c['challenger']}:{c['army']} → {c['defender']} pour {c['target']} "
+                         f"({c['condition']}) — {c['status']}",
+                         f"  Challenge #{c['id']}: {c['challenger']}:{c['army']} → {c['defender']} over {c['target']} "
+                         f"({c['condition']}) — {c['status']}"))
+    for b in view["battles"]:
+        done = o.t(f"gagnée par {b['result']['winner']}", f"won by {b['result']['winner']}") if b["result"] \
+            else o.t("à jouer (campagne battle-result)", "to play (campagne battle-result)")
+        lines.append(o.t(f"  Bataille n°{b['id']} en {b['territory']} : {b['attacker']}:{b['attacker_army']} contre "
+                         f"{b['defender']}:{b['defender_army']} — {done}",
+                         f"  Battle #{b['id']} in {b['territory']}: {b['attacker']}:{b['attacker_army']} against "
+                         f"{b['defender']}:{b['defender_army']} — {done}"))
+        for n in b["notes"]:
+            side = f"[{n['side']}] " if n.get("side") else ""
+            lines.append(f"      {side}{n['fr'] if o.lang == 'fr' else n['en']}")
+    if view.get("standings"):
+        lines.append(o.t("Classement (points de relique) :", "Standing (relic points):"))
+        for r in view["standings"]:
+            lines.append(f"  {r['rank']}. {r['player']} ({_race(r['race'], o)}) — {r['relics']} "
+                         + o.t("points de relique", "relic points") + f", {r['territories']} "
+                         + o.t("territoires", "territories") + o.t(
+                             f" — bataille finale : +{r['final_battle_bonus_percent']} % de points",
+                             f" — final battle: +{r['final_battle_bonus_percent']} % points"))
+    return "\n".join(lines)
+
+
+EVENT_TEXT: dict[str, tuple[str, str]] = {
+    "setup": ("Mise en place : capitales {capitals_text}", "Set-up: capitals {capitals_text}"),
+    "season": ("=== {season_text} ===", "=== {season_text} ==="),
+    "turn": ("=== Tour {turn} — ordre {order_text} ===", "=== Turn {turn} — order {order_text} ==="),
+    "phase": ("— {phase_text} —", "— {phase_text} —"),
+    "ghost": ("Le fantôme du Capitaine Crown ({roller} lance) : direction {direction}, {steps} cases, {from} → {to}",
+              "Captain Crown's ghost ({roller} rolls): direction {direction}, {steps} cells, {from} → {to}"),
+    "event": ("{player} : événement {d66} — {event_text}{wait_text}", "{player}: event {d66} — {event_text}{wait_text}"),
+    "event_no_target": ("{player} : {event_text} n'a plus de cible", "{player}: {event_text} has no target left"),
+    "event_target": ("{player} : {event_text} vise {opponent}", "{player}: {event_text} targets {opponent}"),
+    "relics": ("{player} gagne {gained} point(s) de relique ({total})", "{player} gains {gained} relic point(s) ({total})"),
+    "search": ("{player} fouille : {relics} point(s) de relique ({total})", "{player} searches: {relics} relic point(s) ({total})"),
+    "mine": ("{player} : mine en {territory}, {roll} → {mine_text}", "{player}: mine in {territory}, {roll} → {mine_text}"),
+    "move_roll": ("{player} : mouvement {dice} {faces} → {allowance}", "{player}: move {dice} {faces} → {allowance}"),
+    "move": ("{army} : {from} → {path_text} ({why})", "{army}: {from} → {path_text} ({why})"),
+    "done": ("{player} a fini", "{player} is done"),
+    "army_to_capital": ("{army} rentre à la capitale {to}", "{army} goes back to the capital {to}"),
+    "capital_moved": ("{player} déplace sa capitale : {from} → {to}", "{player} moves the capital: {from} → {to}"),
+    "swap": ("{player} intervertit {armies_text}", "{player} swaps {armies_text}"),
+    "building": ("{player} bâtit : {building} en {territory}", "{player} builds a {building} in {territory}"),
+    "building_removed": ("{territory} : {building} retiré(e)", "{territory}: {building} removed"),
+    "flag": ("{territory} : drapeau {from} → {to}", "{territory}: flag {from} → {to}"),
+    "challenge": ("Défi n°{id} : {army} défie {defender} pour {territory} ({condition})",
+                  "Challenge #{id}: {army} challenges {defender} over {territory} ({condition})"),
+    "challenge_accepted": ("{defender} accepte le défi n°{id} avec {army}", "{defender} accepts challenge #{id} with {army}"),
+    "challenge_refused": ("{defender} refuse le défi n°{id}", "{defender} refuses challenge #{id}"),
+    "save": ("Jet de sauvegarde de {defender} pour {territory} : {roll}{mods_text} = {total} → {saved_text}",
+             "{defender}'s save for {territory}: {roll}{mods_text} = {total} → {saved_text}"),
+    "territory_taken": ("{player} prend {territory}", "{player} takes {territory}"),
+    "raid": ("{army} attaque {territory} ({kind}) : {roll} → {result}", "{army} raids {territory} ({kind}): {roll} → {result}"),
+    "army_removed": ("{army} est retirée du jeu ({why})", "{army} is removed from play ({why})"),
+    "army_returns": ("{army} revient en jeu en {territory}", "{army} returns to play in {territory}"),
+    "army_pushed_back": ("{army} est repoussée : {from} → {to}", "{army} is pushed back: {from} → {to}"),
+    "two_armies": ("Deux armées en {territory} sans défi (A={a}, B={b}) : {roll} → {result}",
+                   "Two armies in {territory} without a challenge (A={a}, B={b}): {roll} → {result}"),
+    "annexed": ("{player} annexe {territory}", "{player} annexes {territory}"),
+    "battle": ("Bataille n°{id} en {territory} : {attacker} contre {defender}",
+               "Battle #{id} in {territory}: {attacker} against {defender}"),
+    "battle_void": ("Défi n°{challenge} : pas de bataille (armée hors jeu)", "Challenge #{challenge}: no battle (army out of play)"),
+    "auto_resolve": ("Bataille n°{battle} résolue automatiquement : {winner} l'emporte",
+                     "Battle #{battle} auto-resolved: {winner} wins"),
+    "battle_result": ("Bataille n°{battle} en {territory} : {winner} bat {loser}", "Battle #{battle} in {territory}: {winner} beats {loser}"),
+    "spoils": ("{army} : butin de guerre {roll} — {spoils_text}", "{army}: spoils of war {roll} — {spoils_text}"),
+    "defeat": ("{army} : défaite ignominieuse {roll} — {defeat_text}", "{army}: ignominious defeat {roll} — {defeat_text}"),
+    "fate": ("Destin de {army} : {roll} → {result}", "Fate of {army}: {roll} → {result}"),
+    "renown": ("{army} : {unit} devient Régiment de Renom", "{army}: {unit} becomes a Regiment of Renown"),
+    "renown_full": ("{army} : déjà {cap} Régiments de Renom, {unit} n'en devient pas un",
+                    "{army}: already {cap} Regiments of Renown, {unit} does not become one"),
+    "injury": ("{hero} ({army}) : blessure — {injury_text}", "{hero} ({army}): injury — {injury_text}"),
+    "storm_of_magic": ("Tempête de Magie : points de relique {relics_text}", "Storm of Magic: relic points {relics_text}"),
+    "hostage_relics": ("{player} : {relics} otage(s) → points de relique ({total})",
+                       "{player}: {relics} hostage(s) → relic points ({total})"),
+    "season_ends": ("Fin de la saison", "End of the season"),
+    "reinforcements": ("{player} reçoit une armée de renfort", "{player} gets a reinforcement army"),
+    "reinforcements_leave": ("{player} : l'armée de renfort s'en va", "{player}: the reinforcement army leaves"),
+    "battle_note": ("{player} : {note_text} (prochaine bataille)", "{player}: {note_text} (next battle)"),
+    "order_changed": ("{player} joue désormais en premier ({order_text})", "{player} now plays first ({order_text})"),
+    "slaves": ("{player} met ses prisonniers dans une mine (+1)", "{player} puts prisoners in a mine (+1)"),
+    "hero": ("{army} : nouveau héros {hero}", "{army}: new hero {hero}"),
+    "equip": ("{army} reçoit un objet magique", "{army} receives a magic item"),
+    "campaign_ended": ("Fin de la campagne : {winner} l'emporte", "Campaign over: {winner} wins"),
+}
+
+
+def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
+    t = ev.get("type")
+    out: dict[str, Any] = {}
+    if t == "setup":
+        out["capitals_text"] = ", ".join(f"{p}={c}" for p, c in ev["capitals"].items())
+    elif t in ("season",):
+        out["season_text"] = season_name(ev["season"], o)
+    elif t in ("turn", "order_changed"):
+        out["order_text"] = ", ".join(ev["order"])
+    elif t == "phase":
+        out["phase_text"] = phase_name(ev["phase"], o)
+    elif t in ("event", "event_no_target", "event_target"):
+        out["event_text"] = _row("events", ev["event"], o)
+        out["wait_text"] = o.t(" (choix attendu)", " (choice awaited)") if ev.get("waiting") else \
+            (o.t(" (sans cible)", " (no target)") if ev.get("no_target") else "")
+    elif t == "battle_note":
+        out["note_text"] = _row("events", ev["note"], o)
+    elif t == "mine":
+        out["mine_text"] = _row("mines", ev["result"], o)
+    elif t == "move":
+        out["path_text"] = " → ".join(ev["path"])
+    elif t == "swap":
+        out["armies_text"] = " / ".join(ev["armies"])
+    elif t == "save":
+        out["mods_text"] = "".join(f" {m['value']:+d}" for m in ev["modifiers"])
+        out["saved_text"] = o.t("sauvé", "saved") if ev["saved"] else o.t("raté", "failed")
+    elif t == "spoils":
+        out["spoils_text"] = _row("spoils_of_war", ev["result"], o)
+    elif t == "defeat":
+        out["defeat_text"] = _row("ignominious_defeats", ev.get("instead") or ev["result"], o)
+    elif t == "injury":
+        out["injury_text"] = _row("character_injuries", ev.get("instead") or ev["result"], o)
+    elif t == "storm_of_magic":
+        out["relics_text"] = ", ".join(f"{p}+{n}" for p, n in ev["relics"].items())
+    return out
+
+
+def event_text(ev: dict[str, Any], o: Out) -> str:
+    return format_event(EVENT_TEXT, ev, _fields(ev, o) if ev.get("type") in EVENT_TEXT else {}, o)

@@ -1,0 +1,1402 @@
+"""Campaign sheets of the Gorges Tranchées, one per player and turn, rebuilt from the journal.
+
+The seed prints no sheet; this one follows the turn (« Les phases d'un tour de jeu ») and what the sequel
+needs at the table: per turn the season, the player's place in the turn order, the event drawn, the relic
+points found and held, the mines' production, moves, buildings, challenges issued and answered, save rolls,
+battles with their after-battle results (spoils of war, ignominious defeat, fate of the beaten army, injuries),
+territories won and lost; then, as they stood at the end of the turn, the territories held, the armies (hero,
+position, Regiments of Renown, what waits for their next battle) and the hostages.
+
+Everything per turn is read from the journal's events alone (the board is followed event by event, so a
+sheet never needs the rules to replay); the header (race, capital, relic points, territories, rank) is read
+from the current state. `build_sheets` gives plain data (JSON-ready, texts already in the sheet's language);
+`sheets_markdown` and `sheets_html` lay it out for printing.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ...core.errors import CampagneError
+from .data import races, tables
+from .map import parse_cell_id
+from .state import ARMY_KEYS, SEASON_NAMES, GorgesState
+
+# --------------------------------------------------------------------------- words
+
+WORDS: dict[str, tuple[str, str]] = {
+    "title": ("Feuille de campagne", "Campaign sheet"),
+    "player": ("Joueur", "Player"),
+    "race": ("Race", "Race"),
+    "capital": ("Capitale", "Capital"),
+    "relics": ("Points de relique", "Relic points"),
+    "territories": ("Territoires", "Territories"),
+    "hostages": ("Otages", "Hostages"),
+    "rank": ("Classement final", "Final standing"),
+    "turn": ("Tour", "Turn"),
+    "order": ("Ordre du tour", "Turn order"),
+    "event": ("Événement", "Event"),
+    "relic_points": ("Reliques", "Relics"),
+    "mines": ("Mines", "Mines"),
+    "movement": ("Déplacements", "Movement"),
+    "buildings": ("Constructions", "Buildings"),
+    "challenges": ("Défis", "Challenges"),
+    "saves": ("Sauvegardes", "Saves"),
+    "battles": ("Batailles", "Battles"),
+    "conquests": ("Conquêtes", "Conquests"),
+    "held": ("Territoires tenus", "Territories held"),
+    "armies": ("Armées", "Armies"),
+    "notes": ("Notes", "Notes"),
+    "none": ("aucun", "none"),
+}
+
+# Sentences; {placeholders} are filled with display names and numbers.
+SAY: dict[str, tuple[str, str]] = {
+    "place": ("{place}/{of}", "{place}/{of}"),
+    "season_turn": ("{season}, tour {n} de la saison", "{season}, turn {n} of the season"),
+    "event_name": ("{d66} – {fr}", "{d66} – {en} (« {fr} »)"),
+    "no_target": ("aucune cible possible : sans effet", "no possible target: no effect"),
+    "waiting_choice": ("choix en attente", "choice pending"),
+    "chosen": ("choix : {c}", "choice: {c}"),
+    "plays_first": ("joue en premier jusqu'à la fin du tour", "plays first until the end of the turn"),
+    "order_changed": ("ordre du tour changé par {a} : {o}", "turn order changed by {a}: {o}"),
+    "ghost_moved": ("fantôme déplacé : {a} → {b}", "ghost moved: {a} → {b}"),
+    "flag_put": ("drapeau planté en {t}", "flag planted in {t}"),
+    "flag_removed": ("drapeau retiré de {t}", "flag removed from {t}"),
+    "flag_taken": ("{t} pris à {a}", "{t} taken from {a}"),
+    "lost_to_event": ("Territoire perdu : {t} ({e}, {a})", "Territory lost: {t} ({e}, {a})"),
+    "building_removed": ("{b} retirée en {t}", "{b} removed in {t}"),
+    "building_lost": ("{b} perdue en {t} ({e}, {a})", "{b} lost in {t} ({e}, {a})"),
+    "mine_placed": ("mine placée en {t}", "mine placed in {t}"),
+    "reinforcements": ("armée de renfort R en {t} jusqu'à la fin de la saison",
+                       "reinforcement army R in {t} until the end of the season"),
+    "reinforcements_already": ("déjà une armée de renfort : sans effet", "already a reinforcement army: no effect"),
+    "reinforcements_leave": ("L'armée de renfort R quitte le jeu (fin de la saison)",
+                             "The reinforcement army R leaves play (end of the season)"),
+    "battle_note": ("pour la prochaine bataille", "for the next battle"),
+    "opponent_named": ("adversaire désigné : {a}", "opponent named: {a}"),
+    "must_challenge": ("{a} devra défier {b}", "{a} must challenge {b}"),
+    "targeted": ("{e} de {a}", "{e} by {a}"),
+    "relics_line": ("{why} : +{n}", "{why}: +{n}"),
+    "search": ("Fouille : {n} point{s} ({k} territoire{ks}{ghost})",
+               "Search: {n} point{s} ({k} territor{kies}{ghost})"),
+    "search_ghost": (", fantôme en {t}", ", ghost in {t}"),
+    "search_fruitful": (", fouille fructueuse", ", fruitful search"),
+    "relics_total": ("trouvés {found}, gagnés {gained:+d}, total {total}",
+                     "found {found}, gained {gained:+d}, total {total}"),
+    "hostage_relics": ("Otages : +{n} (fin de la saison)", "Hostages: +{n} (end of the season)"),
+    "storm": ("Tempête de magie : +{n}", "Storm of Magic: +{n}"),
+    "relics_given": ("{n} point{s} de relique donné{s} à {a} (sauvegarde +{n})",
+                     "{n} relic point{s} handed to {a} (save +{n})"),
+    "relics_received": ("{n} point{s} de relique reçu{s} de {a}", "{n} relic point{s} received from {a}"),
+    "mine": ("{t} : {roll} → {r}", "{t}: {roll} → {r}"),
+    "mine_points": ("+{n} points d'armée pour la prochaine bataille (total {t})",
+                    "+{n} army points for the next battle (total {t})"),
+    "mine_item": ("objet magique de {n} pts maximum", "magic item worth up to {n} pts"),
+    "mine_collapse": ("la mine est retirée du jeu", "the mine is removed from play"),
+    "mine_slaves": ("esclaves +1", "slaves +1"),
+    "mine_rerolled": ("relancé (Esclave), premier jet {n}", "re-rolled (Slaves), first roll {n}"),
+    "slaves": ("Esclaves dans une mine : +1 à sa prochaine production",
+               "Slaves put in a mine: +1 to its next production"),
+    "move_roll": ("Dé de déplacement : {dice} {faces}{bonus} → {n} territoire{s}",
+                  "Move dice: {dice} {faces}{bonus} → {n} territor{ies}"),
+    "move_reroll": (" (relancé)", " (re-rolled)"),
+    "moved": ("{army} : {a} → {b}", "{army}: {a} → {b}"),
+    "moved_by": ("{army} déplacée par {p} (Tromperie) : {a} → {b}", "{army} moved by {p} (Deception): {a} → {b}"),
+    "to_capital": ("{army} renvoyée à la capitale : {a} → {b}", "{army} sent to the capital: {a} → {b}"),
+    "capital_moved": ("Capitale déplacée : {a} → {b}", "Capital moved: {a} → {b}"),
+    "swap": ("Armées interverties : {a} ↔ {b}", "Armies swapped: {a} ↔ {b}"),
+    "built": ("{b} en {t} ({army})", "{b} in {t} ({army})"),
+    "challenge_out": ("Défi n°{id} : {army} défie {d} pour {t} ({c})",
+                      "Challenge no. {id}: {army} challenges {d} over {t} ({c})"),
+    "challenge_in": ("Défi n°{id} de {a} ({army}) pour {t} ({c})",
+                     "Challenge no. {id} from {a} ({army}) over {t} ({c})"),
+    "accepted": ("accepté avec {army}", "accepted with {army}"),
+    "refused": ("refusé", "refused"),
+    "pending": ("sans réponse", "unanswered"),
+    "raid": ("{k} de {army} sur {t} : {roll} → {r}", "{k} by {army} on {t}: {roll} → {r}"),
+    "save": ("Défi n°{id}, {t} : {d} lance {roll}{mods} = {total} → {r}",
+             "Challenge no. {id}, {t}: {d} rolls {roll}{mods} = {total} → {r}"),
+    "saved": ("sauvegarde réussie, l'armée de {a} est repoussée", "saved, {a}'s army is pushed back"),
+    "not_saved": ("sauvegarde ratée, le territoire passe à {a}", "save failed, the territory passes to {a}"),
+    "annexed": ("{t} annexé ({army})", "{t} annexed ({army})"),
+    "taken": ("{t} pris à {a} ({why})", "{t} taken from {a} ({why})"),
+    "taken_neutral": ("{t} pris ({why})", "{t} taken ({why})"),
+    "lost": ("{t} perdu au profit de {a} ({why})", "{t} lost to {a} ({why})"),
+    "two_armies": ("Deux armées sans défi en {t} : A = {a}, B = {b} ; {roll} → {r}",
+                   "Two armies and no challenge in {t}: A = {a}, B = {b}; {roll} → {r}"),
+    "battle": ("Bataille n°{id} en {t} : {me} contre {them} ({role})",
+               "Battle no. {id} in {t}: {me} against {them} ({role})"),
+    "attacker": ("attaquant", "attacker"),
+    "defender": ("défenseur", "defender"),
+    "victory": ("Victoire", "Victory"),
+    "defeat": ("Défaite", "Defeat"),
+    "undecided": ("en attente du résultat", "waiting for the result"),
+    "auto": ("résolue par les dés : {a} {sa} contre {b} {sb}", "auto-resolved: {a} {sa} against {b} {sb}"),
+    "entered": ("résultat saisi par l'arbitre", "result entered by the referee"),
+    "spoils": ("Butin de guerre ({army}) : {r}", "Spoils of war ({army}): {r}"),
+    "ignominy": ("Défaite ignominieuse ({army}) : {r}", "Ignominious defeat ({army}): {r}"),
+    "fate": ("Destin de l'armée vaincue ({army}) : {roll} → {r}", "Fate of the beaten army ({army}): {roll} → {r}"),
+    "injury": ("Blessure de {hero} ({army}) : {r}", "Injury of {hero} ({army}): {r}"),
+    "storm_battle": ("Tempête de magie : +2 reliques au vainqueur, +1 au vaincu",
+                     "Storm of Magic: +2 relics to the winner, +1 to the loser"),
+    "siege": ("Troupe de siège : {t} capturé", "Siege troops: {t} captured"),
+    "battle_notes": ("à prendre en compte : {n}", "to bear in mind: {n}"),
+    "battle_void": ("Défi n°{id} : bataille annulée (une armée a quitté le jeu)",
+                    "Challenge no. {id}: battle void (an army left play)"),
+    "recruits": ("+{n} points d'armée pour sa prochaine bataille", "+{n} army points for its next battle"),
+    "banner": ("{u} devient Régiment de Renom, étendard magique de {n} pts maximum",
+               "{u} becomes a Regiment of Renown, magic standard worth up to {n} pts"),
+    "feat": ("{u} devient Régiment de Renom : {r}", "{u} becomes a Regiment of Renown: {r}"),
+    "renown_more": ("{u} (déjà Régiment de Renom) : {r}", "{u} (already a Regiment of Renown): {r}"),
+    "renown_full": ("{u} ne peut devenir Régiment de Renom (déjà {n})",
+                    "{u} cannot become a Regiment of Renown (already {n})"),
+    "gold": ("+1 point de relique, objet magique de {n} pts maximum pour le héros",
+             "+1 relic point, magic item worth up to {n} pts for the hero"),
+    "unit": ("unité : {u}", "unit: {u}"),
+    "instead": ("au lieu de {r}", "instead of {r}"),
+    "honour_lost": ("{u} perd son honneur", "{u} loses its honour"),
+    "pushed_to": ("repoussée en {t}", "pushed back to {t}"),
+    "removed_until": ("retirée du jeu jusqu'{u}", "removed from play until {u}"),
+    "until_next_season": ("à la prochaine saison", "the next season"),
+    "until_next_turn": ("au prochain tour", "the next turn"),
+    "summer_return": ("détruite, revient aussitôt à la capitale {t} (été)",
+                      "destroyed, returns at once to the capital {t} (summer)"),
+    "army_removed": ("{army} {r} ({why})", "{army} {r} ({why})"),
+    "army_pushed": ("{army} repoussée : {a} → {b} ({why})", "{army} pushed back: {a} → {b} ({why})"),
+    "army_returns": ("{army} revient en jeu en {t}", "{army} returns to play in {t}"),
+    "dead": ("mort", "dead"),
+    "held_by": ("otage de {a}", "hostage of {a}"),
+    "no_captor": ("capturé sans ravisseur : manque la prochaine bataille",
+                  "captured with nobody to hold him: misses the next battle"),
+    "next_battle": ("pour la prochaine bataille", "for the next battle"),
+    "item_lost": ("objet magique perdu ({n} pts max.)", "magic item lost ({n} pts max.)"),
+    "item_seized": ("saisi par {a} ({roll})", "seized by {a} ({roll})"),
+    "item_gone": ("perdu à jamais ({roll})", "lost for good ({roll})"),
+    "hero_replaced": ("Nouveau héros pour {army} : {h} (remplace {o})", "New hero for {army}: {h} (replaces {o})"),
+    "equip": ("{h} ({army}) reçoit un objet magique ({n} pts max.)", "{h} ({army}) takes a magic item ({n} pts max.)"),
+    "out_of_play": ("hors jeu", "out of play"),
+    "out_until": ("hors jeu jusqu'{u}", "out of play until {u}"),
+    "against": ("contre {a}", "against {a}"),
+    "against_race": ("contre les {r}", "against the {r}"),
+    "bonus_points": ("+{n} points d'armée", "+{n} army points"),
+    "item": ("objet magique {n} pts max. ({src})", "magic item {n} pts max. ({src})"),
+    "src_mine": ("mine", "mine"),
+    "src_spoils": ("butin", "spoils"),
+    "src_seized": ("saisi", "seized"),
+    "items_waiting": ("Objets magiques à attribuer : {items}", "Magic items to give a hero: {items}"),
+    "battle_points": ("Points d'armée pour la prochaine bataille : +{n}", "Army points for the next battle: +{n}"),
+    "hostage": ("{h} ({army}, {a})", "{h} ({army}, {a})"),
+    "ended": ("Fin de la campagne : rang {r}/{of}, {n} points de relique, bataille finale +{b} %{c}",
+              "End of the campaign: rank {r}/{of}, {n} relic points, final battle +{b} %{c}"),
+    "chooses": (", choisit le scénario et le déploiement", ", chooses the scenario and deployment"),
+    "rank": ("{r}/{of}", "{r}/{of}"),
+}
+
+CONDITIONS = {
+    "same_territory": ("même territoire", "same territory"),
+    "in_enemy_territory": ("armée en territoire ennemi", "army in enemy territory"),
+    "enemy_in_own_territory": ("armée ennemie sur son territoire", "enemy army on own territory"),
+    "adjacent_territories": ("territoires adjacents", "adjacent territories"),
+    "tunnel": ("Tunnel, événement 55", "Tunnel, event 55"),
+    "raid": ("raid", "raid"),
+}
+BUILDING_NAMES = {"mine": ("Mine", "Mine"), "fortress": ("Forteresse", "Fortress"), "town": ("Ville", "Town"),
+                  "capital": ("Capitale", "Capital")}
+RAIDS = {"sea_raid": ("Raid maritime", "Sea raid"), "skaven_tunnel": ("Tunnel skaven", "Skaven tunnel")}
+WHY = {
+    "battle": ("bataille", "battle"), "save_failed": ("sauvegarde ratée", "save failed"),
+    "siege_troops": ("Troupe de siège", "Siege troops"), "beaten": ("vaincue", "beaten"),
+    "two_armies": ("deux armées sans défi", "two armies, no challenge"), "save": ("sauvegarde réussie", "saved"),
+    "refused": ("défi refusé", "challenge refused"), "withdrawn": ("Retirée du Front", "Withdrawn from the front"),
+    "lost_at_sea": ("perdue en mer", "lost at sea"), "lost_underground": ("perdue sous terre", "lost underground"),
+}
+# Characteristics as the French army books print them.
+CHARACTERISTICS = {"M": ("M", "M"), "WS": ("CC", "WS"), "BS": ("CT", "BS"), "S": ("F", "S"), "T": ("E", "T"),
+                   "W": ("PV", "W"), "I": ("I", "I"), "A": ("A", "A"), "Ld": ("Cd", "Ld")}
+
+
+def word(key: str, lang: str) -> str:
+    fr, en = WORDS[key]
+    return fr if lang == "fr" else en
+
+
+def _pick(pair: tuple[str, str], lang: str) -> str:
+    return pair[0] if lang == "fr" else pair[1]
+
+
+def say(key: str, lang: str, **kw: Any) -> str:
+    fr, en = SAY[key]
+    if "n" in kw and isinstance(kw["n"], int):  # "{s}": French singular for 0 and 1, English for 1 only
+        one = kw["n"] == 1 or (lang == "fr" and kw["n"] == 0)
+        kw.setdefault("s", "" if one else "s")
+        kw.setdefault("ies", "y" if kw["n"] == 1 else "ies")
+    return (fr if lang == "fr" else en).format(**kw)
+
+
+def _sep(lang: str) -> str:
+    return " ; " if lang == "fr" else "; "
+
+
+def _name(row: Any, lang: str) -> str:
+    """A row's bold name without its closing full stop (« Brouillard de guerre. » → Brouillard de guerre)."""
+    text = row.get(f"name_{lang}") or row.text(lang) or row.key
+    return text[:-1] if text.endswith(".") else text
+
+
+def _row(table: str, key: str | None) -> Any:
+    try:
+        return tables()[table].row(str(key))
+    except CampagneError:
+        return None
+
+
+def row_name(table: str, key: str | None, lang: str) -> str:
+    row = _row(table, key)
+    return _name(row, lang) if row is not None else str(key)
+
+
+def row_text(table: str, key: str | None, lang: str) -> str:
+    row = _row(table, key)
+    return (row.text(lang) or row.key) if row is not None else str(key)
+
+
+def race_name(race: str | None, lang: str) -> str:
+    r = races().get(race or "")
+    return r[f"name_{lang}"] if r else str(race)
+
+
+def _with(text: str, details: list[str]) -> str:
+    return f"{text} ({', '.join(d for d in details if d)})" if any(details) else text
+
+
+# --------------------------------------------------------------------------- building
+
+
+def build_sheets(header: Mapping[str, Any], entries: Iterable[Mapping[str, Any]], state: GorgesState,
+                 lang: str = "fr") -> list[dict[str, Any]]:
+    """One sheet per player: a header from `state`, then one row per turn from the journal's events."""
+    lang = "fr" if lang == "fr" else "en"
+    book = _Book(state, header, lang)
+    opening = header.get("opening") or {}
+    book.entry(opening.get("command") or {"type": "setup"}, opening.get("events", []))
+    for entry in entries:
+        book.entry(entry.get("command") or {}, entry.get("events", []))
+    book.finish()
+    return [{**_sheet_header(state, pid, lang), "turns": book.turns[pid]} for pid in state.players]
+
+
+def _sheet_header(s: GorgesState, pid: str, lang: str) -> dict[str, Any]:
+    p = s.players[pid]
+    rank = next((r for r in (s.standings or []) if r["player"] == pid), None)
+    return {"player": pid, "name": p.name, "race": p.race, "race_name": race_name(p.race, lang),
+            "controller": p.controller, "capital": _territory(s, p.capital), "relics": p.relics,
+            "territories": [_territory(s, t) for t in sorted(s.owned(pid), key=_cell_order)],
+            "hostages": [f"{h['hero']} ({h['player']}:{h['army']})" for h in p.hostages],
+            "rank": rank["rank"] if rank else None, "players": len(s.players)}
+
+
+def _cell_order(tid: str) -> tuple[int, int]:
+    q, r = parse_cell_id(tid)
+    return (r, q)
+
+
+def _territory(s: GorgesState, tid: str | None) -> str:
+    if tid is None:
+        return "—"
+    try:
+        cell = s.map.cell(tid)
+    except CampagneError:
+        return str(tid)
+    return f"{cell.name} ({tid})" if cell.name else f"({tid})"
+
+
+def _blank(turn: int, season: str, lang: str) -> dict[str, Any]:
+    return {"turn": turn, "season": season, "season_name": _pick(SEASON_NAMES.get(season, (season, season)), lang),
+            "season_turn": (turn - 1) % 3 + 1, "place": None, "of": None, "order": [],
+            "event": None, "relics": {"found": 0, "gained": 0, "total": 0, "details": []},
+            "mines": [], "movement": [], "buildings": [], "challenges": [], "saves": [], "battles": [],
+            "conquests": [], "territories": [], "territory_ids": [], "armies": [], "hostages": [],
+            "battle_points": 0, "items": [], "notes": []}
+
+
+class _Book:
+    """Follows the board event by event and fills each player's row of the current turn."""
+
+    def __init__(self, state: GorgesState, header: Mapping[str, Any], lang: str) -> None:
+        self.s, self.lang = state, lang
+        self.turns: dict[str, list[dict[str, Any]]] = {pid: [] for pid in state.players}
+        self.turn = 0
+        self.closed = True  # the current turn's end-of-turn columns are written
+        self.waiting: list[Mapping[str, Any]] = []  # start-of-turn events seen before the "turn" event
+        self.phase = "setup"
+        self.cmd: Mapping[str, Any] = {}
+        self.context: tuple[str, Any] | None = None  # ("battle", id) or ("event", player)
+        # -- the board as the journal tells it
+        self.owners: dict[str, str | None] = {}
+        self.capitals: dict[str, str] = {p.id: p.capital for p in state.players.values()}
+        self.races: dict[str, str] = {p.id: p.race for p in state.players.values()}
+        self.relics: dict[str, int] = {pid: 0 for pid in state.players}
+        self.start_relics: dict[str, int] = dict(self.relics)
+        self.battle_points: dict[str, int] = {pid: 0 for pid in state.players}
+        self.items: dict[str, list[dict[str, Any]]] = {pid: [] for pid in state.players}
+        self.player_notes: dict[str, list[dict[str, Any]]] = {pid: [] for pid in state.players}
+        self.hostages: dict[str, list[dict[str, Any]]] = {pid: [] for pid in state.players}
+        self.armies: dict[str, dict[str, Any]] = {}
+        self.challenges: dict[int, dict[str, Any]] = {}
+        self.battles: dict[int, dict[str, Any]] = {}
+        self._first_armies(header)
+
+    def _first_armies(self, header: Mapping[str, Any]) -> None:
+        """The heroes named at set-up (the rules' own defaults when none were named)."""
+        from .rules import new_players
+        try:
+            players = new_players((header.get("setup") or {}).get("players"))
+        except CampagneError:
+            players = {}
+        for pid in self.s.players:
+            p = players.get(pid)
+            for key in ARMY_KEYS:
+                a = p.armies[key] if p else self.s.players[pid].armies.get(key)
+                name = a.hero.name if a else key
+                self._new_army(pid, key, name, None)
+
+    def _new_army(self, pid: str, key: str, hero: str, position: str | None) -> None:
+        self.armies[f"{pid}:{key}"] = {
+            "player": pid, "key": key, "hero": hero, "dead": False, "captured_by": None, "position": position,
+            "out_until": None, "renown": [], "notes": [], "bonus_points": 0, "items": [], "changes": {},
+            "rules": [], "next_battle": []}
+
+    # -- names
+    def t(self, tid: str | None) -> str:
+        return _territory(self.s, tid)
+
+    def p(self, pid: str | None) -> str:
+        q = self.s.players.get(pid) if pid else None
+        return q.name if q else str(pid)
+
+    def a(self, ref: str | None, me: str | None = None) -> str:
+        """An army: its key alone on its own player's sheet (G), else with the player (P2:G)."""
+        if not ref:
+            return "?"
+        pid, _, key = ref.partition(":")
+        return key if pid == me else f"{self.p(pid)}:{key}"
+
+    def w(self, pair: tuple[str, str]) -> str:
+        return _pick(pair, self.lang)
+
+    def why(self, key: str | None) -> str:
+        if key in WHY:
+            return self.w(WHY[key])
+        row = _row("events", key)
+        return _name(row, self.lang) if row is not None else str(key)
+
+    # -- rows
+    def row(self, pid: str | None) -> dict[str, Any] | None:
+        rows = self.turns.get(pid) if pid else None
+        return rows[-1] if rows and not self.closed else None
+
+    def add(self, pid: str | None, column: str, text: str) -> None:
+        r = self.row(pid)
+        if r is not None:
+            r[column].append(text)
+
+    def note(self, pid: str | None, text: str) -> None:
+        self.add(pid, "notes", text)
+
+    def event_detail(self, pid: str | None, text: str) -> None:
+        r = self.row(pid)
+        if r is None:
+            return
+        if r["event"] is None:
+            r["notes"].append(text)
+        else:
+            r["event"]["details"].append(text)
+
+    def relic_line(self, pid: str | None, text: str) -> None:
+        r = self.row(pid)
+        if r is not None:
+            r["relics"]["details"].append(text)
+
+    # -- feeding
+    def entry(self, command: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> None:
+        self.cmd = command
+        self.context = ("event", command.get("player")) if command.get("type") == "event" else None
+        for ev in events:
+            self.feed(ev)
+
+    def feed(self, ev: Mapping[str, Any]) -> None:
+        kind = ev.get("type")
+        if kind in ("season", "army_returns", "slaves") and self.phase in ("setup", "battles"):
+            self.close_turn()  # these open the next turn, before its "turn" event
+            self.waiting.append(ev)
+            self._track(ev)
+            return
+        if kind == "turn":
+            self.close_turn()
+            self.open_turn(ev)
+            for early in self.waiting:
+                self._show(early)
+            self.waiting = []
+            return
+        self._track(ev)
+        self._show(ev)
+
+    def _track(self, ev: Mapping[str, Any]) -> None:
+        """Events that only change the board are followed here, whatever the turn."""
+        kind = ev.get("type")
+        if kind == "setup":
+            for pid, tid in (ev.get("capitals") or {}).items():
+                self.owners[tid] = pid
+                self.capitals[pid] = tid
+                for ref, a in self.armies.items():
+                    if a["player"] == pid and a["key"] in ARMY_KEYS:
+                        a["position"] = tid
+            self.races.update(ev.get("races") or {})
+        elif kind == "army_returns":
+            a = self.armies.get(ev["army"])
+            if a is not None:
+                a["position"], a["out_until"] = ev["territory"], None
+
+    def _show(self, ev: Mapping[str, Any]) -> None:
+        kind = ev.get("type")
+        handler = getattr(self, "on_" + str(kind), None)
+        if handler is not None:
+            handler(ev)
+
+    def open_turn(self, ev: Mapping[str, Any]) -> None:
+        self.turn = int(ev["turn"])
+        self.closed = False
+        order = list(ev.get("order") or [])
+        for pid, rows in self.turns.items():
+            r = _blank(self.turn, ev.get("season") or self.s.season, self.lang)
+            r["order"] = [self.p(q) for q in order]
+            r["place"] = order.index(pid) + 1 if pid in order else None
+            r["of"] = len(order)
+            rows.append(r)
+        self.start_relics = dict(self.relics)
+        self.challenges, self.battles = {}, {}
+
+    def close_turn(self) -> None:
+        """The end-of-turn columns: the board as it stands now."""
+        if self.closed:
+            return
+        for pid, rows in self.turns.items():
+            r = rows[-1]
+            r["relics"]["total"] = self.relics[pid]
+            r["relics"]["gained"] = self.relics[pid] - self.start_relics.get(pid, 0)
+            owned = sorted((t for t, o in self.owners.items() if o == pid), key=_cell_order)
+            r["territory_ids"] = owned
+            r["territories"] = [self.t(t) for t in owned]
+            r["armies"] = [self.army_sheet(ref) for ref, a in self.armies.items() if a["player"] == pid]
+            r["hostages"] = [say("hostage", self.lang, h=h["hero"], army=h["army"], a=self.p(h["player"]))
+                             for h in self.hostages[pid]]
+            r["hostage_refs"] = [f"{h['player']}:{h['army']}" for h in self.hostages[pid]]
+            r["battle_points"] = self.battle_points[pid]
+            r["items"] = [self.item_text(i) for i in self.items[pid]]
+            r["challenges"] = [c for c in r["challenges"] if isinstance(c, str)] + self.challenge_lines(pid)
+        self.closed = True
+
+    def finish(self) -> None:
+        self.close_turn()
+        for early in self.waiting:  # a journal stopped between two turns
+            self._track(early)
+        self.waiting = []
+
+    # -- the end-of-turn columns
+    def item_text(self, item: Mapping[str, Any]) -> str:
+        src = item.get("source")
+        return say("item", self.lang, n=item.get("max_points", "?"),
+                   src=say(f"src_{src}", self.lang) if f"src_{src}" in SAY else str(src))
+
+    def note_text(self, n: Mapping[str, Any]) -> str:
+        table = n.get("table") or "events"
+        text = row_name(table, n.get("key"), self.lang)
+        details = []
+        if n.get("unit"):
+            details.append(str(n["unit"]))
+        when = n.get("when")
+        if when == "next_battle_against":
+            details.append(say("against", self.lang, a=self.p(n.get("against"))))
+        elif when == "next_battle_against_race":
+            details.append(say("against_race", self.lang, r=race_name(n.get("race"), self.lang)))
+        else:
+            details.append(say("next_battle", self.lang))
+        return _with(text, details)
+
+    def army_sheet(self, ref: str) -> dict[str, Any]:
+        a = self.armies[ref]
+        lang = self.lang
+        if a["position"] is not None:
+            where = self.t(a["position"])
+        elif a["out_until"]:
+            where = say("out_until", lang, u=say(f"until_{a['out_until']}", lang))
+        else:
+            where = say("out_of_play", lang)
+        status = ""
+        if a["dead"]:
+            status = say("dead", lang)
+        elif a["captured_by"]:
+            status = say("held_by", lang, a=self.p(a["captured_by"]))
+        traits = [f"{_pick(CHARACTERISTICS.get(c, (c, c)), lang)} {v:+d}" for c, v in sorted(a["changes"].items()) if v]
+        traits += [row_text("psychological_wound", r, lang) for r in a["rules"]]
+        renown = []
+        for r in a["renown"]:
+            honours = []
+            for h in r["honours"]:
+                if h.get("rule"):
+                    honours.append(row_text("feats_of_arms", h["rule"], lang))
+                elif h.get("spoils") == "proud_banner":
+                    honours.append(_with(row_name("spoils_of_war", "proud_banner", lang),
+                                         [f"{h.get('magic_banner_max', '?')} pts"]))
+                else:
+                    honours.append(row_name("spoils_of_war", h.get("spoils"), lang))
+            renown.append(f"{r['unit']} : {', '.join(honours)}" if lang == "fr"
+                          else f"{r['unit']}: {', '.join(honours)}")
+        notes = [self.note_text(n) for n in a["notes"]]
+        notes += [_with(row_text("serious_wound", w.get("key"), lang), [say("next_battle", lang)])
+                  if w.get("key") != "captured_nobody" else say("no_captor", lang) for w in a["next_battle"]]
+        if a["bonus_points"]:
+            notes.append(_with(say("bonus_points", lang, n=a["bonus_points"]), [say("next_battle", lang)]))
+        notes += [self.note_text(n) for n in self.player_notes[a["player"]]]
+        return {"ref": ref, "key": a["key"], "hero": a["hero"], "hero_status": status,
+                "hero_dead": a["dead"], "hero_captured_by": a["captured_by"], "hero_traits": traits,
+                "items": [self.item_text(i) for i in a["items"]], "position": a["position"],
+                "where": where, "out_until": a["out_until"], "renown": renown,
+                "renown_units": [r["unit"] for r in a["renown"]], "notes": notes,
+                "note_keys": [n.get("key") for n in a["notes"]]}
+
+    def challenge_lines(self, pid: str) -> list[str]:
+        lang = self.lang
+        out = []
+        for cid, c in sorted(self.challenges.items()):
+            if pid not in (c["challenger"], c["defender"]):
+                continue
+            cond = self.w(CONDITIONS.get(c["condition"], (c["condition"], c["condition"])))
+            if pid == c["challenger"]:
+                text = say("challenge_out", lang, id=cid, army=self.a(c["army"], pid), d=self.p(c["defender"]),
+                           t=self.t(c["territory"]), c=cond)
+            else:
+                text = say("challenge_in", lang, id=cid, a=self.p(c["challenger"]), army=self.a(c["army"]),
+                           t=self.t(c["territory"]), c=cond)
+            if c["status"] == "accepted":
+                answer = say("accepted", lang, army=self.a(c["defender_army"], pid))
+            elif c["status"] == "refused":
+                answer = say("refused", lang)
+            else:
+                answer = say("pending", lang)
+            out.append(f"{text} — {answer}")
+        return out
+
+    # -- phase and turn order
+    def on_phase(self, ev: Mapping[str, Any]) -> None:
+        self.phase = ev["phase"]
+
+    def on_order_changed(self, ev: Mapping[str, Any]) -> None:
+        order = list(ev.get("order") or [])
+        for pid, rows in self.turns.items():
+            r = self.row(pid)
+            if r is None:
+                continue
+            r["order"] = [self.p(q) for q in order]
+            r["place"] = order.index(pid) + 1 if pid in order else r["place"]
+            if pid == ev["player"]:
+                self.event_detail(pid, say("plays_first", self.lang))
+            else:
+                self.note(pid, say("order_changed", self.lang, a=self.p(ev["player"]), o=", ".join(r["order"])))
+
+    # -- events (phase 2)
+    def on_event(self, ev: Mapping[str, Any]) -> None:
+        r = self.row(ev["player"])
+        if r is None:
+            return
+        row = _row("events", ev["event"])
+        name_fr = _name(row, "fr") if row is not None else ev["event"]
+        name_en = _name(row, "en") if row is not None else ev["event"]
+        details = []
+        if ev.get("no_target"):
+            details.append(say("no_target", self.lang))
+        elif ev.get("waiting"):
+            details.append(say("waiting_choice", self.lang))
+        r["event"] = {"d66": ev.get("d66"), "key": ev["event"], "name_fr": name_fr, "name_en": name_en,
+                      "text": say("event_name", self.lang, d66=ev.get("d66"), fr=name_fr, en=name_en),
+                      "details": details}
+        self.context = ("event", ev["player"])
+
+    def _chosen(self, pid: str) -> None:
+        """The pending choice of the player's event is made: drop « choix en attente »."""
+        r = self.row(pid)
+        if r is not None and r["event"] is not None:
+            pending = say("waiting_choice", self.lang)
+            r["event"]["details"] = [d for d in r["event"]["details"] if d != pending]
+
+    def _event_player(self, ev: Mapping[str, Any]) -> str | None:
+        if self.context and self.context[0] == "event":
+            return self.context[1]
+        return ev.get("player")
+
+    def on_event_no_target(self, ev: Mapping[str, Any]) -> None:
+        self._chosen(ev["player"])
+        self.event_detail(ev["player"], say("no_target", self.lang))
+
+    def on_event_target(self, ev: Mapping[str, Any]) -> None:
+        self._chosen(ev["player"])
+        self.event_detail(ev["player"], say("opponent_named", self.lang, a=self.p(ev["opponent"])))
+        if ev.get("must_challenge"):
+            self.event_detail(ev["player"], say("must_challenge", self.lang, a=self.p(ev["opponent"]),
+                                                 b=self.p(ev["must_challenge"])))
+        if ev["opponent"] != ev["player"]:
+            self.note(ev["opponent"], say("targeted", self.lang, e=self.why(ev["event"]), a=self.p(ev["player"])))
+
+    def on_ghost(self, ev: Mapping[str, Any]) -> None:
+        if ev.get("why") == "not_that_way":
+            self.event_detail(ev["roller"], say("ghost_moved", self.lang, a=self.t(ev["from"]), b=self.t(ev["to"])))
+
+    def on_relics(self, ev: Mapping[str, Any]) -> None:
+        pid = ev["player"]
+        self.relics[pid] = int(ev.get("total", self.relics[pid] + ev.get("gained", 0)))
+        self.relic_line(pid, say("relics_line", self.lang, why=self.why(ev.get("why")), n=ev.get("gained", 0)))
+        if self.context and self.context[0] == "event":
+            self._chosen(pid)
+
+    def on_flag(self, ev: Mapping[str, Any]) -> None:
+        pid, tid, before, after = ev["player"], ev["territory"], ev.get("from"), ev.get("to")
+        self.owners[tid] = after
+        self._chosen(pid)
+        if after is None:
+            self.event_detail(pid, say("flag_removed", self.lang, t=self.t(tid)))
+        elif before not in (None, pid):
+            self.event_detail(pid, say("flag_taken", self.lang, t=self.t(tid), a=self.p(before)))
+        else:
+            self.event_detail(pid, say("flag_put", self.lang, t=self.t(tid)))
+        if before not in (None, pid):
+            self.add(before, "conquests", say("lost_to_event", self.lang, t=self.t(tid), e=self.why(ev.get("why")),
+                                              a=self.p(pid)))
+        if after == pid and before != pid:
+            self.add(pid, "conquests", _with(self.t(tid), [self.why(ev.get("why"))]))
+
+    def on_building_removed(self, ev: Mapping[str, Any]) -> None:
+        pid, tid = ev["player"], ev["territory"]
+        name = self.w(BUILDING_NAMES.get(ev["building"], (ev["building"], ev["building"])))
+        self._chosen(pid)
+        self.event_detail(pid, say("building_removed", self.lang, b=name, t=self.t(tid)))
+        owner = self.owners.get(tid)
+        if owner not in (None, pid):
+            self.note(owner, say("building_lost", self.lang, b=name, t=self.t(tid), e=self.why(ev.get("why")),
+                                 a=self.p(pid)))
+
+    def on_building(self, ev: Mapping[str, Any]) -> None:
+        pid, tid = ev["player"], ev["territory"]
+        name = self.w(BUILDING_NAMES.get(ev["building"], (ev["building"], ev["building"])))
+        why = ev.get("why")
+        if why == "treasure_map":
+            self._chosen(pid)
+            self.event_detail(pid, say("mine_placed", self.lang, t=self.t(tid)))
+        elif why in RAIDS:
+            self.add(pid, "challenges", say("mine_placed", self.lang, t=self.t(tid)))
+        else:
+            self.add(pid, "buildings", say("built", self.lang, b=name, t=self.t(tid), army=self.a(ev.get("army"), pid)))
+
+    def on_reinforcements(self, ev: Mapping[str, Any]) -> None:
+        pid = ev["player"]
+        if ev.get("already"):
+            self.event_detail(pid, say("reinforcements_already", self.lang))
+            return
+        self._new_army(pid, "R", "Renfort / Reinforcements", ev.get("territory"))
+        self.event_detail(pid, say("reinforcements", self.lang, t=self.t(ev.get("territory"))))
+
+    def on_reinforcements_leave(self, ev: Mapping[str, Any]) -> None:
+        self.armies.pop(f"{ev['player']}:R", None)
+        self.note(ev["player"], say("reinforcements_leave", self.lang))
+
+    def on_battle_note(self, ev: Mapping[str, Any]) -> None:
+        pid = ev["player"]
+        extra = {k: v for k, v in ev.items() if k not in ("type", "player", "note")}
+        self.player_notes[pid].append({"key": ev["note"], "table": "events", "when": "next_battle", **extra})
+        self.event_detail(pid, say("battle_note", self.lang))
+
+    # -- search, mines
+    def on_search(self, ev: Mapping[str, Any]) -> None:
+        pid = ev["player"]
+        self.relics[pid] = int(ev.get("total", self.relics[pid] + ev.get("relics", 0)))
+        r = self.row(pid)
+        if r is None:
+            return
+        faces = ev.get("rolls") or {}
+        ghost = [t for t, f in faces.items() if f == "ghost"]
+        extra = say("search_ghost", self.lang, t=self.t(ghost[0])) if ghost else ""
+        if ev.get("fruitful"):
+            extra += say("search_fruitful", self.lang)
+        k = len(faces)
+        r["relics"]["found"] += int(ev.get("relics", 0))
+        r["relics"]["details"].append(say("search", self.lang, n=int(ev.get("relics", 0)), k=k,
+                                          ks="" if k == 1 or (self.lang == "fr" and k == 0) else "s",
+                                          kies="y" if k == 1 else "ies", ghost=extra))
+
+    def on_mine(self, ev: Mapping[str, Any]) -> None:
+        pid, tid, key = ev["player"], ev["territory"], ev["result"]
+        details = []
+        if key == "gold_and_iron":
+            self.battle_points[pid] = int(ev.get("battle_points", self.battle_points[pid] + ev.get("army_points", 0)))
+            details.append(say("mine_points", self.lang, n=ev.get("army_points"), t=self.battle_points[pid]))
+        elif key == "fabulous_treasure":
+            self.items[pid].append({"source": "mine", "max_points": ev.get("magic_item_max")})
+            details.append(say("mine_item", self.lang, n=ev.get("magic_item_max")))
+        elif key == "collapse":
+            details.append(say("mine_collapse", self.lang))
+        if ev.get("slaves"):
+            details.append(say("mine_slaves", self.lang))
+        if ev.get("rerolled") is not None:
+            details.append(say("mine_rerolled", self.lang, n=ev["rerolled"]))
+        roll = ev.get("roll") if ev.get("total") in (None, ev.get("roll")) else f"{ev.get('roll')}+1={ev.get('total')}"
+        sep = " : " if self.lang == "fr" else ": "
+        self.add(pid, "mines", say("mine", self.lang, t=self.t(tid), roll=roll, r=row_name("mines", key, self.lang))
+                 + (sep + ", ".join(details) if details else ""))
+
+    def on_slaves(self, ev: Mapping[str, Any]) -> None:
+        self.note(ev["player"], say("slaves", self.lang))
+
+    # -- movement
+    def on_move_roll(self, ev: Mapping[str, Any]) -> None:
+        faces = ev.get("faces") or []
+        bonus = f" +{ev['bonus']}" if ev.get("bonus") else ""
+        text = say("move_roll", self.lang, dice=ev.get("dice"), faces=faces, bonus=bonus, n=ev.get("allowance", 0))
+        if ev.get("reroll"):
+            text += say("move_reroll", self.lang)
+        self.add(ev["player"], "movement", text)
+
+    def on_move(self, ev: Mapping[str, Any]) -> None:
+        pid, ref = ev["player"], ev["army"]
+        a = self.armies.get(ref)
+        if a is not None:
+            a["position"] = ev["to"]
+        owner = ref.partition(":")[0]
+        why = ev.get("why")
+        if why in RAIDS:
+            return  # told by the raid's line
+        if owner != pid:
+            text = say("moved_by", self.lang, army=self.a(ref, pid), p=self.p(pid), a=self.t(ev["from"]),
+                       b=self.t(ev["to"]))
+            self.add(pid, "movement", text)
+            self.add(owner, "movement", say("moved_by", self.lang, army=self.a(ref, owner), p=self.p(pid),
+                                            a=self.t(ev["from"]), b=self.t(ev["to"])))
+            return
+        path = " → ".join(self.t(t) for t in [ev["from"]] + list(ev.get("path") or [ev["to"]]))
+        text = f"{self.a(ref, pid)} : {path}" if self.lang == "fr" else f"{self.a(ref, pid)}: {path}"
+        if why not in (None, "move"):
+            text = _with(text, [self.why(why) if _row("events", why) is not None else _ability(why, self.lang)])
+        self.add(pid, "movement", text)
+
+    def on_army_to_capital(self, ev: Mapping[str, Any]) -> None:
+        pid, ref = ev["player"], ev["army"]
+        if ref in self.armies:
+            self.armies[ref]["position"] = ev["to"]
+        self.add(pid, "movement", say("to_capital", self.lang, army=self.a(ref, pid), a=self.t(ev["from"]),
+                                      b=self.t(ev["to"])))
+
+    def on_capital_moved(self, ev: Mapping[str, Any]) -> None:
+        self.capitals[ev["player"]] = ev["to"]
+        self.add(ev["player"], "movement", say("capital_moved", self.lang, a=self.t(ev["from"]), b=self.t(ev["to"])))
+
+    def on_swap(self, ev: Mapping[str, Any]) -> None:
+        pid = ev["player"]
+        for ref, tid in zip(ev.get("armies") or [], ev.get("positions") or []):
+            if ref in self.armies:
+                self.armies[ref]["position"] = tid
+        a, b = (ev.get("armies") or ["?", "?"])[:2]
+        self.add(pid, "movement", say("swap", self.lang, a=self.a(a, pid), b=self.a(b, pid)))
+
+    # -- construction, challenges, conquest
+    def on_challenge(self, ev: Mapping[str, Any]) -> None:
+        self.challenges[int(ev["id"])] = {"challenger": ev["challenger"], "army": ev["army"],
+                                          "defender": ev["defender"], "territory": ev["territory"],
+                                          "condition": ev.get("condition", ""), "status": "pending",
+                                          "defender_army": None, "relics_given": 0}
+
+    def on_challenge_accepted(self, ev: Mapping[str, Any]) -> None:
+        c = self.challenges.get(int(ev["id"]))
+        if c is not None:
+            c["status"], c["defender_army"] = "accepted", ev.get("army")
+
+    def on_challenge_refused(self, ev: Mapping[str, Any]) -> None:
+        c = self.challenges.get(int(ev["id"]))
+        if c is not None:
+            c["status"], c["relics_given"] = "refused", int(ev.get("relics_given") or 0)
+
+    def on_raid(self, ev: Mapping[str, Any]) -> None:
+        pid = ev["player"]
+        kind = ev.get("kind", "sea_raid")
+        result = row_text(kind, ev.get("result"), self.lang)
+        self.add(pid, "challenges", say("raid", self.lang, k=self.w(RAIDS.get(kind, (kind, kind))),
+                                        army=self.a(ev["army"], pid), t=self.t(ev["territory"]),
+                                        roll=ev.get("roll"), r=result))
+        if ev.get("result") not in ("lost_at_sea", "lost_underground") and ev["army"] in self.armies:
+            self.armies[ev["army"]]["position"] = ev["territory"]
+
+    def on_save(self, ev: Mapping[str, Any]) -> None:
+        lang = self.lang
+        c = self.challenges.get(int(ev["challenge"]), {})
+        attacker = c.get("challenger")
+        given = sum(int(m.get("value", 0)) for m in ev.get("modifiers") or [] if m.get("key") == "relic_given")
+        if given and attacker:
+            # « +1 par Point de Relique que vous donnez à votre adversaire »: handed over before the roll
+            self.relics[ev["defender"]] -= given
+            self.relics[attacker] += given
+            self.relic_line(ev["defender"], say("relics_given", lang, n=given, a=self.p(attacker)))
+            self.relic_line(attacker, say("relics_received", lang, n=given, a=self.p(ev["defender"])))
+        mods = "".join(f" {int(m['value']):+d}" for m in ev.get("modifiers") or [])
+        result = say("saved" if ev.get("saved") else "not_saved", lang, a=self.p(attacker))
+        text = say("save", lang, id=ev["challenge"], t=self.t(ev["territory"]), d=self.p(ev["defender"]),
+                   roll=ev.get("roll"), mods=mods, total=ev.get("total"), r=result)
+        self.add(ev["defender"], "saves", text)
+        if attacker and attacker != ev["defender"]:
+            self.add(attacker, "saves", text)
+
+    def on_annexed(self, ev: Mapping[str, Any]) -> None:
+        pid = ev["player"]
+        self.owners[ev["territory"]] = pid
+        self.add(pid, "conquests", say("annexed", self.lang, t=self.t(ev["territory"]), army=self.a(ev["army"], pid)))
+
+    def on_territory_taken(self, ev: Mapping[str, Any]) -> None:
+        pid, tid, before = ev["player"], ev["territory"], ev.get("from")
+        self.owners[tid] = pid
+        why = self.why(ev.get("why"))
+        if before:
+            self.add(pid, "conquests", say("taken", self.lang, t=self.t(tid), a=self.p(before), why=why))
+            self.add(before, "conquests", say("lost", self.lang, t=self.t(tid), a=self.p(pid), why=why))
+        else:
+            self.add(pid, "conquests", say("taken_neutral", self.lang, t=self.t(tid), why=why))
+        if ev.get("why") == "siege_troops":
+            self._battle_line(say("siege", self.lang, t=self.t(tid)))
+
+    def on_two_armies(self, ev: Mapping[str, Any]) -> None:
+        result = row_text("no_challenge", ev.get("result"), self.lang)
+        players = {ev["a"].partition(":")[0], ev["b"].partition(":")[0]}
+        for pid in sorted(players):
+            self.add(pid, "conquests", say("two_armies", self.lang, t=self.t(ev["territory"]), a=self.a(ev["a"], pid),
+                                           b=self.a(ev["b"], pid), roll=ev.get("roll"), r=result))
+
+    # -- armies leaving and coming back
+    def on_army_removed(self, ev: Mapping[str, Any]) -> None:
+        ref = ev["army"]
+        a = self.armies.get(ref)
+        if ev.get("returns") == "now_summer":
+            text = say("summer_return", self.lang, t=self.t(ev.get("territory")))
+            if a is not None:
+                a["position"], a["out_until"] = ev.get("territory"), None
+        else:
+            until = ev.get("until") or "next_season"
+            text = say("removed_until", self.lang, u=say(f"until_{until}", self.lang))
+            if a is not None:
+                a["position"], a["out_until"] = None, until
+        if self._in_battle() and ev.get("why") == "beaten":
+            self._fate_outcome(text)
+            return
+        pid = ref.partition(":")[0]
+        self.note(pid, say("army_removed", self.lang, army=self.a(ref, pid), r=text, why=self.why(ev.get("why"))))
+
+    def on_army_pushed_back(self, ev: Mapping[str, Any]) -> None:
+        ref = ev["army"]
+        if ref in self.armies:
+            self.armies[ref]["position"] = ev["to"]
+        if self._in_battle() and ev.get("why") == "beaten":
+            self._fate_outcome(say("pushed_to", self.lang, t=self.t(ev["to"])))
+            return
+        pid = ref.partition(":")[0]
+        text = say("army_pushed", self.lang, army=self.a(ref, pid), a=self.t(ev["from"]), b=self.t(ev["to"]),
+                   why=self.why(ev.get("why")))
+        column = "conquests" if ev.get("why") in ("two_armies", "save", "refused") else "notes"
+        self.add(pid, column, text)
+
+    def on_army_returns(self, ev: Mapping[str, Any]) -> None:
+        pid = ev["army"].partition(":")[0]
+        self.note(pid, say("army_returns", self.lang, army=self.a(ev["army"], pid), t=self.t(ev["territory"])))
+
+    # -- battles
+    def _in_battle(self) -> bool:
+        return bool(self.context and self.context[0] == "battle")
+
+    def _battle_rows(self) -> list[dict[str, Any]]:
+        if not self._in_battle():
+            return []
+        bid = self.context[1]  # type: ignore[index]
+        out = []
+        for pid in self.turns:
+            r = self.row(pid)
+            if r is not None:
+                out += [b for b in r["battles"] if b["id"] == bid]
+        return out
+
+    def _battle_line(self, text: str, field: str = "lines") -> None:
+        for b in self._battle_rows():
+            if field == "lines":
+                b["lines"].append(text)
+            else:
+                b[field] = text
+
+    def _fate_outcome(self, text: str) -> None:
+        for b in self._battle_rows():
+            b["fate"] = f"{b['fate']}, {text}" if b["fate"] else text
+
+    def on_battle(self, ev: Mapping[str, Any]) -> None:
+        bid = int(ev["id"])
+        att, dfd = ev["attacker"], ev["defender"]
+        self.battles[bid] = {"territory": ev["territory"], "attacker": att, "defender": dfd}
+        notes = [k for k in ev.get("notes") or []]
+        for me, them, role in ((att, dfd, "attacker"), (dfd, att, "defender")):
+            pid = me.partition(":")[0]
+            r = self.row(pid)
+            if r is None:
+                continue
+            r["battles"].append({
+                "id": bid, "territory": self.t(ev["territory"]), "territory_id": ev["territory"], "role": role,
+                "army": me, "enemy": them, "opponent": self.p(them.partition(":")[0]),
+                "title": say("battle", self.lang, id=bid, t=self.t(ev["territory"]), me=self.a(me, pid),
+                             them=self.a(them, pid), role=say(role, self.lang)),
+                "notes": [self._battle_note_name(k) for k in notes],
+                "outcome": None, "result": say("undecided", self.lang), "how": None, "spoils": "", "defeat": "",
+                "fate": "", "injuries": [], "lines": []})
+
+    def _battle_note_name(self, key: str) -> str:
+        if key.startswith("season:"):
+            return self.w(SEASON_NAMES.get(key[7:], (key[7:], key[7:])))
+        if key == "bonus_points":
+            return self.w(("points d'armée en plus", "extra army points"))
+        if key == "loremaster":
+            return self.w(("Maître du Savoir", "Loremaster"))
+        for table in ("events", "spoils_of_war", "ignominious_defeats", "serious_wound"):
+            if _row(table, key) is not None:
+                return row_name(table, key, self.lang)
+        return key
+
+    def on_battle_void(self, ev: Mapping[str, Any]) -> None:
+        c = self.challenges.get(int(ev["challenge"]), {})
+        for pid in {c.get("challenger"), c.get("defender")} - {None}:
+            self.note(pid, say("battle_void", self.lang, id=ev["challenge"]))
+
+    def on_auto_resolve(self, ev: Mapping[str, Any]) -> None:
+        self.context = ("battle", int(ev["battle"]))
+        scores = ev.get("scores") or {}
+        b = self.battles.get(int(ev["battle"]), {})
+        pa, pb = (b.get("attacker", "?:?").partition(":")[0], b.get("defender", "?:?").partition(":")[0])
+
+        def score(pid: str) -> str:
+            sc = scores.get(pid) or {}
+            mods = sum((sc.get("modifiers") or {}).values())
+            return f"{sc.get('roll')}{mods:+d}={sc.get('total')}" if mods else str(sc.get("total"))
+        self._battle_line(say("auto", self.lang, a=self.p(pa), sa=score(pa), b=self.p(pb), sb=score(pb)), "how")
+
+    def on_battle_result(self, ev: Mapping[str, Any]) -> None:
+        bid = int(ev["battle"])
+        self.context = ("battle", bid)
+        winner, loser = ev["winner"], ev["loser"]
+        for b in self._battle_rows():
+            me = b["army"].partition(":")[0]
+            b["outcome"] = "won" if me == winner else "lost"
+            b["result"] = say("victory" if me == winner else "defeat", self.lang)
+            if ev.get("how") == "entered" and not b["how"]:
+                b["how"] = say("entered", self.lang)
+        fight = self.battles.get(bid)
+        if fight is None:
+            return
+        fight["winner"], fight["loser"] = winner, loser
+        # « Lors de votre prochaine bataille »: what waited for this battle is spent (battles._consume_notes)
+        for mine, theirs in ((fight["attacker"], fight["defender"]), (fight["defender"], fight["attacker"])):
+            a = self.armies.get(mine)
+            pid, enemy = mine.partition(":")[0], theirs.partition(":")[0]
+            self.player_notes[pid] = [n for n in self.player_notes[pid] if not self._applies(n, enemy)]
+            self.battle_points[pid] = 0
+            if a is not None:
+                a["notes"] = [n for n in a["notes"] if not self._applies(n, enemy)]
+                a["next_battle"], a["bonus_points"] = [], 0
+
+    def _applies(self, n: Mapping[str, Any], enemy: str) -> bool:
+        when = n.get("when")
+        if when == "next_battle_against":
+            return n.get("against") == enemy
+        if when == "next_battle_against_race":
+            return n.get("race") == self.races.get(enemy)
+        return when == "next_battle"
+
+    def _sides(self) -> tuple[dict[str, Any] | None, dict[str, Any] | None, dict[str, Any]]:
+        """(winner's army, loser's army, battle) of the battle being resolved."""
+        if not self._in_battle():
+            return None, None, {}
+        fight = self.battles.get(self.context[1], {})  # type: ignore[index]
+        sides = {ref.partition(":")[0]: ref for ref in (fight.get("attacker"), fight.get("defender")) if ref}
+        w = self.armies.get(sides.get(fight.get("winner"), ""))
+        lo = self.armies.get(sides.get(fight.get("loser"), ""))
+        return w, lo, fight
+
+    def on_spoils(self, ev: Mapping[str, Any]) -> None:
+        lang = self.lang
+        ref, key = ev["army"], ev["result"]
+        a = self.armies.get(ref)
+        pid = ref.partition(":")[0]
+        _, loser, fight = self._sides()
+        details = []
+        if key == "infamy" and loser is not None:
+            loser["notes"].append({"key": key, "table": "spoils_of_war", "when": "next_battle_against",
+                                   "against": pid})
+        elif key == "elite_army" and a is not None:
+            a["notes"].append({"key": key, "table": "spoils_of_war", "when": "next_battle"})
+        elif key == "recruits":
+            if a is not None:
+                a["bonus_points"] += int(ev.get("army_points") or 0)
+            details.append(say("recruits", lang, n=ev.get("army_points")))
+        elif key == "lure_of_gold":
+            self.relics[pid] = int(ev.get("relics", self.relics[pid] + 1))
+            if a is not None:
+                a["items"].append({"source": "spoils", "max_points": ev.get("magic_item_max")})
+            details.append(say("gold", lang, n=ev.get("magic_item_max")))
+            self.relic_line(pid, say("relics_line", lang, why=row_name("spoils_of_war", key, lang), n=1))
+        roll = f"{ev['roll']} → " if ev.get("roll") is not None else ""
+        text = _with(roll + row_name("spoils_of_war", key, lang), details)
+        if self._in_battle():
+            for b in self._battle_rows():
+                b["spoils"] = say("spoils", lang, army=self.a(ref), r=text)
+        else:
+            self._chosen(pid)
+            self.event_detail(self._event_player(ev) or pid, say("spoils", lang, army=self.a(ref, pid), r=text))
+
+    def _renown_text(self, ev: Mapping[str, Any]) -> str:
+        lang, h, unit = self.lang, ev.get("honour") or {}, ev.get("unit")
+        if ev["type"] == "renown_full":
+            return say("renown_full", lang, u=unit, n=ev.get("cap"))
+        if h.get("rule"):
+            rule = row_text("feats_of_arms", h["rule"], lang)
+            return say("feat" if ev.get("new") else "renown_more", lang, u=unit, r=rule)
+        if ev.get("new"):
+            return say("banner", lang, u=unit, n=h.get("magic_banner_max"))
+        return say("renown_more", lang, u=unit, r=_with(row_name("spoils_of_war", h.get("spoils"), lang),
+                                                        [f"{h.get('magic_banner_max')} pts"]))
+
+    def on_renown(self, ev: Mapping[str, Any]) -> None:
+        a = self.armies.get(ev["army"])
+        if a is not None:
+            for r in a["renown"]:
+                if r["unit"] == ev["unit"]:
+                    r["honours"].append(dict(ev.get("honour") or {}))
+                    break
+            else:
+                a["renown"].append({"unit": ev["unit"], "honours": [dict(ev.get("honour") or {})]})
+        self._spoils_detail(ev)
+
+    def on_renown_full(self, ev: Mapping[str, Any]) -> None:
+        self._spoils_detail(ev)
+
+    def _spoils_detail(self, ev: Mapping[str, Any]) -> None:
+        text = self._renown_text(ev)
+        if self._in_battle():
+            for b in self._battle_rows():
+                b["spoils"] = f"{b['spoils']} — {text}" if b["spoils"] else text
+        else:
+            pid = ev["army"].partition(":")[0]
+            self.event_detail(self._event_player(ev) or pid, text)
+
+    def on_defeat(self, ev: Mapping[str, Any]) -> None:
+        lang = self.lang
+        ref, key = ev["army"], ev["result"]
+        a = self.armies.get(ref)
+        winner, _, fight = self._sides()
+        details = []
+        applied = ev.get("instead") or key
+        if ev.get("instead"):
+            details.append(say("instead", lang, r=row_name("ignominious_defeats", key, lang)))
+        if applied == "green_recruits":
+            if a is not None:
+                for r in list(a["renown"]):
+                    if r["unit"] == ev.get("unit"):
+                        r["honours"] = [h for h in r["honours"] if h.get("spoils") not in ("proud_banner",
+                                                                                           "feats_of_arms")]
+                        if not r["honours"]:
+                            a["renown"].remove(r)
+                        break
+            details.append(say("honour_lost", lang, u=ev.get("unit")))
+        elif applied in ("crushing_defeat", "vengeance"):
+            enemy = fight.get("winner")
+            if a is not None and enemy:
+                n: dict[str, Any] = {"key": applied, "table": "ignominious_defeats"}
+                if applied == "crushing_defeat":
+                    n.update(when="next_battle_against", against=enemy)
+                else:
+                    n.update(when="next_battle_against_race", race=self.races.get(enemy))
+                a["notes"].append(n)
+        else:
+            if a is not None:
+                a["notes"].append({"key": applied, "table": "ignominious_defeats", "when": "next_battle",
+                                   "unit": ev.get("unit")})
+            if ev.get("unit"):
+                details.append(say("unit", lang, u=ev["unit"]))
+        text = _with(f"{ev.get('roll')} → " + row_name("ignominious_defeats", applied, lang), details)
+        for b in self._battle_rows():
+            b["defeat"] = say("ignominy", lang, army=self.a(ref), r=text)
+
+    def on_fate(self, ev: Mapping[str, Any]) -> None:
+        text = say("fate", self.lang, army=self.a(ev["army"]), roll=ev.get("roll"),
+                   r=row_text("fate_of_beaten_army", ev.get("result"), self.lang))
+        for b in self._battle_rows():
+            b["fate"] = text
+
+    def on_injury(self, ev: Mapping[str, Any]) -> None:
+        lang = self.lang
+        ref, key = ev["army"], ev["result"]
+        a = self.armies.get(ref)
+        victim = ref.partition(":")[0]
+        details: list[str] = []
+        applied = ev.get("instead") or key
+        if ev.get("instead"):
+            details.append(say("instead", lang, r=row_name("character_injuries", key, lang)))
+        if key == "where_is_my_sword" and ev.get("item"):
+            item = ev["item"]
+            if a is not None and item in a["items"]:
+                a["items"].remove(item)
+            details.append(say("item_lost", lang, n=item.get("max_points")))
+            if ev.get("seized_by"):
+                self.items[ev["seized_by"]].append({**item, "source": "seized"})
+                details.append(say("item_seized", lang, a=self.p(ev["seized_by"]), roll=ev.get("seize_roll")))
+            elif ev.get("seize_roll") is not None:
+                details.append(say("item_gone", lang, roll=ev.get("seize_roll")))
+        elif applied == "serious_wound":
+            wound = _row("serious_wound", ev.get("wound"))
+            if wound is not None:
+                details.append(wound.text(lang))
+                if a is not None:
+                    if wound.get("dead"):
+                        a["dead"] = True
+                    for c in wound.get("characteristics", []):
+                        a["changes"][c] = a["changes"].get(c, 0) + int(wound.get("change"))
+        elif applied == "minor_wound":
+            details.append(_with(row_text("serious_wound", ev.get("wound"), lang), [say("next_battle", lang)]))
+            if a is not None:
+                a["next_battle"].append({"key": ev.get("wound")})
+        elif applied == "captured":
+            captor = ev.get("held_by")
+            if captor:
+                details.append(say("held_by", lang, a=self.p(captor)))
+                if a is not None:
+                    a["captured_by"] = captor
+                self.hostages[captor].append({"player": victim, "army": ref.partition(":")[2],
+                                              "hero": ev.get("hero")})
+            else:
+                details.append(say("no_captor", lang))
+                if a is not None:
+                    a["next_battle"].append({"key": "captured_nobody"})
+        elif applied == "psychological_wound":
+            rule = ev.get("rule")
+            details.append(row_text("psychological_wound", rule, lang))
+            if a is not None and rule and rule not in a["rules"]:
+                a["rules"].append(rule)
+        elif applied == "lesson_learned":
+            lesson = _row("lesson_learned", ev.get("lesson"))
+            if lesson is not None:
+                details.append(lesson.text(lang))
+                if a is not None:
+                    for c in lesson.get("characteristics", []):
+                        a["changes"][c] = a["changes"].get(c, 0) + int(lesson.get("change"))
+        text = _with(f"{ev.get('roll')} → " + row_name("character_injuries", key, lang), details)
+        line = say("injury", lang, hero=ev.get("hero"), army=self.a(ref), r=text)
+        if self._in_battle():
+            for b in self._battle_rows():
+                b["injuries"].append(line)
+            return
+        assassin = self._event_player(ev) or victim
+        self._chosen(assassin)
+        self.event_detail(assassin, line)
+        if victim != assassin:
+            self.note(victim, _with(line, [self.why((self.row(assassin) or {}).get("event", {}).get("key"))
+                                           if self.row(assassin) and self.row(assassin).get("event") else ""]))
+
+    def on_storm_of_magic(self, ev: Mapping[str, Any]) -> None:
+        for pid, n in (ev.get("relics") or {}).items():
+            self.relics[pid] += int(n)
+            self.relic_line(pid, say("storm", self.lang, n=n))
+        self._battle_line(say("storm_battle", self.lang))
+
+    # -- seasons, heroes, the end
+    def on_hostage_relics(self, ev: Mapping[str, Any]) -> None:
+        pid = ev["player"]
+        self.relics[pid] = int(ev.get("total", self.relics[pid] + ev.get("relics", 0)))
+        self.relic_line(pid, say("hostage_relics", self.lang, n=ev.get("relics")))
+
+    def on_hero(self, ev: Mapping[str, Any]) -> None:
+        a = self.armies.get(ev["army"])
+        if a is not None:
+            a.update(hero=ev["hero"], dead=False, captured_by=None, changes={}, rules=[], items=[], next_battle=[])
+        pid = ev["army"].partition(":")[0]
+        self.note(pid, say("hero_replaced", self.lang, army=self.a(ev["army"], pid), h=ev["hero"], o=ev.get("replaces")))
+
+    def on_equip(self, ev: Mapping[str, Any]) -> None:
+        a = self.armies.get(ev["army"])
+        pid = ev["army"].partition(":")[0]
+        item = dict(ev.get("item") or {})
+        if self.items[pid]:
+            self.items[pid].pop(0)
+        if a is not None:
+            a["items"].append(item)
+        self.note(pid, say("equip", self.lang, h=a["hero"] if a else "?", army=self.a(ev["army"], pid),
+                           n=item.get("max_points")))
+
+    def on_campaign_ended(self, ev: Mapping[str, Any]) -> None:
+        rows = ev.get("standings") or []
+        for r in rows:
+            pid = r["player"]
+            if pid in self.relics:
+                self.relics[pid] = int(r.get("relics", self.relics[pid]))
+            self.note(pid, say("ended", self.lang, r=r.get("rank", "?"), of=len(rows), n=r.get("relics"),
+                               b=r.get("final_battle_bonus_percent", 0),
+                               c=say("chooses", self.lang) if r.get("chooses_scenario") else ""))
+
+
+def _ability(why: str | None, lang: str) -> str:
+    names = {"forest": ("forêt à forêt (Elfes Sylvains)", "forest to forest (Wood Elves)"),
+             "burrow": ("sous le sable (Rois des Tombes)", "under the sand (Tomb Kings)"),
+             "deception": ("Tromperie", "Deception")}
+    return _pick(names.get(why or "", (str(why), str(why))), lang)
+
+
+# --------------------------------------------------------------------------- layout
+
+
+def _header_pairs(sheet: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
+    pairs = [(word("player", lang), f"{sheet['name']} ({sheet['player']})" if sheet["name"] != sheet["player"]
+              else sheet["name"]),
+             (word("race", lang), sheet["race_name"]), (word("capital", lang), sheet["capital"]),
+             (word("relics", lang), str(sheet["relics"])),
+             (word("territories", lang), f"{len(sheet['territories'])} — " + (", ".join(sheet["territories"]) or "—")),
+             (word("hostages", lang), ", ".join(sheet["hostages"]) or "—")]
+    if sheet.get("rank"):
+        pairs.append((word("rank", lang), say("rank", lang, r=sheet["rank"], of=sheet["players"])))
+    return pairs
+
+
+def _army_line(a: Mapping[str, Any], lang: str) -> str:
+    colon = " : " if lang == "fr" else ": "
+    hero = a["hero"] + (f" ({a['hero_status']})" if a["hero_status"] else "")
+    parts = [f"{a['key']}{colon}{hero}, {a['where']}"]
+    if a["hero_traits"]:
+        parts.append(", ".join(a["hero_traits"]))
+    if a["items"]:
+        parts.append(", ".join(a["items"]))
+    if a["renown"]:
+        label = "Régiments de Renom" if lang == "fr" else "Regiments of Renown"
+        parts.append(f"{label}{colon}" + " / ".join(a["renown"]))
+    if a["notes"]:
+        label = "À venir" if lang == "fr" else "Pending"
+        parts.append(f"{label}{colon}" + " / ".join(a["notes"]))
+    return _sep(lang).join(parts)
+
+
+def _battle_lines(b: Mapping[str, Any], lang: str) -> list[str]:
+    colon = " : " if lang == "fr" else ": "
+    head = f"{b['title']}{colon}{b['result']}" + (f" ({b['how']})" if b.get("how") else "")
+    out = [head]
+    if b["notes"]:
+        out.append(say("battle_notes", lang, n=", ".join(b["notes"])))
+    out += [x for x in (b["spoils"], b["defeat"], b["fate"]) if x]
+    out += list(b["injuries"]) + list(b["lines"])
+    return out
+
+
+def _blocks(turn: Mapping[str, Any], lang: str) -> list[tuple[str, list[str]]]:
+    """The turn's lines: (label, [lines]); an empty list prints as a dash."""
+    w = lambda k: word(k, lang)  # noqa: E731
+    ev = turn["event"]
+    event = [ev["text"] + (f" — {_sep(lang).join(ev['details'])}" if ev["details"] else "")] if ev else []
+    rel = turn["relics"]
+    relics = [say("relics_total", lang, found=rel["found"], gained=rel["gained"], total=rel["total"])] + rel["details"]
+    extra = []
+    if turn["battle_points"]:
+        extra.append(say("battle_points", lang, n=turn["battle_points"]))
+    if turn["items"]:
+        extra.append(say("items_waiting", lang, items=", ".join(turn["items"])))
+    return [
+        (w("order"), [f"{turn['place']}/{turn['of']} — " + ", ".join(turn["order"])] if turn["place"] else []),
+        (w("event"), event),
+        (w("relic_points"), relics),
+        (w("mines"), list(turn["mines"])),
+        (w("movement"), list(turn["movement"])),
+        (w("buildings"), list(turn["buildings"])),
+        (w("challenges"), list(turn["challenges"])),
+        (w("saves"), list(turn["saves"])),
+        (w("battles"), [line for b in turn["battles"] for line in _battle_lines(b, lang)]),
+        (w("conquests"), list(turn["conquests"])),
+        (w("held"), [f"{len(turn['territories'])} — " + ", ".join(turn["territories"])]),
+        (w("armies"), [_army_line(a, lang) for a in turn["armies"]] + extra),
+        (w("hostages"), list(turn["hostages"])),
+        (w("notes"), list(turn["notes"])),
+    ]
+
+
+def _turn_title(turn: Mapping[str, Any], lang: str) -> str:
+    return (f"{word('turn', lang)} {turn['turn']} — "
+            + say("season_turn", lang, season=turn["season_name"], n=turn["season_turn"]))
+
+
+def _md(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ").replace("<", "&lt;")
+
+
+def sheets_markdown(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
+    lang = "fr" if lang == "fr" else "en"
+    colon = " :" if lang == "fr" else ":"
+    out: list[str] = []
+    for sheet in sheets:
+        out += [f"# {word('title', lang)} — {_md(sheet['name'])}", ""]
+        out += [f"- **{k}**{colon} {_md(v)}" for k, v in _header_pairs(sheet, lang)]
+        for turn in sheet["turns"]:
+            out += ["", f"## {_md(_turn_title(turn, lang))}", "", "| | |", "|---|---|"]
+            for label, lines in _blocks(turn, lang):
+                cell = "<br>".join(_md(x) for x in lines) if lines else "—"
+                out.append(f"| **{_md(label)}** | {cell} |")
+        out.append("")
+    return "\n".join(out)
+
+
+_CSS = """
+body { font-family: Georgia, serif; margin: 1.5em; color: #111; }
+h1 { font-size: 1.4em; border-bottom: 2px solid #333; }
+.player { page-break-after: always; break-after: page; }
+.player:last-child { page-break-after: auto; break-after: auto; }
+dl.head { display: grid; grid-template-columns: max-content 1fr max-content 1fr; gap: .2em .8em; }
+dl.head dt { font-weight: bold; } dl.head dd { margin: 0; }
+table.turn { width: 100%; border-collapse: collapse; margin: .8em 0; page-break-inside: avoid; }
+table.turn caption { text-align: left; font-weight: bold; font-size: 1.1em; padding: .2em 0; }
+table.turn th, table.turn td { border: 1px solid #444; padding: .25em .4em; vertical-align: top; text-align: left; }
+table.turn th { width: 10em; background: #eee; }
+table.turn td p { margin: 0; }
+@media print { body { margin: 0; font-size: 10pt; } }
+"""
+
+
+def sheets_html(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
+    lang = "fr" if lang == "fr" else "en"
+    e = html.escape
+    out = [f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">',
+           f"<title>{e(word('title', lang))}</title>\n<style>{_CSS}</style>\n</head>\n<body>"]
+    for sheet in sheets:
+        out.append(f'<section class="player" id="{e(str(sheet["player"]))}">')
+        out.append(f"<h1>{e(word('title', lang))} — {e(sheet['name'])}</h1>")
+        out.append('<dl class="head">' + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>"
+                                                 for k, v in _header_pairs(sheet, lang)) + "</dl>")
+        for turn in sheet["turns"]:
+            out.append(f'<table class="turn" id="{e(str(sheet["player"]))}-{turn["turn"]}">')
+            out.append(f"<caption>{e(_turn_title(turn, lang))}</caption>")
+            for label, lines in _blocks(turn, lang):
+                cell = "".join(f"<p>{e(x)}</p>" for x in lines) if lines else "—"
+                out.append(f"<tr><th>{e(label)}</th><td>{cell}</td></tr>")
+            out.append("</table>")
+        out.append("</section>")
+    out.append("</body>\n</html>\n")
+    return "\n".join(out)
+
+
+def copy_sheets(sheets: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A deep copy, for callers that filter or edit sheets before laying them out."""
+    return copy.deepcopy(sheets)
+
+
+__all__ = ["build_sheets", "sheets_html", "sheets_markdown"]

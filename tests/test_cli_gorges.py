@@ -1,0 +1,167 @@
+"""The Gorges Tranchées campaign from the command line: new gorges, status, order, next, battle-result, undo,
+journal, simulate gorges — people and computer players mixed, bad input refused with one sentence."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from campagne import session
+from campagne.games.gorges.ai import decide
+from test_cli import RUNNER, Cli, app
+
+PLAYERS = ["-p", "alice:human:empire", "-p", "bob:human:skaven", "-p", "carl:greedy:high-elves",
+           "-p", "dora:random:dwarfs"]
+PEOPLE = ("alice", "bob")
+
+
+def args_of(command: dict[str, Any]) -> list[str]:
+    """The words a person types for an order (the same order a computer would give)."""
+    t, pid = command["type"], command["player"]
+    rest: list[str] = {
+        "event": lambda c: list(c["choice"]),
+        "move": lambda c: [c["army"], *c["path"]],
+        "done": lambda c: [],
+        "build": lambda c: [c["army"], c["building"]],
+        "challenge": lambda c: [c["army"], c["defender"], c["territory"]],
+        "accept": lambda c: [str(c["challenge"]), c["army"]],
+        "refuse": lambda c: [str(c["challenge"])],
+    }[t](command)
+    return ["order", pid, t, *rest]
+
+
+def person_plays(cli: Cli, pid: str, rng: random.Random) -> None:
+    state = cli.state()
+    state.players[pid].controller = "greedy"  # the person decides as a greedy player would, by hand
+    cli.run(*args_of(decide(state, pid, rng)))
+
+
+def referee_plays(cli: Cli, view: dict[str, Any], n: int) -> None:
+    """Battles: entered by hand (every other one, with a hero killed and the units that fought) or
+    auto-resolved; otherwise the next phase."""
+    open_ = [b for b in view["battles"] if b["result"] is None]
+    if not open_:
+        cli.run("next")
+        return
+    b = open_[0]
+    if n % 2:
+        cli.run("battle-result", b["id"], "--auto")
+        return
+    loser = f"{b['defender']}:{b['defender_army']}"
+    cli.run("battle-result", b["id"], "--winner", b["attacker"], "--hero-killed", loser,
+            "--unit", f"{b['attacker']}:Hallebardiers", "--unit", f"{b['defender']}:Guerriers",
+            "--unit", f"{b['defender']}:Archers")
+
+
+def play(cli: Cli, until_turn: int, seed: int = 1) -> dict[str, Any]:
+    rng = random.Random(seed)
+    for n in range(5000):
+        view = cli.status()
+        if view["phase"] == "ended" or view["turn"] > until_turn:
+            return view
+        people = [p for p in view["awaiting"] if p in PEOPLE]
+        if people:
+            person_plays(cli, people[0], rng)
+        else:
+            assert view["awaiting"] in ([], ["referee"]), view["awaiting"]  # computers never stall it
+            referee_plays(cli, view, n)
+    raise AssertionError("the campaign did not move on")
+
+
+@pytest.fixture
+def cli(tmp_path: Path) -> Cli:
+    c = Cli(tmp_path / "gorges.jsonl")
+    c.json("new", "gorges", "--seed", 11, *PLAYERS)
+    return c
+
+
+def test_new_gorges_sets_up_the_island_and_shows_it(cli: Cli) -> None:
+    v = cli.status()
+    assert v["ruleset"] == "gorges" and v["turn"] == 1 and v["season"] == "spring"
+    assert {p: v["players"][p]["race"] for p in v["players"]} == {
+        "alice": "empire", "bob": "skaven", "carl": "high_elves", "dora": "dwarfs"}
+    for p in v["players"].values():
+        assert [a["position"] for a in p["armies"]] == [p["capital"]] * 3
+        assert v["owners"][p["capital"]] == p["id"]
+    fr = cli.run("status", lang="fr").stdout
+    assert "Printemps" in fr and "points de relique" in fr
+
+
+def test_two_turns_from_the_command_line_then_undo_and_a_verified_journal(cli: Cli) -> None:
+    view = play(cli, until_turn=2)
+    assert view["turn"] == 3
+    journal = cli.json("journal")
+    assert journal["verified"] is True
+    kinds = {e["command"]["type"] for e in journal["entries"]}
+    assert {"next", "event", "move", "done"} <= kinds
+    who = {e["command"]["player"] for e in journal["entries"]}
+    assert {"alice", "bob"} <= who and ({"carl", "dora"} & who)  # people and computers both played
+    before = cli.lines()
+    undone = cli.json("undo")
+    assert undone["undone"]["command"]["player"] not in ("carl", "dora")
+    assert len(cli.lines()) < len(before)
+
+
+def test_bad_input_is_one_sentence_and_changes_nothing(cli: Cli, tmp_path: Path) -> None:
+    before = cli.lines()
+    r = cli.run("order", "alice", "move", "G", "9,9", code=2)
+    assert "Traceback" not in r.output and len(r.output.strip().splitlines()) == 1
+    cli.run("order", "alice", "teleport", code=2)
+    cli.run("order", "nobody", "done", code=2)
+    cli.run("battle-result", "1", "--winner", "alice", code=2)  # not the battles phase
+    assert cli.lines() == before
+    other = Cli(tmp_path / "x.jsonl")
+    other.run("new", "gorges", "-p", "a:human:orcs-of-mars", "-p", "b", code=2)
+    other.run("new", "gorges", "-p", "a", code=2)  # one player is not a campaign
+    assert not other.path.exists()
+
+
+def test_a_person_may_not_play_out_of_turn(cli: Cli) -> None:
+    cli.run("next")  # the ghost has moved: the events are drawn
+    v = cli.status()
+    while v["phase"] != "movement":
+        people = [p for p in v["awaiting"] if p in PEOPLE]
+        if people:
+            person_plays(cli, people[0], random.Random(3))
+        else:
+            cli.run("next")
+        v = cli.status()
+    first = v["awaiting"][0]
+    other = next(p for p in PEOPLE if p != first)
+    r = cli.run("order", other, "done", code=2)
+    assert "first" in r.stderr or "d'abord" in r.stderr or "first" in r.output
+
+
+def test_simulate_gorges_plays_a_year_and_gives_the_relic_standing(tmp_path: Path) -> None:
+    journal = tmp_path / "year.jsonl"
+    r = RUNNER.invoke(app, ["simulate", "gorges", "--players", "4", "--seed", "5", "--json",
+                            "--journal", str(journal)])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["turns"] == 12
+    relics = [row["relics"] for row in data["standings"]]
+    assert relics[0] == max(relics)
+    assert {row["rank"] for row in data["standings"]} == {1, 2, 3, 4}
+    c = session.load(journal)  # verifies every line
+    assert c.state.phase == "ended"
+    text = RUNNER.invoke(app, ["simulate", "gorges", "--players", "3", "--seed", "5", "--lang", "fr"])
+    assert text.exit_code == 0 and "points de relique" in text.stdout
+    bad = RUNNER.invoke(app, ["simulate", "gorges", "--players", "9"])
+    assert bad.exit_code == 2
+
+
+@pytest.mark.study
+def test_a_four_player_year_plays_to_its_end_from_the_command_line(cli: Cli) -> None:
+    """People (alice, bob) type their orders, computers (carl, dora) answer by themselves, the referee
+    enters half the battles by hand and auto-resolves the others; the year ends with the standing."""
+    view = play(cli, until_turn=12)
+    assert view["phase"] == "ended" and view["turn"] == 12
+    assert [r["rank"] for r in view["standings"]] == [1, 2, 3, 4]
+    journal = cli.json("journal")
+    assert journal["verified"] is True
+    assert any(e["command"]["type"] == "battle-result" for e in journal["entries"])
+    assert any(e["command"]["type"] == "auto-resolve" for e in journal["entries"])
