@@ -51,6 +51,8 @@ def roll_event(ctx: Ctx, p: Player) -> list[Event]:
             events[0]["waiting"] = CHOICES[key]
         else:
             events[0]["no_target"] = True
+            if key == "treasure_map":  # no territory left for the mine: the relic point is still won
+                events += _gain_relics_row(p, roll.row)
         return events
     return events + IMMEDIATE.get(key, lambda ctx, p, roll: [])(ctx, p, roll)
 
@@ -67,6 +69,12 @@ def _gain_relics(ctx: Ctx, p: Player, roll: Any) -> list[Event]:
     gained = roll.sub("relic_points").total
     p.relics += gained
     return [{"type": "relics", "player": p.id, "gained": gained, "total": p.relics, "why": roll.key}]
+
+
+def _gain_relics_row(p: Player, row: Any) -> list[Event]:
+    gained = int(row.get("relic_points"))
+    p.relics += gained
+    return [{"type": "relics", "player": p.id, "gained": gained, "total": p.relics, "why": row.key}]
 
 
 def _cunning_chief(ctx: Ctx, p: Player, roll: Any) -> list[Event]:
@@ -260,12 +268,9 @@ def _diplomacy(ctx: Ctx, p: Player, first: str, choice: list[str], row: Any) -> 
 
 def _treasure_map(ctx: Ctx, p: Player, first: str, choice: list[str], row: Any) -> list[Event]:
     """61: « Gagnez 1 Point de Relique et placez une mine n'importe où sur la carte »."""
-    s = ctx.state
-    p.relics += int(row.get("relic_points"))
-    s.buildings.setdefault(first, []).append("mine")
-    return [{"type": "relics", "player": p.id, "gained": int(row.get("relic_points")), "total": p.relics,
-             "why": row.key}, {"type": "building", "player": p.id, "territory": first, "building": "mine",
-                               "why": row.key}]
+    ctx.state.buildings.setdefault(first, []).append("mine")
+    return _gain_relics_row(p, row) + [{"type": "building", "player": p.id, "territory": first,
+                                        "building": "mine", "why": row.key}]
 
 
 def _unexpected_victory(ctx: Ctx, p: Player, first: str, choice: list[str], row: Any) -> list[Event]:
