@@ -71,6 +71,12 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                          f"({c['condition']}) — {c['status']}",
                          f"  Challenge #{c['id']}: {c['challenger']}:{c['army']} → {c['defender']} over {c['target']} "
                          f"({c['condition']}) — {c['status']}"))
+        if c.get("save_if_refused"):
+            odds = c["save_if_refused"]
+            lines.append(o.t(f"      s'il refuse, {c['defender']} sauve son territoire avec une probabilité de "
+                             f"{odds['exact']} ({odds['probability']:.0%})",
+                             f"      if he refuses, {c['defender']} keeps the territory with probability "
+                             f"{odds['exact']} ({odds['probability']:.0%})"))
     for b in view["battles"]:
         done = o.t(f"gagnée par {b['result']['winner']}", f"won by {b['result']['winner']}") if b["result"] \
             else o.t("à jouer (campagne battle-result)", "to play (campagne battle-result)")

@@ -45,13 +45,26 @@ def _player(s: GorgesState, p: Player, mine: bool) -> dict[str, Any]:
     return d
 
 
+def _challenge(s: GorgesState, c: Any) -> dict[str, Any]:
+    """A challenge, and before it is answered the exact odds the defender weighs: his save roll if he
+    refuses (only when the challenger's army stands on his territory)."""
+    from .conquest import save_chance
+    d = vars(c).copy()
+    army = s.players[c.challenger].armies.get(c.army)
+    if c.status == "pending" and army is not None and army.position == c.target \
+            and s.owners.get(c.target) == c.defender:
+        p = save_chance(s, c.challenger, c.defender, c.target)
+        d["save_if_refused"] = {"exact": str(p), "probability": float(p)}
+    return d
+
+
 def view(s: GorgesState, viewer: str | None) -> dict[str, Any]:
     return {
         "ruleset": "gorges", "viewer": viewer, "turn": s.turn, "season": s.season, "phase": s.phase,
         "order": s.order, "awaiting": awaiting(s), "ghost": s.ghost,
         "players": {pid: _player(s, p, viewer in (None, pid)) for pid, p in s.players.items()},
         "owners": dict(s.owners), "buildings": {t: b for t, b in s.buildings.items() if b},
-        "challenges": [vars(c).copy() for c in s.challenges],
+        "challenges": [_challenge(s, c) for c in s.challenges],
         "battles": [{k: v for k, v in vars(b).items() if k != "notes"} | {
             "notes": [n for n in b.notes if viewer is None or n.get("side") in (None, viewer)]}
             for b in s.battles],
