@@ -120,7 +120,7 @@ def test_trace_bilingual():
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("args", [["event"], ["search"], ["search", "--ghost"], ["mine"], ["two-armies"],
+@pytest.mark.parametrize("args", [["event"], ["search"], ["search", "--ghost"], ["mine"], ["two-armies"], ["blizzard"],
                                   ["after-battle", "--loser-race", "vampire_counts", "--characters", "2"]])
 def test_cli_json_shape_and_seed(args):
     r1 = runner.invoke(app, ["gorges", *args, "--seed", "42", "--json"])
@@ -152,3 +152,12 @@ def test_cli_fresh_seed_printed_and_text():
 def test_cli_bad_input_exit_2(args):
     r = runner.invoke(app, ["gorges", *args, "--seed", "1"])
     assert r.exit_code == 2
+
+
+def test_cli_blizzard_fog_on_one_or_two():
+    """« Tirez 1d6 au début de chaque tour de bataille. Sur un 1-2 un brouillard opaque limite la vue ... à 24ps. »"""
+    seen = set()
+    for seed in range(40):
+        d = json.loads(runner.invoke(app, ["gorges", "blizzard", "--seed", str(seed), "--json"]).stdout)["result"]
+        seen.add((d["roll"] <= 2, "24" in d["en"]))
+    assert seen == {(True, True), (False, False)}

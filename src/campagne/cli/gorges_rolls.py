@@ -5,6 +5,7 @@
     campagne gorges mine         [--slaves] ...
     campagne gorges after-battle [--winner-race R] [--loser-race R] [--characters N] [--winner-characters N] ...
     campagne gorges two-armies   ...
+    campagne gorges blizzard     ...   (winter: at the start of each battle turn)
 
 Without `--seed` a fresh seed is drawn and printed, so any roll can be replayed. `--json` prints
 {"command", "seed", "result"} where result is the `to_dict()` of games/gorges/rolls.py. Bad input (an unknown
@@ -89,3 +90,10 @@ def two_armies(seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bo
     """Two armies in one territory, no challenge. / Deux armées sur un territoire, sans défi."""
     from ..games.gorges import rolls
     _run("two-armies", seed, lang, json_, rolls.two_armies)
+
+
+@gorges_app.command("blizzard")
+def blizzard(seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bool = JsonOpt) -> None:
+    """Winter: the blizzard roll at the start of a battle turn (1-2: sight 24"). / Hiver : le blizzard."""
+    from ..games.gorges import rolls
+    _run("blizzard", seed, lang, json_, lambda d: rolls.roll_table(d, "blizzard", "gorges blizzard"))
