@@ -165,3 +165,15 @@ def test_a_four_player_year_plays_to_its_end_from_the_command_line(cli: Cli) -> 
     assert journal["verified"] is True
     assert any(e["command"]["type"] == "battle-result" for e in journal["entries"])
     assert any(e["command"]["type"] == "auto-resolve" for e in journal["entries"])
+
+
+def test_new_gorges_names_the_legendary_heroes(tmp_path: Path) -> None:
+    """« Le Général et ses Lieutenants (que l'on appel aussi Héros Légendaires) doivent être prit dans la liste
+    des Seigneurs de son livre d'armée »: the club names them at set-up."""
+    c = Cli(tmp_path / "h.jsonl")
+    c.json("new", "gorges", "-p", "a:human:empire", "-p", "b:greedy:orques et gobelins",
+           "--hero", "a:G=Karl Franz", "--hero", "a:l1=Balthasar Gelt")
+    armies = {x["key"]: x["hero"] for x in c.status()["players"]["a"]["armies"]}
+    assert armies == {"G": "Karl Franz", "L1": "Balthasar Gelt", "L2": "Lieutenant 2"}
+    assert c.status()["players"]["b"]["race"] == "orcs_and_goblins"
+    Cli(tmp_path / "x.jsonl").run("new", "gorges", "-p", "a", "-p", "b", "--hero", "a:L3=X", code=2)

@@ -73,8 +73,9 @@ def _setup_players(specs: list[str], armies_dir: Optional[str]) -> list[dict[str
     return players
 
 
-def _setup_gorges(specs: list[str], map_file: Optional[str]) -> dict[str, Any]:
-    """Gorges players: ID[:CONTROLLER[:RACE[:NAME]]] (race by key, English or French name)."""
+def _setup_gorges(specs: list[str], map_file: Optional[str], heroes: list[str] = ()) -> dict[str, Any]:
+    """Gorges players: ID[:CONTROLLER[:RACE[:NAME]]] (race by key, English or French name); heroes
+    ID:ARMY=NAME (ARMY G, L1 or L2: the legendary hero leading it)."""
     from ..core.errors import CampagneError
     from ..games.gorges.odds import race_key
     players = []
@@ -87,7 +88,14 @@ def _setup_gorges(specs: list[str], map_file: Optional[str]) -> dict[str, Any]:
             raise CampagneError("cli.bad_controller", spec=spec, controller=controller)
         race = race_key(parts[2] if len(parts) > 2 and parts[2] else "empire")
         players.append({"id": parts[0], "name": parts[3] if len(parts) > 3 else parts[0],
-                        "controller": controller, "race": race})
+                        "controller": controller, "race": race, "heroes": {}})
+    for item in heroes:
+        left, sep, name = item.partition("=")
+        pid, sep2, key = left.partition(":")
+        who = next((p for p in players if p["id"] == pid), None)
+        if not sep or not sep2 or not name or who is None or key.upper() not in ("G", "L1", "L2"):
+            raise CampagneError("cli.bad_pair", item=item, what="--hero")
+        who["heroes"][key.upper()] = name
     setup: dict[str, Any] = {"players": players}
     if map_file:
         import tomllib
@@ -105,6 +113,8 @@ def new(ruleset: str = typer.Argument(..., help="atlantis or gorges"),
                                               "packaged list (mycenaean, egyptian, ...) or a .toml file. "
                                               "Gorges: ID[:CONTROLLER[:RACE[:NAME]]], RACE e.g. empire, skaven."),
         seed: str = typer.Option("1", "--seed"), map_file: Optional[str] = typer.Option(None, "--map"),
+        hero: Optional[list[str]] = typer.Option(None, "--hero", help="Gorges: ID:ARMY=NAME, the legendary hero "
+                                                                      "leading army G, L1 or L2."),
         campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Create a campaign journal. / Créer le journal d'une campagne."""
     o = out(lang, json_)
@@ -116,7 +126,7 @@ def new(ruleset: str = typer.Argument(..., help="atlantis or gorges"),
         if ruleset not in session.CAMPAIGNS:  # WAB battles start with `campagne battle new`
             raise CampagneError("ruleset.unknown", name=ruleset, known=", ".join(session.CAMPAIGNS))
         if ruleset == "gorges":
-            setup: dict[str, Any] = _setup_gorges(player, map_file)
+            setup: dict[str, Any] = _setup_gorges(player, map_file, hero or [])
         else:
             setup = {"players": _setup_players(player, None)}
             if map_file:
