@@ -252,7 +252,7 @@ def order_refuse(ctx: Ctx) -> list[Event]:
             s.players[c.challenger].relics += give
             c.relics_given = give
         events += save_roll(ctx, c)
-    elif c.condition == "enemy_in_own_territory":
+    elif s.owners.get(c.target) == c.challenger:  # the intruder on the challenger's land, whatever condition named it
         for intruder in p.armies.values():
             if intruder.position == c.target:
                 events.append(push_back(s, intruder, "refused"))

@@ -241,6 +241,18 @@ def swap_in_challenges(s: GorgesState, a: Army, b: Army) -> None:
             owner = c.challenger if field == "army" else c.defender
             if owner == a.player and getattr(c, field) in (a.key, b.key):
                 setattr(c, field, b.key if getattr(c, field) == a.key else a.key)
+    # « A tout moment »: a battle not yet played is fought by the army now on its field, with that army's notes.
+    from .battles import battle_notes
+    for battle in s.battles:
+        if battle.result is not None:
+            continue
+        changed = False
+        for field, owner in (("attacker_army", battle.attacker), ("defender_army", battle.defender)):
+            if owner == a.player and getattr(battle, field) in (a.key, b.key):
+                setattr(battle, field, b.key if getattr(battle, field) == a.key else a.key)
+                changed = True
+        if changed:
+            battle.notes = battle_notes(s, battle)
 
 
 __all__ = ["order_burrow", "order_capital", "order_done", "order_forest", "order_move", "order_reroll",

@@ -124,14 +124,18 @@ def end_turn(ctx: Ctx) -> list[Event]:
 
 
 def end_season(ctx: Ctx) -> list[Event]:
-    """« Chaque otage compte comme 1 Point de Relique à la fin de la saison »; the reinforcement army of
+    """« Chaque otage compte comme 1 Point de Relique à la fin de la saison »: once, at the end of the season
+    he was taken in (docs/rules/gorges.md, interpretation 32); the reinforcement army of
     event 66 leaves « jusqu'à la fin de la saison en cours »."""
     s = ctx.state
     events: list[Event] = [{"type": "season_ends", "season": s.season}]
     for p in s.players.values():
-        if p.hostages:
-            p.relics += len(p.hostages)
-            events.append({"type": "hostage_relics", "player": p.id, "relics": len(p.hostages),
+        fresh = [h for h in p.hostages if not h.get("counted")]  # each hostage counts once
+        if fresh:
+            for h in fresh:
+                h["counted"] = True
+            p.relics += len(fresh)
+            events.append({"type": "hostage_relics", "player": p.id, "relics": len(fresh),
                            "total": p.relics})
         if "R" in p.armies:
             del p.armies["R"]
