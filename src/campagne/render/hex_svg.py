@@ -63,6 +63,12 @@ def _n(x: float) -> str:
     return "0.0" if s == "-0.0" else s
 
 
+def _ink_on(colour: str) -> str:
+    """Dark text on a light token (a yellow player), white on a dark one."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#fff"
+
+
 def _colours(players: Iterable[str], colours: Mapping[str, str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     given = dict(colours or {})
@@ -79,17 +85,21 @@ def render_hex_map(island, *, owners: Mapping[Hex, str] | None = None,
                    armies: Mapping[Hex, Sequence[tuple[str, str]]] | None = None,
                    buildings: Mapping[Hex, Iterable[str]] | None = None,
                    ghost: Hex | None = None, title: str | None = None,
-                   legend: bool = True, lang: str = "fr") -> str:
+                   legend: bool = True, lang: str = "fr",
+                   player_labels: Mapping[str, str] | None = None) -> str:
     """SVG text of `island` (a games.gorges.map.IslandMap).
 
-    owners: cell -> player id; armies: cell -> [(player id, label)]; buildings: cell -> names
-    among capital/mine/fortress/town, replacing the map's own for that cell; ghost: Crown's cell.
+    owners: cell -> player id; armies: cell -> [(player id, label)], the label's first two characters
+    drawn on the token; buildings: cell -> names among capital/mine/fortress/town, replacing the map's
+    own for that cell; ghost: Crown's cell; player_labels: player id -> its line in the legend (every
+    player listed there gets a colour, even one with no territory or army left).
     """
     words = TEXTS.get(lang, TEXTS["en"])
     owners = dict(owners or {})
     armies = dict(armies or {})
     buildings = {h: tuple(b) for h, b in (buildings or {}).items()}
-    players = set(owners.values()) | {p for lst in armies.values() for p, _ in lst}
+    labels = dict(player_labels or {})
+    players = set(owners.values()) | {p for lst in armies.values() for p, _ in lst} | set(labels)
     palette = _colours(players, colours)
 
     cells = list(island.cells)
@@ -97,13 +107,16 @@ def render_hex_map(island, *, owners: Mapping[Hex, str] | None = None,
     ox, oy = MARGIN - min_x, TOP + MARGIN - min_y
     map_w = max_x - min_x + 2 * MARGIN
     height = max_y - min_y + 2 * MARGIN + TOP
-    width = map_w + (PANEL if legend else 0)
+    # the legend widens for long player lines (race, relic points) rather than letting them run off
+    longest = max((len(str(v)) for v in labels.values()), default=0)
+    width = map_w + (max(PANEL, 44 + 7.5 * longest) if legend else 0)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
            f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="{_attr(FONT)}">', DEFS,
            f'<rect x="0" y="0" width="{_n(width)}" height="{_n(height)}" fill="#f7f1e1"/>',
            f'<rect x="0" y="{_n(TOP)}" width="{_n(map_w)}" height="{_n(height - TOP)}" fill="{SEA_BG}"/>']
     heading = title if title is not None else island.name
-    out.append(f'<text x="{_n(map_w / 2)}" y="34.0" text-anchor="middle" font-size="22" fill="{INK}">'
+    size = min(22.0, (map_w - 20) / (0.6 * max(1, len(str(heading)))))  # a long title shrinks to fit
+    out.append(f'<text x="{_n(map_w / 2)}" y="34.0" text-anchor="middle" font-size="{_n(size)}" fill="{INK}">'
                f'{_text(heading)}</text>')
 
     out.append('<g id="cells">')
@@ -137,14 +150,20 @@ def render_hex_map(island, *, owners: Mapping[Hex, str] | None = None,
         if c.name:
             out.append(f'<text x="{_n(cx)}" y="{_n(cy + SIZE + 12)}" text-anchor="middle" font-size="11" '
                        f'font-style="italic" fill="{INK}">{_text(c.name)}</text>')
-        for i, (player, label) in enumerate(armies.get(h, ())):
-            ax = cx - 8 + i * 9
-            ay = cy + 9
-            out.append(f'<circle class="army" cx="{_n(ax)}" cy="{_n(ay)}" r="6.5" fill="{palette[player]}" '
+        here = list(armies.get(h, ()))
+        for i, (player, label) in enumerate(here):
+            # rows of up to four tokens, centred, so that three armies at a capital stay readable
+            row, col = divmod(i, 4)
+            in_row = min(4, len(here) - row * 4)
+            ax = cx + (col - (in_row - 1) / 2) * 13
+            ay = cy + 9 + row * 13
+            mark = str(label)[:2]
+            out.append(f'<circle class="army" data-player="{_attr(player)}" data-label="{_attr(label)}" '
+                       f'cx="{_n(ax)}" cy="{_n(ay)}" r="6.5" fill="{palette[player]}" '
                        f'stroke="#111" stroke-width="1"><title>{_text(words["army"])} {_text(player)}: '
                        f'{_text(label)}</title></circle>')
-            out.append(f'<text x="{_n(ax)}" y="{_n(ay + 3.5)}" text-anchor="middle" font-size="9" '
-                       f'fill="#fff">{_text(str(label)[:1])}</text>')
+            out.append(f'<text x="{_n(ax)}" y="{_n(ay + 3.2)}" text-anchor="middle" '
+                       f'font-size="{9 if len(mark) < 2 else 7}" fill="{_ink_on(palette[player])}">{_text(mark)}</text>')
     if ghost is not None:
         gx, gy = hexgrid.to_pixel(ghost, SIZE)
         out.append(f'<use id="ghost" href="#sym-ghost" x="{_n(gx + ox + 12)}" y="{_n(gy + oy - 4)}">'
@@ -165,9 +184,9 @@ def render_hex_map(island, *, owners: Mapping[Hex, str] | None = None,
                        f'y="{_n(y)}" font-size="12" fill="{INK}">{_text(words[s])}</text>')
         for p in sorted(palette):
             y += 22
-            out.append(f'<circle cx="{_n(lx + 8)}" cy="{_n(y - 5)}" r="6.5" fill="{palette[p]}" stroke="#111" '
-                       f'stroke-width="1"/><text x="{_n(lx + 24)}" y="{_n(y)}" font-size="12" '
-                       f'fill="{INK}">{_text(p)}</text>')
+            out.append(f'<circle class="legend-player" data-player="{_attr(p)}" cx="{_n(lx + 8)}" cy="{_n(y - 5)}" '
+                       f'r="6.5" fill="{palette[p]}" stroke="#111" stroke-width="1"/><text x="{_n(lx + 24)}" '
+                       f'y="{_n(y)}" font-size="12" fill="{INK}">{_text(labels.get(p, p))}</text>')
     out.append('</svg>')
     return "\n".join(out) + "\n"
 

@@ -15,7 +15,6 @@ from the current state. `build_sheets` gives plain data (JSON-ready, texts alrea
 
 from __future__ import annotations
 
-import copy
 import html
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -157,14 +156,15 @@ SAY: dict[str, tuple[str, str]] = {
     "gold": ("+1 point de relique, objet magique de {n} pts maximum pour le héros",
              "+1 relic point, magic item worth up to {n} pts for the hero"),
     "unit": ("unité : {u}", "unit: {u}"),
+    "unit_unnamed": ("unité à désigner", "unit to be named"),
     "instead": ("au lieu de {r}", "instead of {r}"),
     "honour_lost": ("{u} perd son honneur", "{u} loses its honour"),
     "pushed_to": ("repoussée en {t}", "pushed back to {t}"),
     "removed_until": ("retirée du jeu jusqu'{u}", "removed from play until {u}"),
     "until_next_season": ("à la prochaine saison", "the next season"),
     "until_next_turn": ("au prochain tour", "the next turn"),
-    "summer_return": ("détruite, revient aussitôt à la capitale {t} (été)",
-                      "destroyed, returns at once to the capital {t} (summer)"),
+    "summer_return": ("en été, elle revient aussitôt à la capitale {t}",
+                      "in summer it returns at once to the capital {t}"),
     "army_removed": ("{army} {r} ({why})", "{army} {r} ({why})"),
     "army_pushed": ("{army} repoussée : {a} → {b} ({why})", "{army} pushed back: {a} → {b} ({why})"),
     "army_returns": ("{army} revient en jeu en {t}", "{army} returns to play in {t}"),
@@ -188,8 +188,12 @@ SAY: dict[str, tuple[str, str]] = {
     "src_spoils": ("butin", "spoils"),
     "src_seized": ("saisi", "seized"),
     "items_waiting": ("Objets magiques à attribuer : {items}", "Magic items to give a hero: {items}"),
+    "player_notes": ("Prochaine bataille : {n}", "Next battle: {n}"),
     "battle_points": ("Points d'armée pour la prochaine bataille : +{n}", "Army points for the next battle: +{n}"),
-    "hostage": ("{h} ({army}, {a})", "{h} ({army}, {a})"),
+    "hostage": ("{h} ({army})", "{h} ({army})"),
+    "assassin_note": ("Assassin envoyé par {a} : {e}", "Assassin sent by {a}: {e}"),
+    "relics_gained": ("+{n} point{s} de relique", "+{n} relic point{s}"),
+    "side_notes": ("{a} : {n}", "{a}: {n}"),
     "ended": ("Fin de la campagne : rang {r}/{of}, {n} points de relique, bataille finale +{b} %{c}",
               "End of the campaign: rank {r}/{of}, {n} relic points, final battle +{b} %{c}"),
     "chooses": (", choisit le scénario et le déploiement", ", chooses the scenario and deployment"),
@@ -244,7 +248,7 @@ def _sep(lang: str) -> str:
 def _name(row: Any, lang: str) -> str:
     """A row's bold name without its closing full stop (« Brouillard de guerre. » → Brouillard de guerre)."""
     text = row.get(f"name_{lang}") or row.text(lang) or row.key
-    return text[:-1] if text.endswith(".") else text
+    return text[:-1] if text.endswith(".") and not text.endswith("..") else text
 
 
 def _row(table: str, key: str | None) -> Any:
@@ -267,6 +271,11 @@ def row_text(table: str, key: str | None, lang: str) -> str:
 def race_name(race: str | None, lang: str) -> str:
     r = races().get(race or "")
     return r[f"name_{lang}"] if r else str(race)
+
+
+def _unit(lang: str, unit: Any) -> str:
+    """A unit as the order named it; « ? » when nobody said which (a computer's battle)."""
+    return say("unit_unnamed", lang) if unit in (None, "", "?") else str(unit)
 
 
 def _with(text: str, details: list[str]) -> str:
@@ -320,7 +329,7 @@ def _blank(turn: int, season: str, lang: str) -> dict[str, Any]:
             "event": None, "relics": {"found": 0, "gained": 0, "total": 0, "details": []},
             "mines": [], "movement": [], "buildings": [], "challenges": [], "saves": [], "battles": [],
             "conquests": [], "territories": [], "territory_ids": [], "armies": [], "hostages": [],
-            "battle_points": 0, "items": [], "notes": []}
+            "battle_points": 0, "items": [], "next_battle": [], "notes": []}
 
 
 class _Book:
@@ -333,7 +342,6 @@ class _Book:
         self.closed = True  # the current turn's end-of-turn columns are written
         self.waiting: list[Mapping[str, Any]] = []  # start-of-turn events seen before the "turn" event
         self.phase = "setup"
-        self.cmd: Mapping[str, Any] = {}
         self.context: tuple[str, Any] | None = None  # ("battle", id) or ("event", player)
         # -- the board as the journal tells it
         self.owners: dict[str, str | None] = {}
@@ -423,7 +431,6 @@ class _Book:
 
     # -- feeding
     def entry(self, command: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> None:
-        self.cmd = command
         self.context = ("event", command.get("player")) if command.get("type") == "event" else None
         for ev in events:
             self.feed(ev)
@@ -452,7 +459,7 @@ class _Book:
             for pid, tid in (ev.get("capitals") or {}).items():
                 self.owners[tid] = pid
                 self.capitals[pid] = tid
-                for ref, a in self.armies.items():
+                for a in self.armies.values():
                     if a["player"] == pid and a["key"] in ARMY_KEYS:
                         a["position"] = tid
             self.races.update(ev.get("races") or {})
@@ -492,12 +499,14 @@ class _Book:
             r["territory_ids"] = owned
             r["territories"] = [self.t(t) for t in owned]
             r["armies"] = [self.army_sheet(ref) for ref, a in self.armies.items() if a["player"] == pid]
-            r["hostages"] = [say("hostage", self.lang, h=h["hero"], army=h["army"], a=self.p(h["player"]))
+            r["hostages"] = [say("hostage", self.lang, h=h["hero"], army=f"{self.p(h['player'])}:{h['army']}")
                              for h in self.hostages[pid]]
             r["hostage_refs"] = [f"{h['player']}:{h['army']}" for h in self.hostages[pid]]
             r["battle_points"] = self.battle_points[pid]
             r["items"] = [self.item_text(i) for i in self.items[pid]]
-            r["challenges"] = [c for c in r["challenges"] if isinstance(c, str)] + self.challenge_lines(pid)
+            r["challenges"] += self.challenge_lines(pid)
+            r["next_battle"] = [self.note_text(n) for n in self.player_notes[pid]]
+            r["next_battle_keys"] = [n.get("key") for n in self.player_notes[pid]]
         self.closed = True
 
     def finish(self) -> None:
@@ -554,16 +563,16 @@ class _Book:
                                          [f"{h.get('magic_banner_max', '?')} pts"]))
                 else:
                     honours.append(row_name("spoils_of_war", h.get("spoils"), lang))
-            renown.append(f"{r['unit']} : {', '.join(honours)}" if lang == "fr"
-                          else f"{r['unit']}: {', '.join(honours)}")
+            unit = _unit(lang, r["unit"])
+            renown.append(f"{unit} : {', '.join(honours)}" if lang == "fr" else f"{unit}: {', '.join(honours)}")
         notes = [self.note_text(n) for n in a["notes"]]
-        notes += [_with(row_text("serious_wound", w.get("key"), lang), [say("next_battle", lang)])
+        notes += [f'{row_text("serious_wound", w.get("key"), lang)} {say("next_battle", lang)}'
                   if w.get("key") != "captured_nobody" else say("no_captor", lang) for w in a["next_battle"]]
         if a["bonus_points"]:
             notes.append(_with(say("bonus_points", lang, n=a["bonus_points"]), [say("next_battle", lang)]))
-        notes += [self.note_text(n) for n in self.player_notes[a["player"]]]
         return {"ref": ref, "key": a["key"], "hero": a["hero"], "hero_status": status,
                 "hero_dead": a["dead"], "hero_captured_by": a["captured_by"], "hero_traits": traits,
+                "hero_changes": {c: v for c, v in a["changes"].items() if v}, "hero_rules": list(a["rules"]),
                 "items": [self.item_text(i) for i in a["items"]], "position": a["position"],
                 "where": where, "out_until": a["out_until"], "renown": renown,
                 "renown_units": [r["unit"] for r in a["renown"]], "notes": notes,
@@ -597,7 +606,7 @@ class _Book:
 
     def on_order_changed(self, ev: Mapping[str, Any]) -> None:
         order = list(ev.get("order") or [])
-        for pid, rows in self.turns.items():
+        for pid in self.turns:
             r = self.row(pid)
             if r is None:
                 continue
@@ -661,6 +670,7 @@ class _Book:
         self.relic_line(pid, say("relics_line", self.lang, why=self.why(ev.get("why")), n=ev.get("gained", 0)))
         if self.context and self.context[0] == "event":
             self._chosen(pid)
+            self.event_detail(pid, say("relics_gained", self.lang, n=int(ev.get("gained", 0))))
 
     def on_flag(self, ev: Mapping[str, Any]) -> None:
         pid, tid, before, after = ev["player"], ev["territory"], ev.get("from"), ev.get("to")
@@ -883,17 +893,18 @@ class _Book:
     def on_army_removed(self, ev: Mapping[str, Any]) -> None:
         ref = ev["army"]
         a = self.armies.get(ref)
+        until = ev.get("until") or "next_season"
         if ev.get("returns") == "now_summer":
             text = say("summer_return", self.lang, t=self.t(ev.get("territory")))
             if a is not None:
                 a["position"], a["out_until"] = ev.get("territory"), None
         else:
-            until = ev.get("until") or "next_season"
             text = say("removed_until", self.lang, u=say(f"until_{until}", self.lang))
             if a is not None:
                 a["position"], a["out_until"] = None, until
         if self._in_battle() and ev.get("why") == "beaten":
-            self._fate_outcome(text)
+            if ev.get("returns") == "now_summer" or until != "next_season":
+                self._fate_outcome(text)
             return
         pid = ref.partition(":")[0]
         self.note(pid, say("army_removed", self.lang, army=self.a(ref, pid), r=text, why=self.why(ev.get("why"))))
@@ -903,7 +914,7 @@ class _Book:
         if ref in self.armies:
             self.armies[ref]["position"] = ev["to"]
         if self._in_battle() and ev.get("why") == "beaten":
-            self._fate_outcome(say("pushed_to", self.lang, t=self.t(ev["to"])))
+            self._fate_outcome(self.t(ev["to"]))
             return
         pid = ref.partition(":")[0]
         text = say("army_pushed", self.lang, army=self.a(ref, pid), a=self.t(ev["from"]), b=self.t(ev["to"]),
@@ -938,14 +949,16 @@ class _Book:
                 b[field] = text
 
     def _fate_outcome(self, text: str) -> None:
+        """What became of the beaten army when the fate's row alone does not say it (where it went)."""
         for b in self._battle_rows():
-            b["fate"] = f"{b['fate']}, {text}" if b["fate"] else text
+            b["fate"] = f"{b['fate']} : {text}" if b["fate"] and self.lang == "fr" else \
+                f"{b['fate']}: {text}" if b["fate"] else text
 
     def on_battle(self, ev: Mapping[str, Any]) -> None:
         bid = int(ev["id"])
         att, dfd = ev["attacker"], ev["defender"]
         self.battles[bid] = {"territory": ev["territory"], "attacker": att, "defender": dfd}
-        notes = [k for k in ev.get("notes") or []]
+        notes = self._bear_in_mind(att, dfd, list(ev.get("notes") or []))
         for me, them, role in ((att, dfd, "attacker"), (dfd, att, "defender")):
             pid = me.partition(":")[0]
             r = self.row(pid)
@@ -956,21 +969,29 @@ class _Book:
                 "army": me, "enemy": them, "opponent": self.p(them.partition(":")[0]),
                 "title": say("battle", self.lang, id=bid, t=self.t(ev["territory"]), me=self.a(me, pid),
                              them=self.a(them, pid), role=say(role, self.lang)),
-                "notes": [self._battle_note_name(k) for k in notes],
+                "notes": notes,
                 "outcome": None, "result": say("undecided", self.lang), "how": None, "spoils": "", "defeat": "",
                 "fate": "", "injuries": [], "lines": []})
 
-    def _battle_note_name(self, key: str) -> str:
-        if key.startswith("season:"):
-            return self.w(SEASON_NAMES.get(key[7:], (key[7:], key[7:])))
-        if key == "bonus_points":
-            return self.w(("points d'armée en plus", "extra army points"))
-        if key == "loremaster":
-            return self.w(("Maître du Savoir", "Loremaster"))
-        for table in ("events", "spoils_of_war", "ignominious_defeats", "serious_wound"):
-            if _row(table, key) is not None:
-                return row_name(table, key, self.lang)
-        return key
+    def _bear_in_mind(self, att: str, dfd: str, keys: list[str]) -> list[str]:
+        """What bears on the battle (battles.battle_notes), said per side: the season's rule, the notes
+        waiting for this battle, the extra army points, the Lizardmen's Loremaster."""
+        out = [self.w(SEASON_NAMES.get(k[7:], (k[7:], k[7:]))) for k in keys if k.startswith("season:")]
+        for mine, theirs in ((att, dfd), (dfd, att)):
+            pid, enemy = mine.partition(":")[0], theirs.partition(":")[0]
+            a = self.armies.get(mine) or {"notes": [], "next_battle": [], "bonus_points": 0, "hero": "?"}
+            items = [self.note_text(n) for n in self.player_notes[pid] + a["notes"] if self._applies(n, enemy)]
+            items += [f'{a["hero"]} : {row_text("serious_wound", w.get("key"), self.lang)}' if self.lang == "fr"
+                      else f'{a["hero"]}: {row_text("serious_wound", w.get("key"), self.lang)}'
+                      for w in a["next_battle"] if w.get("key") != "captured_nobody"]
+            bonus = self.battle_points[pid] + a["bonus_points"]
+            if bonus:
+                items.append(say("bonus_points", self.lang, n=bonus))
+            if items:
+                out.append(say("side_notes", self.lang, a=self.p(pid), n=", ".join(items)))
+        if "loremaster" in keys:
+            out.append(self.w(("Maître du Savoir", "Loremaster")))
+        return out
 
     def on_battle_void(self, ev: Mapping[str, Any]) -> None:
         c = self.challenges.get(int(ev["challenge"]), {})
@@ -1036,7 +1057,7 @@ class _Book:
         ref, key = ev["army"], ev["result"]
         a = self.armies.get(ref)
         pid = ref.partition(":")[0]
-        _, loser, fight = self._sides()
+        _, loser, _ = self._sides()
         details = []
         if key == "infamy" and loser is not None:
             loser["notes"].append({"key": key, "table": "spoils_of_war", "when": "next_battle_against",
@@ -1063,7 +1084,7 @@ class _Book:
             self.event_detail(self._event_player(ev) or pid, say("spoils", lang, army=self.a(ref, pid), r=text))
 
     def _renown_text(self, ev: Mapping[str, Any]) -> str:
-        lang, h, unit = self.lang, ev.get("honour") or {}, ev.get("unit")
+        lang, h, unit = self.lang, ev.get("honour") or {}, _unit(self.lang, ev.get("unit"))
         if ev["type"] == "renown_full":
             return say("renown_full", lang, u=unit, n=ev.get("cap"))
         if h.get("rule"):
@@ -1101,7 +1122,7 @@ class _Book:
         lang = self.lang
         ref, key = ev["army"], ev["result"]
         a = self.armies.get(ref)
-        winner, _, fight = self._sides()
+        _, _, fight = self._sides()
         details = []
         applied = ev.get("instead") or key
         if ev.get("instead"):
@@ -1115,7 +1136,7 @@ class _Book:
                         if not r["honours"]:
                             a["renown"].remove(r)
                         break
-            details.append(say("honour_lost", lang, u=ev.get("unit")))
+            details.append(say("honour_lost", lang, u=_unit(lang, ev.get("unit"))))
         elif applied in ("crushing_defeat", "vengeance"):
             enemy = fight.get("winner")
             if a is not None and enemy:
@@ -1170,7 +1191,7 @@ class _Book:
                     for c in wound.get("characteristics", []):
                         a["changes"][c] = a["changes"].get(c, 0) + int(wound.get("change"))
         elif applied == "minor_wound":
-            details.append(_with(row_text("serious_wound", ev.get("wound"), lang), [say("next_battle", lang)]))
+            details.append(f'{row_text("serious_wound", ev.get("wound"), lang)} {say("next_battle", lang)}')
             if a is not None:
                 a["next_battle"].append({"key": ev.get("wound")})
         elif applied == "captured":
@@ -1207,8 +1228,7 @@ class _Book:
         self._chosen(assassin)
         self.event_detail(assassin, line)
         if victim != assassin:
-            self.note(victim, _with(line, [self.why((self.row(assassin) or {}).get("event", {}).get("key"))
-                                           if self.row(assassin) and self.row(assassin).get("event") else ""]))
+            self.note(victim, say("assassin_note", lang, e=line, a=self.p(assassin)))
 
     def on_storm_of_magic(self, ev: Mapping[str, Any]) -> None:
         for pid, n in (ev.get("relics") or {}).items():
@@ -1252,8 +1272,8 @@ class _Book:
 
 
 def _ability(why: str | None, lang: str) -> str:
-    names = {"forest": ("forêt à forêt (Elfes Sylvains)", "forest to forest (Wood Elves)"),
-             "burrow": ("sous le sable (Rois des Tombes)", "under the sand (Tomb Kings)"),
+    names = {"forest": ("Elfes Sylvains : de forêt en forêt", "Wood Elves: forest to forest"),
+             "burrow": ("Rois des Tombes : sous le sable", "Tomb Kings: under the sand"),
              "deception": ("Tromperie", "Deception")}
     return _pick(names.get(why or "", (str(why), str(why))), lang)
 
@@ -1303,12 +1323,15 @@ def _battle_lines(b: Mapping[str, Any], lang: str) -> list[str]:
 
 def _blocks(turn: Mapping[str, Any], lang: str) -> list[tuple[str, list[str]]]:
     """The turn's lines: (label, [lines]); an empty list prints as a dash."""
-    w = lambda k: word(k, lang)  # noqa: E731
+    def w(key: str) -> str:
+        return word(key, lang)
     ev = turn["event"]
     event = [ev["text"] + (f" — {_sep(lang).join(ev['details'])}" if ev["details"] else "")] if ev else []
     rel = turn["relics"]
     relics = [say("relics_total", lang, found=rel["found"], gained=rel["gained"], total=rel["total"])] + rel["details"]
     extra = []
+    if turn["next_battle"]:
+        extra.append(say("player_notes", lang, n=" / ".join(turn["next_battle"])))
     if turn["battle_points"]:
         extra.append(say("battle_points", lang, n=turn["battle_points"]))
     if turn["items"]:
@@ -1392,11 +1415,6 @@ def sheets_html(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
         out.append("</section>")
     out.append("</body>\n</html>\n")
     return "\n".join(out)
-
-
-def copy_sheets(sheets: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A deep copy, for callers that filter or edit sheets before laying them out."""
-    return copy.deepcopy(sheets)
 
 
 __all__ = ["build_sheets", "sheets_html", "sheets_markdown"]
