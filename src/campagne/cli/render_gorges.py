@@ -106,6 +106,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "ghost": ("Le fantôme du Capitaine Crown ({roller} lance) : direction {direction}, {steps} cases, {from} → {to}",
               "Captain Crown's ghost ({roller} rolls): direction {direction}, {steps} cells, {from} → {to}"),
     "event": ("{player} : événement {d66} — {event_text}{wait_text}", "{player}: event {d66} — {event_text}{wait_text}"),
+    "event_choice": ("{player} : {event_text} → {choice_text}", "{player}: {event_text} → {choice_text}"),
     "event_no_target": ("{player} : {event_text} n'a plus de cible", "{player}: {event_text} has no target left"),
     "event_target": ("{player} : {event_text} vise {opponent}", "{player}: {event_text} targets {opponent}"),
     "relics": ("{player} gagne {gained} point(s) de relique ({total})", "{player} gains {gained} relic point(s) ({total})"),
@@ -173,7 +174,8 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["order_text"] = ", ".join(ev["order"])
     elif t == "phase":
         out["phase_text"] = phase_name(ev["phase"], o)
-    elif t in ("event", "event_no_target", "event_target"):
+    elif t in ("event", "event_no_target", "event_target", "event_choice"):
+        out["choice_text"] = " ".join(ev.get("choice", []))
         out["event_text"] = _row("events", ev["event"], o)
         out["wait_text"] = o.t(" (choix attendu)", " (choice awaited)") if ev.get("waiting") else \
             (o.t(" (sans cible)", " (no target)") if ev.get("no_target") else "")

@@ -133,6 +133,9 @@ def _move(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[s
             best = max(paths, key=score)
             if best == a.position or s.owners.get(best) == p.id:
                 continue  # nothing worth the walk: stay
+            keepers = [b for b in p.armies.values() if b.in_play and s.owners.get(b.position or "") == p.id]
+            if keepers == [a] and races()[p.race].get("need_army_in_territory", True):
+                continue  # the last army on his own land stays: else it is sent back to the capital
         else:
             best = rng.choice(sorted(paths))
             if best == a.position:

@@ -191,8 +191,9 @@ def order_event(ctx: Ctx) -> list[Event]:
     ev["pending"] = False
     ev["choice"] = choice
     s.acting = [q for q in s.acting if q != p.id]
-    roll = tables()["events"].row(key)
-    return APPLY[key](ctx, p, first, choice, roll)
+    row = tables()["events"].row(key)
+    chosen: Event = {"type": "event_choice", "player": p.id, "event": key, "choice": list(choice)}
+    return [chosen] + APPLY[key](ctx, p, first, choice, row)
 
 
 def _some(legal: list[str], shown: int = 12) -> str:

@@ -647,6 +647,9 @@ class _Book:
             return self.context[1]
         return ev.get("player")
 
+    def on_event_choice(self, ev: Mapping[str, Any]) -> None:
+        self._chosen(ev["player"])
+
     def on_event_no_target(self, ev: Mapping[str, Any]) -> None:
         self._chosen(ev["player"])
         self.event_detail(ev["player"], say("no_target", self.lang))
