@@ -21,10 +21,11 @@ def season_name(season: str, o: Out) -> str:
 
 
 def _row(table: str, key: str, o: Out, field: str = "name") -> str:
+    from ..core.errors import CampagneError
     from ..games.gorges.data import tables
     try:
         row = tables()[table].row(key)
-    except Exception:  # an unknown key prints as itself
+    except (CampagneError, KeyError):  # an unknown key prints as itself
         return key
     text = row.get(f"{field}_{o.lang}") or row.get(f"{field}_en") or key
     return str(text).rstrip(".")

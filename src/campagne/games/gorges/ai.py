@@ -118,6 +118,15 @@ def _reach(s: GorgesState, start: str, steps: int) -> dict[str, list[str]]:
     return paths
 
 
+def _move_score(s: GorgesState, p: Player, t: str, taken: set[str | None], steps: int) -> tuple:
+    """The ghost's neutral cell first, then neutral land, then an unfortified enemy cell; not where another
+    of his armies goes; nearer first."""
+    owner = s.owners.get(t)
+    return (t == s.ghost and owner is None, owner is None,
+            owner not in (None, p.id) and not s.has(t, "fortress") and not s.has(t, "town"),
+            t not in taken, -steps)
+
+
 def _move(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[str, Any] | None:
     taken = {a.position for a in p.armies.values() if a.in_play}
     for a in p.armies.values():
@@ -125,12 +134,7 @@ def _move(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[s
             continue
         paths = _reach(s, a.position, a.move_allowance)
         if greedy:
-            def score(t: str) -> tuple:
-                owner = s.owners.get(t)
-                return (t == s.ghost and owner is None, owner is None,
-                        owner not in (None, p.id) and not s.has(t, "fortress") and not s.has(t, "town"),
-                        t not in taken, -len(paths[t]))
-            best = max(paths, key=score)
+            best = max(paths, key=lambda t: _move_score(s, p, t, taken, len(paths[t])))
             if best == a.position or s.owners.get(best) == p.id:
                 continue  # nothing worth the walk: stay
             keepers = [b for b in p.armies.values() if b.in_play and s.owners.get(b.position or "") == p.id]

@@ -341,7 +341,7 @@ def _no_challenge(ctx: Ctx, tid: str) -> list[Event]:
         if pair is None:
             return events
         x, y = pair
-        rank = lambda a: (s.arrivals.get(a.ref, 0), -s.order.index(a.player))  # noqa: E731
+        rank = lambda a: (s.arrivals.get(a.ref, 0), -s.order.index(a.player))
         a_army, b_army = (x, y) if rank(x) >= rank(y) else (y, x)
         r = rolls.two_armies(ctx.dice)
         hit = a_army if r.row.get("army") == "A" else b_army

@@ -42,7 +42,7 @@ class Ctx(OrderContext):
     def army(self, p: Player, field: str = "army", in_play: bool = True) -> Army:
         """The army named by `field`: 'G' (of `p`) or 'P2:G' (of another player)."""
         raw = self.arg(field)
-        pid, sep, key = raw.partition(":") if ":" in raw else (p.id, "", raw)
+        pid, _, key = raw.partition(":") if ":" in raw else (p.id, "", raw)
         owner = self.state.players.get(pid)
         a = owner.armies.get(key.upper()) if owner else None
         if a is None:

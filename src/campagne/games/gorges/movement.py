@@ -180,7 +180,7 @@ def order_forest(ctx: Ctx) -> list[Event]:
     a = ctx.army(p)
     need(a.player == p.id, "gorges.move.not_yours", army=a.ref, player=p.id)
     tid = ctx.territory()
-    forest = lambda t: s.map.cell(t).terrain == "forest"  # noqa: E731
+    forest = lambda t: s.map.cell(t).terrain == "forest"
     need(a.position is not None and forest(a.position), "gorges.ability.bad_target", target=a.position,
          ability="forest", why="the army is not in a forest / l'armée n'est pas en forêt")
     need(forest(tid) and tid != a.position, "gorges.ability.bad_target", target=tid, ability="forest",

@@ -299,5 +299,17 @@ def after_battle(dice: Dice, winner_race: str | None = None, loser_race: str | N
     return AfterBattle(winner, loser, spoils, defeat, fate, tuple(injuries))
 
 
-__all__ = ["AfterBattle", "InjuryRoll", "TableRoll", "ValueRoll", "after_battle", "injury", "mine",
-           "given_row", "random_event", "roll_table", "search", "two_armies"]
+__all__ = [
+    "AfterBattle",
+    "InjuryRoll",
+    "TableRoll",
+    "ValueRoll",
+    "after_battle",
+    "given_row",
+    "injury",
+    "mine",
+    "random_event",
+    "roll_table",
+    "search",
+    "two_armies",
+]

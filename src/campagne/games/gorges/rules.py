@@ -180,4 +180,4 @@ class GorgesRules:
         return view(state, viewer)
 
 
-__all__ = ["GorgesRules", "ORDERS", "PHASES", "awaiting", "races"]
+__all__ = ["ORDERS", "PHASES", "GorgesRules", "awaiting", "races"]

@@ -33,7 +33,7 @@ def simulate(players: list[dict[str, Any]], seed: int | str,
     turn = game.state.turn
     if on_turn:
         on_turn(turn)
-    for n in range(MAX_ORDERS):
+    for _ in range(MAX_ORDERS):
         s = game.state
         if turns < TURNS and s.turn >= turns and s.phase == "battles" and not awaiting(s):
             command: dict[str, Any] | None = {"type": "end", "player": REFEREE}

@@ -219,7 +219,7 @@ class GorgesState:
             return None
         capital = self.players[pid].capital
         if near is None:
-            return capital if capital in own else sorted(own)[0]
+            return capital if capital in own else min(own)
         here = parse_cell_id(near)
         return min(own, key=lambda t: (hexgrid.distance(here, parse_cell_id(t)), t != capital, t))
 
