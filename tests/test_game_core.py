@@ -357,3 +357,25 @@ def test_replay_of_any_command_sequence_reproduces_state_and_rolls(cmds: list[di
 @given(st.lists(commands, min_size=20, max_size=80), st.integers())
 def test_long_command_sequences_replay(cmds: list[dict], seed: int) -> None:
     test_replay_of_any_command_sequence_reproduces_state_and_rolls.hypothesis.inner_test(cmds, seed)
+
+
+def test_order_for_refuses_what_every_campaign_refuses() -> None:
+    """One place checks the order, the phase, the player and the referee's orders for every campaign."""
+    from campagne.core.orders import Order, order_for
+
+    def label(*phases: str) -> dict[str, str]:
+        return {"en": ", ".join(phases), "fr": ", ".join(phases)}
+
+    orders = {"go": Order(lambda ctx: [], "player", ("a",)), "next": Order(lambda ctx: [], "referee", None)}
+    players = {"p1"}
+    assert order_for(orders, {"type": "go", "player": "p1"}, "a", players, label) is orders["go"]
+    assert order_for(orders, {"type": "next", "player": "referee"}, "b", players, label) is orders["next"]
+    for command, phase, code in [({"type": "fly", "player": "p1"}, "a", "order.unknown"),
+                                 ("not a dict", "a", "order.unknown"),
+                                 ({"type": "go", "player": "p1"}, "b", "order.wrong_phase"),
+                                 ({"type": "go", "player": "p1"}, "ended", "order.campaign_over"),
+                                 ({"type": "go", "player": "p9"}, "a", "order.unknown_player"),
+                                 ({"type": "next", "player": "p1"}, "a", "order.referee_only")]:
+        with pytest.raises(CampagneError) as err:
+            order_for(orders, command, phase, players, label)
+        assert err.value.code == code

@@ -976,8 +976,8 @@ def test_an_order_of_an_unknown_player_is_refused():
 
 def test_a_player_cannot_give_the_referees_orders():
     s = game()
-    refused(s, {"type": "next", "player": "P1"}, "gorges.referee_only")
-    refused(s, {"type": "end", "player": "P2"}, "gorges.referee_only")
+    refused(s, {"type": "next", "player": "P1"}, "order.referee_only")
+    refused(s, {"type": "end", "player": "P2"}, "order.referee_only")
 
 
 def test_next_is_refused_while_a_player_has_to_act():

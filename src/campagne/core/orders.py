@@ -5,6 +5,7 @@ A game's handler context subclasses `OrderContext` and adds what its rules need 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +40,36 @@ class OrderContext:
         return self.dice.roll(expr, purpose)
 
 
+@dataclass(frozen=True)
+class Order:
+    """An order declared as data: who gives it, in which phases, and the handler that checks and applies it."""
+
+    handler: Callable[[Any], list[dict[str, Any]]]
+    actor: str  # "player" or "referee"
+    phases: tuple[str, ...] | None  # None: any phase of a running campaign
+
+
+def order_for(orders: Mapping[str, Order], command: Any, phase: str, players: Collection[str],
+              phase_label: Callable[..., dict[str, str]]) -> Order:
+    """The declared order a command names, once the checks every campaign shares have passed: a known
+    order, a campaign not over, the right phase, a known player — and no player giving the referee's."""
+    if not isinstance(command, dict) or command.get("type") not in orders:
+        raise CampagneError("order.unknown", order=command.get("type") if isinstance(command, dict) else command)
+    spec = orders[command["type"]]
+    if phase == "ended":
+        raise CampagneError("order.campaign_over")
+    if spec.phases is not None and phase not in spec.phases:
+        raise CampagneError("order.wrong_phase", phase=phase_label(phase), allowed=phase_label(*spec.phases))
+    if spec.actor == "player" and command.get("player") not in players:
+        raise CampagneError("order.unknown_player", player=command.get("player"))
+    if spec.actor == "referee" and command.get("player") in players:  # a player may not close a phase
+        raise CampagneError("order.referee_only", player=command["player"], order=command["type"])
+    return spec
+
+
 register_messages({
+    "order.referee_only": {"en": "{player} cannot give the order {order}: it is the referee's.",
+                           "fr": "{player} ne peut pas donner l'ordre {order} : il revient à l'arbitre."},
     "order.unknown": {"en": "Unknown order {order!r}.", "fr": "Ordre inconnu {order!r}."},
     "order.missing": {"en": "The order {order} needs {field}.", "fr": "L'ordre {order} demande {field}."},
     "order.not_int": {"en": "{field} must be a whole number, not {value!r}.",

@@ -6,12 +6,12 @@ before anything changes; `apply` dispatches through `ORDERS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import CampagneError
+from ...core.orders import Order, order_for
 from . import army as armies
 from . import battles, conquest, diplomacy, economy, movement, turn
 from . import messages  # noqa: F401  (registers the order messages)
@@ -19,13 +19,6 @@ from .context import Ctx, Event, need
 from .data import constants
 from .map import load_default_map, map_from_mapping
 from .state import PHASES, REFEREE, AtlantisState, Player, phase_label
-
-
-@dataclass(frozen=True)
-class Order:
-    handler: Callable[[Ctx], list[Event]]
-    actor: str  # "player" or "referee"
-    phases: tuple[str, ...] | None  # None: any phase of a running campaign
 
 
 def order_choose(ctx: Ctx) -> list[Event]:
@@ -217,16 +210,7 @@ class AtlantisRules:
         return state, events
 
     def apply(self, state: AtlantisState, command: dict[str, Any], dice: Dice) -> list[Event]:
-        if not isinstance(command, dict) or command.get("type") not in ORDERS:
-            raise CampagneError("order.unknown", order=command.get("type") if isinstance(command, dict) else command)
-        spec = ORDERS[command["type"]]
-        if state.phase == "ended":
-            raise CampagneError("order.campaign_over")
-        if spec.phases is not None and state.phase not in spec.phases:
-            raise CampagneError("order.wrong_phase", phase=phase_label(state.phase),
-                                allowed=phase_label(*spec.phases))
-        if spec.actor == "player" and command.get("player") not in state.players:
-            raise CampagneError("order.unknown_player", player=command.get("player"))
+        spec = order_for(ORDERS, command, state.phase, state.players, phase_label)
         return spec.handler(Ctx(state, command, dice))
 
     def awaiting(self, state: AtlantisState) -> list[str]:

@@ -6,12 +6,12 @@ order, before anything changes, and `apply` dispatches through `ORDERS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import CampagneError, need, register_messages
+from ...core.orders import Order, order_for
 from . import battles, conquest, events, movement, standing, turn
 from .context import Ctx, Event
 from .data import races
@@ -28,18 +28,9 @@ register_messages({
                                     "fr": "Contrôleur inconnu {controller!r} (human, random, greedy ou absent)."},
     "gorges.hero.present": {"en": "The hero of {army} is still there ({hero}).",
                             "fr": "Le héros de {army} est toujours là ({hero})."},
-    "gorges.referee_only": {"en": "{player} cannot give the order {order}: it is the referee's.",
-                            "fr": "{player} ne peut pas donner l'ordre {order} : il revient à l'arbitre."},
     "gorges.item.none": {"en": "{player} has no magic item waiting for a hero.",
                          "fr": "{player} n'a aucun objet magique en attente d'un héros."},
 })
-
-
-@dataclass(frozen=True)
-class Order:
-    handler: Callable[[Ctx], list[Event]]
-    actor: str  # "player" or "referee"
-    phases: tuple[str, ...] | None  # None: any phase of a running campaign
 
 
 def awaiting(s: GorgesState) -> list[str]:
@@ -158,18 +149,7 @@ class GorgesRules:
         return state, opening + turn.start_turn(ctx)
 
     def apply(self, state: GorgesState, command: dict[str, Any], dice: Dice) -> list[Event]:
-        if not isinstance(command, dict) or command.get("type") not in ORDERS:
-            raise CampagneError("order.unknown", order=command.get("type") if isinstance(command, dict) else command)
-        spec = ORDERS[command["type"]]
-        if state.phase == "ended":
-            raise CampagneError("order.campaign_over")
-        if spec.phases is not None and state.phase not in spec.phases:
-            raise CampagneError("order.wrong_phase", phase=phase_label(state.phase),
-                                allowed=phase_label(*spec.phases))
-        if spec.actor == "player" and command.get("player") not in state.players:
-            raise CampagneError("order.unknown_player", player=command.get("player"))
-        if spec.actor == "referee" and command.get("player") in state.players:  # a player may not close a phase
-            raise CampagneError("gorges.referee_only", player=command["player"], order=command["type"])
+        spec = order_for(ORDERS, command, state.phase, state.players, phase_label)
         return spec.handler(Ctx(state, command, dice))
 
     def awaiting(self, state: GorgesState) -> list[str]:
