@@ -198,39 +198,40 @@ def simulate(ruleset: str = typer.Argument(..., help="atlantis or gorges"),
     o = out(lang, json_)
 
     def go() -> None:
-        from pathlib import Path
-
-        from ..games.atlantis.simulate import run_campaign
         _check_computer_run(ruleset, controller, ("atlantis", "gorges"))
         seed_value = parse_seed(seed)
         if ruleset == "gorges":
-            _simulate_gorges(o, players, min(turns, 12), seed_value, controller, journal_file)
-            return
-        if o.json:
-            game = run_campaign(players, turns, seed_value, controller)
+            game = _play_gorges(o, players, min(turns, 12), seed_value, controller)
         else:
-            from rich.progress import Progress
-            with Progress(transient=True) as bar:
-                task = bar.add_task(o.t("Campagne", "Campaign"), total=turns)
-                game = run_campaign(players, turns, seed_value, controller,
-                                    on_turn=lambda t: bar.update(task, completed=min(t, turns)))
+            from ..games.atlantis.simulate import run_campaign
+            game = _with_progress(o, o.t("Campagne", "Campaign"), turns, lambda on_turn: run_campaign(
+                players, turns, seed_value, controller, on_turn=on_turn))
         if journal_file:
-            _write_journal(Path(journal_file), "atlantis", seed_value, game)
-        standings = game.state.standings or []
+            _write_journal(Path(journal_file), ruleset, seed_value, game)
         if o.json:
-            o.data({"turns": game.state.turn, "commands": len(game.entries), "standings": standings,
-                    "journal": journal_file})
+            o.data({"turns": game.state.turn, "commands": len(game.entries),
+                    "standings": game.state.standings or [], "journal": journal_file})
             return
-        from .render import status_text
-        o.text(status_text(game.view(None), o))
+        from .render import renderer
+        o.text(renderer(ruleset).status_text(game.view(None), o))
         if journal_file:
             o.text(o.t(f"Journal : {journal_file}", f"Journal: {journal_file}"))
     run_safely(o, go)
 
 
-def _simulate_gorges(o: Out, players: int, turns: int, seed: int | str, controller: str,
-                     journal_file: Optional[str]) -> None:
-    """A Gorges year by computer players: a progress bar by turn, then the final relic standing."""
+def _with_progress(o: Out, label: str, total: int, play: Any, first: int = 1) -> Any:
+    """Run `play(on_turn)` under a progress bar by turn (none with --json); `first` is the number the
+    first turn reports, for games that report a turn as it starts rather than as it ends."""
+    if o.json:
+        return play(None)
+    from rich.progress import Progress
+    with Progress(transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        return play(lambda t: bar.update(task, completed=min(t - first + 1, total)))
+
+
+def _play_gorges(o: Out, players: int, turns: int, seed: int | str, controller: str) -> Any:
+    """A Gorges year by computer players (their races spread over the fifteen)."""
     from ..core.errors import CampagneError
     from ..games.gorges.simulate import default_players, simulate
     if not 2 <= players <= 8:
@@ -239,25 +240,8 @@ def _simulate_gorges(o: Out, players: int, turns: int, seed: int | str, controll
     if controller == "mixed":
         for i, p in enumerate(roster):
             p["controller"] = ("greedy", "random")[i % 2]
-    if o.json:
-        game = simulate(roster, seed, turns=turns)
-    else:
-        from rich.progress import Progress
-        with Progress(transient=True) as bar:
-            task = bar.add_task(o.t("Année sur l'île", "A year on the island"), total=turns)
-            game = simulate(roster, seed, on_turn=lambda t: bar.update(task, completed=min(t - 1, turns)),
-                            turns=turns)
-    if journal_file:
-        _write_journal(Path(journal_file), "gorges", seed, game)
-    standings = game.state.standings or []
-    if o.json:
-        o.data({"turns": game.state.turn, "commands": len(game.entries), "standings": standings,
-                "journal": journal_file})
-        return
-    from .render_gorges import status_text
-    o.text(status_text(game.view(None), o))
-    if journal_file:
-        o.text(o.t(f"Journal : {journal_file}", f"Journal: {journal_file}"))
+    return _with_progress(o, o.t("Année sur l'île", "A year on the island"), turns,
+                          lambda on_turn: simulate(roster, seed, on_turn=on_turn, turns=turns), first=2)
 
 
 def _write_journal(path: Path, ruleset: str, seed: int | str, game: Any) -> None:
