@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ...core.errors import need, register_messages
+from ...core.errors import bilingual, need, register_messages
 from . import rolls
 from .context import Ctx, Event
 from .data import races, tables
@@ -26,7 +26,7 @@ register_messages({
                              "fr": "{army} ne se trouve pas sur l'un des territoires de son joueur."},
     "gorges.build.season": {"en": "{player} has already built this season (one building per season).",
                             "fr": "{player} a déjà construit cette saison (un édifice par saison)."},
-    "gorges.build.impossible": {"en": "Cannot build a {building} in {territory}: {why}.",
+    "gorges.build.impossible": {"en": "Cannot build {building} in {territory}: {why}.",
                                 "fr": "Impossible de bâtir {building} en {territory} : {why}."},
     "gorges.challenge.one": {"en": "{player} has already issued a challenge this turn.",
                              "fr": "{player} a déjà lancé un défi ce tour-ci."},
@@ -68,18 +68,22 @@ def order_build(ctx: Ctx) -> list[Event]:
     need(a.player == p.id and s.owners.get(a.position or "") == p.id, "gorges.build.not_own", army=a.ref)
     need(p.built_season != s.season_index, "gorges.build.season", player=p.id)
     kind = ctx.arg("building")
+    what = {"mine": bilingual("a mine", "une mine"), "fortress": bilingual("a fortress", "une forteresse"),
+            "town": bilingual("a town", "une ville")}.get(kind, kind)
     tid = a.position or ""
     here = s.buildings.get(tid, [])
     if kind == "mine":
-        need("mine" not in here, "gorges.build.impossible", building=kind, territory=tid, why="a mine is there")
+        need("mine" not in here, "gorges.build.impossible", building=what, territory=tid,
+             why=bilingual("a mine is there", "il y a déjà une mine"))
     elif kind == "fortress":
-        need("fortress" not in here and "town" not in here, "gorges.build.impossible", building=kind,
-             territory=tid, why="already fortified")
+        need("fortress" not in here and "town" not in here, "gorges.build.impossible", building=what,
+             territory=tid, why=bilingual("already fortified", "déjà fortifié"))
     elif kind == "town":
-        need("fortress" in here, "gorges.build.impossible", building=kind, territory=tid,
-             why="a town is built on a fortress")
-        need(races()[p.race].get("can_build_towns", True), "gorges.build.impossible", building=kind,
-             territory=tid, why=f"{races()[p.race]['name_en']} cannot build towns")
+        need("fortress" in here, "gorges.build.impossible", building=what, territory=tid,
+             why=bilingual("a town is built on a fortress", "une ville se bâtit sur une forteresse"))
+        need(races()[p.race].get("can_build_towns", True), "gorges.build.impossible", building=what,
+             territory=tid, why=bilingual(f"{races()[p.race]['name_en']} cannot build towns",
+                          f"les {races()[p.race]['name_fr']} ne bâtissent pas de villes"))
     else:
         need(False, "order.bad_field", field="building", value=kind)
     s.buildings[tid] = [b for b in here if not (kind == "town" and b == "fortress")] + [kind]
@@ -273,13 +277,13 @@ def order_raid(ctx: Ctx) -> list[Event]:
     need(a.player == p.id and not a.built, "gorges.challenge.builder", army=a.ref)
     tid = ctx.territory()
     need(not (s.has(tid, "town") or s.has(tid, "fortress")), "gorges.raid.impossible", player=p.id,
-         territory=tid, why="a town or fortress / une ville ou une forteresse")
+         territory=tid, why=bilingual("a town or fortress", "une ville ou une forteresse"))
     need(s.owners.get(tid) != p.id, "gorges.raid.impossible", player=p.id, territory=tid,
-         why="your own territory / votre propre territoire")
+         why=bilingual("your own territory", "votre propre territoire"))
     if kind == "sea_raid":
         from .map import parse_cell_id
         need(s.map.coastal(parse_cell_id(tid)), "gorges.raid.impossible", player=p.id, territory=tid,
-             why="not next to the sea / pas au bord de la mer")
+             why=bilingual("not next to the sea", "pas au bord de la mer"))
     need("raid" not in p.used, "gorges.ability.used", player=p.id, ability="raid")
     holder = s.owners.get(tid)
     if holder is not None:  # the raid ends in a challenge to the owner: events 53 and 54 apply

@@ -9,7 +9,7 @@ cas, l'une d'entre elle doit se positionner dans sa capitale »: checked when th
 
 from __future__ import annotations
 
-from ...core.errors import need, register_messages
+from ...core.errors import bilingual, need, register_messages
 from .context import Ctx, Event
 from .data import races
 from .events import active
@@ -171,40 +171,42 @@ def hold_own_ground(ctx: Ctx, p: Player) -> list[Event]:
     return [{"type": "army_to_capital", "player": p.id, "army": a.ref, "from": frm, "to": a.position}]
 
 
-def order_forest(ctx: Ctx) -> list[Event]:
-    """Wood Elves: « Une fois par tour, une seule armée elfes sylvains qui se trouve dans une forêt peut se
-    déplacer sur n'importe quel autre territoire de forêt de la carte »."""
-    s = ctx.state
+def _jump(ctx: Ctx) -> tuple[Player, Army, str]:
+    """The player in turn, one of his armies, and the territory it is to jump to (forest, burrow)."""
     p = ctx.player()
     ctx.in_turn(p)
     a = ctx.army(p)
     need(a.player == p.id, "gorges.move.not_yours", army=a.ref, player=p.id)
-    tid = ctx.territory()
-    forest = lambda t: s.map.cell(t).terrain == "forest"
-    need(a.position is not None and forest(a.position), "gorges.ability.bad_target", target=a.position,
-         ability="forest", why="the army is not in a forest / l'armée n'est pas en forêt")
-    need(forest(tid) and tid != a.position, "gorges.ability.bad_target", target=tid, ability="forest",
-         why="another forest / une autre forêt")
-    _ability(ctx, p, "forest_travel", "forest")
+    return p, a, ctx.territory()
+
+
+def _land(ctx: Ctx, p: Player, a: Army, tid: str, why: str) -> list[Event]:
     frm, a.position = a.position, tid
-    s.arrivals[a.ref] = len(s.arrivals) + 1
-    return [{"type": "move", "player": p.id, "army": a.ref, "from": frm, "path": [tid], "to": tid, "why": "forest"}]
+    ctx.state.arrivals[a.ref] = len(ctx.state.arrivals) + 1
+    return [{"type": "move", "player": p.id, "army": a.ref, "from": frm, "path": [tid], "to": tid, "why": why}]
+
+
+def order_forest(ctx: Ctx) -> list[Event]:
+    """Wood Elves: « Une fois par tour, une seule armée elfes sylvains qui se trouve dans une forêt peut se
+    déplacer sur n'importe quel autre territoire de forêt de la carte »."""
+    p, a, tid = _jump(ctx)
+    forest = lambda t: ctx.state.map.cell(t).terrain == "forest"
+    need(a.position is not None and forest(a.position), "gorges.ability.bad_target", target=a.position,
+         ability="forest", why=bilingual("the army is not in a forest", "l'armée n'est pas en forêt"))
+    need(forest(tid) and tid != a.position, "gorges.ability.bad_target", target=tid, ability="forest",
+         why=bilingual("another forest", "une autre forêt"))
+    _ability(ctx, p, "forest_travel", "forest")
+    return _land(ctx, p, a, tid, "forest")
 
 
 def order_burrow(ctx: Ctx) -> list[Event]:
     """Tomb Kings: « Une fois par tour, ils peuvent déplacer l'une de leur armée n'importe où sur leur
     territoire »."""
-    s = ctx.state
-    p = ctx.player()
-    ctx.in_turn(p)
-    a = ctx.army(p)
-    need(a.player == p.id, "gorges.move.not_yours", army=a.ref, player=p.id)
-    tid = ctx.territory()
-    need(s.owners.get(tid) == p.id, "gorges.ability.bad_target", target=tid, ability="burrow",
-         why="one of your territories / l'un de vos territoires")
+    p, a, tid = _jump(ctx)
+    need(ctx.state.owners.get(tid) == p.id, "gorges.ability.bad_target", target=tid, ability="burrow",
+         why=bilingual("one of your territories", "l'un de vos territoires"))
     _ability(ctx, p, "burrow_per_turn", "burrow")
-    frm, a.position = a.position, tid
-    return [{"type": "move", "player": p.id, "army": a.ref, "from": frm, "path": [tid], "to": tid, "why": "burrow"}]
+    return _land(ctx, p, a, tid, "burrow")
 
 
 def order_capital(ctx: Ctx) -> list[Event]:
@@ -215,7 +217,8 @@ def order_capital(ctx: Ctx) -> list[Event]:
     ctx.in_turn(p)
     tid = ctx.territory()
     need(s.adjacent(p.capital, tid) and s.owners.get(tid) == p.id, "gorges.ability.bad_target", target=tid,
-         ability="capital", why="a territory of yours next to the capital / un territoire à vous voisin de la capitale")
+         ability="capital", why=bilingual("a territory of yours next to the capital",
+                                          "un territoire à vous voisin de la capitale"))
     _ability(ctx, p, "move_capital_per_turn", "capital")
     frm, p.capital = p.capital, tid
     return [{"type": "capital_moved", "player": p.id, "from": frm, "to": tid}]
