@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.tables import Row
 from . import rolls
 from .context import Ctx, Event
-from .data import races
+from .data import races, tables
 from .rolls import TableRoll
 from .state import Army, Hero, Player
 
@@ -21,8 +22,10 @@ INJURY_PREFERENCE = ("lesson_learned", "minor_wound", "psychological_wound", "wh
                      "serious_wound")
 
 
-def note(key: str, table: str, roll: TableRoll, when: str, **extra: Any) -> dict[str, Any]:
-    return {"key": key, "table": table, "when": when, "fr": roll.text("fr"), "en": roll.text("en"), **extra}
+def note(key: str, table: str, row: Row, when: str, **extra: Any) -> dict[str, Any]:
+    """An effect waiting for a battle (`when`), in the words of the row that gave it (its name, then text)."""
+    said = {lang: " ".join(x for x in (row.get(f"name_{lang}", ""), row.text(lang)) if x) for lang in ("fr", "en")}
+    return {"key": key, "table": table, "when": when, **said, **extra}
 
 
 def renown_cap(ctx: Ctx, a: Army) -> int:
@@ -66,9 +69,9 @@ def apply_spoils(ctx: Ctx, winner: Army, roll: TableRoll, loser: Army | None, un
     out = [ev]
     unit = unit or "?"
     if key == "infamy" and loser is not None:
-        loser.notes.append(note(key, "spoils_of_war", roll, "next_battle_against", against=winner.player))
+        loser.notes.append(note(key, "spoils_of_war", roll.row, "next_battle_against", against=winner.player))
     elif key == "elite_army":
-        winner.notes.append(note(key, "spoils_of_war", roll, "next_battle"))
+        winner.notes.append(note(key, "spoils_of_war", roll.row, "next_battle"))
     elif key == "recruits":
         points = roll.sub("army_points").total
         winner.bonus_points += points
@@ -111,24 +114,18 @@ def apply_defeat(ctx: Ctx, loser: Army, roll: TableRoll, winner: Army, units: li
                 loser.renown.remove(r)
             return [ev]
         key = "inexperienced_leaders"  # « Si vous n'avez aucun Régiment de Renom appliqué le résultat 4 »
-        roll = TableRoll(roll.table, roll.title_fr, roll.title_en, roll.dice, roll.faces, roll.roll,
-                         roll.modifiers, roll.total, ctx_row("ignominious_defeats", key))
         ev["instead"] = key
+    said = tables()["ignominious_defeats"].row(key)
     if key == "crushing_defeat":
-        loser.notes.append(note(key, "ignominious_defeats", roll, "next_battle_against", against=winner.player))
+        loser.notes.append(note(key, "ignominious_defeats", said, "next_battle_against", against=winner.player))
     elif key == "vengeance":
-        loser.notes.append(note(key, "ignominious_defeats", roll, "next_battle_against_race",
+        loser.notes.append(note(key, "ignominious_defeats", said, "next_battle_against_race",
                                 race=s.players[winner.player].race))
     else:  # wounded, under strength, inexperienced leaders: a random unit
         unit = random_unit(ctx, units, f"random unit ({key})")
         ev["unit"] = unit
-        loser.notes.append(note(key, "ignominious_defeats", roll, "next_battle", unit=unit))
+        loser.notes.append(note(key, "ignominious_defeats", said, "next_battle", unit=unit))
     return [ev]
-
-
-def ctx_row(table: str, key: str) -> Any:
-    from .data import tables
-    return tables()[table].row(key)
 
 
 def injury_rolls(ctx: Ctx, p: Player, why: str) -> list[TableRoll]:

@@ -99,7 +99,7 @@ def _next_battle(ctx: Ctx, p: Player, roll: Any) -> list[Event]:
     extra: dict[str, Any] = {}
     for sub in roll.subrolls:
         extra[getattr(sub, "table", None) or sub.field] = sub.key if hasattr(sub, "key") else sub.total
-    p.notes.append(aftermath.note(roll.key, "events", roll, "next_battle", **extra))
+    p.notes.append(aftermath.note(roll.key, "events", roll.row, "next_battle", **extra))
     return [{"type": "battle_note", "player": p.id, "note": roll.key, **extra}]
 
 
