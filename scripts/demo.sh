@@ -37,4 +37,16 @@ $C battle auto --a mercenaires-atlantes --b mercenaires-sauvages --seed 3 | tail
 say "Exact odds of one WAB round: 20 spearmen charging 16 guards"
 $C odds wab combat --a-profile 4,3,3,3,3,1,3,1,7 --a-models 20 --a-save 5 --a-standard \
    --b-profile 4,4,3,3,3,1,4,1,8 --b-models 16 --b-files 4 --b-save 4 --charge a | tail -n 3
-say "Done: open demo/map.svg and demo/sheets.html; scripts/wab_demo.sh tracks a whole WAB battle"
+say "Gorges Tranchées: a year on the island; computers stand in for alice and bob, the referee automated"
+G="--campaign demo/gorges.jsonl"
+$C $G new gorges --seed 9 -p alice:human:empire -p bob:human:skaven -p carl:greedy:high-elves \
+   -p dora:random:dwarfs --hero "alice:G=Karl Franz"
+$C $G play --stand-in alice --stand-in bob --referee --until-turn 12 > demo/gorges-year.txt
+$C $G next > /dev/null   # the referee closes winter's last battles: the year ends
+$C $G status | tail -n 5
+$C $G map --out demo/gorges-map.svg
+$C $G sheet --format html --out demo/gorges-sheets.html
+$C $G journal | tail -n 1
+say "Exact odds of a Gorges save roll: next to an Empire fortress, attacked by Warriors of Chaos"
+$C odds gorges save --fortress-adjacent --defender-race empire --attacker-race "warriors of chaos"
+say "Done: open demo/map.svg, demo/sheets.html, demo/gorges-map.svg and demo/gorges-sheets.html; scripts/wab_demo.sh tracks a whole WAB battle"
