@@ -177,3 +177,43 @@ def test_new_gorges_names_the_legendary_heroes(tmp_path: Path) -> None:
     assert armies == {"G": "Karl Franz", "L1": "Balthasar Gelt", "L2": "Lieutenant 2"}
     assert c.status()["players"]["b"]["race"] == "orcs_and_goblins"
     Cli(tmp_path / "x.jsonl").run("new", "gorges", "-p", "a", "-p", "b", "--hero", "a:L3=X", code=2)
+
+
+def test_a_clubs_own_island(tmp_path: Path) -> None:
+    """The club's island file: its cells, capitals and buildings are the campaign's; a bad file is one
+    sentence and no journal."""
+    from campagne.core import hexgrid
+    caps = {(2, 0): 1, (-2, 0): 2, (0, 2): 3}
+    lines = ['name = "Île du club"', "ghost_start = [0, 0]"]
+    for q, r in hexgrid.spiral((0, 0), 2):
+        lines += ["[[cells]]", f"q = {q}", f"r = {r}", f'terrain = "{"forest" if (q, r) == (1, -1) else "plain"}"']
+        if (q, r) in caps:
+            lines.append(f"capital = {caps[(q, r)]}")
+        if (q, r) == (0, -1):
+            lines.append("fortress = true")
+    island = tmp_path / "club.toml"
+    island.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    c = Cli(tmp_path / "club.jsonl")
+    c.json("new", "gorges", "--map", island, "-p", "a:human:wood-elves", "-p", "b:greedy:empire")
+    v = c.status()
+    assert len(v["owners"]) == 19 and v["buildings"] == {"0,-1": ["fortress"]}
+    assert {v["players"]["a"]["capital"], v["players"]["b"]["capital"]} <= {"2,0", "-2,0", "0,2"}
+    svg = tmp_path / "club.svg"
+    c.run("map", "--out", svg)
+    assert svg.read_text(encoding="utf-8").count("<polygon") >= 19
+    too_many = Cli(tmp_path / "four.jsonl")
+    too_many.run("new", "gorges", "--map", island, "-p", "a", "-p", "b", "-p", "c", "-p", "d", code=2)
+    assert not too_many.path.exists()
+    broken = tmp_path / "broken.toml"
+    broken.write_text("name = \n", encoding="utf-8")
+    Cli(tmp_path / "b.jsonl").run("new", "gorges", "--map", broken, "-p", "a", "-p", "b", code=2)
+
+
+def test_map_and_sheet_answer_in_json_for_gorges(cli: Cli, tmp_path: Path) -> None:
+    play(cli, until_turn=1)
+    out = cli.json("map", "--out", tmp_path / "m.svg")
+    assert out == {"svg": str(tmp_path / "m.svg")}
+    sheets = cli.json("sheet", "--player", "alice")["sheets"]
+    assert [s["player"] for s in sheets] == ["alice"] and sheets[0]["turns"][0]["turn"] == 1
+    html = cli.run("sheet", "--format", "html", "--lang", "fr").stdout
+    assert "<html" in html.lower() and "Feuille de campagne" in html

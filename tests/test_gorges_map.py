@@ -75,8 +75,13 @@ def test_small_valid_map_and_errors(tmp_path):
         load_map_text(_text(cells + [(10, 10, "plain", "")]))
     assert e.value.code == "gorges.map.off_island"
     assert "hors de l'île" in e.value.message("fr")
+    seven = load_map_text(_text([c for c in cells if "capital = 8" not in c[3]]))  # a club's smaller island
+    assert len(seven.capital_slots) == 7
     with pytest.raises(CampagneError) as e:
-        load_map_text(_text([c for c in cells if "capital = 8" not in c[3]]))
+        seven.capitals_for(8)
+    assert e.value.code == "gorges.map.players"
+    with pytest.raises(CampagneError) as e:
+        load_map_text(_text([(q, r, t, "") for q, r, t, _ in cells]))
     assert e.value.code == "gorges.map.capitals"
     with pytest.raises(CampagneError) as e:
         load_map_text(_text(cells + [(9, 0, "sea", "mine = true")]))

@@ -490,7 +490,8 @@ def _write_or_print(o: Out, text: str, output: Optional[str]) -> None:
             Path(output).write_text(text, encoding="utf-8")
         except OSError as exc:
             raise CampagneError("journal.unreadable", path=output, reason=exc.strerror or str(exc)) from None
-        o.text(o.t(f"Écrit : {output}", f"Written: {output}"))
+        if not o.json:  # with --json the command answers with data only
+            o.text(o.t(f"Écrit : {output}", f"Written: {output}"))
     else:
         o.text(text)
 

@@ -40,6 +40,7 @@ LAND_TERRAINS = ("plain", "forest", "hills", "mountain", "swamp")
 SEA = "sea"
 TERRAINS = LAND_TERRAINS + (SEA,)
 BUILDINGS = ("mine", "fortress", "town")
+MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 MIN_CAPITAL_SPACING = 2  # two capital slots may not touch
 _CELL_FIELDS = {"q", "r", "terrain", "name", "capital", *BUILDINGS}
@@ -81,9 +82,9 @@ register_messages({
               "(aucun chemin par la terre jusqu'à ({q}, {r})).",
     },
     "gorges.map.capitals": {
-        "en": "Island map {source} has {count} capital slots; it needs {needed} (one per player, up to 8).",
-        "fr": "La carte de l'île {source} a {count} emplacements de capitale ; il en faut {needed} "
-              "(un par joueur, jusqu'à 8).",
+        "en": "Island map {source} has {count} capital slots; it needs 2 to 8 (one per player).",
+        "fr": "La carte de l'île {source} a {count} emplacements de capitale ; il en faut de 2 à 8 "
+              "(un par joueur).",
     },
     "gorges.map.capital_numbers": {
         "en": "Island map {source}: capital slots must be numbered 1 to {count} once each, found {found}.",
@@ -214,7 +215,7 @@ class IslandMap:
         """`players` slots spread apart: slot 1, then each time the slot farthest from those taken
         (ties to the lower number). Deterministic, so a game's set-up can be replayed."""
         slots = self.capital_slots
-        if not 2 <= players <= min(MAX_PLAYERS, len(slots)):
+        if not MIN_PLAYERS <= players <= min(MAX_PLAYERS, len(slots)):
             raise CampagneError("gorges.map.players", players=players, max=min(MAX_PLAYERS, len(slots)))
         chosen = [slots[0]]
         while len(chosen) < players:
@@ -308,8 +309,8 @@ def from_mapping(raw: Mapping[str, Any], source: str = "<map>") -> IslandMap:
         raise CampagneError("gorges.map.off_island", source=source, q=land[0][0], r=land[0][1],
                             cells=", ".join(f"({q}, {r})" for q, r in off))
     slots = sorted((c.capital, h) for h, c in cells.items() if c.capital is not None)
-    if len(slots) < MAX_PLAYERS:
-        raise CampagneError("gorges.map.capitals", source=source, count=len(slots), needed=MAX_PLAYERS)
+    if not MIN_PLAYERS <= len(slots) <= MAX_PLAYERS:  # a club's small island may seat fewer players
+        raise CampagneError("gorges.map.capitals", source=source, count=len(slots))
     numbers = [n for n, _ in slots]
     if numbers != list(range(1, len(slots) + 1)):
         raise CampagneError("gorges.map.capital_numbers", source=source, count=len(slots),
