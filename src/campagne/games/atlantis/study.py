@@ -7,24 +7,15 @@ each comes with a 95 % Wilson interval.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.stats import wilson
 from .simulate import run_campaign
 
-
-def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    # Rounding can leave the bound a hair inside an observed 0 or 1: the interval always holds p.
-    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+__all__ = ["Study", "run_study", "wilson"]
 
 
 @dataclass

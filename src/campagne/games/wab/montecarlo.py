@@ -65,6 +65,7 @@ from typing import Any
 import numpy as np
 
 from ...core.errors import CampagneError, register_messages
+from ...core.stats import Z95, wilson
 
 register_messages({
     "wab.mc.bad_option": {
@@ -73,7 +74,6 @@ register_messages({
     },
 })
 
-Z95 = 1.959963984540054
 SIDES = ("a", "b")
 OUTCOMES = ("a_breaks", "b_breaks", "a_destroyed", "b_destroyed", "both_destroyed", "a_gives_ground",
             "b_gives_ground", "a_no_charge", "b_no_charge", "a_flees_fear", "b_flees_fear", "unresolved")
@@ -84,19 +84,6 @@ TWO_D6 = np.array([i // 6 + i % 6 + 2 for i in range(36)], dtype=np.int16)  # on
 
 
 # --------------------------------------------------------------------------- estimates
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a binomial proportion (95 % by default)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)
-    high = 1.0 if successes >= n else min(1.0, centre + half)
-    return low, high
 
 
 @dataclass(frozen=True)
