@@ -252,10 +252,10 @@ def _write_journal(path: Path, ruleset: str, seed: int | str, game: Any) -> None
 
 
 @app.command()
-def study(ruleset: str = typer.Argument(..., help="atlantis"),
+def study(ruleset: str = typer.Argument(..., help="atlantis or gorges"),
           campaigns: int = typer.Option(50, "--campaigns", min=1, max=100_000),
           players: int = typer.Option(4, "--players", min=2, max=9),
-          turns: int = typer.Option(12, "--turns", min=1, max=1000),
+          turns: int = typer.Option(12, "--turns", min=1, max=1000, help="Atlantis only (a Gorges year is 12)."),
           seed: str = typer.Option("1", "--seed"),
           controller: str = typer.Option("greedy", "--controller", help="greedy, random or mixed"),
           lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
@@ -263,29 +263,42 @@ def study(ruleset: str = typer.Argument(..., help="atlantis"),
     o = out(lang, json_)
 
     def go() -> None:
-        from ..games.atlantis.study import run_study
-        _check_computer_run(ruleset, controller)
-        if o.json:
-            result = run_study(campaigns, players, turns, seed, controller)
-            o.data(result.to_dict())
-            return
-        from rich.progress import Progress
-        with Progress(transient=True) as bar:
-            task = bar.add_task(o.t("Campagnes", "Campaigns"), total=campaigns)
-            result = run_study(campaigns, players, turns, seed, controller,
-                               on_campaign=lambda i: bar.update(task, completed=i))
+        _check_computer_run(ruleset, controller, ("atlantis", "gorges"))
+        if ruleset == "gorges":
+            from ..core.errors import CampagneError
+            from ..games.gorges.study import run_study as gorges_study
+            if players > 8:
+                raise CampagneError("gorges.setup.players", count=players)
+            play = lambda on: gorges_study(campaigns, players, seed, controller, on_campaign=on)  # noqa: E731
+            groups = (("race", o.t("Par race", "By race")),
+                      ("seat", o.t("Par place dans l'ordre du premier tour", "By seat in the first turn's order")))
+        else:
+            from ..games.atlantis.study import run_study
+            play = lambda on: run_study(campaigns, players, turns, seed, controller, on_campaign=on)  # noqa: E731
+            groups = (("army", o.t("Par armée", "By army")), ("kingdom", o.t("Par royaume", "By kingdom")),
+                      ("placement", o.t("Par rang de placement (D100)", "By placement rank (D100)")))
+        result = _with_progress(o, o.t("Campagnes", "Campaigns"), campaigns, play)
         data = result.to_dict()
-        for by, title in (("army", o.t("Par armée", "By army")), ("kingdom", o.t("Par royaume", "By kingdom")),
-                          ("placement", o.t("Par rang de placement (D100)", "By placement rank (D100)"))):
+        if o.json:
+            o.data(data)
+            return
+        for by, title in groups:
             o.text(title)
             for row in data[f"by_{by}"]:
                 lo, hi = row["ci95"]
+                relics = f"  {row['mean_relics']:5.1f} " + o.t("reliques", "relics") if "mean_relics" in row else ""
                 o.text(f"  {row[by]:<18} {row['wins']:>4}/{row['campaigns']:<4} {row['win_rate']:6.1%}  "
-                       f"[{lo:.1%}, {hi:.1%}]")
-        o.text(o.t(f"Batailles par campagne : {data['battles_per_campaign']:.2f} ; "
-                   f"conquêtes : {data['conquests_per_campaign']:.2f}",
-                   f"Battles per campaign: {data['battles_per_campaign']:.2f}; "
-                   f"conquests: {data['conquests_per_campaign']:.2f}"))
+                       f"[{lo:.1%}, {hi:.1%}]{relics}")
+        if ruleset == "gorges":
+            o.text(o.t(f"Batailles par année : {data['battles_per_campaign']:.2f} ; "
+                       f"jets de sauvegarde : {data['saves_per_campaign']:.2f}",
+                       f"Battles per year: {data['battles_per_campaign']:.2f}; "
+                       f"save rolls: {data['saves_per_campaign']:.2f}"))
+        else:
+            o.text(o.t(f"Batailles par campagne : {data['battles_per_campaign']:.2f} ; "
+                       f"conquêtes : {data['conquests_per_campaign']:.2f}",
+                       f"Battles per campaign: {data['battles_per_campaign']:.2f}; "
+                       f"conquests: {data['conquests_per_campaign']:.2f}"))
     run_safely(o, go)
 
 
