@@ -217,3 +217,19 @@ def test_map_and_sheet_answer_in_json_for_gorges(cli: Cli, tmp_path: Path) -> No
     assert [s["player"] for s in sheets] == ["alice"] and sheets[0]["turns"][0]["turn"] == 1
     html = cli.run("sheet", "--format", "html", "--lang", "fr").stdout
     assert "<html" in html.lower() and "Feuille de campagne" in html
+
+
+def test_a_journal_of_another_game_is_refused_by_name(cli: Cli) -> None:
+    """A battle command on a campaign journal, a campaign command on a battle journal: one sentence, nothing
+    replayed or written."""
+    before = cli.lines()
+    r = RUNNER.invoke(app, ["battle", "status", "--campaign", str(cli.path)])
+    assert r.exit_code == 2 and "Gorges Tranchées campaign, not of a WAB battle" in r.output
+    battle = cli.path.with_name("battle.jsonl")
+    made = RUNNER.invoke(app, ["battle", "new", "--a", "mercenaires-atlantes", "--b", "mercenaires-sauvages",
+                               "--campaign", str(battle)])
+    assert made.exit_code == 0, made.output
+    r = RUNNER.invoke(app, ["status", "--campaign", str(battle), "--lang", "fr"])
+    assert r.exit_code == 2
+    assert "pas d'une campagne d'Atlantis ou d'une campagne des Gorges Tranchées" in r.output
+    assert cli.lines() == before

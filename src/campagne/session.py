@@ -19,6 +19,16 @@ RULESETS = {"atlantis": "campagne.games.atlantis.rules:AtlantisRules",
             "gorges": "campagne.games.gorges.rules:GorgesRules",
             "wab": "campagne.games.wab.tracker:WabBattle"}
 CAMPAIGNS = ("atlantis", "gorges")  # the rulesets the campaign commands (status, order, next...) serve
+# What a journal holds, as a refusal names it.
+KINDS = {"atlantis": ("une campagne d'Atlantis", "an Atlantis campaign"),
+         "gorges": ("une campagne des Gorges Tranchées", "a Gorges Tranchées campaign"),
+         "wab": ("une bataille WAB", "a WAB battle")}
+
+
+def kind_of(rulesets: tuple[str, ...]) -> dict[str, str]:
+    """'an Atlantis campaign or a Gorges Tranchées campaign', in both languages."""
+    names = [KINDS.get(r, (repr(r), repr(r))) for r in rulesets]
+    return {"fr": " ou d'".join(fr for fr, _ in names), "en": " or ".join(en for _, en in names)}
 
 
 def ruleset(name: str) -> Any:
@@ -74,8 +84,8 @@ def load(path: Path, verify: bool = True, expect: str | tuple[str, ...] | None =
     h = file.header
     wanted = (expect,) if isinstance(expect, str) else expect
     if wanted is not None and h.get("ruleset") not in wanted:
-        raise CampagneError("journal.other_ruleset", path=str(path), ruleset=h.get("ruleset"),
-                            expect=" / ".join(wanted))
+        raise CampagneError("journal.other_ruleset", path=str(path), ruleset=kind_of((h.get("ruleset"),)),
+                            expect=kind_of(wanted))
     rules = ruleset(h["ruleset"])
     if verify:
         game = Game.verify(rules, h.get("setup", {}), h["seed"], file.entries, opening=h.get("opening"),
@@ -97,6 +107,6 @@ def open_campaign(path: Path, verify: bool = True, expect: str | tuple[str, ...]
 
 
 register_messages({
-    "journal.other_ruleset": {"en": "{path} is the journal of a {ruleset!r} game, not of a {expect!r} one.",
-                              "fr": "{path} est le journal d'une partie {ruleset!r}, pas {expect!r}."},
+    "journal.other_ruleset": {"en": "{path} is the journal of {ruleset}, not of {expect}.",
+                              "fr": "{path} est le journal d'{ruleset}, pas d'{expect}."},
 })

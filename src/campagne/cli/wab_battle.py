@@ -41,10 +41,6 @@ app.add_typer(battle_app, name="battle")
 BattleOpt = typer.Option(None, "--campaign", "-c", help="The battle journal (default: battle.jsonl).")
 
 register_messages({
-    "wab.cli.not_a_battle": {
-        "en": "{path} is the journal of a {ruleset!r} game, not of a WAB battle.",
-        "fr": "{path} est le journal d'une partie {ruleset!r}, pas d'une bataille WAB.",
-    },
     "wab.cli.bad_list": {
         "en": "Cannot read the army list {name!r}: {reason}.",
         "fr": "Impossible de lire la liste d'armée {name!r} : {reason}.",
@@ -158,21 +154,15 @@ def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]]) -> None:
         o.text(line)
 
 
-def _open(path: Path) -> Any:
+def _open(path: Path, verify: bool = True) -> Any:
+    """The battle journal under its lock (a campaign's journal is refused before it is replayed)."""
     from .. import session
-    return session.open_campaign(path)
-
-
-def _check(c: Any, path: Path) -> None:
-    ruleset = c.file.header.get("ruleset")
-    if ruleset != "wab":
-        raise CampagneError("wab.cli.not_a_battle", path=str(path), ruleset=ruleset)
+    return session.open_campaign(path, verify=verify, expect="wab")
 
 
 def _run(o: Out, campaign: Optional[str], command: dict[str, Any]) -> None:
     path = battle_path(campaign)
     with _open(path) as c:
-        _check(c, path)
         for w in c.warnings:
             o.warn(w.message(o.lang))
         entry = c.push(command)
@@ -262,10 +252,8 @@ def status(as_: Optional[str] = typer.Option(None, "--as", help="a or b (or a pl
     o = out(lang, json_)
 
     def go() -> None:
-        from .. import session
         path = battle_path(campaign)
-        with session.open_campaign(path, verify=False) as c:
-            _check(c, path)
+        with _open(path, verify=False) as c:
             view = c.game.view(as_)
         if o.json:
             o.data(view)
@@ -392,7 +380,6 @@ def end(winner: Optional[str] = typer.Option(None, "--winner", help="a or b, by 
     o = out(lang, json_)
 
     def go() -> None:
-        from .. import session
         from ..games.wab.tracker_views import atlantis_command
         command: dict[str, Any] = {"type": "end"}
         if winner:
@@ -401,8 +388,7 @@ def end(winner: Optional[str] = typer.Option(None, "--winner", help="a or b, by 
         if q is not None:
             command["quarters"] = q
         path = battle_path(campaign)
-        with session.open_campaign(path) as c:
-            _check(c, path)
+        with _open(path) as c:
             entry = c.push(command)
             state = c.game.state
             where = territory or state.context.get("territory") or "?"
@@ -442,11 +428,9 @@ def result(territory: Optional[str] = typer.Option(None, "--territory", help="Th
     o = out(lang, json_)
 
     def go() -> None:
-        from .. import session
         from ..games.wab.tracker_views import atlantis_command
         path = battle_path(campaign)
-        with session.open_campaign(path, verify=False) as c:
-            _check(c, path)
+        with _open(path, verify=False) as c:
             state = c.game.state
             payload = atlantis_command(state, territory or state.context.get("territory") or "?")
         if o.json:
@@ -464,7 +448,6 @@ def undo(campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, jso
     def go() -> None:
         path = battle_path(campaign)
         with _open(path) as c:
-            _check(c, path)
             last = c.undo()
             if o.json:
                 o.data({"undone": last, "view": c.game.view(None)})
