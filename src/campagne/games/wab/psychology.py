@@ -543,6 +543,9 @@ def shooting_panic(models_at_start: int, casualties: int) -> bool:
 
 # --------------------------------------------------------------------------- fear and terror
 
+Failure = tuple[str, dict[str, Any], tuple[str, str]]  # outcome, effects, (English, French) of a failed test
+
+
 FEAR_SITUATIONS = ("charged", "charging")
 TERROR_SITUATIONS = ("charged", "charging", "within_8")
 
@@ -554,7 +557,7 @@ def _situation(test: str, situation: str, allowed: tuple[str, ...]) -> str:
     return situation
 
 
-def _fear_failure(situation: str, outnumbered: bool) -> tuple[str, dict[str, Any], tuple[str, str]]:
+def _fear_failure(situation: str, outnumbered: bool) -> Failure:
     if situation == "charging":
         return "no_charge", {"no_charge": True, "no_shooting": True}, (
             "failed: the charge does not take place; the unit stays and may not shoot",
@@ -568,6 +571,30 @@ def _fear_failure(situation: str, outnumbered: bool) -> tuple[str, dict[str, Any
         "et pour les tirs de réaction")
 
 
+def _frenzy_proof_test(dice: Dice, nerve: Nerve, test: str, immune: tuple[str, str], failure: Failure
+                       ) -> TestResult:
+    """Fear and terror: a frenzied unit is not affected; else a Leadership test, `failure` if failed."""
+    trace: list[dict[str, Any]] = []
+    if nerve.frenzied:
+        trace.append(_step("frenzy", *immune))
+        return TestResult(test, "immune", True, None, (), tuple(trace))
+    target, ld_trace = nerve.effective_ld()
+    trace += ld_trace
+    rolls: list[Roll] = []
+    if _roll_2d6(dice, target, f"{test} test", trace, rolls):
+        return TestResult(test, "passed", True, target, tuple(rolls), tuple(trace))
+    outcome, effects, (en, fr) = failure
+    trace.append(_step(outcome, en, fr))
+    return TestResult(test, outcome, False, target, tuple(rolls), tuple(trace), effects)
+
+
+def _frenzy_proof_odds(nerve: Nerve, failure: Failure) -> dict[str, Fraction]:
+    if nerve.frenzied:
+        return _odds(immune=ONE)
+    p = p_2d6_at_most(nerve.effective_ld()[0])
+    return _odds(passed=p, **{failure[0]: 1 - p})
+
+
 def fear_test(dice: Dice, nerve: Nerve, situation: str = "charged", *,
               outnumbered: bool = False) -> TestResult:
     """Fear test when charged by ("charged") or wishing to charge ("charging") a fear-causing enemy.
@@ -575,55 +602,31 @@ def fear_test(dice: Dice, nerve: Nerve, situation: str = "charged", *,
     `outnumbered`: the feared enemy has more models than the unit ("supérieur en nombre").
     """
     _situation("fear", situation, FEAR_SITUATIONS)
-    trace: list[dict[str, Any]] = []
-    if nerve.frenzied:
-        trace.append(_step("frenzy", "frenzied: not affected by fear",
-                           "frénétique : pas affectée par la peur"))
-        return TestResult("fear", "immune", True, None, (), tuple(trace))
-    target, ld_trace = nerve.effective_ld()
-    trace += ld_trace
-    rolls: list[Roll] = []
-    if _roll_2d6(dice, target, "fear test", trace, rolls):
-        return TestResult("fear", "passed", True, target, tuple(rolls), tuple(trace))
-    outcome, effects, (en, fr) = _fear_failure(situation, outnumbered)
-    trace.append(_step(outcome, en, fr))
-    return TestResult("fear", outcome, False, target, tuple(rolls), tuple(trace), effects)
+    return _frenzy_proof_test(dice, nerve, "fear", ("frenzied: not affected by fear",
+                                                    "frénétique : pas affectée par la peur"),
+                              _fear_failure(situation, outnumbered))
 
 
 def fear_odds(nerve: Nerve, situation: str = "charged", *, outnumbered: bool = False) -> dict[str, Fraction]:
     _situation("fear", situation, FEAR_SITUATIONS)
-    if nerve.frenzied:
-        return _odds(immune=ONE)
-    p = p_2d6_at_most(nerve.effective_ld()[0])
-    outcome = _fear_failure(situation, outnumbered)[0]
-    return _odds(passed=p, **{outcome: 1 - p})
+    return _frenzy_proof_odds(nerve, _fear_failure(situation, outnumbered))
+
+
+TERROR_FAILURE: Failure = ("flees", {"flee": True}, ("failed: flees like a unit broken in combat",
+                                                    "échec : fuit comme une unité démoralisée en corps à corps"))
 
 
 def terror_test(dice: Dice, nerve: Nerve, situation: str = "charged") -> TestResult:
     """Terror test (charging, charged by, or a terror-causing enemy within 8" at the start of the turn)."""
     _situation("terror", situation, TERROR_SITUATIONS)
-    trace: list[dict[str, Any]] = []
-    if nerve.frenzied:
-        trace.append(_step("frenzy", "frenzied within charge reach: not affected by terror",
-                           "frénétique à portée de charge : pas affectée par la terreur"))
-        return TestResult("terror", "immune", True, None, (), tuple(trace))
-    target, ld_trace = nerve.effective_ld()
-    trace += ld_trace
-    rolls: list[Roll] = []
-    ok = _roll_2d6(dice, target, "terror test", trace, rolls)
-    if not ok:
-        trace.append(_step("flees", "failed: flees like a unit broken in combat",
-                           "échec : fuit comme une unité démoralisée en corps à corps"))
-    return TestResult("terror", "passed" if ok else "flees", ok, target, tuple(rolls), tuple(trace),
-                      {} if ok else {"flee": True})
+    return _frenzy_proof_test(dice, nerve, "terror", ("frenzied within charge reach: not affected by terror",
+                                                      "frénétique à portée de charge : pas affectée par la terreur"),
+                              TERROR_FAILURE)
 
 
 def terror_odds(nerve: Nerve, situation: str = "charged") -> dict[str, Fraction]:
     _situation("terror", situation, TERROR_SITUATIONS)
-    if nerve.frenzied:
-        return _odds(immune=ONE)
-    p = p_2d6_at_most(nerve.effective_ld()[0])
-    return _odds(passed=p, flees=1 - p)
+    return _frenzy_proof_odds(nerve, TERROR_FAILURE)
 
 
 # --------------------------------------------------------------------------- rally, return
