@@ -1019,3 +1019,21 @@ def test_a_simulated_year_ends_after_twelve_turns_and_its_journal_replays(data, 
                            opening=played.opening.to_dict())
     assert replayed.state.standings == played.state.standings
     assert replayed.state.owners == played.state.owners
+
+
+def test_an_army_takes_part_in_one_challenge_a_turn():
+    """Interpretation 25: the General who challenged cannot also take up a challenge, nor challenge again; a
+    refused challenge frees him."""
+    s = game("skaven", "dwarfs", "empire")
+    place(s, "P1:G", INLAND)
+    place(s, "P2:G", INLAND)
+    place(s, "P3:G", INLAND)
+    first = challenge(s, "P2", "G", "P1", INLAND)
+    second = challenge(s, "P3", "G", "P2", INLAND)
+    refused(s, {"type": "accept", "player": "P2", "challenge": second["id"], "army": "G"},
+            "gorges.challenge.engaged")
+    apply(s, {"type": "accept", "player": "P2", "challenge": second["id"], "army": "L1"}, [])
+    apply(s, {"type": "refuse", "player": "P1", "challenge": first["id"]}, [])
+    assert s.challenges[0].status == "refused"
+    from campagne.games.gorges.conquest import engaged
+    assert not engaged(s, s.army("P2:G")) and engaged(s, s.army("P2:L1"))

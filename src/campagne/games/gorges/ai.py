@@ -55,6 +55,9 @@ def decide(s: GorgesState, pid: str, rng: random.Random) -> dict[str, Any]:
     p = s.players[pid]
     greedy = p.controller != "random"
     phase = s.phase
+    lost = next((a for a in p.armies.values() if not a.hero.present), None)
+    if lost is not None:  # a new legendary hero first (« pris dans la liste des Seigneurs »)
+        return {"type": "hero", "player": pid, "army": lost.key, "name": f"{lost.hero.name} II"}
     if phase == "events":
         return _event(s, p, rng, greedy)
     if phase == "movement":

@@ -35,6 +35,8 @@ register_messages({
         "fr": "{player} ne peut pas défier {defender} pour {territory} : aucune des quatre conditions n'est remplie."},
     "gorges.challenge.builder": {"en": "{army} built this turn: it cannot fight or take up a challenge.",
                                  "fr": "{army} a construit ce tour-ci : elle ne peut ni se battre ni relever un défi."},
+    "gorges.challenge.engaged": {"en": "{army} already has a challenge this turn: one battle per army and turn.",
+                                 "fr": "{army} a déjà un défi ce tour-ci : une bataille par armée et par tour."},
     "gorges.challenge.diplomacy": {"en": "{defender}'s diplomacy forbids {player} to challenge him this turn.",
                                    "fr": "La diplomatie de {defender} interdit à {player} de le défier ce tour-ci."},
     "gorges.challenge.agent": {"en": "An agent at court makes {player} challenge {target} this turn.",
@@ -123,8 +125,12 @@ def may_challenge(s: GorgesState, p: Player, d: Player) -> None:
             need(d.id == ev["must_challenge"], "gorges.challenge.agent", player=p.id, target=ev["must_challenge"])
 
 
-def can_fight(a: Any) -> bool:
-    return a.in_play and not a.built
+def engaged(s: GorgesState, a: Any) -> bool:
+    """Is this army already in a challenge of this turn, issued or accepted (docs/rules/gorges.md, 25)? One
+    army fights one battle a turn: a second would be fought by an army the first may have driven off."""
+    return any((c.challenger == a.player and c.army == a.key and c.status != "refused")
+               or (c.defender == a.player and c.defender_army == a.key and c.status == "accepted")
+               for c in s.challenges)
 
 
 def order_challenge(ctx: Ctx) -> list[Event]:
@@ -136,6 +142,7 @@ def order_challenge(ctx: Ctx) -> list[Event]:
     a = ctx.army(p)
     need(a.player == p.id, "order.bad_field", field="army", value=a.ref)
     need(not a.built, "gorges.challenge.builder", army=a.ref)
+    need(not engaged(s, a), "gorges.challenge.engaged", army=a.ref)
     d = ctx.player("defender")
     need(d.id != p.id, "order.bad_field", field="defender", value=d.id)
     may_challenge(s, p, d)
@@ -186,6 +193,7 @@ def order_accept(ctx: Ctx) -> list[Event]:
     a = ctx.army(p)
     need(a.player == p.id, "order.bad_field", field="army", value=a.ref)
     need(not a.built, "gorges.challenge.builder", army=a.ref)
+    need(not engaged(s, a), "gorges.challenge.engaged", army=a.ref)
     c.status, c.defender_army = "accepted", a.key
     return [{"type": "challenge_accepted", "id": c.id, "defender": p.id, "army": a.ref}]
 
@@ -275,6 +283,7 @@ def order_raid(ctx: Ctx) -> list[Event]:
     need(kind is not None, "gorges.ability.not_race", player=p.id, race=race["name_en"], ability="raid")
     a = ctx.army(p)
     need(a.player == p.id and not a.built, "gorges.challenge.builder", army=a.ref)
+    need(not engaged(s, a), "gorges.challenge.engaged", army=a.ref)
     tid = ctx.territory()
     need(not (s.has(tid, "town") or s.has(tid, "fortress")), "gorges.raid.impossible", player=p.id,
          territory=tid, why=bilingual("a town or fortress", "une ville ou une forteresse"))
