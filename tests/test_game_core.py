@@ -379,3 +379,14 @@ def test_order_for_refuses_what_every_campaign_refuses() -> None:
         with pytest.raises(CampagneError) as err:
             order_for(orders, command, phase, players, label)
         assert err.value.code == code
+
+
+def test_a_replay_names_the_line_of_a_command_the_rules_refuse() -> None:
+    """Without verification too (status, map), a journal the rules no longer accept says where."""
+    from campagne.games.gorges.rules import GorgesRules
+    setup = {"players": [{"id": "P1", "race": "empire"}, {"id": "P2", "race": "skaven"}]}
+    with pytest.raises(CampagneError) as err:
+        Game.replay(GorgesRules(), setup, 1, [{"type": "next", "player": "referee"},
+                                              {"type": "build", "player": "P1", "army": "G", "building": "town"}],
+                    first_line=2)
+    assert err.value.code == "journal.refused" and err.value.params["line"] == 3

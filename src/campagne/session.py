@@ -91,7 +91,8 @@ def load(path: Path, verify: bool = True, expect: str | tuple[str, ...] | None =
         game = Game.verify(rules, h.get("setup", {}), h["seed"], file.entries, opening=h.get("opening"),
                            first_line=2)
     else:
-        game = Game.replay(rules, h.get("setup", {}), h["seed"], [e["command"] for e in file.entries])
+        game = Game.replay(rules, h.get("setup", {}), h["seed"], [e["command"] for e in file.entries],
+                           first_line=2)
     return Campaign(path, file, game, list(file.warnings))
 
 

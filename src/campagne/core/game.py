@@ -108,10 +108,15 @@ class Game:
     # -- replaying
     @classmethod
     def replay(cls, ruleset: Ruleset, setup: Mapping[str, Any], seed: int | str,
-               commands: Iterable[Command]) -> Game:
+               commands: Iterable[Command], first_line: int = 1) -> Game:
+        """Rebuild a game from its commands. A command the rules now refuse (a journal edited by hand, or
+        written under other rules) is reported with its file line (`first_line`: the first command's)."""
         game = cls(ruleset, setup, seed)
-        for command in commands:
-            game.push(command, atomic=False)
+        for offset, command in enumerate(commands):
+            try:
+                game.push(command, atomic=False)
+            except CampagneError as exc:
+                raise _refused(exc, first_line + offset) from None
         return game
 
     @classmethod
@@ -133,13 +138,17 @@ class Game:
             try:
                 entry = game.push(rec["command"], atomic=False)
             except CampagneError as exc:
-                reason = {lang: exc.message(lang).rstrip(".") for lang in ("en", "fr")}
-                raise CampagneError("journal.refused", line=line, reason=reason) from None
+                raise _refused(exc, line) from None
             mine = entry.to_dict()
             for key in ("events", "rolls"):
                 if _normal(mine[key]) != _normal(rec.get(key)):
                     raise CampagneError("journal.disagrees", line=line, what=key)
         return game
+
+
+def _refused(exc: CampagneError, line: int) -> CampagneError:
+    reason = {lang: exc.message(lang).rstrip(".") for lang in ("en", "fr")}
+    return CampagneError("journal.refused", line=line, reason=reason)
 
 
 def _normal(value: Any) -> Any:
