@@ -233,3 +233,26 @@ def test_a_journal_of_another_game_is_refused_by_name(cli: Cli) -> None:
     assert r.exit_code == 2
     assert "pas d'une campagne d'Atlantis ou d'une campagne des Gorges Tranchées" in r.output
     assert cli.lines() == before
+
+
+def test_status_tells_the_awaited_person_what_to_type(cli: Cli) -> None:
+    rng = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(200):
+        v = cli.status()
+        if v["turn"] > 1:
+            break
+        people = [p for p in v["awaiting"] if p in PEOPLE]
+        if not people:
+            cli.run("next")
+            continue
+        text = cli.run("status").stdout
+        who = v["awaiting"][0]
+        kind = {"events": "event", "movement": "move", "construction": "build",
+                "challenges": "challenge"}[v["phase"]]
+        pending = [c for c in v["challenges"] if c["status"] == "pending" and c["defender"] == who]
+        expected = f"campagne order {who} {'accept' if pending else kind}"
+        assert expected in text, (expected, text)
+        seen.add(v["phase"])
+        person_plays(cli, people[0], rng)
+    assert {"movement", "construction"} <= seen

@@ -42,6 +42,9 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                  f"Turn {view['turn']}/12 — {season_name(view['season'], o)} — {phase_name(view['phase'], o)}")]
     if view["awaiting"]:
         lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
+        hint = _hint(view, o)
+        if hint:
+            lines.append("  " + hint)
     elif view["phase"] != "ended":
         lines.append(o.t("Personne n'est attendu : l'arbitre peut passer à la phase suivante (campagne next).",
                          "Nobody to wait for: the referee may close the phase (campagne next)."))
@@ -97,6 +100,44 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                              f" — bataille finale : +{r['final_battle_bonus_percent']} % de points",
                              f" — final battle: +{r['final_battle_bonus_percent']} % points"))
     return "\n".join(lines)
+
+
+CHOICE_WORDS = {  # what `campagne order P event ...` takes, by the kind of choice (events.CHOICES)
+    "own_army": ("ARMÉE (G, L1, L2)", "ARMY (G, L1, L2)"), "own_hero": ("ARMÉE", "ARMY"),
+    "enemy_hero": ("JOUEUR:ARMÉE", "PLAYER:ARMY"), "own_unit": ("ARMÉE NOM-DE-L'UNITÉ", "ARMY UNIT-NAME"),
+    "own_territory": ("CASE", "CELL"), "enemy_territory": ("CASE", "CELL"), "neutral_territory": ("CASE", "CELL"),
+    "any_territory": ("CASE", "CELL"), "enemy_fortress": ("CASE", "CELL"), "enemy_mine": ("CASE", "CELL"),
+    "own_building": ("CASE[:mine|fortress|town]", "CELL[:mine|fortress|town]"),
+    "opponent": ("ADVERSAIRE", "OPPONENT"), "opponent_and_target": ("ADVERSAIRE CIBLE", "OPPONENT TARGET"),
+}
+
+
+def _hint(view: dict[str, Any], o: Out) -> str:
+    """What the awaited people type next, so that nobody needs the manual at the table."""
+    phase, who = view["phase"], view["awaiting"][0]
+    if phase == "events":
+        ev = view["players"][who].get("event") or {}
+        words = CHOICE_WORDS.get(ev.get("waiting_kind") or "", ("CHOIX", "CHOICE"))
+        return o.t(f"campagne order {who} event {words[0]}", f"campagne order {who} event {words[1]}")
+    if phase == "movement":
+        return o.t(f"campagne order {who} move ARMÉE CASE CASE... puis campagne order {who} done",
+                   f"campagne order {who} move ARMY CELL CELL... then campagne order {who} done")
+    if phase == "construction":
+        return o.t(f"campagne order {who} build ARMÉE mine|fortress|town, ou campagne order {who} done",
+                   f"campagne order {who} build ARMY mine|fortress|town, or campagne order {who} done")
+    if phase == "challenges":
+        pending = [c for c in view["challenges"] if c["status"] == "pending" and c["defender"] == who]
+        if pending:
+            n = pending[0]["id"]
+            return o.t(f"campagne order {who} accept {n} ARMÉE, ou campagne order {who} refuse {n}",
+                       f"campagne order {who} accept {n} ARMY, or campagne order {who} refuse {n}")
+        return o.t(f"campagne order {who} challenge ARMÉE ADVERSAIRE CASE, ou campagne order {who} done",
+                   f"campagne order {who} challenge ARMY OPPONENT CELL, or campagne order {who} done")
+    if phase == "battles":
+        n = next((b["id"] for b in view["battles"] if b["result"] is None), "?")
+        return o.t(f"campagne battle-result {n} --winner JOUEUR [--hero-killed JOUEUR:ARMÉE], ou --auto",
+                   f"campagne battle-result {n} --winner PLAYER [--hero-killed PLAYER:ARMY], or --auto")
+    return ""
 
 
 EVENT_TEXT: dict[str, tuple[str, str]] = {

@@ -27,10 +27,12 @@ def _army(a: Army, mine: bool) -> dict[str, Any]:
 
 
 def _event(p: Player) -> dict[str, Any] | None:
+    from .events import CHOICES
     if not p.event:
         return None
     return {k: v for k, v in p.event.items() if k != "rolled"} | {"text": {
-        "fr": p.event["rolled"].text("fr"), "en": p.event["rolled"].text("en")}}
+        "fr": p.event["rolled"].text("fr"), "en": p.event["rolled"].text("en")},
+        "waiting_kind": CHOICES.get(p.event["key"]) if p.event.get("pending") else None}
 
 
 def _player(s: GorgesState, p: Player, mine: bool) -> dict[str, Any]:
