@@ -30,6 +30,7 @@ def args_of(command: dict[str, Any]) -> list[str]:
         "challenge": lambda c: [c["army"], c["defender"], c["territory"]],
         "accept": lambda c: [str(c["challenge"]), c["army"]],
         "refuse": lambda c: [str(c["challenge"])],
+        "hero": lambda c: [c["army"], c["name"]],
     }[t](command)
     return ["order", pid, t, *rest]
 
