@@ -15,274 +15,31 @@ from the current state. `build_sheets` gives plain data (JSON-ready, texts alrea
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ...core.errors import CampagneError
-from .data import races, tables
 from .map import parse_cell_id
+from .sheet_print import sheets_html, sheets_markdown
+from .sheet_words import (
+    BUILDING_NAMES,
+    CHARACTERISTICS,
+    CONDITIONS,
+    RAIDS,
+    SAY,
+    WHY,
+    ability_name,
+    pick,
+    race_name,
+    row_label,
+    row_name,
+    row_text,
+    say,
+    table_row,
+    unit_text,
+    with_details,
+)
 from .state import ARMY_KEYS, SEASON_NAMES, GorgesState
-
-# --------------------------------------------------------------------------- words
-
-WORDS: dict[str, tuple[str, str]] = {
-    "title": ("Feuille de campagne", "Campaign sheet"),
-    "player": ("Joueur", "Player"),
-    "race": ("Race", "Race"),
-    "capital": ("Capitale", "Capital"),
-    "relics": ("Points de relique", "Relic points"),
-    "territories": ("Territoires", "Territories"),
-    "hostages": ("Otages", "Hostages"),
-    "rank": ("Classement final", "Final standing"),
-    "turn": ("Tour", "Turn"),
-    "order": ("Ordre du tour", "Turn order"),
-    "event": ("Événement", "Event"),
-    "relic_points": ("Reliques", "Relics"),
-    "mines": ("Mines", "Mines"),
-    "movement": ("Déplacements", "Movement"),
-    "buildings": ("Constructions", "Buildings"),
-    "challenges": ("Défis", "Challenges"),
-    "saves": ("Sauvegardes", "Saves"),
-    "battles": ("Batailles", "Battles"),
-    "conquests": ("Conquêtes", "Conquests"),
-    "held": ("Territoires tenus", "Territories held"),
-    "armies": ("Armées", "Armies"),
-    "notes": ("Notes", "Notes"),
-    "none": ("aucun", "none"),
-}
-
-# Sentences; {placeholders} are filled with display names and numbers.
-SAY: dict[str, tuple[str, str]] = {
-    "place": ("{place}/{of}", "{place}/{of}"),
-    "season_turn": ("{season}, tour {n} de la saison", "{season}, turn {n} of the season"),
-    "event_name": ("{d66} – {fr}", "{d66} – {en} (« {fr} »)"),
-    "no_target": ("aucune cible possible : sans effet", "no possible target: no effect"),
-    "waiting_choice": ("choix en attente", "choice pending"),
-    "chosen": ("choix : {c}", "choice: {c}"),
-    "plays_first": ("joue en premier jusqu'à la fin du tour", "plays first until the end of the turn"),
-    "order_changed": ("ordre du tour changé par {a} : {o}", "turn order changed by {a}: {o}"),
-    "ghost_moved": ("fantôme déplacé : {a} → {b}", "ghost moved: {a} → {b}"),
-    "flag_put": ("drapeau planté en {t}", "flag planted in {t}"),
-    "flag_removed": ("drapeau retiré de {t}", "flag removed from {t}"),
-    "flag_taken": ("{t} pris à {a}", "{t} taken from {a}"),
-    "lost_to_event": ("Territoire perdu : {t} ({e}, {a})", "Territory lost: {t} ({e}, {a})"),
-    "building_removed": ("{b} retirée en {t}", "{b} removed in {t}"),
-    "building_lost": ("{b} perdue en {t} ({e}, {a})", "{b} lost in {t} ({e}, {a})"),
-    "mine_placed": ("mine placée en {t}", "mine placed in {t}"),
-    "reinforcements": ("armée de renfort R en {t} jusqu'à la fin de la saison",
-                       "reinforcement army R in {t} until the end of the season"),
-    "reinforcements_already": ("déjà une armée de renfort : sans effet", "already a reinforcement army: no effect"),
-    "reinforcements_leave": ("L'armée de renfort R quitte le jeu (fin de la saison)",
-                             "The reinforcement army R leaves play (end of the season)"),
-    "battle_note": ("pour la prochaine bataille", "for the next battle"),
-    "opponent_named": ("adversaire désigné : {a}", "opponent named: {a}"),
-    "must_challenge": ("{a} devra défier {b}", "{a} must challenge {b}"),
-    "targeted": ("{e} de {a}", "{e} by {a}"),
-    "relics_line": ("{why} : +{n}", "{why}: +{n}"),
-    "search": ("Fouille : {n} point{s} ({k} territoire{ks}{ghost})",
-               "Search: {n} point{s} ({k} territor{kies}{ghost})"),
-    "search_ghost": (", fantôme en {t}", ", ghost in {t}"),
-    "search_fruitful": (", fouille fructueuse", ", fruitful search"),
-    "relics_total": ("trouvés {found}, gagnés {gained:+d}, total {total}",
-                     "found {found}, gained {gained:+d}, total {total}"),
-    "hostage_relics": ("Otages : +{n} (fin de la saison)", "Hostages: +{n} (end of the season)"),
-    "storm": ("Tempête de magie : +{n}", "Storm of Magic: +{n}"),
-    "relics_given": ("{n} point{s} de relique donné{s} à {a} (sauvegarde +{n})",
-                     "{n} relic point{s} handed to {a} (save +{n})"),
-    "relics_received": ("{n} point{s} de relique reçu{s} de {a}", "{n} relic point{s} received from {a}"),
-    "mine": ("{t} : {roll} → {r}", "{t}: {roll} → {r}"),
-    "mine_points": ("+{n} points d'armée pour la prochaine bataille (total {t})",
-                    "+{n} army points for the next battle (total {t})"),
-    "mine_item": ("objet magique de {n} pts maximum", "magic item worth up to {n} pts"),
-    "mine_collapse": ("la mine est retirée du jeu", "the mine is removed from play"),
-    "mine_slaves": ("esclaves +1", "slaves +1"),
-    "mine_rerolled": ("relancé (Esclave), premier jet {n}", "re-rolled (Slaves), first roll {n}"),
-    "slaves": ("Esclaves dans une mine : +1 à sa prochaine production",
-               "Slaves put in a mine: +1 to its next production"),
-    "move_roll": ("Dé de déplacement : {dice} {faces}{bonus} → {n} territoire{s}",
-                  "Move dice: {dice} {faces}{bonus} → {n} territor{ies}"),
-    "move_reroll": (" (relancé)", " (re-rolled)"),
-    "moved": ("{army} : {a} → {b}", "{army}: {a} → {b}"),
-    "moved_by": ("{army} déplacée par {p} (Tromperie) : {a} → {b}", "{army} moved by {p} (Deception): {a} → {b}"),
-    "to_capital": ("{army} renvoyée à la capitale : {a} → {b}", "{army} sent to the capital: {a} → {b}"),
-    "capital_moved": ("Capitale déplacée : {a} → {b}", "Capital moved: {a} → {b}"),
-    "swap": ("Armées interverties : {a} ↔ {b}", "Armies swapped: {a} ↔ {b}"),
-    "built": ("{b} en {t} ({army})", "{b} in {t} ({army})"),
-    "challenge_out": ("Défi n°{id} : {army} défie {d} pour {t} ({c})",
-                      "Challenge no. {id}: {army} challenges {d} over {t} ({c})"),
-    "challenge_in": ("Défi n°{id} de {a} ({army}) pour {t} ({c})",
-                     "Challenge no. {id} from {a} ({army}) over {t} ({c})"),
-    "accepted": ("accepté avec {army}", "accepted with {army}"),
-    "refused": ("refusé", "refused"),
-    "pending": ("sans réponse", "unanswered"),
-    "raid": ("{k} de {army} sur {t} : {roll} → {r}", "{k} by {army} on {t}: {roll} → {r}"),
-    "save": ("Défi n°{id}, {t} : {d} lance {roll}{mods} = {total} → {r}",
-             "Challenge no. {id}, {t}: {d} rolls {roll}{mods} = {total} → {r}"),
-    "saved": ("sauvegarde réussie, l'armée de {a} est repoussée", "saved, {a}'s army is pushed back"),
-    "not_saved": ("sauvegarde ratée, le territoire passe à {a}", "save failed, the territory passes to {a}"),
-    "annexed": ("{t} annexé ({army})", "{t} annexed ({army})"),
-    "taken": ("{t} pris à {a} ({why})", "{t} taken from {a} ({why})"),
-    "taken_neutral": ("{t} pris ({why})", "{t} taken ({why})"),
-    "lost": ("{t} perdu au profit de {a} ({why})", "{t} lost to {a} ({why})"),
-    "two_armies": ("Deux armées sans défi en {t} : A = {a}, B = {b} ; {roll} → {r}",
-                   "Two armies and no challenge in {t}: A = {a}, B = {b}; {roll} → {r}"),
-    "battle": ("Bataille n°{id} en {t} : {me} contre {them} ({role})",
-               "Battle no. {id} in {t}: {me} against {them} ({role})"),
-    "attacker": ("attaquant", "attacker"),
-    "defender": ("défenseur", "defender"),
-    "victory": ("Victoire", "Victory"),
-    "defeat": ("Défaite", "Defeat"),
-    "undecided": ("en attente du résultat", "waiting for the result"),
-    "auto": ("résolue par les dés : {a} {sa} contre {b} {sb}", "auto-resolved: {a} {sa} against {b} {sb}"),
-    "entered": ("résultat saisi par l'arbitre", "result entered by the referee"),
-    "spoils": ("Butin de guerre ({army}) : {r}", "Spoils of war ({army}): {r}"),
-    "ignominy": ("Défaite ignominieuse ({army}) : {r}", "Ignominious defeat ({army}): {r}"),
-    "fate": ("Destin de l'armée vaincue ({army}) : {roll} → {r}", "Fate of the beaten army ({army}): {roll} → {r}"),
-    "injury": ("Blessure de {hero} ({army}) : {r}", "Injury of {hero} ({army}): {r}"),
-    "storm_battle": ("Tempête de magie : +2 reliques au vainqueur, +1 au vaincu",
-                     "Storm of Magic: +2 relics to the winner, +1 to the loser"),
-    "siege": ("Troupe de siège : {t} capturé", "Siege troops: {t} captured"),
-    "battle_notes": ("à prendre en compte : {n}", "to bear in mind: {n}"),
-    "battle_void": ("Défi n°{id} : bataille annulée (une armée a quitté le jeu)",
-                    "Challenge no. {id}: battle void (an army left play)"),
-    "recruits": ("+{n} points d'armée pour sa prochaine bataille", "+{n} army points for its next battle"),
-    "banner": ("{u} devient Régiment de Renom, étendard magique de {n} pts maximum",
-               "{u} becomes a Regiment of Renown, magic standard worth up to {n} pts"),
-    "feat": ("{u} devient Régiment de Renom : {r}", "{u} becomes a Regiment of Renown: {r}"),
-    "renown_more": ("{u} (déjà Régiment de Renom) : {r}", "{u} (already a Regiment of Renown): {r}"),
-    "renown_full": ("{u} ne peut devenir Régiment de Renom (déjà {n})",
-                    "{u} cannot become a Regiment of Renown (already {n})"),
-    "gold": ("+1 point de relique, objet magique de {n} pts maximum pour le héros",
-             "+1 relic point, magic item worth up to {n} pts for the hero"),
-    "unit": ("unité : {u}", "unit: {u}"),
-    "unit_unnamed": ("unité à désigner", "unit to be named"),
-    "instead": ("au lieu de {r}", "instead of {r}"),
-    "honour_lost": ("{u} perd son honneur", "{u} loses its honour"),
-    "pushed_to": ("repoussée en {t}", "pushed back to {t}"),
-    "removed_until": ("retirée du jeu jusqu'{u}", "removed from play until {u}"),
-    "until_next_season": ("à la prochaine saison", "the next season"),
-    "until_next_turn": ("au prochain tour", "the next turn"),
-    "summer_return": ("en été, elle revient aussitôt à la capitale {t}",
-                      "in summer it returns at once to the capital {t}"),
-    "army_removed": ("{army} {r} ({why})", "{army} {r} ({why})"),
-    "army_pushed": ("{army} repoussée : {a} → {b} ({why})", "{army} pushed back: {a} → {b} ({why})"),
-    "army_returns": ("{army} revient en jeu en {t}", "{army} returns to play in {t}"),
-    "dead": ("mort", "dead"),
-    "held_by": ("otage de {a}", "hostage of {a}"),
-    "no_captor": ("capturé sans ravisseur : manque la prochaine bataille",
-                  "captured with nobody to hold him: misses the next battle"),
-    "next_battle": ("pour la prochaine bataille", "for the next battle"),
-    "item_lost": ("objet magique perdu ({n} pts max.)", "magic item lost ({n} pts max.)"),
-    "item_seized": ("saisi par {a} ({roll})", "seized by {a} ({roll})"),
-    "item_gone": ("perdu à jamais ({roll})", "lost for good ({roll})"),
-    "hero_replaced": ("Nouveau héros pour {army} : {h} (remplace {o})", "New hero for {army}: {h} (replaces {o})"),
-    "equip": ("{h} ({army}) reçoit un objet magique ({n} pts max.)", "{h} ({army}) takes a magic item ({n} pts max.)"),
-    "out_of_play": ("hors jeu", "out of play"),
-    "out_until": ("hors jeu jusqu'{u}", "out of play until {u}"),
-    "against": ("contre {a}", "against {a}"),
-    "against_race": ("contre les {r}", "against the {r}"),
-    "bonus_points": ("+{n} points d'armée", "+{n} army points"),
-    "item": ("objet magique {n} pts max. ({src})", "magic item {n} pts max. ({src})"),
-    "src_mine": ("mine", "mine"),
-    "src_spoils": ("butin", "spoils"),
-    "src_seized": ("saisi", "seized"),
-    "items_waiting": ("Objets magiques à attribuer : {items}", "Magic items to give a hero: {items}"),
-    "player_notes": ("Prochaine bataille : {n}", "Next battle: {n}"),
-    "battle_points": ("Points d'armée pour la prochaine bataille : +{n}", "Army points for the next battle: +{n}"),
-    "hostage": ("{h} ({army})", "{h} ({army})"),
-    "assassin_note": ("Assassin envoyé par {a} : {e}", "Assassin sent by {a}: {e}"),
-    "relics_gained": ("+{n} point{s} de relique", "+{n} relic point{s}"),
-    "side_notes": ("{a} : {n}", "{a}: {n}"),
-    "ended": ("Fin de la campagne : rang {r}/{of}, {n} points de relique, bataille finale +{b} %{c}",
-              "End of the campaign: rank {r}/{of}, {n} relic points, final battle +{b} %{c}"),
-    "chooses": (", choisit le scénario et le déploiement", ", chooses the scenario and deployment"),
-    "rank": ("{r}/{of}", "{r}/{of}"),
-}
-
-CONDITIONS = {
-    "same_territory": ("même territoire", "same territory"),
-    "in_enemy_territory": ("armée en territoire ennemi", "army in enemy territory"),
-    "enemy_in_own_territory": ("armée ennemie sur son territoire", "enemy army on own territory"),
-    "adjacent_territories": ("territoires adjacents", "adjacent territories"),
-    "tunnel": ("Tunnel, événement 55", "Tunnel, event 55"),
-    "raid": ("raid", "raid"),
-}
-BUILDING_NAMES = {"mine": ("Mine", "Mine"), "fortress": ("Forteresse", "Fortress"), "town": ("Ville", "Town"),
-                  "capital": ("Capitale", "Capital")}
-RAIDS = {"sea_raid": ("Raid maritime", "Sea raid"), "skaven_tunnel": ("Tunnel skaven", "Skaven tunnel")}
-WHY = {
-    "battle": ("bataille", "battle"), "save_failed": ("sauvegarde ratée", "save failed"),
-    "siege_troops": ("Troupe de siège", "Siege troops"), "beaten": ("vaincue", "beaten"),
-    "two_armies": ("deux armées sans défi", "two armies, no challenge"), "save": ("sauvegarde réussie", "saved"),
-    "refused": ("défi refusé", "challenge refused"), "withdrawn": ("Retirée du Front", "Withdrawn from the front"),
-    "lost_at_sea": ("perdue en mer", "lost at sea"), "lost_underground": ("perdue sous terre", "lost underground"),
-}
-# Characteristics as the French army books print them.
-CHARACTERISTICS = {"M": ("M", "M"), "WS": ("CC", "WS"), "BS": ("CT", "BS"), "S": ("F", "S"), "T": ("E", "T"),
-                   "W": ("PV", "W"), "I": ("I", "I"), "A": ("A", "A"), "Ld": ("Cd", "Ld")}
-
-
-def word(key: str, lang: str) -> str:
-    fr, en = WORDS[key]
-    return fr if lang == "fr" else en
-
-
-def _pick(pair: tuple[str, str], lang: str) -> str:
-    return pair[0] if lang == "fr" else pair[1]
-
-
-def say(key: str, lang: str, **kw: Any) -> str:
-    fr, en = SAY[key]
-    if "n" in kw and isinstance(kw["n"], int):  # "{s}": French singular for 0 and 1, English for 1 only
-        one = kw["n"] == 1 or (lang == "fr" and kw["n"] == 0)
-        kw.setdefault("s", "" if one else "s")
-        kw.setdefault("ies", "y" if kw["n"] == 1 else "ies")
-    return (fr if lang == "fr" else en).format(**kw)
-
-
-def _sep(lang: str) -> str:
-    return " ; " if lang == "fr" else "; "
-
-
-def _name(row: Any, lang: str) -> str:
-    """A row's bold name without its closing full stop (« Brouillard de guerre. » → Brouillard de guerre)."""
-    text = row.get(f"name_{lang}") or row.text(lang) or row.key
-    return text[:-1] if text.endswith(".") and not text.endswith("..") else text
-
-
-def _row(table: str, key: str | None) -> Any:
-    try:
-        return tables()[table].row(str(key))
-    except CampagneError:
-        return None
-
-
-def row_name(table: str, key: str | None, lang: str) -> str:
-    row = _row(table, key)
-    return _name(row, lang) if row is not None else str(key)
-
-
-def row_text(table: str, key: str | None, lang: str) -> str:
-    row = _row(table, key)
-    return (row.text(lang) or row.key) if row is not None else str(key)
-
-
-def race_name(race: str | None, lang: str) -> str:
-    r = races().get(race or "")
-    return r[f"name_{lang}"] if r else str(race)
-
-
-def _unit(lang: str, unit: Any) -> str:
-    """A unit as the order named it; « ? » when nobody said which (a computer's battle)."""
-    return say("unit_unnamed", lang) if unit in (None, "", "?") else str(unit)
-
-
-def _with(text: str, details: list[str]) -> str:
-    return f"{text} ({', '.join(d for d in details if d)})" if any(details) else text
-
-
-# --------------------------------------------------------------------------- building
 
 
 def build_sheets(header: Mapping[str, Any], entries: Iterable[Mapping[str, Any]], state: GorgesState,
@@ -324,7 +81,7 @@ def _territory(s: GorgesState, tid: str | None) -> str:
 
 
 def _blank(turn: int, season: str, lang: str) -> dict[str, Any]:
-    return {"turn": turn, "season": season, "season_name": _pick(SEASON_NAMES.get(season, (season, season)), lang),
+    return {"turn": turn, "season": season, "season_name": pick(SEASON_NAMES.get(season, (season, season)), lang),
             "season_turn": (turn - 1) % 3 + 1, "place": None, "of": None, "order": [],
             "event": None, "relics": {"found": 0, "gained": 0, "total": 0, "details": []},
             "mines": [], "movement": [], "buildings": [], "challenges": [], "saves": [], "battles": [],
@@ -394,13 +151,13 @@ class _Book:
         return key if pid == me else f"{self.p(pid)}:{key}"
 
     def w(self, pair: tuple[str, str]) -> str:
-        return _pick(pair, self.lang)
+        return pick(pair, self.lang)
 
     def why(self, key: str | None) -> str:
         if key in WHY:
             return self.w(WHY[key])
-        row = _row("events", key)
-        return _name(row, self.lang) if row is not None else str(key)
+        row = table_row("events", key)
+        return row_label(row, self.lang) if row is not None else str(key)
 
     # -- rows
     def row(self, pid: str | None) -> dict[str, Any] | None:
@@ -534,7 +291,7 @@ class _Book:
             details.append(say("against_race", self.lang, r=race_name(n.get("race"), self.lang)))
         else:
             details.append(say("next_battle", self.lang))
-        return _with(text, details)
+        return with_details(text, details)
 
     def army_sheet(self, ref: str) -> dict[str, Any]:
         a = self.armies[ref]
@@ -550,7 +307,7 @@ class _Book:
             status = say("dead", lang)
         elif a["captured_by"]:
             status = say("held_by", lang, a=self.p(a["captured_by"]))
-        traits = [f"{_pick(CHARACTERISTICS.get(c, (c, c)), lang)} {v:+d}" for c, v in sorted(a["changes"].items()) if v]
+        traits = [f"{pick(CHARACTERISTICS.get(c, (c, c)), lang)} {v:+d}" for c, v in sorted(a["changes"].items()) if v]
         traits += [row_text("psychological_wound", r, lang) for r in a["rules"]]
         renown = []
         for r in a["renown"]:
@@ -559,17 +316,17 @@ class _Book:
                 if h.get("rule"):
                     honours.append(row_text("feats_of_arms", h["rule"], lang))
                 elif h.get("spoils") == "proud_banner":
-                    honours.append(_with(row_name("spoils_of_war", "proud_banner", lang),
+                    honours.append(with_details(row_name("spoils_of_war", "proud_banner", lang),
                                          [f"{h.get('magic_banner_max', '?')} pts"]))
                 else:
                     honours.append(row_name("spoils_of_war", h.get("spoils"), lang))
-            unit = _unit(lang, r["unit"])
+            unit = unit_text(lang, r["unit"])
             renown.append(f"{unit} : {', '.join(honours)}" if lang == "fr" else f"{unit}: {', '.join(honours)}")
         notes = [self.note_text(n) for n in a["notes"]]
         notes += [f'{row_text("serious_wound", w.get("key"), lang)} {say("next_battle", lang)}'
                   if w.get("key") != "captured_nobody" else say("no_captor", lang) for w in a["next_battle"]]
         if a["bonus_points"]:
-            notes.append(_with(say("bonus_points", lang, n=a["bonus_points"]), [say("next_battle", lang)]))
+            notes.append(with_details(say("bonus_points", lang, n=a["bonus_points"]), [say("next_battle", lang)]))
         return {"ref": ref, "key": a["key"], "hero": a["hero"], "hero_status": status,
                 "hero_dead": a["dead"], "hero_captured_by": a["captured_by"], "hero_traits": traits,
                 "hero_changes": {c: v for c, v in a["changes"].items() if v}, "hero_rules": list(a["rules"]),
@@ -622,9 +379,9 @@ class _Book:
         r = self.row(ev["player"])
         if r is None:
             return
-        row = _row("events", ev["event"])
-        name_fr = _name(row, "fr") if row is not None else ev["event"]
-        name_en = _name(row, "en") if row is not None else ev["event"]
+        row = table_row("events", ev["event"])
+        name_fr = row_label(row, "fr") if row is not None else ev["event"]
+        name_en = row_label(row, "en") if row is not None else ev["event"]
         details = []
         if ev.get("no_target"):
             details.append(say("no_target", self.lang))
@@ -689,7 +446,7 @@ class _Book:
             self.add(before, "conquests", say("lost_to_event", self.lang, t=self.t(tid), e=self.why(ev.get("why")),
                                               a=self.p(pid)))
         if after == pid and before != pid:
-            self.add(pid, "conquests", _with(self.t(tid), [self.why(ev.get("why"))]))
+            self.add(pid, "conquests", with_details(self.t(tid), [self.why(ev.get("why"))]))
 
     def on_building_removed(self, ev: Mapping[str, Any]) -> None:
         pid, tid = ev["player"], ev["territory"]
@@ -800,7 +557,7 @@ class _Book:
         path = " → ".join(self.t(t) for t in [ev["from"]] + list(ev.get("path") or [ev["to"]]))
         text = f"{self.a(ref, pid)} : {path}" if self.lang == "fr" else f"{self.a(ref, pid)}: {path}"
         if why not in (None, "move"):
-            text = _with(text, [self.why(why) if _row("events", why) is not None else _ability(why, self.lang)])
+            text = with_details(text, [self.why(why) if table_row("events", why) is not None else ability_name(why, self.lang)])
         self.add(pid, "movement", text)
 
     def on_army_to_capital(self, ev: Mapping[str, Any]) -> None:
@@ -1078,7 +835,7 @@ class _Book:
             details.append(say("gold", lang, n=ev.get("magic_item_max")))
             self.relic_line(pid, say("relics_line", lang, why=row_name("spoils_of_war", key, lang), n=1))
         roll = f"{ev['roll']} → " if ev.get("roll") is not None else ""
-        text = _with(roll + row_name("spoils_of_war", key, lang), details)
+        text = with_details(roll + row_name("spoils_of_war", key, lang), details)
         if self._in_battle():
             for b in self._battle_rows():
                 b["spoils"] = say("spoils", lang, army=self.a(ref), r=text)
@@ -1087,7 +844,7 @@ class _Book:
             self.event_detail(self._event_player(ev) or pid, say("spoils", lang, army=self.a(ref, pid), r=text))
 
     def _renown_text(self, ev: Mapping[str, Any]) -> str:
-        lang, h, unit = self.lang, ev.get("honour") or {}, _unit(self.lang, ev.get("unit"))
+        lang, h, unit = self.lang, ev.get("honour") or {}, unit_text(self.lang, ev.get("unit"))
         if ev["type"] == "renown_full":
             return say("renown_full", lang, u=unit, n=ev.get("cap"))
         if h.get("rule"):
@@ -1095,7 +852,7 @@ class _Book:
             return say("feat" if ev.get("new") else "renown_more", lang, u=unit, r=rule)
         if ev.get("new"):
             return say("banner", lang, u=unit, n=h.get("magic_banner_max"))
-        return say("renown_more", lang, u=unit, r=_with(row_name("spoils_of_war", h.get("spoils"), lang),
+        return say("renown_more", lang, u=unit, r=with_details(row_name("spoils_of_war", h.get("spoils"), lang),
                                                         [f"{h.get('magic_banner_max')} pts"]))
 
     def on_renown(self, ev: Mapping[str, Any]) -> None:
@@ -1139,7 +896,7 @@ class _Book:
                         if not r["honours"]:
                             a["renown"].remove(r)
                         break
-            details.append(say("honour_lost", lang, u=_unit(lang, ev.get("unit"))))
+            details.append(say("honour_lost", lang, u=unit_text(lang, ev.get("unit"))))
         elif applied in ("crushing_defeat", "vengeance"):
             enemy = fight.get("winner")
             if a is not None and enemy:
@@ -1155,7 +912,7 @@ class _Book:
                                    "unit": ev.get("unit")})
             if ev.get("unit"):
                 details.append(say("unit", lang, u=ev["unit"]))
-        text = _with(f"{ev.get('roll')} → " + row_name("ignominious_defeats", applied, lang), details)
+        text = with_details(f"{ev.get('roll')} → " + row_name("ignominious_defeats", applied, lang), details)
         for b in self._battle_rows():
             b["defeat"] = say("ignominy", lang, army=self.a(ref), r=text)
 
@@ -1185,7 +942,7 @@ class _Book:
             elif ev.get("seize_roll") is not None:
                 details.append(say("item_gone", lang, roll=ev.get("seize_roll")))
         elif applied == "serious_wound":
-            wound = _row("serious_wound", ev.get("wound"))
+            wound = table_row("serious_wound", ev.get("wound"))
             if wound is not None:
                 details.append(wound.text(lang))
                 if a is not None:
@@ -1215,13 +972,13 @@ class _Book:
             if a is not None and rule and rule not in a["rules"]:
                 a["rules"].append(rule)
         elif applied == "lesson_learned":
-            lesson = _row("lesson_learned", ev.get("lesson"))
+            lesson = table_row("lesson_learned", ev.get("lesson"))
             if lesson is not None:
                 details.append(lesson.text(lang))
                 if a is not None:
                     for c in lesson.get("characteristics", []):
                         a["changes"][c] = a["changes"].get(c, 0) + int(lesson.get("change"))
-        text = _with(f"{ev.get('roll')} → " + row_name("character_injuries", key, lang), details)
+        text = with_details(f"{ev.get('roll')} → " + row_name("character_injuries", key, lang), details)
         line = say("injury", lang, hero=ev.get("hero"), army=self.a(ref), r=text)
         if self._in_battle():
             for b in self._battle_rows():
@@ -1272,152 +1029,6 @@ class _Book:
             self.note(pid, say("ended", self.lang, r=r.get("rank", "?"), of=len(rows), n=r.get("relics"),
                                b=r.get("final_battle_bonus_percent", 0),
                                c=say("chooses", self.lang) if r.get("chooses_scenario") else ""))
-
-
-def _ability(why: str | None, lang: str) -> str:
-    names = {"forest": ("Elfes Sylvains : de forêt en forêt", "Wood Elves: forest to forest"),
-             "burrow": ("Rois des Tombes : sous le sable", "Tomb Kings: under the sand"),
-             "deception": ("Tromperie", "Deception")}
-    return _pick(names.get(why or "", (str(why), str(why))), lang)
-
-
-# --------------------------------------------------------------------------- layout
-
-
-def _header_pairs(sheet: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
-    pairs = [(word("player", lang), f"{sheet['name']} ({sheet['player']})" if sheet["name"] != sheet["player"]
-              else sheet["name"]),
-             (word("race", lang), sheet["race_name"]), (word("capital", lang), sheet["capital"]),
-             (word("relics", lang), str(sheet["relics"])),
-             (word("territories", lang), f"{len(sheet['territories'])} — " + (", ".join(sheet["territories"]) or "—")),
-             (word("hostages", lang), ", ".join(sheet["hostages"]) or "—")]
-    if sheet.get("rank"):
-        pairs.append((word("rank", lang), say("rank", lang, r=sheet["rank"], of=sheet["players"])))
-    return pairs
-
-
-def _army_line(a: Mapping[str, Any], lang: str) -> str:
-    colon = " : " if lang == "fr" else ": "
-    hero = a["hero"] + (f" ({a['hero_status']})" if a["hero_status"] else "")
-    parts = [f"{a['key']}{colon}{hero}, {a['where']}"]
-    if a["hero_traits"]:
-        parts.append(", ".join(a["hero_traits"]))
-    if a["items"]:
-        parts.append(", ".join(a["items"]))
-    if a["renown"]:
-        label = "Régiments de Renom" if lang == "fr" else "Regiments of Renown"
-        parts.append(f"{label}{colon}" + " / ".join(a["renown"]))
-    if a["notes"]:
-        label = "À venir" if lang == "fr" else "Pending"
-        parts.append(f"{label}{colon}" + " / ".join(a["notes"]))
-    return _sep(lang).join(parts)
-
-
-def _battle_lines(b: Mapping[str, Any], lang: str) -> list[str]:
-    colon = " : " if lang == "fr" else ": "
-    head = f"{b['title']}{colon}{b['result']}" + (f" ({b['how']})" if b.get("how") else "")
-    out = [head]
-    if b["notes"]:
-        out.append(say("battle_notes", lang, n=", ".join(b["notes"])))
-    out += [x for x in (b["spoils"], b["defeat"], b["fate"]) if x]
-    out += list(b["injuries"]) + list(b["lines"])
-    return out
-
-
-def _blocks(turn: Mapping[str, Any], lang: str) -> list[tuple[str, list[str]]]:
-    """The turn's lines: (label, [lines]); an empty list prints as a dash."""
-    def w(key: str) -> str:
-        return word(key, lang)
-    ev = turn["event"]
-    event = [ev["text"] + (f" — {_sep(lang).join(ev['details'])}" if ev["details"] else "")] if ev else []
-    rel = turn["relics"]
-    relics = [say("relics_total", lang, found=rel["found"], gained=rel["gained"], total=rel["total"])] + rel["details"]
-    extra = []
-    if turn["next_battle"]:
-        extra.append(say("player_notes", lang, n=" / ".join(turn["next_battle"])))
-    if turn["battle_points"]:
-        extra.append(say("battle_points", lang, n=turn["battle_points"]))
-    if turn["items"]:
-        extra.append(say("items_waiting", lang, items=", ".join(turn["items"])))
-    return [
-        (w("order"), [f"{turn['place']}/{turn['of']} — " + ", ".join(turn["order"])] if turn["place"] else []),
-        (w("event"), event),
-        (w("relic_points"), relics),
-        (w("mines"), list(turn["mines"])),
-        (w("movement"), list(turn["movement"])),
-        (w("buildings"), list(turn["buildings"])),
-        (w("challenges"), list(turn["challenges"])),
-        (w("saves"), list(turn["saves"])),
-        (w("battles"), [line for b in turn["battles"] for line in _battle_lines(b, lang)]),
-        (w("conquests"), list(turn["conquests"])),
-        (w("held"), [f"{len(turn['territories'])} — " + ", ".join(turn["territories"])]),
-        (w("armies"), [_army_line(a, lang) for a in turn["armies"]] + extra),
-        (w("hostages"), list(turn["hostages"])),
-        (w("notes"), list(turn["notes"])),
-    ]
-
-
-def _turn_title(turn: Mapping[str, Any], lang: str) -> str:
-    return (f"{word('turn', lang)} {turn['turn']} — "
-            + say("season_turn", lang, season=turn["season_name"], n=turn["season_turn"]))
-
-
-def _md(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ").replace("<", "&lt;")
-
-
-def sheets_markdown(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
-    lang = "fr" if lang == "fr" else "en"
-    colon = " :" if lang == "fr" else ":"
-    out: list[str] = []
-    for sheet in sheets:
-        out += [f"# {word('title', lang)} — {_md(sheet['name'])}", ""]
-        out += [f"- **{k}**{colon} {_md(v)}" for k, v in _header_pairs(sheet, lang)]
-        for turn in sheet["turns"]:
-            out += ["", f"## {_md(_turn_title(turn, lang))}", "", "| | |", "|---|---|"]
-            for label, lines in _blocks(turn, lang):
-                cell = "<br>".join(_md(x) for x in lines) if lines else "—"
-                out.append(f"| **{_md(label)}** | {cell} |")
-        out.append("")
-    return "\n".join(out)
-
-
-_CSS = """
-body { font-family: Georgia, serif; margin: 1.5em; color: #111; }
-h1 { font-size: 1.4em; border-bottom: 2px solid #333; }
-.player { page-break-after: always; break-after: page; }
-.player:last-child { page-break-after: auto; break-after: auto; }
-dl.head { display: grid; grid-template-columns: max-content 1fr max-content 1fr; gap: .2em .8em; }
-dl.head dt { font-weight: bold; } dl.head dd { margin: 0; }
-table.turn { width: 100%; border-collapse: collapse; margin: .8em 0; page-break-inside: avoid; }
-table.turn caption { text-align: left; font-weight: bold; font-size: 1.1em; padding: .2em 0; }
-table.turn th, table.turn td { border: 1px solid #444; padding: .25em .4em; vertical-align: top; text-align: left; }
-table.turn th { width: 10em; background: #eee; }
-table.turn td p { margin: 0; }
-@media print { body { margin: 0; font-size: 10pt; } }
-"""
-
-
-def sheets_html(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
-    lang = "fr" if lang == "fr" else "en"
-    e = html.escape
-    out = [f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">',
-           f"<title>{e(word('title', lang))}</title>\n<style>{_CSS}</style>\n</head>\n<body>"]
-    for sheet in sheets:
-        out.append(f'<section class="player" id="{e(str(sheet["player"]))}">')
-        out.append(f"<h1>{e(word('title', lang))} — {e(sheet['name'])}</h1>")
-        out.append('<dl class="head">' + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>"
-                                                 for k, v in _header_pairs(sheet, lang)) + "</dl>")
-        for turn in sheet["turns"]:
-            out.append(f'<table class="turn" id="{e(str(sheet["player"]))}-{turn["turn"]}">')
-            out.append(f"<caption>{e(_turn_title(turn, lang))}</caption>")
-            for label, lines in _blocks(turn, lang):
-                cell = "".join(f"<p>{e(x)}</p>" for x in lines) if lines else "—"
-                out.append(f"<tr><th>{e(label)}</th><td>{cell}</td></tr>")
-            out.append("</table>")
-        out.append("</section>")
-    out.append("</body>\n</html>\n")
-    return "\n".join(out)
 
 
 __all__ = ["build_sheets", "sheets_html", "sheets_markdown"]
