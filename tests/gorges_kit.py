@@ -3,9 +3,13 @@ arranged by hand, and an event forced by its d66 faces."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+import pytest
+
 from campagne.core.dice import Dice, ScriptedDice
+from campagne.core.errors import MESSAGES, CampagneError
 from campagne.games.gorges.context import Ctx
 from campagne.games.gorges.data import tables
 from campagne.games.gorges.rules import GorgesRules
@@ -88,3 +92,61 @@ def land_path(state: GorgesState, start: str, length: int) -> list[str]:
         seen.add(here)
         path.append(here)
     return path
+
+
+# --------------------------------------------------------------------------- rules positions shared by the tests
+
+NEXT = {"type": "next", "player": "referee"}
+# Far from both capitals of a two-player game (P1 '-3,4', P2 '3,-4'), inland, no forest nor building around it.
+INLAND = "2,0"
+
+
+def game(*races: str) -> GorgesState:
+    """A fresh campaign whose turn order is the players' order (P1 first)."""
+    s = new_state(races or ("skaven", "dwarfs"))
+    s.order = [f"P{i + 1}" for i in range(len(s.players))]
+    return s
+
+
+def refused(s: GorgesState, cmd: dict, code: str, faces: list[int] | None = None) -> CampagneError:
+    """The order is refused with `code` (a bilingual message) and the state is exactly as before."""
+    before = copy.deepcopy(s)
+    with pytest.raises(CampagneError) as info:
+        apply(s, cmd, faces)
+    err = info.value
+    assert err.code == code, err.message("en")
+    assert set(MESSAGES[code]) == {"en", "fr"}
+    assert s == before
+    return err
+
+
+def of_type(events: list[dict], kind: str) -> list[dict]:
+    return [e for e in events if e["type"] == kind]
+
+
+def challenge(s: GorgesState, pid: str, army: str, defender: str, territory: str) -> dict:
+    """`pid`'s army challenges `defender` over `territory` in the challenges phase."""
+    at_phase(s, "challenges", acting=[pid])
+    events = apply(s, {"type": "challenge", "player": pid, "army": army, "defender": defender,
+                       "territory": territory}, [])
+    return of_type(events, "challenge")[0]
+
+
+def to_battle(s: GorgesState, territory: str = INLAND, att: str = "P1:G", dfd: str = "P2:G"):
+    """A challenge over `territory`, accepted, then the phases up to the battle."""
+    a, d = s.army(att), s.army(dfd)
+    place(s, att, territory)
+    place(s, dfd, territory)
+    c = challenge(s, a.player, a.key, d.player, territory)
+    apply(s, {"type": "accept", "player": d.player, "challenge": c["id"], "army": d.key}, [])
+    apply(s, {"type": "done", "player": a.player}, [])
+    apply(s, NEXT, [])  # conquest: nothing to roll (the two armies were challenged)
+    apply(s, NEXT, [])  # battles open
+    assert s.phase == "battles"
+    return s.battles[-1]
+
+
+def result(s: GorgesState, battle: int, winner: str, faces: list[int], **extra) -> list[dict]:
+    """The referee enters a battle's result; `faces` feed the after-battle rolls."""
+    return apply(s, {"type": "battle-result", "player": "referee", "battle": battle, "winner": winner, **extra},
+                 faces)

@@ -2,51 +2,32 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
-from gorges_kit import apply, at_phase, land_path, new_state, own, place
+from gorges_kit import (
+    INLAND,
+    NEXT,
+    apply,
+    at_phase,
+    challenge,
+    game,
+    land_path,
+    of_type,
+    own,
+    place,
+    refused,
+    result,
+    to_battle,
+)
 
-from campagne.core.errors import CampagneError
 from campagne.games.gorges.state import GorgesState
 
-NEXT = {"type": "next", "player": "referee"}
-# Far from both capitals (P1 '-3,4', P2 '3,-4'), inland, no forest nor building around it.
-INLAND = "2,0"
 COAST = "4,-1"  # a coastal plain far from both capitals
-
-
-def game(*races: str) -> GorgesState:
-    s = new_state(races)
-    s.order = [f"P{i + 1}" for i in range(len(races))]
-    return s
-
-
-def refused(s: GorgesState, cmd: dict, code: str, faces: list[int] | None = None) -> CampagneError:
-    """The order is refused with `code` and the state is exactly as before."""
-    before = copy.deepcopy(s)
-    with pytest.raises(CampagneError) as info:
-        apply(s, cmd, faces)
-    assert info.value.code == code, info.value.message("en")
-    assert s == before
-    return info.value
-
-
-def of_type(events: list[dict], kind: str) -> list[dict]:
-    return [e for e in events if e["type"] == kind]
 
 
 def movement(s: GorgesState, faces: list[int]) -> list[dict]:
     """Enter phase 5: one move roll per player, in turn order."""
     at_phase(s, "mines", acting=[])
     return apply(s, NEXT, faces)
-
-
-def challenge(s: GorgesState, pid: str, army: str, defender: str, territory: str) -> dict:
-    at_phase(s, "challenges", acting=[pid])
-    events = apply(s, {"type": "challenge", "player": pid, "army": army, "defender": defender,
-                       "territory": territory}, [])
-    return of_type(events, "challenge")[0]
 
 
 def refused_save(s: GorgesState, target: str, face: int, attacker: str = "P2", defender: str = "P1") -> dict:
@@ -56,25 +37,6 @@ def refused_save(s: GorgesState, target: str, face: int, attacker: str = "P2", d
     c = challenge(s, attacker, "G", defender, target)
     events = apply(s, {"type": "refuse", "player": defender, "challenge": c["id"]}, [face])
     return of_type(events, "save")[0]
-
-
-def to_battle(s: GorgesState, territory: str, att: str = "P1:G", dfd: str = "P2:G"):
-    """A challenge over `territory`, accepted, up to the battles phase (the battle opened)."""
-    a, d = s.army(att), s.army(dfd)
-    place(s, att, territory)
-    place(s, dfd, territory)
-    c = challenge(s, a.player, a.key, d.player, territory)
-    apply(s, {"type": "accept", "player": d.player, "challenge": c["id"], "army": d.key}, [])
-    apply(s, {"type": "done", "player": a.player}, [])
-    apply(s, NEXT, [])  # conquest: nothing to roll (the two armies were challenged)
-    apply(s, NEXT, [])  # battles open
-    assert s.phase == "battles"
-    return s.battles[-1]
-
-
-def result(s: GorgesState, battle: int, winner: str, faces: list[int], **extra) -> list[dict]:
-    return apply(s, {"type": "battle-result", "player": "referee", "battle": battle, "winner": winner, **extra},
-                 faces)
 
 
 # --------------------------------------------------------------------------- Bretonnia

@@ -6,12 +6,29 @@ from __future__ import annotations
 import copy
 
 import pytest
-from gorges_kit import RULES, apply, at_phase, ctx, land_path, new_state, own, place
+from gorges_kit import (
+    INLAND,
+    NEXT,
+    RULES,
+    apply,
+    at_phase,
+    challenge,
+    ctx,
+    game,
+    land_path,
+    new_state,
+    of_type,
+    own,
+    place,
+    refused,
+    result,
+    to_battle,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from campagne.core.dice import Dice
-from campagne.core.errors import MESSAGES, CampagneError
+from campagne.core.errors import CampagneError
 from campagne.core.game import Game
 from campagne.games.gorges import turn
 from campagne.games.gorges.data import races
@@ -20,66 +37,16 @@ from campagne.games.gorges.simulate import simulate
 from campagne.games.gorges.standing import final_bonus
 from campagne.games.gorges.state import GorgesState
 
-NEXT = {"type": "next", "player": "referee"}
-INLAND = "2,0"  # far from the capitals of P1 ('-3,4') and P2 ('3,-4'), no forest or building around it
 NEAR = "3,-1"  # borders INLAND
 NEAR2 = "2,1"  # borders INLAND too
-
-
-def game(*races_: str) -> GorgesState:
-    s = new_state(races_ or ("skaven", "dwarfs"))
-    s.order = [f"P{i + 1}" for i in range(len(s.players))]
-    return s
-
-
-def refused(s: GorgesState, cmd: dict, code: str, faces: list[int] | None = None) -> CampagneError:
-    """The order is refused with `code` (a bilingual message) and the state is exactly as before."""
-    before = copy.deepcopy(s)
-    with pytest.raises(CampagneError) as info:
-        apply(s, cmd, faces)
-    err = info.value
-    assert err.code == code, err.message("en")
-    assert set(MESSAGES[code]) == {"en", "fr"}
-    assert s == before
-    return err
-
-
-def of_type(events: list[dict], kind: str) -> list[dict]:
-    return [e for e in events if e["type"] == kind]
 
 
 def capital(s: GorgesState, pid: str) -> str:
     return s.players[pid].capital
 
 
-def challenge(s: GorgesState, pid: str, army: str, defender: str, territory: str) -> dict:
-    at_phase(s, "challenges", acting=[pid])
-    events = apply(s, {"type": "challenge", "player": pid, "army": army, "defender": defender,
-                       "territory": territory}, [])
-    return of_type(events, "challenge")[0]
-
-
 def refuse(s: GorgesState, pid: str, cid: int, faces: list[int], relics: int = 0) -> list[dict]:
     return apply(s, {"type": "refuse", "player": pid, "challenge": cid, "relics": relics}, faces)
-
-
-def to_battle(s: GorgesState, territory: str = INLAND, att: str = "P1:G", dfd: str = "P2:G"):
-    """A challenge over `territory`, accepted, then the phases up to the battle."""
-    a, d = s.army(att), s.army(dfd)
-    place(s, att, territory)
-    place(s, dfd, territory)
-    c = challenge(s, a.player, a.key, d.player, territory)
-    apply(s, {"type": "accept", "player": d.player, "challenge": c["id"], "army": d.key}, [])
-    apply(s, {"type": "done", "player": a.player}, [])
-    apply(s, NEXT, [])
-    apply(s, NEXT, [])
-    assert s.phase == "battles"
-    return s.battles[-1]
-
-
-def result(s: GorgesState, battle: int, winner: str, faces: list[int], **extra) -> list[dict]:
-    return apply(s, {"type": "battle-result", "player": "referee", "battle": battle, "winner": winner, **extra},
-                 faces)
 
 
 # --------------------------------------------------------------------------- set-up
