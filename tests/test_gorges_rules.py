@@ -1004,3 +1004,25 @@ def test_an_army_takes_part_in_one_challenge_a_turn():
     assert s.challenges[0].status == "refused"
     from campagne.games.gorges.conquest import engaged
     assert not engaged(s, s.army("P2:G")) and engaged(s, s.army("P2:L1"))
+
+
+def test_the_exact_odds_of_an_auto_resolved_battle_are_shown_before_it():
+    """The auto-resolve (an addition, docs/rules/gorges.md): 2D6 + modifiers each, the defender wins ties. The
+    view gives the exact chance, counted here over the 1,296 throws."""
+    from fractions import Fraction
+
+    from campagne.games.gorges.battles import auto_modifiers
+    from campagne.games.gorges.views import view
+    s = game()
+    b = to_battle(s)  # P1's General (+1) against P2's General (+1)
+    lead = sum(auto_modifiers(s, b)["P1"].values()) - sum(auto_modifiers(s, b)["P2"].values())
+    two_d6 = [a + b_ for a in range(1, 7) for b_ in range(1, 7)]
+    wins = sum(1 for x in two_d6 for y in two_d6 if x + lead > y)
+    shown = view(s, None)["battles"][0]["auto_resolve_odds"]
+    assert Fraction(shown["attacker"]["exact"]) == Fraction(wins, 1296) == Fraction(575, 1296)
+    assert Fraction(shown["defender"]["exact"]) == 1 - Fraction(575, 1296)
+    s.buildings[INLAND] = ["fortress"]  # the defender of a fortress: +1
+    assert Fraction(view(s, None)["battles"][0]["auto_resolve_odds"]["attacker"]["exact"]) == Fraction(
+        sum(1 for x in two_d6 for y in two_d6 if x > y + 1), 1296)
+    apply(s, {"type": "auto-resolve", "player": "referee", "battle": b.id}, None)
+    assert "auto_resolve_odds" not in view(s, None)["battles"][0]

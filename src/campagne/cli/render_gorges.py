@@ -88,6 +88,12 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                          f"{b['defender']}:{b['defender_army']} — {done}",
                          f"  Battle #{b['id']} in {b['territory']}: {b['attacker']}:{b['attacker_army']} against "
                          f"{b['defender']}:{b['defender_army']} — {done}"))
+        if b.get("auto_resolve_odds"):
+            odds = b["auto_resolve_odds"]["attacker"]
+            lines.append(o.t(f"      résolue automatiquement, {b['attacker']} gagnerait avec une probabilité de "
+                             f"{odds['exact']} ({odds['probability']:.0%})",
+                             f"      auto-resolved, {b['attacker']} would win with probability "
+                             f"{odds['exact']} ({odds['probability']:.0%})"))
         for n in b["notes"]:
             side = f"[{n['side']}] " if n.get("side") else ""
             lines.append(f"      {side}{n['fr'] if o.lang == 'fr' else n['en']}")

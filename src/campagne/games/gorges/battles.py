@@ -8,8 +8,10 @@ applies the spoils of war, the ignominious defeat, the fate of the beaten army a
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
+from ...core.dice import distribution
 from ...core.errors import need, register_messages
 from . import aftermath, rolls
 from .context import Ctx, Event
@@ -118,6 +120,28 @@ def order_battle_result(ctx: Ctx) -> list[Event]:
     return resolve(ctx, b, winner, list(killed), units, storm, how="entered")
 
 
+AUTO_DICE = "2D6"
+
+
+def auto_modifiers(s: GorgesState, b: Battle) -> dict[str, dict[str, int]]:
+    """Each side's modifiers in an auto-resolved battle (docs/rules/gorges.md, « Auto-resolve »)."""
+    out: dict[str, dict[str, int]] = {}
+    for a, defending in zip(_sides(s, b), (False, True)):
+        p = s.players[a.player]
+        out[a.player] = {"renown": len(a.renown), "general": int(a.key == "G"),
+                         "fortified": int(defending and (s.has(b.territory, "fortress") or s.has(b.territory, "town"))),
+                         "bonus_points": (p.battle_points + a.bonus_points) // 250}
+    return out
+
+
+def auto_odds(s: GorgesState, b: Battle) -> Fraction:
+    """The exact chance that the attacker wins if the battle is auto-resolved (the defender wins ties)."""
+    mods = auto_modifiers(s, b)
+    lead = sum(mods[b.attacker].values()) - sum(mods[b.defender].values())
+    dist = distribution(AUTO_DICE)
+    return sum((pa * pd for ra, pa in dist.items() for rd, pd in dist.items() if ra + lead > rd), Fraction(0))
+
+
 def order_auto_resolve(ctx: Ctx) -> list[Event]:
     """For absent or computer players, an addition to the seed (docs/rules/gorges.md): each side rolls 2D6
     + 1 per Regiment of Renom + 1 for the General's army + 1 for the defender of a fortress or town on the
@@ -126,13 +150,9 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
     s = ctx.state
     b = _battle(ctx)
     scores: dict[str, dict[str, Any]] = {}
-    for a, defending in zip(_sides(s, b), (False, True)):
-        p = s.players[a.player]
-        mods = {"renown": len(a.renown), "general": int(a.key == "G"),
-                "fortified": int(defending and (s.has(b.territory, "fortress") or s.has(b.territory, "town"))),
-                "bonus_points": (p.battle_points + a.bonus_points) // 250}
-        roll = ctx.roll("2D6", f"auto-resolve {a.ref}")
-        scores[a.player] = {"roll": roll, "modifiers": mods, "total": roll + sum(mods.values())}
+    for pid, mods in auto_modifiers(s, b).items():
+        roll = ctx.roll(AUTO_DICE, f"auto-resolve {pid}:{b.attacker_army if pid == b.attacker else b.defender_army}")
+        scores[pid] = {"roll": roll, "modifiers": mods, "total": roll + sum(mods.values())}
     att, dfd = scores[b.attacker]["total"], scores[b.defender]["total"]
     winner = b.attacker if att > dfd else b.defender
     killed = []

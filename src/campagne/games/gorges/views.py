@@ -60,6 +60,18 @@ def _challenge(s: GorgesState, c: Any) -> dict[str, Any]:
     return d
 
 
+def _battle(s: GorgesState, b: Any, viewer: str | None) -> dict[str, Any]:
+    """A battle, its notes for this viewer, and before its result the exact odds if it is auto-resolved."""
+    from .battles import auto_odds
+    d = {k: v for k, v in vars(b).items() if k != "notes"}
+    d["notes"] = [n for n in b.notes if viewer is None or n.get("side") in (None, viewer)]
+    if b.result is None:
+        p = auto_odds(s, b)
+        d["auto_resolve_odds"] = {"attacker": {"exact": str(p), "probability": float(p)},
+                                  "defender": {"exact": str(1 - p), "probability": float(1 - p)}}
+    return d
+
+
 def view(s: GorgesState, viewer: str | None) -> dict[str, Any]:
     return {
         "ruleset": "gorges", "viewer": viewer, "turn": s.turn, "season": s.season, "phase": s.phase,
@@ -67,9 +79,7 @@ def view(s: GorgesState, viewer: str | None) -> dict[str, Any]:
         "players": {pid: _player(s, p, viewer in (None, pid)) for pid, p in s.players.items()},
         "owners": dict(s.owners), "buildings": {t: b for t, b in s.buildings.items() if b},
         "challenges": [_challenge(s, c) for c in s.challenges],
-        "battles": [{k: v for k, v in vars(b).items() if k != "notes"} | {
-            "notes": [n for n in b.notes if viewer is None or n.get("side") in (None, viewer)]}
-            for b in s.battles],
+        "battles": [_battle(s, b, viewer) for b in s.battles],
         "standings": s.standings,
     }
 
