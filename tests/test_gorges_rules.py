@@ -1021,8 +1021,62 @@ def test_the_exact_odds_of_an_auto_resolved_battle_are_shown_before_it():
     shown = view(s, None)["battles"][0]["auto_resolve_odds"]
     assert Fraction(shown["attacker"]["exact"]) == Fraction(wins, 1296) == Fraction(575, 1296)
     assert Fraction(shown["defender"]["exact"]) == 1 - Fraction(575, 1296)
-    s.buildings[INLAND] = ["fortress"]  # the defender of a fortress: +1
+    s.buildings[INLAND] = ["fortress"]  # a fortress nobody holds helps nobody
+    assert Fraction(view(s, None)["battles"][0]["auto_resolve_odds"]["attacker"]["exact"]) == Fraction(575, 1296)
+    own(s, "P2", INLAND)  # the defender of his own fortress: +1
     assert Fraction(view(s, None)["battles"][0]["auto_resolve_odds"]["attacker"]["exact"]) == Fraction(
         sum(1 for x in two_d6 for y in two_d6 if x > y + 1), 1296)
+    own(s, "P1", INLAND)  # the attacker's fortress, the defender an intruder on it: no bonus to him
+    assert auto_modifiers(s, b)["P2"]["fortified"] == 0
     apply(s, {"type": "auto-resolve", "player": "referee", "battle": b.id}, None)
     assert "auto_resolve_odds" not in view(s, None)["battles"][0]
+
+
+def test_two_armies_without_a_challenge_a_second_move_makes_the_later_arrival():
+    """Interpretation 8/29: A is the army that came last, also after a forced march or a second move."""
+    s = game()
+    s.arrive(s.army("P1:G"))
+    s.arrive(s.army("P2:G"))
+    s.arrive(s.army("P1:G"))  # moved again
+    assert s.arrivals["P1:G"] > s.arrivals["P2:G"]
+    s.arrive(s.army("P2:G"))
+    assert s.arrivals["P2:G"] > s.arrivals["P1:G"]
+
+
+def test_green_recruits_take_one_honour_not_the_regiment():
+    """« 5 Bleus. L'un de vos Régiments de Renom ayant reçus le butin de guerre Fière Bannière ou Faits d'armes
+    le perd »: one honour goes; the regiment keeps the other and stays a Regiment of Renown."""
+    s = game()
+    s.army("P2:L1").renown.append({"unit": "Guerriers", "honours": [{"spoils": "proud_banner",
+                                                                      "magic_banner_max": 30}]})
+    s.army("P2:G").renown.append({"unit": "Vermine", "honours": [{"spoils": "feats_of_arms", "rule": "fear"}]})
+    b = to_battle(s)
+    # spoils 2 (elite army), defeat 5 (green recruits), 1D2 = 1: the first of P2's honours (the General's
+    # army comes first), fate 1 (pushed back)
+    events = result(s, b.id, "P1", [2, 5, 1, 1])
+    ev = of_type(events, "defeat")[0]
+    assert ev["result"] == "green_recruits" and ev["unit"] == "Vermine" and ev["honour"] == "feats_of_arms"
+    assert s.army("P2:G").renown == [] and s.army("P2:L1").renown[0]["honours"][0]["spoils"] == "proud_banner"
+
+
+def test_a_daemon_swap_never_hands_a_challenge_to_an_army_that_built():
+    """« Une armée qui construit un édifice ne peut pas se battre lors de ce tour » — even swapped in."""
+    s = game("daemons_of_chaos", "skaven")
+    s.army("P1:G").built = True
+    place(s, "P1:L1", INLAND)
+    place(s, "P2:G", INLAND)
+    challenge(s, "P1", "L1", "P2", INLAND)
+    refused(s, {"type": "swap", "player": "P1", "army": "L1", "other": "G"}, "gorges.challenge.builder")
+    apply(s, {"type": "swap", "player": "P1", "army": "L1", "other": "L2"}, [])
+    assert s.challenges[0].army == "L2"
+
+
+def test_siege_troops_cannot_capture_the_battles_own_territory():
+    """Event 51 captures « un territoire ennemi » on top of the battle's: naming the battle's territory is
+    refused before anything is rolled."""
+    s = game()
+    own(s, "P2", INLAND)
+    b = to_battle(s)
+    s.players["P1"].event = {"key": "siege_troops", "d66": 51}
+    refused(s, {"type": "battle-result", "player": "referee", "battle": b.id, "winner": "P1", "capture": INLAND},
+            "order.bad_field")

@@ -104,14 +104,16 @@ def apply_defeat(ctx: Ctx, loser: Army, roll: TableRoll, winner: Army, units: li
     key = roll.key
     ev: Event = {"type": "defeat", "army": loser.ref, "result": key, "roll": roll.roll}
     if key == "green_recruits":
-        honoured = [r for r in loser.renown if any(h.get("spoils") in ("proud_banner", "feats_of_arms")
-                                                   for h in r["honours"])]
-        if honoured:
-            r = honoured[0] if len(honoured) == 1 else honoured[ctx.roll(f"1D{len(honoured)}", "green recruits") - 1]
-            r["honours"] = [h for h in r["honours"] if h.get("spoils") not in ("proud_banner", "feats_of_arms")]
-            ev["unit"] = r["unit"]
+        # « L'un de vos Régiments de Renom ayant reçus le butin de guerre Fière Bannière ou Faits d'armes le perd »:
+        # one honour of one of the player's regiments (any of his armies), drawn if there are several.
+        won = [(army, r, h) for army in s.players[loser.player].armies.values() for r in army.renown
+               for h in r["honours"] if h.get("spoils") in ("proud_banner", "feats_of_arms")]
+        if won:
+            army, r, h = won[0] if len(won) == 1 else won[ctx.roll(f"1D{len(won)}", "green recruits") - 1]
+            r["honours"].remove(h)
+            ev.update(unit=r["unit"], regiment_army=army.ref, honour=h.get("spoils"))
             if not r["honours"]:
-                loser.renown.remove(r)
+                army.renown.remove(r)
             return [ev]
         key = "inexperienced_leaders"  # « Si vous n'avez aucun Régiment de Renom appliqué le résultat 4 »
         ev["instead"] = key

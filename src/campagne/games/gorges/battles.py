@@ -115,8 +115,7 @@ def order_battle_result(ctx: Ctx) -> list[Event]:
     units = ctx.cmd.get("units", {})
     need(isinstance(units, dict), "order.bad_field", field="units", value=units)
     if ctx.cmd.get("capture") is not None:  # checked now: a refusal after the battle's rolls would leave half a result
-        need(s.owners.get(ctx.territory("capture")) not in (None, winner), "order.bad_field", field="capture",
-             value=ctx.cmd["capture"])
+        capture_target(ctx, b, winner)
     return resolve(ctx, b, winner, list(killed), units, storm, how="entered")
 
 
@@ -129,7 +128,8 @@ def auto_modifiers(s: GorgesState, b: Battle) -> dict[str, dict[str, int]]:
     for a, defending in zip(_sides(s, b), (False, True)):
         p = s.players[a.player]
         out[a.player] = {"renown": len(a.renown), "general": int(a.key == "G"),
-                         "fortified": int(defending and (s.has(b.territory, "fortress") or s.has(b.territory, "town"))),
+                         "fortified": int(defending and s.owners.get(b.territory) == a.player
+                                          and (s.has(b.territory, "fortress") or s.has(b.territory, "town"))),
                          "bonus_points": (p.battle_points + a.bonus_points) // 250}
     return out
 
@@ -218,6 +218,15 @@ def _consume_notes(s: GorgesState, b: Battle) -> None:
         p.battle_points, army.bonus_points = 0, 0
 
 
+def capture_target(ctx: Ctx, b: Battle, winner: str) -> str:
+    """The territory event 51 names: an enemy territory of the winner's, not the one the battle gives him."""
+    s = ctx.state
+    tid = ctx.territory("capture")
+    need(s.owners.get(tid) not in (None, winner) and tid != b.territory, "order.bad_field", field="capture",
+         value=ctx.cmd["capture"])
+    return tid
+
+
 def _siege(ctx: Ctx, wp: Player, lp: Player) -> list[Event]:
     """Event 51: « Si vous gagnez une bataille à ce tour, vous pouvez immédiatement capturer un territoire
     ennemi » — the one named (`capture`), else the beaten player's first territory next to the winner's land."""
@@ -225,8 +234,7 @@ def _siege(ctx: Ctx, wp: Player, lp: Player) -> list[Event]:
     wanted = ctx.cmd.get("capture")
     own = set(s.owned(wp.id))
     if wanted is not None:
-        tid = ctx.territory("capture")
-        need(s.owners.get(tid) not in (None, wp.id), "order.bad_field", field="capture", value=wanted)
+        tid = ctx.territory("capture")  # checked before the battle was resolved (capture_target)
     else:
         choices = sorted(t for t in s.owned(lp.id) if t != lp.capital and any(n in own for n in s.neighbours(t)))
         if not choices:

@@ -305,7 +305,7 @@ def order_raid(ctx: Ctx) -> list[Event]:
         events.append(remove_army(s, a, "next_season", r.key))
         return events
     frm, a.position = a.position, tid
-    s.arrivals[a.ref] = len(s.arrivals) + 1
+    s.arrive(a)
     events.append({"type": "move", "player": p.id, "army": a.ref, "from": frm, "path": [tid], "to": tid,
                    "why": kind})
     if r.row.get("creates_mine") and not s.has(tid, "mine"):

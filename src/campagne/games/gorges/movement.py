@@ -136,7 +136,7 @@ def order_move(ctx: Ctx) -> list[Event]:
     if a.came_from is None:
         a.came_from = a.position
     frm, a.position = a.position, path[-1]
-    s.arrivals[a.ref] = len(s.arrivals) + 1
+    s.arrive(a)
     return [{"type": "move", "player": p.id, "army": a.ref, "from": frm, "path": path, "to": a.position,
              "why": why}]
 
@@ -182,7 +182,7 @@ def _jump(ctx: Ctx) -> tuple[Player, Army, str]:
 
 def _land(ctx: Ctx, p: Player, a: Army, tid: str, why: str) -> list[Event]:
     frm, a.position = a.position, tid
-    ctx.state.arrivals[a.ref] = len(ctx.state.arrivals) + 1
+    ctx.state.arrive(a)
     return [{"type": "move", "player": p.id, "army": a.ref, "from": frm, "path": [tid], "to": tid, "why": why}]
 
 
@@ -232,9 +232,16 @@ def order_swap(ctx: Ctx) -> list[Event]:
     a, b = ctx.army(p, "army"), ctx.army(p, "other")
     need(a.player == p.id and b.player == p.id and a is not b, "gorges.move.not_yours", army=f"{a.ref}/{b.ref}",
          player=p.id)
+    for x, y in ((a, b), (b, a)):  # the army taking up x's challenge must be able to fight
+        need(not (y.built and _in_challenge(ctx.state, x)), "gorges.challenge.builder", army=y.ref)
     a.position, b.position = b.position, a.position
     swap_in_challenges(ctx.state, a, b)
     return [{"type": "swap", "player": p.id, "armies": [a.ref, b.ref], "positions": [a.position, b.position]}]
+
+
+def _in_challenge(s: GorgesState, a: Army) -> bool:
+    return any((c.challenger == a.player and c.army == a.key) or (c.defender == a.player and c.defender_army == a.key)
+               for c in s.challenges if c.status != "refused")
 
 
 def swap_in_challenges(s: GorgesState, a: Army, b: Army) -> None:

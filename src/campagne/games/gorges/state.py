@@ -202,6 +202,11 @@ class GorgesState:
         p = self.players.get(pid)
         return p.armies.get(key) if p else None
 
+    def arrive(self, a: Army) -> None:
+        """Stamp an army's arrival this turn (A of two armies without a challenge is the later arrival); a
+        second move restamps it later than every other."""
+        self.arrivals[a.ref] = max(self.arrivals.values(), default=0) + 1
+
     def empire(self, pid: str) -> int:
         return len(self.owned(pid))
 
