@@ -250,3 +250,13 @@ def one(events: Iterable[dict], kind: str, **match: Any) -> dict:
     found = [e for e in events if e["type"] == kind and all(e.get(k) == v for k, v in match.items())]
     assert len(found) == 1, (kind, match, [e for e in events if e["type"] == kind])
     return found[0]
+
+
+# Battlefield terrain (Atlantis, « Génération du terrain »): the draw a 2, b 1, every sector rolls 1 — a quiet field.
+QUIET_FIELD = [2, 1] + [1] * 6
+
+
+def both_frontal(game: Game, field: Iterable[int] = QUIET_FIELD) -> list[dict]:
+    """Both players of the battle write the frontal strategy; `field` feeds the terrain rolls that follow."""
+    act(game, order("strategy", "a", strategy="frontal"))
+    return act(game, order("strategy", "b", strategy="frontal"), field)

@@ -5,9 +5,24 @@ from __future__ import annotations
 import itertools
 
 import pytest
-
-from atlantis_rules_kit import (act, advance, army, campaign, one, order, own, place, ref, refused, two_players,
-                                types, unit, view)
+from atlantis_rules_kit import (
+    QUIET_FIELD,
+    act,
+    advance,
+    army,
+    both_frontal,
+    campaign,
+    one,
+    order,
+    own,
+    place,
+    ref,
+    refused,
+    two_players,
+    types,
+    unit,
+    view,
+)
 
 STRATS = ("frontal", "defence", "rapid", "outflank", "wait")
 # TABLE DES SCENARIOS, as printed: row = Joueur A, column = Joueur B.
@@ -18,7 +33,6 @@ SCENARIOS = {
     "outflank": ["No Battle", "Flank Attack", "Ambush", "No Battle", "No Battle"],
     "wait": ["Last Stand", "Skirmish Surprise Attack", "Breakthrough", "No Battle", "No Battle"],
 }
-QUIET_FIELD = [2, 1] + [1] * 6  # terrain draw: a 2, b 1; every sector rolls 1
 
 
 def battle_at_mestoria(a=None, b=None, **kw):
@@ -177,8 +191,7 @@ def test_battlefield_six_sectors_counts_and_elements_of_the_main_terrain():
 
 def test_a_sector_never_holds_more_than_two_elements():
     game, _ = battle_at_mestoria()
-    act(game, order("strategy", "a", strategy="frontal"))
-    events = act(game, order("strategy", "b", strategy="frontal"), [6, 1] + [6] * 6)
+    events = both_frontal(game, [6, 1] + [6] * 6)
     assert [s["elements"] for s in one(events, "battlefield")["terrain"]["sectors"]] == [2, 1, 2, 2, 1, 2]
 
 
@@ -232,8 +245,7 @@ def test_a_battle_won_in_atlantean_land_takes_nothing():
     act(game, order("move", "a", path=["mont-atlas"]))
     act(game, order("move", "b", path=["mont-atlas"]))
     act(game, ref("next"))
-    act(game, order("strategy", "a", strategy="frontal"))
-    act(game, order("strategy", "b", strategy="frontal"), QUIET_FIELD)
+    both_frontal(game)
     events = act(game, ref("battle-result", territory="mont-atlas", winner="b"))
     assert game.state.owners["mont-atlas"] is None and "territory_taken" not in types(events)
 
@@ -250,8 +262,7 @@ def test_a_battle_won_in_a_third_players_land_leaves_its_garrison_in_place():
     act(game, order("move", "b", path=["val-mestor"]))
     act(game, order("hold", "c"))
     act(game, ref("next"))
-    act(game, order("strategy", "a", strategy="frontal"))
-    act(game, order("strategy", "b", strategy="frontal"), QUIET_FIELD)
+    both_frontal(game)
     events = act(game, ref("battle-result", territory="val-mestor", winner="b"))
     assert game.state.owners["val-mestor"] == "c" and "territory_taken" not in types(events)
 
@@ -268,8 +279,7 @@ def test_an_army_that_cannot_retreat_is_destroyed_and_half_its_survivors_go_home
     act(game, order("move", "a", path=["marches-azues"]))
     act(game, order("hold", "b"))
     act(game, ref("next"))
-    act(game, order("strategy", "a", strategy="frontal"))
-    act(game, order("strategy", "b", strategy="frontal"), QUIET_FIELD)
+    both_frontal(game)
     events = act(game, ref("battle-result", territory="marches-azues", winner="a",
                            killed={"b": {"foot1": 9}}, fled={"b": {"foot2": 5}}))
     ev = one(events, "army_destroyed", player="b")
@@ -293,8 +303,7 @@ def test_a_beaten_army_may_fall_back_to_the_atlantean_land_it_came_from():
     act(game, order("move", "a", path=["marches-azues"]))
     act(game, order("hold", "b"))
     act(game, ref("next"))
-    act(game, order("strategy", "a", strategy="frontal"))
-    act(game, order("strategy", "b", strategy="frontal"), QUIET_FIELD)
+    both_frontal(game)
     events = act(game, ref("battle-result", territory="marches-azues", winner="b"))
     assert "army_destroyed" not in types(events)
     assert game.state.players["a"].must_retreat  # back to Mont Atlas next turn
@@ -350,8 +359,7 @@ def test_battle_results_are_checked():
     game, _ = battle_at_mestoria()
     refused(game, ref("battle-result", territory="mestoria", winner="a"), "battle.strategies_missing")
     refused(game, ref("auto-resolve", territory="mestoria"), "battle.strategies_missing")
-    act(game, order("strategy", "a", strategy="frontal"))
-    act(game, order("strategy", "b", strategy="frontal"), QUIET_FIELD)
+    both_frontal(game)
     refused(game, ref("next"), "phase.waiting", players="referee")
     refused(game, ref("battle-result", territory="azaea", winner="a"), "battle.none_here")
     refused(game, ref("battle-result", territory="mestoria", winner="c"), "battle.bad_winner")

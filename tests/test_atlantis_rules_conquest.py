@@ -4,8 +4,21 @@ an enemy player's land)."""
 from __future__ import annotations
 
 import pytest
-
-from atlantis_rules_kit import (act, advance, army, one, order, own, put, ref, refused, two_players, unit, view)
+from atlantis_rules_kit import (
+    act,
+    advance,
+    army,
+    both_frontal,
+    one,
+    order,
+    own,
+    put,
+    ref,
+    refused,
+    two_players,
+    unit,
+    view,
+)
 
 # Six infantry units (WS 3, "+2 Par unité d'infanterie"): combat strength 12 with a Ld 8 general.
 STRONG = army(units=[unit(f"foot{i}", models=10) for i in range(1, 7)])
@@ -358,8 +371,7 @@ def test_the_winner_of_a_battle_in_atlantean_land_then_faces_the_atlanteans_and_
     act(game, order("move", "a", path=["mont-atlas"]))
     act(game, order("move", "b", path=["mont-atlas"]))
     act(game, ref("next"))
-    act(game, order("strategy", "a", strategy="frontal"))
-    act(game, order("strategy", "b", strategy="frontal"), [2, 1] + [1] * 6)
+    both_frontal(game)
     act(game, ref("battle-result", territory="mont-atlas", winner="b"))
     act(game, ref("next"))
     assert game.state.phase == "conquest" and view(game)["awaiting"] == ["b"]

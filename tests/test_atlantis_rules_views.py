@@ -5,7 +5,20 @@ from __future__ import annotations
 
 import json
 
-from atlantis_rules_kit import (act, advance, army, campaign, one, order, place, ref, two_players, view)
+from atlantis_rules_kit import (
+    act,
+    advance,
+    army,
+    both_frontal,
+    campaign,
+    one,
+    order,
+    place,
+    ref,
+    two_players,
+    view,
+)
+
 from campagne.games.atlantis.views import redact_entry, redact_event
 
 
@@ -77,8 +90,7 @@ def test_private_agreements_are_hidden_from_the_other_players():
 def test_the_view_tells_who_must_act():
     game = battle()
     assert sorted(view(game, "a")["awaiting"]) == ["a", "b"]
-    act(game, order("strategy", "a", strategy="frontal"))
-    act(game, order("strategy", "b", strategy="frontal"), [2, 1] + [1] * 6)
+    both_frontal(game)
     assert view(game, "a")["awaiting"] == ["referee"]
 
 
