@@ -20,21 +20,14 @@ def season_name(season: str, o: Out) -> str:
     return o.t(fr, en)
 
 
-def _row(table: str, key: str, o: Out, field: str = "name") -> str:
-    from ..core.errors import CampagneError
-    from ..games.gorges.data import tables
-    try:
-        row = tables()[table].row(key)
-    except (CampagneError, KeyError):  # an unknown key prints as itself
-        return key
-    text = row.get(f"{field}_{o.lang}") or row.get(f"{field}_en") or key
-    return str(text).rstrip(".")
+def _row(table: str, key: str, o: Out) -> str:
+    from ..games.gorges.sheet_words import row_name
+    return row_name(table, key, o.lang)
 
 
 def _race(key: str, o: Out) -> str:
-    from ..games.gorges.data import races
-    r = races().get(key, {})
-    return str(r.get("name_fr" if o.lang == "fr" else "name_en", key))
+    from ..games.gorges.sheet_words import race_name
+    return race_name(key, o.lang)
 
 
 def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:

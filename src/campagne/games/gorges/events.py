@@ -52,7 +52,7 @@ def roll_event(ctx: Ctx, p: Player) -> list[Event]:
         else:
             events[0]["no_target"] = True
             if key == "treasure_map":  # no territory left for the mine: the relic point is still won
-                events += _gain_relics_row(p, roll.row)
+                events += _relics(p, int(roll.row.get("relic_points")), key)
         return events
     return events + IMMEDIATE.get(key, lambda ctx, p, roll: [])(ctx, p, roll)
 
@@ -66,15 +66,12 @@ def _ghost_again(ctx: Ctx, p: Player, roll: Any) -> list[Event]:
 
 
 def _gain_relics(ctx: Ctx, p: Player, roll: Any) -> list[Event]:
-    gained = roll.sub("relic_points").total
-    p.relics += gained
-    return [{"type": "relics", "player": p.id, "gained": gained, "total": p.relics, "why": roll.key}]
+    return _relics(p, roll.sub("relic_points").total, roll.key)  # 63: 1D3, rolled with the event
 
 
-def _gain_relics_row(p: Player, row: Any) -> list[Event]:
-    gained = int(row.get("relic_points"))
+def _relics(p: Player, gained: int, why: str) -> list[Event]:
     p.relics += gained
-    return [{"type": "relics", "player": p.id, "gained": gained, "total": p.relics, "why": row.key}]
+    return [{"type": "relics", "player": p.id, "gained": gained, "total": p.relics, "why": why}]
 
 
 def _cunning_chief(ctx: Ctx, p: Player, roll: Any) -> list[Event]:
@@ -270,7 +267,7 @@ def _diplomacy(ctx: Ctx, p: Player, first: str, choice: list[str], row: Any) -> 
 def _treasure_map(ctx: Ctx, p: Player, first: str, choice: list[str], row: Any) -> list[Event]:
     """61: « Gagnez 1 Point de Relique et placez une mine n'importe où sur la carte »."""
     ctx.state.buildings.setdefault(first, []).append("mine")
-    return _gain_relics_row(p, row) + [{"type": "building", "player": p.id, "territory": first,
+    return _relics(p, int(row.get("relic_points")), row.key) + [{"type": "building", "player": p.id, "territory": first,
                                         "building": "mine", "why": row.key}]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...core.errors import bilingual, need, register_messages
 from .context import Ctx, Event
 from .data import races
+from .conquest import engaged
 from .events import active
 from .map import cell_id, parse_cell_id
 from .state import Army, GorgesState, Player
@@ -233,15 +234,10 @@ def order_swap(ctx: Ctx) -> list[Event]:
     need(a.player == p.id and b.player == p.id and a is not b, "gorges.move.not_yours", army=f"{a.ref}/{b.ref}",
          player=p.id)
     for x, y in ((a, b), (b, a)):  # the army taking up x's challenge must be able to fight
-        need(not (y.built and _in_challenge(ctx.state, x)), "gorges.challenge.builder", army=y.ref)
+        need(not (y.built and engaged(ctx.state, x)), "gorges.challenge.builder", army=y.ref)
     a.position, b.position = b.position, a.position
     swap_in_challenges(ctx.state, a, b)
     return [{"type": "swap", "player": p.id, "armies": [a.ref, b.ref], "positions": [a.position, b.position]}]
-
-
-def _in_challenge(s: GorgesState, a: Army) -> bool:
-    return any((c.challenger == a.player and c.army == a.key) or (c.defender == a.player and c.defender_army == a.key)
-               for c in s.challenges if c.status != "refused")
 
 
 def swap_in_challenges(s: GorgesState, a: Army, b: Army) -> None:
