@@ -53,23 +53,28 @@ GORGES_ORDER_ARGS: dict[str, list[str]] = {
 INT_FIELDS = {"models", "loot", "initiative", "agreement", "bribe", "challenge", "relics"}
 
 
-def _setup_players(specs: list[str], armies_dir: Optional[str]) -> list[dict[str, Any]]:
+def _player_spec(spec: str, default: str) -> tuple[str, str, str, str]:
+    """ID[:CONTROLLER[:WHAT[:NAME]]] -> (id, controller, what, name); WHAT is an army (Atlantis) or a race
+    (Gorges), `default` when not given."""
     from ..core.errors import CampagneError
+    parts = spec.split(":")
+    if not parts[0]:
+        raise CampagneError("cli.bad_player_spec", spec=spec)
+    controller = parts[1] if len(parts) > 1 and parts[1] else "human"
+    if controller not in ("human", "random", "greedy", "absent"):
+        raise CampagneError("cli.bad_controller", spec=spec, controller=controller)
+    what = parts[2] if len(parts) > 2 and parts[2] else default
+    return parts[0], controller, what, parts[3] if len(parts) > 3 else parts[0]
+
+
+def _setup_players(specs: list[str], armies_dir: Optional[str]) -> list[dict[str, Any]]:
     from ..games.atlantis import army as armies
     players = []
     for spec in specs:
-        parts = spec.split(":")
-        if not parts[0]:
-            raise CampagneError("cli.bad_player_spec", spec=spec)
-        pid = parts[0]
-        controller = parts[1] if len(parts) > 1 and parts[1] else "human"
-        if controller not in ("human", "random", "greedy", "absent"):
-            raise CampagneError("cli.bad_controller", spec=spec, controller=controller)
-        army_name = parts[2] if len(parts) > 2 and parts[2] else "mycenaean"
+        pid, controller, army_name, name = _player_spec(spec, "mycenaean")
         path = Path(army_name)
         army = armies.load_army_file(path) if path.suffix == ".toml" else armies.load_packaged_army(army_name)
-        players.append({"id": pid, "name": parts[3] if len(parts) > 3 else pid, "controller": controller,
-                        "army": army.to_dict()})
+        players.append({"id": pid, "name": name, "controller": controller, "army": army.to_dict()})
     return players
 
 
@@ -80,15 +85,8 @@ def _setup_gorges(specs: list[str], map_file: Optional[str], heroes: list[str] =
     from ..games.gorges.odds import race_key
     players = []
     for spec in specs:
-        parts = spec.split(":")
-        if not parts[0]:
-            raise CampagneError("cli.bad_player_spec", spec=spec)
-        controller = parts[1] if len(parts) > 1 and parts[1] else "human"
-        if controller not in ("human", "random", "greedy", "absent"):
-            raise CampagneError("cli.bad_controller", spec=spec, controller=controller)
-        race = race_key(parts[2] if len(parts) > 2 and parts[2] else "empire")
-        players.append({"id": parts[0], "name": parts[3] if len(parts) > 3 else parts[0],
-                        "controller": controller, "race": race, "heroes": {}})
+        pid, controller, race, name = _player_spec(spec, "empire")
+        players.append({"id": pid, "name": name, "controller": controller, "race": race_key(race), "heroes": {}})
     for item in heroes:
         left, sep, name = item.partition("=")
         pid, sep2, key = left.partition(":")
@@ -98,11 +96,8 @@ def _setup_gorges(specs: list[str], map_file: Optional[str], heroes: list[str] =
         who["heroes"][key.upper()] = name
     setup: dict[str, Any] = {"players": players}
     if map_file:
-        import tomllib
-
-        from ..games.gorges.map import load_map_file
-        load_map_file(map_file)  # refuses a malformed island with its sentence
-        setup["map"] = tomllib.loads(Path(map_file).read_text(encoding="utf-8"))
+        from ..games.gorges.map import read_map_file
+        setup["map"] = read_map_file(map_file)[1]  # validated: a malformed island is refused with its sentence
     return setup
 
 

@@ -249,20 +249,29 @@ class IslandMap:
 
 # -- loading
 def load_map_text(text: str, source: str = "<map>") -> IslandMap:
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CampagneError("gorges.map.malformed", source=source, reason=str(exc)) from None
-    return from_mapping(raw, source)
+    return from_mapping(_toml(text, source), source)
 
 
-def load_map_file(path: str | Path) -> IslandMap:
+def read_map_file(path: str | Path) -> tuple[IslandMap, dict[str, Any]]:
+    """A club's island file, validated, and its table as written (a campaign's set-up keeps the latter)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CampagneError("gorges.map.unreadable", source=str(p), reason=str(exc)) from None
-    return load_map_text(text, str(p))
+    raw = _toml(text, str(p))
+    return from_mapping(raw, str(p)), raw
+
+
+def load_map_file(path: str | Path) -> IslandMap:
+    return read_map_file(path)[0]
+
+
+def _toml(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CampagneError("gorges.map.malformed", source=source, reason=str(exc)) from None
 
 
 @cache
