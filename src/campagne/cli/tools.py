@@ -237,9 +237,6 @@ def _play_gorges(o: Out, players: int, turns: int, seed: int | str, controller: 
     if not 2 <= players <= 8:
         raise CampagneError("gorges.setup.players", count=players)
     roster = default_players(players, controller)
-    if controller == "mixed":
-        for i, p in enumerate(roster):
-            p["controller"] = ("greedy", "random")[i % 2]
     return _with_progress(o, o.t("Année sur l'île", "A year on the island"), turns,
                           lambda on_turn: simulate(roster, seed, on_turn=on_turn, turns=turns), first=2)
 

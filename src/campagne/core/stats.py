@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections import Counter, defaultdict
+from typing import Any
 
 Z95 = 1.959963984540054
 
@@ -19,3 +21,23 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     low = 0.0 if successes <= 0 else max(0.0, min(p, centre - half))
     high = 1.0 if successes >= n else min(1.0, max(p, centre + half))
     return low, high
+
+
+class WinRates:
+    """How often each kind of player (by army, race, seat...) won over many sampled campaigns."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, Counter[str]] = defaultdict(Counter)
+        self.wins: dict[str, Counter[str]] = defaultdict(Counter)
+
+    def count(self, by: str, key: str, won: bool) -> None:
+        self.seen[by][key] += 1
+        self.wins[by][key] += won
+
+    def rows(self, by: str) -> list[dict[str, Any]]:
+        """One row per key, sorted: campaigns, wins, the rate and its 95 % Wilson interval."""
+        rows = []
+        for key, n in sorted(self.seen[by].items()):
+            w = self.wins[by][key]
+            rows.append({by: key, "campaigns": n, "wins": w, "win_rate": w / n, "ci95": list(wilson(w, n))})
+        return rows

@@ -7,12 +7,11 @@ each comes with a 95 % Wilson interval.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.stats import wilson
+from ...core.stats import WinRates, wilson
 from .simulate import run_campaign
 
 __all__ = ["Study", "run_study", "wilson"]
@@ -23,26 +22,14 @@ class Study:
     campaigns: int
     players: int
     turns: int
-    wins: dict[str, Counter] = field(default_factory=lambda: {"army": Counter(), "kingdom": Counter(),
-                                                              "placement": Counter()})
-    seen: dict[str, Counter] = field(default_factory=lambda: {"army": Counter(), "kingdom": Counter(),
-                                                              "placement": Counter()})
-    territories: Counter = field(default_factory=Counter)
+    tally: WinRates = field(default_factory=WinRates)
     battles: int = 0
     conquests: int = 0
 
-    def rates(self, by: str) -> list[dict[str, Any]]:
-        rows = []
-        for key, n in sorted(self.seen[by].items()):
-            w = self.wins[by][key]
-            lo, hi = wilson(w, n)
-            rows.append({by: key, "campaigns": n, "wins": w, "win_rate": w / n, "ci95": [lo, hi]})
-        return rows
-
     def to_dict(self) -> dict[str, Any]:
         return {"campaigns": self.campaigns, "players": self.players, "turns": self.turns,
-                "by_army": self.rates("army"), "by_kingdom": self.rates("kingdom"),
-                "by_placement": self.rates("placement"),
+                "by_army": self.tally.rows("army"), "by_kingdom": self.tally.rows("kingdom"),
+                "by_placement": self.tally.rows("placement"),
                 "battles_per_campaign": self.battles / max(1, self.campaigns),
                 "conquests_per_campaign": self.conquests / max(1, self.campaigns)}
 
@@ -59,9 +46,7 @@ def run_study(campaigns: int, players: int, turns: int, seed: int | str = 1, con
             keys = {"army": game.setup["players"][list(s.players).index(p.id)]["army"]["people"],
                     "kingdom": p.kingdom or "-", "placement": str(placement[p.id])}
             for by, key in keys.items():
-                study.seen[by][key] += 1
-                if p.id == winner:
-                    study.wins[by][key] += 1
+                study.tally.count(by, key, p.id == winner)
         for e in game.entries:
             for ev in e.events:
                 study.battles += ev["type"] == "battle_result"

@@ -20,10 +20,17 @@ from .turn import TURNS
 MAX_ORDERS = 20_000  # a year takes a few hundred; more means a rules bug, not a long game
 
 
+def controllers(count: int, controller: str = "greedy") -> list[str]:
+    """Each player's computer: `controller` for all, or `mixed`: greedy and random in turn."""
+    kinds = ("greedy", "random") if controller == "mixed" else (controller,)
+    return [kinds[i % len(kinds)] for i in range(count)]
+
+
 def default_players(count: int, controller: str = "greedy") -> list[dict[str, Any]]:
     """`count` players P1..Pn, races taken in the seed's order, shifted so that every race gets played."""
     keys = list(races())
-    return [{"id": f"P{i + 1}", "race": keys[(i * 4) % len(keys)], "controller": controller} for i in range(count)]
+    return [{"id": f"P{i + 1}", "race": keys[(i * 4) % len(keys)], "controller": c}
+            for i, c in enumerate(controllers(count, controller))]
 
 
 def simulate(players: list[dict[str, Any]], seed: int | str,

@@ -8,35 +8,30 @@ Races are drawn for each year without repetition, so that every race meets every
 from __future__ import annotations
 
 import random
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.stats import wilson
+from ...core.stats import WinRates
 from .data import races
-from .simulate import simulate
+from .simulate import controllers, simulate
 
 
 @dataclass
 class Study:
     campaigns: int
     players: int
-    wins: dict[str, Counter] = field(default_factory=lambda: {"race": Counter(), "seat": Counter()})
-    seen: dict[str, Counter] = field(default_factory=lambda: {"race": Counter(), "seat": Counter()})
+    tally: WinRates = field(default_factory=WinRates)
     relics: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     battles: int = 0
     saves: int = 0
 
     def rates(self, by: str) -> list[dict[str, Any]]:
-        rows = []
-        for key, n in sorted(self.seen[by].items()):
-            w = self.wins[by][key]
-            lo, hi = wilson(w, n)
-            row = {by: key, "campaigns": n, "wins": w, "win_rate": w / n, "ci95": [lo, hi]}
-            if by == "race":
-                row["mean_relics"] = sum(self.relics[key]) / len(self.relics[key])
-            rows.append(row)
+        rows = self.tally.rows(by)
+        if by == "race":
+            for row in rows:
+                row["mean_relics"] = sum(self.relics[row["race"]]) / len(self.relics[row["race"]])
         return rows
 
     def to_dict(self) -> dict[str, Any]:
@@ -48,8 +43,8 @@ class Study:
 def roster(players: int, rng: random.Random, controller: str = "greedy") -> list[dict[str, Any]]:
     """`players` players with races drawn without repetition; `mixed` alternates greedy and random."""
     drawn = rng.sample(list(races()), players)
-    kinds = ("greedy", "random") if controller == "mixed" else (controller,)
-    return [{"id": f"P{i + 1}", "race": r, "controller": kinds[i % len(kinds)]} for i, r in enumerate(drawn)]
+    return [{"id": f"P{i + 1}", "race": r, "controller": c}
+            for i, (r, c) in enumerate(zip(drawn, controllers(players, controller)))]
 
 
 def run_study(campaigns: int, players: int, seed: int | str = 1, controller: str = "greedy",
@@ -64,8 +59,7 @@ def run_study(campaigns: int, players: int, seed: int | str = 1, controller: str
         for p in s.players.values():
             seat = str(first_order.index(p.id) + 1)  # place in the first turn's order (smallest empire first)
             for by, key in (("race", p.race), ("seat", seat)):
-                study.seen[by][key] += 1
-                study.wins[by][key] += p.id == winner
+                study.tally.count(by, key, p.id == winner)
             study.relics[p.race].append(p.relics)
         for e in game.entries:
             for ev in e.events:
