@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ...core.errors import CampagneError
+from ...render.sheet_page import SHEET_CSS
 from . import army as armies
 from .data import tables
 from .state import AtlantisState
@@ -525,22 +526,11 @@ def sheets_markdown(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
     return "\n".join(out)
 
 
-_CSS = """
-body { font-family: Georgia, serif; margin: 1.5em; color: #111; }
-h1 { font-size: 1.4em; border-bottom: 2px solid #333; }
-.player { page-break-after: always; break-after: page; }
-.player:last-child { page-break-after: auto; break-after: auto; }
-dl.head { display: grid; grid-template-columns: max-content 1fr max-content 1fr; gap: .2em .8em; }
-dl.head dt { font-weight: bold; } dl.head dd { margin: 0; }
-table.turn { width: 100%; border-collapse: collapse; margin: .8em 0; page-break-inside: avoid; }
-table.turn th, table.turn td { border: 1px solid #444; padding: .25em .4em; vertical-align: top;
-                              text-align: left; }
+_CSS = SHEET_CSS + """
 table.turn th.n { font-size: 1.3em; width: 2em; text-align: center; }
 table.turn th.l { width: 8em; background: #eee; }
 .lbl { display: block; font-size: .75em; color: #555; }
-@media print { body { margin: 0; } }
 """
-
 
 def sheets_html(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
     lang = "fr" if lang == "fr" else "en"

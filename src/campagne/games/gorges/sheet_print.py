@@ -6,6 +6,7 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
+from ...render.sheet_page import SHEET_CSS
 from .sheet_words import say, sep, word
 
 # --------------------------------------------------------------------------- layout
@@ -109,21 +110,12 @@ def sheets_markdown(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
     return "\n".join(out)
 
 
-_CSS = """
-body { font-family: Georgia, serif; margin: 1.5em; color: #111; }
-h1 { font-size: 1.4em; border-bottom: 2px solid #333; }
-.player { page-break-after: always; break-after: page; }
-.player:last-child { page-break-after: auto; break-after: auto; }
-dl.head { display: grid; grid-template-columns: max-content 1fr max-content 1fr; gap: .2em .8em; }
-dl.head dt { font-weight: bold; } dl.head dd { margin: 0; }
-table.turn { width: 100%; border-collapse: collapse; margin: .8em 0; page-break-inside: avoid; }
+_CSS = SHEET_CSS + """
 table.turn caption { text-align: left; font-weight: bold; font-size: 1.1em; padding: .2em 0; }
-table.turn th, table.turn td { border: 1px solid #444; padding: .25em .4em; vertical-align: top; text-align: left; }
 table.turn th { width: 10em; background: #eee; }
 table.turn td p { margin: 0; }
-@media print { body { margin: 0; font-size: 10pt; } }
+@media print { body { font-size: 10pt; } }
 """
-
 
 def sheets_html(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
     lang = "fr" if lang == "fr" else "en"
