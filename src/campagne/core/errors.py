@@ -82,6 +82,10 @@ register_messages({
         "en": "Unknown ruleset {name!r} (known: {known}).",
         "fr": "Règle inconnue {name!r} (connues : {known}).",
     },
+    "ruleset.bad_descriptor": {
+        "en": "The game registered as {name!r} does not declare itself properly (a GameDescriptor named {name!r}).",
+        "fr": "Le jeu enregistré sous {name!r} ne se déclare pas correctement (un GameDescriptor nommé {name!r}).",
+    },
     "table.unknown": {
         "en": "Unknown table {table!r}.",
         "fr": "Table inconnue {table!r}.",

@@ -6,7 +6,7 @@ A game's handler context subclasses `OrderContext` and adds what its rules need 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .dice import Dice
@@ -41,12 +41,26 @@ class OrderContext:
 
 
 @dataclass(frozen=True)
+class Arg:
+    """One positional word of `campagne order PLAYER TYPE WORDS...` (and one input of a web form).
+
+    kind: "str", "int", or "rest" (all the remaining words, as a list)."""
+
+    name: str
+    kind: str = "str"
+    help: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Order:
-    """An order declared as data: who gives it, in which phases, and the handler that checks and applies it."""
+    """An order declared as data: who gives it, in which phases, the handler that checks and applies it,
+    and how people type it (its positional words and its help in French and English)."""
 
     handler: Callable[[Any], list[dict[str, Any]]]
     actor: str  # "player" or "referee"
     phases: tuple[str, ...] | None  # None: any phase of a running campaign
+    args: tuple[Arg, ...] = ()
+    help: Mapping[str, str] = field(default_factory=dict)
 
 
 def order_for(orders: Mapping[str, Order], command: Any, phase: str, players: Collection[str],

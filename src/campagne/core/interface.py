@@ -1,0 +1,222 @@
+"""The one interface every game is plugged in through.
+
+Like OpenSpiel's `Game`/`State` and boardgame.io's game object: a game is declared by a `GameDescriptor`
+(identity, set-up schema, its `Ruleset`, its orders as data, legal orders, views, renderers, outcome,
+computer players, its own tools). Every interface (command line, web server, studies, agents) serves
+every game through it and never names a game.
+
+Pure: no I/O, no clock, no global state. The descriptor's renderers and tools are named by dotted paths
+(`"campagne.games.x.text:status_text"`) so that listing the games imports nothing heavy.
+
+Legal orders are data: `legal_orders(state, player)` returns `LegalOrder`s, each an order type with some
+fields fixed and the others drawn from explicit domains (`Field`). Its contract, property-tested for every
+game: every combination of values drawn from the domains of one `LegalOrder` is accepted by `apply`, and
+every order `apply` accepts is described by one of them. Fields whose domains depend on one another (an
+army, then the cells it can reach) are split into several `LegalOrder`s with the first field fixed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+FIELD_KINDS = ("choice", "int", "text", "bool")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an order and its domain.
+
+    `choice`: one of `choices` (JSON values: a territory id, a path as a list of ids, an army...);
+    `int`: a whole number in `low..high` (both inclusive); `text`: free text; `bool`: true or false.
+    An `optional` field may be left out of the command.
+    """
+
+    name: str
+    kind: str = "choice"
+    choices: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    optional: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in FIELD_KINDS:
+            raise ValueError(f"unknown field kind {self.kind!r}")
+        if self.kind == "int" and (self.low is None or self.high is None or self.low > self.high):
+            raise ValueError(f"field {self.name}: an int field needs low <= high")
+
+    def contains(self, value: Any) -> bool:
+        if self.kind == "choice":
+            return any(_same(value, c) for c in self.choices)
+        if self.kind == "int":
+            return isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high  # type: ignore[operator]
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        return isinstance(value, str)
+
+    def sample(self, rng: random.Random) -> Any:
+        if self.kind == "choice":
+            return rng.choice(self.choices)
+        if self.kind == "int":
+            return rng.randint(self.low, self.high)  # type: ignore[arg-type]
+        if self.kind == "bool":
+            return rng.random() < 0.5
+        return rng.choice(("", "accord", "agreement"))
+
+    def size(self) -> int | None:
+        """How many values the domain holds (None: free text)."""
+        if self.kind == "choice":
+            return len(self.choices)
+        if self.kind == "int":
+            return self.high - self.low + 1  # type: ignore[operator]
+        if self.kind == "bool":
+            return 2
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.kind == "choice":
+            out["choices"] = list(self.choices)
+        if self.kind == "int":
+            out["low"], out["high"] = self.low, self.high
+        if self.optional:
+            out["optional"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class LegalOrder:
+    """Orders `player` may give now: type `type`, the `fixed` fields as given, and one value per field of
+    `fields` drawn from its domain. Every such combination is accepted by the rules."""
+
+    type: str
+    player: str
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    fields: tuple[Field, ...] = ()
+
+    def command(self, values: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The command with these field values (missing optional fields are left out)."""
+        values = values or {}
+        cmd: dict[str, Any] = {"type": self.type, "player": self.player, **self.fixed}
+        for f in self.fields:
+            if f.name in values:
+                cmd[f.name] = values[f.name]
+            elif not f.optional:
+                raise ValueError(f"order {self.type}: field {f.name} has no value")
+        return cmd
+
+    def sample(self, rng: random.Random) -> dict[str, Any]:
+        """One fully chosen command, each field drawn at random from its domain (optional ones sometimes left out)."""
+        return self.command({f.name: f.sample(rng) for f in self.fields if not (f.optional and rng.random() < 0.5)})
+
+    def describes(self, command: Mapping[str, Any]) -> bool:
+        """Whether `command` is one of the orders this describes."""
+        if command.get("type") != self.type or command.get("player") != self.player:
+            return False
+        names = {f.name for f in self.fields}
+        for key, value in self.fixed.items():
+            if not _same(command.get(key, _MISSING), value):
+                return False
+        for f in self.fields:
+            if f.name in command:
+                if not f.contains(command[f.name]):
+                    return False
+            elif not f.optional:
+                return False
+        extra = set(command) - {"type", "player"} - set(self.fixed) - names
+        return not extra
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player, "fixed": dict(self.fixed),
+                "fields": [f.to_dict() for f in self.fields]}
+
+
+_MISSING = object()
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON values (a tuple and a list alike)."""
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    return a == b
+
+
+def described(orders: list[LegalOrder], command: Mapping[str, Any]) -> bool:
+    """Whether one of `orders` describes `command`."""
+    return any(o.describes(command) for o in orders)
+
+
+@dataclass(frozen=True)
+class PlayerField:
+    """One part of a player entry of the set-up (`campagne new NAME -p ID:CONTROLLER:WHAT:NAME`)."""
+
+    name: str  # the set-up key ("army", "race", "side")
+    help: Mapping[str, str]  # {"fr": ..., "en": ...}
+    default: Any = None
+    choices: tuple[str, ...] = ()  # the packaged ones (a game may accept a file too)
+
+
+@dataclass(frozen=True)
+class GameDescriptor:
+    """Everything an interface needs to serve one game.
+
+    Callables take and return plain data; the entries named by dotted paths ("module:attribute") are
+    imported only when used (`load`).
+    """
+
+    name: str
+    title: Mapping[str, str]  # {"fr": ..., "en": ...}
+    seed: str  # the seed text it implements
+    players: tuple[int, int]  # fewest, most
+    kind: str  # "campaign" or "battle"
+    ruleset: str  # dotted path of the Ruleset class
+    orders: str  # dotted path of the orders declared as data (a mapping name -> core.orders.Order)
+    legal_orders: str  # dotted path: (state, player) -> list[LegalOrder]
+    view: str  # (state, viewer) -> view dict: the one gate for secrets
+    redact_entry: str  # (entry dict, viewer) -> the entry as this viewer may see it
+    setup: str  # (players: list[dict], options: dict) -> setup dict, validated
+    player_fields: tuple[PlayerField, ...] = ()
+    text: str = ""  # module with status_text(view, lang, brief) and event_text(event, lang)
+    picture: str = ""  # (view, lang) -> SVG text
+    sheets: str = ""  # module with build_sheets(...), sheets_markdown, sheets_html
+    outcome: str = ""  # (state) -> Outcome
+    computers: Mapping[str, str] = field(default_factory=dict)  # controller name -> dotted path of a player
+    autoplay: str = ""  # the game's loop letting computers act (journal-aware), if it has one
+    tools: str = ""  # dotted path of a function mounting the game's own sub-commands on the CLI
+
+    def load(self, attribute: str) -> Any:
+        """The object an attribute of this descriptor names."""
+        return load(getattr(self, attribute))
+
+    def info(self) -> dict[str, Any]:
+        return {"name": self.name, "title": dict(self.title), "seed": self.seed,
+                "players": list(self.players), "kind": self.kind,
+                "controllers": ["human", *self.computers]}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where a game stands: whether it has ended, the standing (best first) and a score per player in
+    0..1 when it has (for studies and computer players)."""
+
+    ended: bool
+    standing: tuple[str, ...]
+    scores: Mapping[str, float]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+def load(path: str) -> Any:
+    """Import `module:attribute`."""
+    module, _, attribute = path.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in attribute.split(".") if attribute else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+Computer = Callable[[Any, str, random.Random], "dict[str, Any] | None"]

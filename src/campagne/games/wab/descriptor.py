@@ -1,0 +1,19 @@
+"""The WAB 2 battle tracker as the one game interface sees it (`campagne.core.interface`)."""
+
+from ...core.interface import GameDescriptor
+
+GAME = GameDescriptor(
+    name="wab",
+    title={"fr": "Warhammer Ancient Battles 2 – une bataille", "en": "Warhammer Ancient Battles 2 – a battle"},
+    seed="002_ee88188f0d3b4183.txt",
+    players=(2, 2),
+    kind="battle",
+    ruleset="campagne.games.wab.tracker:WabBattle",
+    orders="campagne.games.wab.tracker_commands:COMMANDS",
+    legal_orders="campagne.games.wab.legal:legal_orders",
+    view="campagne.games.wab.tracker_views:view",
+    redact_entry="campagne.games.wab.tracker_views:redact_entry",
+    setup="campagne.games.wab.tracker:build_setup",
+    outcome="campagne.games.wab.tracker_views:outcome",
+    tools="campagne.games.wab.cli:register",
+)
