@@ -142,8 +142,8 @@ def _game_module(c: Any, name: str) -> Any:
 
 def _text(c: Any) -> Any:
     """How this campaign's views and events read (its game's renderer)."""
-    from .render import renderer
-    return renderer(c.file.header.get("ruleset", "atlantis"))
+    from ..registry import game
+    return game(c.file.header.get("ruleset", "atlantis")).load("text")
 
 
 def _report(o: Out, c: Any, headline: str) -> None:
@@ -212,7 +212,7 @@ def _run(o: Out, campaign: Optional[str], command: dict[str, Any] | Callable[[st
 
 
 def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]]) -> None:
-    from .render import entry_lines
+    from ..render.text import entry_lines
     if o.json:
         o.data({"entries": entries, "view": c.game.view(None)})
         return
@@ -436,7 +436,7 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
     o = out(lang, json_)
 
     def go() -> None:
-        from .render import entry_lines
+        from ..render.text import entry_lines
         with _opened(o, campaign, verify=verify, viewers=(as_,)) as c:
             redact_entry = _game_module(c, "views").redact_entry
             entries = [redact_entry(e, as_) for e in c.file.entries]

@@ -212,8 +212,8 @@ def simulate(ruleset: str = typer.Argument(..., help="atlantis or gorges"),
             o.data({"turns": game.state.turn, "commands": len(game.entries),
                     "standings": game.state.standings or [], "journal": journal_file})
             return
-        from .render import renderer
-        o.text(renderer(ruleset).status_text(game.view(None), o))
+        from ..registry import game as registered
+        o.text(registered(ruleset).load("text").status_text(game.view(None), o))
         if journal_file:
             o.text(o.t(f"Journal : {journal_file}", f"Journal: {journal_file}"))
     run_safely(o, go)

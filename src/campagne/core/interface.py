@@ -162,11 +162,36 @@ class PlayerField:
 
 
 @dataclass(frozen=True)
+class SetupOption:
+    """An option of `campagne new NAME` besides the players (`--map FILE`, `--forces medium`, `--two-player`).
+    Its value reaches the game's `setup` function under `name` (dashes as underscores)."""
+
+    name: str  # as typed, without the dashes: "map", "forces", "two-player"
+    help: Mapping[str, str]
+    kind: str = "str"  # "str", "int", "bool" (a flag) or "list" (repeatable)
+    default: Any = None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameDescriptor:
     """Everything an interface needs to serve one game.
 
-    Callables take and return plain data; the entries named by dotted paths ("module:attribute") are
-    imported only when used (`load`).
+    The entries named by dotted paths ("module:attribute", or a module) are imported only when used (`load`):
+    - ruleset: a `core.game.Ruleset` class; orders: its mapping type -> `core.orders.Order`;
+    - legal_orders: `(state, player) -> list[LegalOrder]` (player may be "referee");
+    - view: `(state, viewer) -> dict` (viewer None: the referee), the one gate for secrets;
+      redact_entry: `(entry, viewer) -> entry`, a journal line as that viewer may see it;
+    - setup: `(players: list[dict], options: dict) -> setup dict`; each player dict holds "id",
+      "controller", "name" and one key per `player_fields`; options hold the `setup_options`;
+    - text: a module with `status_text(view, o, brief=False) -> str` and `event_text(event, o) -> str`,
+      `o` a `core.i18n.Lang` (anything with `lang` and `t(fr, en)`);
+    - picture: `(view, lang) -> SVG text`; sheets: a module with `build_sheets(header, entries, state, lang,
+      viewer=None)`, `sheets_markdown(sheets, lang)` and `sheets_html(sheets, lang)`;
+    - outcome: `(state) -> Outcome`;
+    - computers: controller name -> a player `(view, legal: list[LegalOrder], rng) -> command | None`;
+      autoplay: the game's loop letting its computers (and, asked, the referee) act on a journaled campaign;
+    - tools: `register(app, odds_app)` mounting the game's own sub-commands (typer apps) on the CLI.
     """
 
     name: str
@@ -181,6 +206,7 @@ class GameDescriptor:
     redact_entry: str  # (entry dict, viewer) -> the entry as this viewer may see it
     setup: str  # (players: list[dict], options: dict) -> setup dict, validated
     player_fields: tuple[PlayerField, ...] = ()
+    setup_options: tuple[SetupOption, ...] = ()
     text: str = ""  # module with status_text(view, lang, brief) and event_text(event, lang)
     picture: str = ""  # (view, lang) -> SVG text
     sheets: str = ""  # module with build_sheets(...), sheets_markdown, sheets_html

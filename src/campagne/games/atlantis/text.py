@@ -1,13 +1,14 @@
-"""Human-readable text for views and journal entries, in French or English."""
+"""Atlantis views and journal events as text, in French or English (`o`: anything with `lang` and `t`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .output import Out
+from ...core.i18n import Lang as Out
+from ...render.text import format_event
 
 def phase_name(phase: str, o: Out) -> str:
-    from ..games.atlantis.state import PHASE_NAMES
+    from .state import PHASE_NAMES
     fr, en = PHASE_NAMES.get(phase, (phase, phase))
     return o.t(fr, en)
 
@@ -53,27 +54,6 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                          + o.t("territoires", "territories") + (" + Atlantis" if r["atlantis"] else "")
                          + f", {r['wealth']} " + o.t("(butin + armée)", "(loot + army)"))
     return "\n".join(lines)
-
-
-def entry_lines(entry: dict[str, Any], o: Out, text: Any = None) -> list[str]:
-    """A journal entry: its command, then one line per event (`text`: the game's event_text)."""
-    cmd = entry.get("command", {})
-    head = f"#{entry.get('n', 0)} {cmd.get('type', '?')}"
-    if cmd.get("player") and cmd.get("player") != "referee":
-        head += f" ({cmd['player']})"
-    lines = [head]
-    for ev in entry.get("events", []):
-        lines.append("   " + (text or event_text)(ev, o))
-    return lines
-
-
-def renderer(ruleset: str) -> Any:
-    """The module that writes a game's views and events as text (status_text, event_text)."""
-    if ruleset == "gorges":
-        from . import render_gorges
-        return render_gorges
-    import sys
-    return sys.modules[__name__]
 
 
 # One line per event type: (French, English) templates over the event's fields and the extras
@@ -136,19 +116,6 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
     return format_event(EVENT_TEXT, ev, _fields(ev, o) if ev.get("type") in EVENT_TEXT else {}, o)
 
 
-def format_event(table: dict[str, tuple[str, str]], ev: dict[str, Any], extra: dict[str, Any], o: Out) -> str:
-    """An event as one line from its game's templates; one without a template shows its raw fields."""
-    templates = table.get(ev.get("type", ""))
-    if templates is None:
-        rest = {k: v for k, v in ev.items() if k not in ("type", "lookup")}
-        return f"{ev.get('type')}: {rest}"
-    fields = {**ev, **extra}
-    try:
-        return (templates[0] if o.lang == "fr" else templates[1]).format(**fields)
-    except (KeyError, IndexError):
-        return f"{ev.get('type')}: {ev}"
-
-
 def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     """Derived, language-aware values the templates use."""
     t = ev.get("type")
@@ -199,13 +166,13 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
 
 
 def _row_name(table: str, key: str, o: Out) -> str:
-    from ..games.atlantis.data import tables
+    from .data import tables
     row = tables()[table].row(key)
     return str(row.get("name_fr" if o.lang == "fr" else "name_en", key))
 
 
 def _row_text(table: str, key: str, o: Out) -> str:
-    from ..games.atlantis.data import tables
+    from .data import tables
     return tables()[table].row(key).text(o.lang).replace("<i>", "").replace("</i>", "")
 
 

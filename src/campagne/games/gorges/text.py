@@ -4,29 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from .output import Out
-from .render import format_event
+from ...core.i18n import Lang as Out
+from ...render.text import format_event
 
 
 def phase_name(phase: str, o: Out) -> str:
-    from ..games.gorges.state import PHASE_NAMES
+    from .state import PHASE_NAMES
     fr, en = PHASE_NAMES.get(phase, (phase, phase))
     return o.t(fr, en)
 
 
 def season_name(season: str, o: Out) -> str:
-    from ..games.gorges.state import SEASON_NAMES
+    from .state import SEASON_NAMES
     fr, en = SEASON_NAMES.get(season, (season, season))
     return o.t(fr, en)
 
 
 def _row(table: str, key: str, o: Out) -> str:
-    from ..games.gorges.sheet_words import row_name
+    from .sheet_words import row_name
     return row_name(table, key, o.lang)
 
 
 def _race(key: str, o: Out) -> str:
-    from ..games.gorges.sheet_words import race_name
+    from .sheet_words import race_name
     return race_name(key, o.lang)
 
 
