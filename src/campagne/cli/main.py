@@ -14,23 +14,16 @@ from typing import Optional
 
 import typer
 
-from .output import Out, fail, run_safely
+from .output import CampaignOpt, JsonOpt, LangOpt, Out, campaign_path, fail, out, run_safely  # noqa: F401
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   pretty_exceptions_enable=False,
                   help="campagne: run wargame campaigns exactly as their rules say. "
                        "Mener des campagnes de jeux de guerre exactement selon leurs règles.")
 odds_app = typer.Typer(no_args_is_help=True, help="Exact odds before a decision. / Probabilités exactes.")
-odds_atlantis = typer.Typer(no_args_is_help=True, help="Atlantis odds (seed 000).")
-atlantis_app = typer.Typer(no_args_is_help=True, help="Atlantis tools (seed 000).")
-odds_app.add_typer(odds_atlantis, name="atlantis")
 app.add_typer(odds_app, name="odds")
-app.add_typer(atlantis_app, name="atlantis")
 
 
-LangOpt = typer.Option(None, "--lang", help="fr or en (default: $CAMPAGNE_LANG or en)")
-JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
-CampaignOpt = typer.Option(None, "--campaign", "-c", help="The campaign journal (default: campaign.jsonl).")
 
 
 @app.callback()
@@ -44,14 +37,6 @@ def _root(lang: Optional[str] = typer.Option(None, "--lang", help="fr or en"),
         os.environ["CAMPAGNE_LANG"] = lang
     if json_:
         os.environ["CAMPAGNE_JSON"] = "1"
-
-
-def out(lang: Optional[str], json_: bool) -> Out:
-    return Out.make(lang, json_)
-
-
-def campaign_path(value: Optional[str]) -> Path:
-    return Path(value or os.environ.get("CAMPAGNE_CAMPAIGN") or "campaign.jsonl")
 
 
 # --------------------------------------------------------------------------- tools
@@ -75,8 +60,21 @@ from . import campaign as _campaign  # noqa: E402,F401  (registers the campaign 
 from . import tools as _tools  # noqa: E402,F401  (registers odds, strength and simulate)
 from . import wab as _wab  # noqa: E402,F401  (registers odds wab)
 from . import wab_battle as _wab_battle  # noqa: E402,F401  (registers the battle commands)
-from . import gorges as _gorges  # noqa: E402,F401  (registers odds gorges)
-from . import gorges_rolls as _gorges_rolls  # noqa: E402,F401  (registers the gorges referee rolls)
+from . import games as _games  # noqa: E402,F401  (registers `games`)
+
+
+def _mount_game_tools() -> None:
+    """Each registered game contributes its own sub-commands (odds questions, referee rolls...)."""
+    from importlib.util import find_spec
+
+    from ..core.interface import load
+    from ..registry import games
+    for descriptor in games().values():
+        if descriptor.tools and find_spec(descriptor.tools.partition(":")[0]) is not None:
+            load(descriptor.tools)(app, odds_app)
+
+
+_mount_game_tools()
 
 
 ROOT_OPTIONS_WITH_VALUE = {"--lang", "--campaign", "-c"}
@@ -114,9 +112,29 @@ def _app_for(argv: list[str]) -> typer.Typer:
     return light
 
 
+def _lang_of(argv: list[str]) -> str | None:
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
 def main() -> None:
+    from .usage import NoArgsIsHelp, UsageError, sentence
+    argv = sys.argv[1:]
     try:
-        _app_for(sys.argv[1:])()
+        command = typer.main.get_command(_app_for(argv))
+        code = command.main(args=argv, prog_name="campagne", standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
+    except NoArgsIsHelp as exc:  # `campagne odds` alone: its help, as before
+        exc.show()
+        sys.exit(2)
+    except UsageError as exc:  # a typing mistake: one sentence, not the parser's usage text
+        o = Out.make(_lang_of(argv), "--json" in argv)
+        fail(o, sentence(exc, o.lang), "usage")
+        sys.exit(2)
     except KeyboardInterrupt:
         fail(Out.make(None, False), "interrupted")
         sys.exit(130)

@@ -8,7 +8,8 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from pathlib import Path
+from typing import Any, Optional
 
 import typer
 
@@ -40,6 +41,19 @@ class Out:
 
     def warn(self, message: str) -> None:
         sys.stderr.write(message + "\n")
+
+
+LangOpt = typer.Option(None, "--lang", help="fr or en (default: $CAMPAGNE_LANG or en)")
+JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
+CampaignOpt = typer.Option(None, "--campaign", "-c", help="The campaign journal (default: campaign.jsonl).")
+
+
+def out(lang: Optional[str], json_: bool) -> Out:
+    return Out.make(lang, json_)
+
+
+def campaign_path(value: Optional[str]) -> Path:
+    return Path(value or os.environ.get("CAMPAGNE_CAMPAIGN") or "campaign.jsonl")
 
 
 def _default(value: Any) -> Any:

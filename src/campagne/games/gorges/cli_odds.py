@@ -5,8 +5,7 @@
                               [--mine-adjacent] [--forest-adjacent] [--sympathiser] [--reinforced-defence]
 
 `--json` prints exactly {"saved"} (a float; `--exact` writes it "p/q"). Races are given by key
-(warriors_of_chaos), English or French name. Registered by `from . import gorges as _gorges` at the bottom
-of cli/main.py (it adds the `gorges` group to `odds_app`).
+(warriors_of_chaos), English or French name. Mounted by `games/gorges/cli.py`.
 """
 
 from __future__ import annotations
@@ -15,12 +14,10 @@ from typing import Optional
 
 import typer
 
-from .main import JsonOpt, LangOpt, odds_app, out
-from .output import run_safely
+from ...cli.output import JsonOpt, LangOpt, out, run_safely
 
 odds_gorges = typer.Typer(no_args_is_help=True,
                           help="Gorges Tranchées odds (seed 001). / Probabilités des Gorges Tranchées.")
-odds_app.add_typer(odds_gorges, name="gorges")
 
 
 @odds_gorges.command("save")
@@ -46,7 +43,7 @@ def odds_save(adjacent: bool = typer.Option(False, "--adjacent",
     o = out(lang, json_)
 
     def go() -> None:
-        from ..games.gorges import odds
+        from . import odds
         kwargs = dict(adjacent=adjacent, fortress_adjacent=fortress_adjacent, town_adjacent=town_adjacent,
                       relics_given=relics_given, attacker_race=attacker_race, defender_race=defender_race,
                       mine_adjacent=mine_adjacent, forest_adjacent=forest_adjacent, sympathiser=sympathiser,

@@ -9,8 +9,7 @@
 
 Without `--seed` a fresh seed is drawn and printed, so any roll can be replayed. `--json` prints
 {"command", "seed", "result"} where result is the `to_dict()` of games/gorges/rolls.py. Bad input (an unknown
-race, a negative count) prints one sentence and exits with status 2. Registered by
-`from . import gorges_rolls as _gorges_rolls` at the bottom of cli/main.py (it adds the `gorges` group to `app`).
+race, a negative count) prints one sentence and exits with status 2. Mounted by `games/gorges/cli.py`.
 """
 
 from __future__ import annotations
@@ -21,12 +20,10 @@ from typing import Any
 
 import typer
 
-from .main import JsonOpt, LangOpt, app, out
-from .output import run_safely
+from ...cli.output import JsonOpt, LangOpt, out, run_safely
 
 gorges_app = typer.Typer(no_args_is_help=True,
                          help="Gorges Tranchées referee rolls (seed 001). / Jets d'arbitre des Gorges Tranchées.")
-app.add_typer(gorges_app, name="gorges")
 
 SeedOpt = typer.Option(None, "--seed", help="Seed for reproducible rolls (default: a fresh one, printed).")
 
@@ -36,7 +33,7 @@ def _run(command: str, seed: str | None, lang: str | None, json_: bool,
     o = out(lang, json_)
 
     def go() -> None:
-        from ..core.dice import Dice
+        from ...core.dice import Dice
         used = seed if seed is not None else str(secrets.randbelow(10 ** 9))
         result = roll(Dice.seeded("gorges", used))
         if o.json:
@@ -51,7 +48,7 @@ def _run(command: str, seed: str | None, lang: str | None, json_: bool,
 @gorges_app.command("event")
 def event(seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bool = JsonOpt) -> None:
     """Roll the d66 random event. / Tirer l'événement aléatoire au d66."""
-    from ..games.gorges import rolls
+    from . import rolls
     _run("event", seed, lang, json_, rolls.random_event)
 
 
@@ -60,7 +57,7 @@ def search(ghost: bool = typer.Option(False, "--ghost", help="Captain Crown's gh
            fruitful: bool = typer.Option(False, "--fruitful", help="Event 26, fruitful search (relics on 5-6)."),
            seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bool = JsonOpt) -> None:
     """Search one territory (6 = relic point). / Fouiller un territoire (6 = Point de Relique)."""
-    from ..games.gorges import rolls
+    from . import rolls
     _run("search", seed, lang, json_, lambda d: rolls.search(d, ghost_here=ghost, fruitful_search=fruitful))
 
 
@@ -68,7 +65,7 @@ def search(ghost: bool = typer.Option(False, "--ghost", help="Captain Crown's gh
 def mine(slaves: bool = typer.Option(False, "--slaves", help="Dark Elves' slaves in this mine (+1)."),
          seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bool = JsonOpt) -> None:
     """Roll one mine's production. / Production d'une mine."""
-    from ..games.gorges import rolls
+    from . import rolls
     _run("mine", seed, lang, json_, lambda d: rolls.mine(d, dark_elf_slaves=slaves))
 
 
@@ -80,7 +77,7 @@ def after_battle(winner_race: str | None = typer.Option(None, "--winner-race"),
                                                        help="The winner's legendary heroes hurt."),
                  seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bool = JsonOpt) -> None:
     """Spoils, defeat, fate of the beaten army, injuries. / Butins, défaite, sort du vaincu, blessures."""
-    from ..games.gorges import rolls
+    from . import rolls
     _run("after-battle", seed, lang, json_,
          lambda d: rolls.after_battle(d, winner_race, loser_race, characters, winner_characters))
 
@@ -88,12 +85,12 @@ def after_battle(winner_race: str | None = typer.Option(None, "--winner-race"),
 @gorges_app.command("two-armies")
 def two_armies(seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bool = JsonOpt) -> None:
     """Two armies in one territory, no challenge. / Deux armées sur un territoire, sans défi."""
-    from ..games.gorges import rolls
+    from . import rolls
     _run("two-armies", seed, lang, json_, rolls.two_armies)
 
 
 @gorges_app.command("blizzard")
 def blizzard(seed: str | None = SeedOpt, lang: str | None = LangOpt, json_: bool = JsonOpt) -> None:
     """Winter: the blizzard roll at the start of a battle turn (1-2: sight 24"). / Hiver : le blizzard."""
-    from ..games.gorges import rolls
+    from . import rolls
     _run("blizzard", seed, lang, json_, lambda d: rolls.roll_table(d, "blizzard", "gorges blizzard"))
