@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import campagne.cli.gorges  # noqa: F401  (registers `odds gorges` until cli/main.py imports it)
 from campagne.cli.main import app
 from campagne.core.errors import CampagneError
 from campagne.games.gorges.data import races

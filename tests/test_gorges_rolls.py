@@ -1,4 +1,4 @@
-"""The referee's table rolls of the Gorges Tranchées (games/gorges/rolls.py, cli/gorges_rolls.py)."""
+"""The referee's table rolls of the Gorges Tranchées (games/gorges/rolls.py, games/gorges/cli_rolls.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from campagne.cli.gorges_rolls import app
+from campagne.cli.main import app
 from campagne.core.dice import Dice, ScriptedDice
 from campagne.core.errors import CampagneError
 from campagne.games.gorges import rolls

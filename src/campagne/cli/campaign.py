@@ -9,141 +9,100 @@ from typing import Any, Optional
 
 import typer
 
-from ..games.atlantis import messages as _messages  # noqa: F401  (refusals read as sentences)
-from .main import CampaignOpt, JsonOpt, LangOpt, app, campaign_path, out
-from .output import Out, parse_seed, parse_sets, run_safely
+from .main import app
+from .output import CampaignOpt, JsonOpt, LangOpt, Out, campaign_path, out, parse_seed, parse_sets, run_safely
 
-ORDER_ARGS: dict[str, list[str]] = {
-    # positional arguments of `campagne order PLAYER TYPE ARGS...`, by order type
-    "choose": ["kingdom", "territory"],
-    "move": ["path*"],
-    "hold": [],
-    "wait": ["initiative"],
-    "buy": ["unit", "models"],
-    "recruit": ["unit_file"],
-    "fortress": ["territory"],
-    "reorganise": ["army_file"],
-    "supply-spend": ["loot"],
-    "strategy": ["strategy"],
-    "negotiate": [],
-    "conquer": [],
-    "withdraw": [],
-    "break": ["agreement"],
-    "agree": ["parties*"],
-    "take-over": ["kingdom"],
-}
-GORGES_ORDER_ARGS: dict[str, list[str]] = {
-    # `campagne order PLAYER TYPE ARGS...` in a Gorges campaign
-    "event": ["choice*"],
-    "move": ["army", "path*"],
-    "reroll": [],
-    "forest": ["army", "territory"],
-    "burrow": ["army", "territory"],
-    "capital": ["territory"],
-    "swap": ["army", "other"],
-    "done": [],
-    "build": ["army", "building"],
-    "challenge": ["army", "defender", "territory"],
-    "raid": ["army", "territory"],
-    "accept": ["challenge", "army"],
-    "refuse": ["challenge"],
-    "hero": ["army", "name"],
-    "equip": ["army"],
-}
-INT_FIELDS = {"models", "loot", "initiative", "agreement", "bribe", "challenge", "relics"}
+CONTROLLERS = ("human", "random", "greedy", "absent")
 
 
-def _player_spec(spec: str, default: str) -> tuple[str, str, str, str]:
-    """ID[:CONTROLLER[:WHAT[:NAME]]] -> (id, controller, what, name); WHAT is an army (Atlantis) or a race
-    (Gorges), `default` when not given."""
+def _player_spec(spec: str, what: str, default: str | None) -> dict[str, Any]:
+    """ID[:CONTROLLER[:WHAT[:NAME]]] -> a player entry; WHAT is the game's first player field (an army, a race,
+    a side), `default` when not given."""
     from ..core.errors import CampagneError
     parts = spec.split(":")
     if not parts[0]:
         raise CampagneError("cli.bad_player_spec", spec=spec)
     controller = parts[1] if len(parts) > 1 and parts[1] else "human"
-    if controller not in ("human", "random", "greedy", "absent"):
+    if controller not in CONTROLLERS:
         raise CampagneError("cli.bad_controller", spec=spec, controller=controller)
-    what = parts[2] if len(parts) > 2 and parts[2] else default
-    return parts[0], controller, what, parts[3] if len(parts) > 3 else parts[0]
+    entry = {"id": parts[0], "controller": controller, "name": parts[3] if len(parts) > 3 else parts[0]}
+    entry[what] = parts[2] if len(parts) > 2 and parts[2] else default
+    return entry
 
 
-def _setup_players(specs: list[str], armies_dir: Optional[str]) -> list[dict[str, Any]]:
-    from ..games.atlantis import army as armies
-    players = []
-    for spec in specs:
-        pid, controller, army_name, name = _player_spec(spec, "mycenaean")
-        path = Path(army_name)
-        army = armies.load_army_file(path) if path.suffix == ".toml" else armies.load_packaged_army(army_name)
-        players.append({"id": pid, "name": name, "controller": controller, "army": army.to_dict()})
-    return players
-
-
-def _setup_gorges(specs: list[str], map_file: Optional[str], heroes: list[str] = ()) -> dict[str, Any]:
-    """Gorges players: ID[:CONTROLLER[:RACE[:NAME]]] (race by key, English or French name); heroes
-    ID:ARMY=NAME (ARMY G, L1 or L2: the legendary hero leading it)."""
+def _setup_options(descriptor: Any, words: list[str]) -> dict[str, Any]:
+    """The game's own options of `campagne new` (`--map FILE`, `--hero X`, `--two-player`), read by its
+    declaration; anything else is refused with the list of what the game takes."""
     from ..core.errors import CampagneError
-    from ..games.gorges.odds import race_key
-    players = []
-    for spec in specs:
-        pid, controller, race, name = _player_spec(spec, "empire")
-        players.append({"id": pid, "name": name, "controller": controller, "race": race_key(race), "heroes": {}})
-    for item in heroes:
-        left, sep, name = item.partition("=")
-        pid, sep2, key = left.partition(":")
-        who = next((p for p in players if p["id"] == pid), None)
-        if not sep or not sep2 or not name or who is None or key.upper() not in ("G", "L1", "L2"):
-            raise CampagneError("cli.bad_pair", item=item, what="--hero")
-        who["heroes"][key.upper()] = name
-    setup: dict[str, Any] = {"players": players}
-    if map_file:
-        from ..games.gorges.map import read_map_file
-        setup["map"] = read_map_file(map_file)[1]  # validated: a malformed island is refused with its sentence
-    return setup
+    declared = {o.name: o for o in descriptor.setup_options}
+    values: dict[str, Any] = {o.name.replace("-", "_"): ([] if o.kind == "list" else o.default)
+                              for o in descriptor.setup_options}
+    rest = list(words)
+    while rest:
+        word = rest.pop(0)
+        name, eq, inline = word[2:].partition("=") if word.startswith("--") else ("", "", "")
+        option = declared.get(name)
+        if option is None:
+            raise CampagneError("cli.unknown_setup_option", option=word, game=descriptor.name,
+                                known=", ".join(f"--{o}" for o in declared) or "-")
+        key = name.replace("-", "_")
+        if option.kind == "bool":
+            values[key] = True
+            continue
+        if not eq:
+            if not rest:
+                raise CampagneError("order.missing", order="new", field=word)
+            inline = rest.pop(0)
+        if option.choices and inline not in option.choices:
+            raise CampagneError("cli.bad_choice", option=word, value=inline, known=", ".join(option.choices))
+        if option.kind == "int":
+            try:
+                inline = int(inline)
+            except ValueError:
+                raise CampagneError("order.not_int", field=word, value=inline) from None
+        if option.kind == "list":
+            values[key].append(inline)
+        else:
+            values[key] = inline
+    return values
 
 
-@app.command()
-def new(ruleset: str = typer.Argument(..., help="atlantis or gorges"),
+@app.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+def new(ctx: typer.Context,
+        ruleset: str = typer.Argument(..., help="A registered campaign (campagne games)."),
         player: list[str] = typer.Option(..., "--player", "-p",
-                                         help="Atlantis: ID[:human|random|greedy|absent[:ARMY[:NAME]]], ARMY a "
-                                              "packaged list (mycenaean, egyptian, ...) or a .toml file. "
-                                              "Gorges: ID[:CONTROLLER[:RACE[:NAME]]], RACE e.g. empire, skaven."),
-        seed: str = typer.Option("1", "--seed"), map_file: Optional[str] = typer.Option(None, "--map"),
-        hero: Optional[list[str]] = typer.Option(None, "--hero", help="Gorges: ID:ARMY=NAME, the legendary hero "
-                                                                      "leading army G, L1 or L2."),
+                                         help="ID[:human|random|greedy|absent[:WHAT[:NAME]]], WHAT the game's "
+                                              "army list, race or side (campagne games)."),
+        seed: str = typer.Option("1", "--seed"),
         campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
-    """Create a campaign journal. / Créer le journal d'une campagne."""
+    """Create a campaign journal; the game's own options follow (--map FILE...). / Créer le journal d'une
+    campagne ; les options propres au jeu suivent (--map FICHIER...)."""
     o = out(lang, json_)
 
     def go() -> None:
         from .. import session
-        from ..core.errors import CampagneError
-        from ..games.atlantis.map import load_map_file
-        if ruleset not in session.CAMPAIGNS:  # WAB battles start with `campagne battle new`
-            raise CampagneError("ruleset.unknown", name=ruleset, known=", ".join(session.CAMPAIGNS))
-        if ruleset == "gorges":
-            setup: dict[str, Any] = _setup_gorges(player, map_file, hero or [])
-        else:
-            setup = {"players": _setup_players(player, None)}
-            if map_file:
-                setup["map"] = load_map_file(map_file).to_mapping()
-        seed_value = parse_seed(seed)
-        c = session.create(campaign_path(campaign), ruleset, setup, seed_value)
+        from ..registry import game
+        descriptor = game(ruleset, kind="campaign")  # a battle starts with its own command
+        what = descriptor.player_fields[0] if descriptor.player_fields else None
+        players = [_player_spec(spec, what.name if what else "side", what.default if what else None)
+                   for spec in player]
+        setup = descriptor.load("setup")(players, _setup_options(descriptor, list(ctx.args)))
+        c = session.create(campaign_path(campaign), ruleset, setup, parse_seed(seed))
         from .computers import play_computers
         play_computers(c)
         _report(o, c, o.t(f"Campagne créée : {c.path}", f"Campaign created: {c.path}"))
     run_safely(o, go)
 
 
-def _game_module(c: Any, name: str) -> Any:
-    """The campaign's game module `name` (views, sheet, picture, ai): each game has its own."""
-    import importlib
-    return importlib.import_module(f"campagne.games.{c.file.header.get('ruleset', 'atlantis')}.{name}")
+def _descriptor(c: Any) -> Any:
+    """The campaign's game, as registered."""
+    from ..registry import game
+    return game(c.file.header.get("ruleset", ""))
 
 
 def _text(c: Any) -> Any:
     """How this campaign's views and events read (its game's renderer)."""
-    from ..registry import game
-    return game(c.file.header.get("ruleset", "atlantis")).load("text")
+    return _descriptor(c).load("text")
 
 
 def _report(o: Out, c: Any, headline: str) -> None:
@@ -176,11 +135,17 @@ def _opened(o: Out, campaign: Optional[str], verify: bool = True, viewers: tuple
             ) -> Iterator[Any]:
     """The campaign under its lock, its journal's warnings said, the players named checked."""
     from .. import session
-    with session.open_campaign(campaign_path(campaign), verify=verify, expect=session.CAMPAIGNS) as c:
+    with session.open_campaign(campaign_path(campaign), verify=verify, expect=_campaigns()) as c:
         _warn(o, c)
         for viewer in viewers:
             _check_viewer(c, viewer)
         yield c
+
+
+def _campaigns() -> tuple[str, ...]:
+    """The registered games the campaign commands serve (a battle has its own commands)."""
+    from ..registry import games
+    return tuple(n for n, g in games().items() if g.kind == "campaign")
 
 
 def _warn(o: Out, c: Any) -> None:
@@ -190,7 +155,7 @@ def _warn(o: Out, c: Any) -> None:
 
 def _check_viewer(c: Any, viewer: Optional[str]) -> None:
     from ..core.errors import CampagneError
-    if viewer is not None and viewer not in c.game.state.players:
+    if viewer is not None and viewer not in c.game.view(None)["players"]:
         raise CampagneError("order.unknown_player", player=viewer)
 
 
@@ -202,12 +167,12 @@ def _push(o: Out, c: Any, command: dict[str, Any]) -> list[dict[str, Any]]:
     return [first.to_dict()] + [e.to_dict() for e in play_computers(c)]
 
 
-def _run(o: Out, campaign: Optional[str], command: dict[str, Any] | Callable[[str], dict[str, Any]]) -> None:
+def _run(o: Out, campaign: Optional[str], command: dict[str, Any] | Callable[[Any], dict[str, Any]]) -> None:
     """Open the campaign under its lock, journal one command (and the computers' replies), print.
-    `command` may be built from the campaign's ruleset (orders read differently per game)."""
+    `command` may be built by the campaign's game (its descriptor: orders read differently per game)."""
     from .. import session
-    with session.open_campaign(campaign_path(campaign), expect=session.CAMPAIGNS) as c:
-        built = command(c.file.header["ruleset"]) if callable(command) else command
+    with session.open_campaign(campaign_path(campaign), expect=_campaigns()) as c:
+        built = command(_descriptor(c)) if callable(command) else command
         _print_entries(o, c, _push(o, c, built))
 
 
@@ -226,72 +191,67 @@ def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]]) -> None:
 # Island cells are 'q,r' with negative numbers ('-2,4'): such words are arguments, not unknown options.
 @app.command(context_settings={"ignore_unknown_options": True})
 def order(player: str = typer.Argument(..., help="The player giving the order."),
-          kind: str = typer.Argument(..., help="Atlantis: choose, move, hold, wait, buy, recruit, fortress, "
-                                               "reorganise, supply-spend, strategy, negotiate, conquer, withdraw, "
-                                               "agree, break, take-over. Gorges: event, move, reroll, forest, "
-                                               "burrow, capital, swap, done, build, challenge, raid, accept, "
-                                               "refuse, hero, equip."),
+          kind: Optional[str] = typer.Argument(None, help="The order (campagne order PLAYER --list: those possible "
+                                                          "now; --help of the game: campagne games)."),
           args: Optional[list[str]] = typer.Argument(None),
+          list_: bool = typer.Option(False, "--list", help="The orders this player may give now, with their choices."),
           bribe: Optional[int] = typer.Option(None, "--bribe", help="Loot spent on bribes."),
           set_: Optional[list[str]] = typer.Option(None, "--set", help="KEY=VALUE extra fields (JSON values)."),
           campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
-    """Give a player's order. / Donner l'ordre d'un joueur."""
+    """Give a player's order, or list those possible. / Donner l'ordre d'un joueur, ou lister les possibles."""
     o = out(lang, json_)
 
-    run_safely(o, lambda: _run(o, campaign, lambda ruleset: build_order(player, kind, args or [], bribe, set_ or [],
-                                                                        ruleset)))
+    def go() -> None:
+        from ..core.errors import CampagneError
+        if list_:
+            return _list_orders(o, campaign, player)
+        if not kind:
+            raise CampagneError("order.missing", order="order", field="TYPE")
+        _run(o, campaign, lambda descriptor: build_order(descriptor, player, kind, args or [], bribe, set_ or []))
+    run_safely(o, go)
 
 
-def build_order(player: str, kind: str, args: list[str], bribe: Optional[int], sets: list[str],
-                ruleset: str = "atlantis") -> dict[str, Any]:
-    from ..core import orders  # noqa: F401  (the refusals below)
-    from ..core.errors import CampagneError
-    table = GORGES_ORDER_ARGS if ruleset == "gorges" else ORDER_ARGS
-    if kind not in table:
-        raise CampagneError("order.unknown", order=kind)
-    command: dict[str, Any] = {"type": kind, "player": player}
-    names = table[kind]
-    rest = list(args)
-    for name in names:
-        if name.endswith("*"):
-            command[name[:-1]] = rest
-            rest = []
-            break
-        if not rest:
-            raise CampagneError("order.missing", order=kind, field=name)
-        value: Any = rest.pop(0)
-        if name in INT_FIELDS:
-            try:
-                value = int(value)
-            except ValueError:
-                raise CampagneError("order.not_int", field=name, value=value) from None
-        command[name] = value
-    if rest:
-        raise CampagneError("cli.extra_args", order=kind, extra=" ".join(rest))
+def build_order(descriptor: Any, player: str, kind: str, args: list[str], bribe: Optional[int],
+                sets: list[str]) -> dict[str, Any]:
+    """The command typed as `order PLAYER TYPE ARGS... [--bribe N] [--set K=V]`, read by the game's orders."""
+    from ..core.orders import command_from_words
+    command = command_from_words(descriptor.load("orders"), player, kind, args)
     if bribe is not None:
         command["bribe"] = bribe
     command.update(parse_sets(sets))
-    _load_files(command)
-    return command
+    return descriptor.load("read_order")(command) if descriptor.read_order else command
 
 
-def _load_files(command: dict[str, Any]) -> None:
-    """Orders that take a file (a new army list, a recruited unit) carry its content in the journal."""
-    from ..core.errors import CampagneError
-    from ..games.atlantis import army as armies
-    if "army_file" in command:
-        path = command.pop("army_file")
-        command["army"] = armies.load_army_file(path).to_dict() if path.endswith(".toml") else \
-            armies.load_packaged_army(path).to_dict()
-    if "unit_file" in command:
-        import tomllib
-        path = Path(command.pop("unit_file"))
-        try:
-            command["unit"] = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise CampagneError("army.unreadable", path=str(path), reason=str(exc)) from None
-    if command.get("type") == "take-over" and "army" not in command:
-        command["army"] = armies.load_packaged_army("atlante").to_dict()
+def _list_orders(o: Out, campaign: Optional[str], player: str) -> None:
+    """What `player` may do now: the game's legal orders, each with its fields' choices."""
+    with _opened(o, campaign, viewers=(None if player == "referee" else player,)) as c:
+        descriptor = _descriptor(c)
+        legal = descriptor.load("legal_orders")(c.state, player)
+        specs = descriptor.load("orders")
+    if o.json:
+        o.data({"player": player, "orders": [lo.to_dict() for lo in legal]})
+        return
+    if not legal:
+        o.text(o.t(f"{player} n'a aucun ordre à donner maintenant.", f"{player} has no order to give now."))
+    for lo in legal:
+        spec = specs.get(lo.type)
+        words = [str(v if not isinstance(v, list) else " ".join(map(str, v))) for v in lo.fixed.values()]
+        line = " ".join([lo.type, *words, *(f"<{f.name}>" for f in lo.fields)])
+        help_ = f"  — {spec.help.get(o.lang, '')}" if spec is not None and spec.help else ""
+        o.text(f"  {line}{help_}")
+        for f in lo.fields:
+            o.text(f"      {f.name}: {_domain_text(f, o)}")
+
+
+def _domain_text(f: Any, o: Out) -> str:
+    if f.kind == "int":
+        return f"{f.low}..{f.high}"
+    if f.kind == "bool":
+        return "true | false"
+    if f.kind == "text":
+        return o.t("texte libre", "free text")
+    shown = [" ".join(map(str, c)) if isinstance(c, list) else str(c) for c in f.choices]
+    return " | ".join(shown[:30]) + (" …" if len(shown) > 30 else "")
 
 
 @app.command(name="next")
@@ -310,23 +270,11 @@ def end(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, js
     run_safely(o, lambda: _run(o, campaign, {"type": "end", "player": "referee"}))
 
 
-def _pairs(items: list[str], what: str) -> dict[str, dict[str, int]]:
-    """PLAYER:UNIT=N items -> {player: {unit: n}}."""
-    from ..core.errors import CampagneError
-    out_: dict[str, dict[str, int]] = {}
-    for item in items:
-        left, sep, n = item.partition("=")
-        pid, sep2, uid = left.partition(":")
-        if not sep or not sep2 or not n.isdigit():
-            raise CampagneError("cli.bad_pair", item=item, what=what)
-        out_.setdefault(pid, {})[uid] = int(n)
-    return out_
-
-
 @app.command(name="battle-result")
-def battle_result(territory: str = typer.Argument(..., help="Atlantis: the territory. Gorges: the battle number."),
+def battle_result(target: str = typer.Argument(..., help="The battle: its territory, or its number where the game "
+                                                         "numbers them."),
                   winner: Optional[str] = typer.Option(None, "--winner"),
-                  auto: bool = typer.Option(False, "--auto", help="Resolve with the seed's Simulation des combats."),
+                  auto: bool = typer.Option(False, "--auto", help="Resolve it by the game's own rules."),
                   general_indisposed: bool = typer.Option(False, "--general-indisposed"),
                   killed: Optional[list[str]] = typer.Option(None, "--killed", help="PLAYER:UNIT=N"),
                   fled: Optional[list[str]] = typer.Option(None, "--fled", help="PLAYER:UNIT=N"),
@@ -340,73 +288,23 @@ def battle_result(territory: str = typer.Argument(..., help="Atlantis: the terri
                   reroll_terrain: bool = typer.Option(
                       False, "--reroll-terrain", help="Both players agree to generate the battlefield terrain again."),
                   hero_killed: Optional[list[str]] = typer.Option(
-                      None, "--hero-killed", help="Gorges: PLAYER:ARMY whose legendary hero was killed (e.g. P1:G)."),
+                      None, "--hero-killed", help="PLAYER:ARMY whose legendary hero was killed (e.g. P1:G)."),
                   unit: Optional[list[str]] = typer.Option(
-                      None, "--unit", help="Gorges: PLAYER:UNIT, a unit that fought (the first of the winner's "
+                      None, "--unit", help="PLAYER:UNIT, a unit that fought (the first of the winner's "
                                            "takes the spoils; the loser's are drawn at random)."),
                   storm_of_magic: bool = typer.Option(False, "--storm-of-magic",
-                                                      help="Gorges, autumn: a Storm of Magic game (relic points)."),
+                                                      help="Autumn: a Storm of Magic game (relic points)."),
                   capture: Optional[str] = typer.Option(None, "--capture",
-                                                        help="Gorges, event 51: the enemy territory captured."),
+                                                        help="The enemy territory captured (an event's note)."),
                   campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt,
                   json_: bool = JsonOpt) -> None:
     """Enter a battle's result, or auto-resolve it. / Saisir le résultat d'une bataille."""
     o = out(lang, json_)
-
-    def gorges() -> dict[str, Any]:
-        from ..core.errors import CampagneError
-        if auto:
-            return {"type": "auto-resolve", "player": "referee", "battle": territory}
-        if not winner:
-            raise CampagneError("order.missing", order="battle-result", field="--winner")
-        units: dict[str, list[str]] = {}
-        for item in unit or []:
-            pid, sep, name = item.partition(":")
-            if not sep or not name:
-                raise CampagneError("cli.bad_pair", item=item, what="--unit")
-            units.setdefault(pid, []).append(name)
-        command: dict[str, Any] = {"type": "battle-result", "player": "referee", "battle": territory,
-                                   "winner": winner, "heroes_killed": list(hero_killed or []), "units": units,
-                                   "storm_of_magic": storm_of_magic}
-        if capture:
-            command["capture"] = capture
-        return command
-
-    def go() -> None:
-        from ..core.errors import CampagneError
-        if reroll_terrain:
-            command: dict[str, Any] = {"type": "reroll-terrain", "player": "referee", "territory": territory}
-        elif auto:
-            order_of: dict[str, list[str]] = {}
-            for item in allocation or []:
-                pid, sep, units = item.partition(":")
-                if not sep or not units:
-                    raise CampagneError("cli.bad_pair", item=item, what="--allocation")
-                order_of[pid] = [u for u in units.split(",") if u]
-            command = {"type": "auto-resolve", "player": "referee", "territory": territory,
-                       "general_indisposed": general_indisposed, "allocation": order_of}
-            if resolver != "simulation":
-                command["resolver"] = resolver
-        else:
-            if not winner:
-                raise CampagneError("order.missing", order="battle-result", field="--winner")
-            chars = []
-            for item in character or []:
-                parts = item.split(":")
-                if len(parts) != 3:
-                    raise CampagneError("cli.bad_pair", item=item, what="--character")
-                chars.append({"player": parts[0], "unit": parts[1], "how": parts[2]})
-            vps = {}
-            for item in vp or []:
-                pid, sep, n = item.partition("=")
-                if not sep or not n.lstrip("-").isdigit():
-                    raise CampagneError("cli.bad_pair", item=item, what="--vp")
-                vps[pid] = int(n)
-            command = {"type": "battle-result", "player": "referee", "territory": territory, "winner": winner,
-                       "killed": _pairs(killed or [], "--killed"), "fled": _pairs(fled or [], "--fled"),
-                       "characters": chars, "vp": vps}
-        _run(o, campaign, lambda ruleset: gorges() if ruleset == "gorges" else command)
-    run_safely(o, go)
+    options = dict(winner=winner, auto=auto, general_indisposed=general_indisposed, killed=killed, fled=fled,
+                   character=character, vp=vp, allocation=allocation, resolver=resolver,
+                   reroll_terrain=reroll_terrain, hero_killed=hero_killed, unit=unit,
+                   storm_of_magic=storm_of_magic, capture=capture)
+    run_safely(o, lambda: _run(o, campaign, lambda d: d.load("battle_command")(target, options)))
 
 
 @app.command()
@@ -438,7 +336,7 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
     def go() -> None:
         from ..render.text import entry_lines
         with _opened(o, campaign, verify=verify, viewers=(as_,)) as c:
-            redact_entry = _game_module(c, "views").redact_entry
+            redact_entry = _descriptor(c).load("redact_entry")
             entries = [redact_entry(e, as_) for e in c.file.entries]
             opening = redact_entry(c.file.header.get("opening", {}), as_)
         if o.json:
@@ -465,7 +363,7 @@ def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this
         if fmt not in ("md", "html"):
             raise CampagneError("cli.bad_format", format=fmt)
         with _opened(o, campaign, viewers=(player,)) as c:
-            game_sheet = _game_module(c, "sheet")
+            game_sheet = _descriptor(c).load("sheets")
             sheets_html, sheets_markdown = game_sheet.sheets_html, game_sheet.sheets_markdown
             sheets = game_sheet.build_sheets(c.file.header, c.file.entries, c.game.state, o.lang)
         if player:
@@ -500,7 +398,7 @@ def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write.
 
     def go() -> None:
         with _opened(o, campaign, verify=False, viewers=(as_,)) as c:
-            svg = _game_module(c, "picture").campaign_svg(c.game.state, o.lang)
+            svg = _descriptor(c).load("picture")(c.game.state, o.lang)
         _write_or_print(o, svg, output)
         if o.json:
             o.data({"svg": output})
@@ -520,9 +418,9 @@ def play(stand_in: Optional[list[str]] = typer.Option(None, "--stand-in",
 
     def go() -> None:
         with _opened(o, campaign, viewers=tuple(stand_in or [])) as c:
-            autoplay = _game_module(c, "ai").autoplay
+            autoplay = _descriptor(c).load("autoplay")
             after = c.file.entries[-1:] if c.file.entries else [c.file.header.get("opening", {})]
-            stop = until_turn if until_turn is not None else max(1, c.state.turn)
+            stop = until_turn if until_turn is not None else max(1, c.game.view(None)["turn"])
             entries = autoplay(c, c.game.seed, referee=referee, after=after, stop_turn=stop,
                                stand_in=frozenset(stand_in or []), end_at_stop=False)
             _print_entries(o, c, [e.to_dict() for e in entries])
@@ -536,7 +434,9 @@ register_messages({
                             "fr": "Joueur {spec!r} invalide : utilisez ID[:CONTRÔLEUR[:ARMÉE[:NOM]]]."},
     "cli.bad_controller": {"en": "Bad controller {controller!r} in {spec!r} (human, random, greedy or absent).",
                            "fr": "Contrôleur {controller!r} invalide dans {spec!r} (human, random, greedy ou absent)."},
-    "cli.extra_args": {"en": "Too many arguments for {order}: {extra}.", "fr": "Trop d'arguments pour {order} : {extra}."},
-    "cli.bad_pair": {"en": "Bad {what} value {item!r}.", "fr": "Valeur {what} invalide {item!r}."},
+    "cli.unknown_setup_option": {"en": "{game} has no option {option} (its options: {known}).",
+                                 "fr": "{game} n'a pas d'option {option} (ses options : {known})."},
+    "cli.bad_choice": {"en": "Bad value {value!r} for {option} (one of: {known}).",
+                       "fr": "Valeur {value!r} invalide pour {option} (au choix : {known})."},
     "cli.bad_format": {"en": "Unknown format {format!r} (md or html).", "fr": "Format inconnu {format!r} (md ou html)."},
 })

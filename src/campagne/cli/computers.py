@@ -6,12 +6,10 @@ from typing import Any
 
 
 def ai_module(c: Any) -> Any:
-    """The computer players of the campaign's ruleset."""
-    if c.file.header.get("ruleset") == "gorges":
-        from ..games.gorges import ai
-        return ai
-    from ..games.atlantis import ai as atlantis_ai
-    return atlantis_ai
+    """The module of the campaign's game that lets its computer players act (its descriptor's `autoplay`)."""
+    from ..core.interface import load
+    from ..registry import game
+    return load(game(c.file.header.get("ruleset", "")).autoplay.partition(":")[0])
 
 
 def play_computers(c: Any, after: list[Any] | None = None) -> list[Any]:

@@ -191,7 +191,8 @@ class GameDescriptor:
     - outcome: `(state) -> Outcome`;
     - computers: controller name -> a player `(view, legal: list[LegalOrder], rng) -> command | None`;
       autoplay: the game's loop letting its computers (and, asked, the referee) act on a journaled campaign;
-    - tools: `register(app, odds_app)` mounting the game's own sub-commands (typer apps) on the CLI.
+    - tools: `register(app, odds_app)` mounting the game's own sub-commands (typer apps) on the CLI;
+    - read_order, battle_command, simulate, study: see their fields.
     """
 
     name: str
@@ -213,6 +214,10 @@ class GameDescriptor:
     outcome: str = ""  # (state) -> Outcome
     computers: Mapping[str, str] = field(default_factory=dict)  # controller name -> dotted path of a player
     autoplay: str = ""  # the game's loop letting computers act (journal-aware), if it has one
+    read_order: str = ""  # (command) -> command: reads the files an order names (at the edge)
+    battle_command: str = ""  # (target, options) -> the referee's command of `campagne battle-result`
+    simulate: str = ""  # (players, turns, seed, controller, on_turn) -> a finished core.game.Game
+    study: str = ""  # module: run(campaigns, players, turns, seed, controller, on_campaign), text(data, o)
     tools: str = ""  # dotted path of a function mounting the game's own sub-commands on the CLI
 
     def load(self, attribute: str) -> Any:

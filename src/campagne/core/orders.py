@@ -63,6 +63,30 @@ class Order:
     help: Mapping[str, str] = field(default_factory=dict)
 
 
+def command_from_words(orders: Mapping[str, Order], player: str, kind: str, words: list[str]) -> dict[str, Any]:
+    """The command a person types as `PLAYER TYPE WORDS...`, read by the order's declared positional words."""
+    if kind not in orders:
+        raise CampagneError("order.unknown", order=kind)
+    command: dict[str, Any] = {"type": kind, "player": player}
+    rest = list(words)
+    for arg in orders[kind].args:
+        if arg.kind == "rest":
+            command[arg.name], rest = rest, []
+            break
+        if not rest:
+            raise CampagneError("order.missing", order=kind, field=arg.name)
+        value: Any = rest.pop(0)
+        if arg.kind == "int":
+            try:
+                value = int(value)
+            except ValueError:
+                raise CampagneError("order.not_int", field=arg.name, value=value) from None
+        command[arg.name] = value
+    if rest:
+        raise CampagneError("order.extra_words", order=kind, extra=" ".join(rest))
+    return command
+
+
 def order_for(orders: Mapping[str, Order], command: Any, phase: str, players: Collection[str],
               phase_label: Callable[..., dict[str, str]]) -> Order:
     """The declared order a command names, once the checks every campaign shares have passed: a known
@@ -82,6 +106,9 @@ def order_for(orders: Mapping[str, Order], command: Any, phase: str, players: Co
 
 
 register_messages({
+    "cli.bad_pair": {"en": "Bad {what} value {item!r}.", "fr": "Valeur {what} invalide {item!r}."},
+    "order.extra_words": {"en": "Too many arguments for {order}: {extra}.",
+                          "fr": "Trop d'arguments pour {order} : {extra}."},
     "order.referee_only": {"en": "{player} cannot give the order {order}: it is the referee's.",
                            "fr": "{player} ne peut pas donner l'ordre {order} : il revient à l'arbitre."},
     "order.unknown": {"en": "Unknown order {order!r}.", "fr": "Ordre inconnu {order!r}."},

@@ -41,3 +41,17 @@ class WinRates:
             w = self.wins[by][key]
             rows.append({by: key, "campaigns": n, "wins": w, "win_rate": w / n, "ci95": list(wilson(w, n))})
         return rows
+
+
+def win_rate_lines(data: dict[str, Any], groups: tuple[tuple[str, str], ...], relics: str = "") -> list[str]:
+    """A study's win-rate rows as text: per group (its key, its title), one line per key with the wins, the rate
+    and its 95 % interval (and the mean relic points, `relics` naming them, where the rows carry them)."""
+    lines = []
+    for by, title in groups:
+        lines.append(title)
+        for row in data[f"by_{by}"]:
+            lo, hi = row["ci95"]
+            extra = f"  {row['mean_relics']:5.1f} {relics}" if "mean_relics" in row else ""
+            lines.append(f"  {row[by]:<18} {row['wins']:>4}/{row['campaigns']:<4} {row['win_rate']:6.1%}  "
+                         f"[{lo:.1%}, {hi:.1%}]{extra}")
+    return lines

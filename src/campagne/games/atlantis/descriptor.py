@@ -1,20 +1,24 @@
 """Atlantis as the one game interface sees it (`campagne.core.interface`)."""
 
-from ...core.interface import GameDescriptor, PlayerField
+from ...core.interface import GameDescriptor, PlayerField, SetupOption
 
 GAME = GameDescriptor(
     name="atlantis",
     title={"fr": "Warhammer Ancient Battles – la conquête de l'Atlantide",
            "en": "Warhammer Ancient Battles – the conquest of Atlantis"},
     seed="000_dabd953c74445716.txt",
-    players=(2, 10),
+    players=(1, 9),
     kind="campaign",
     ruleset="campagne.games.atlantis.rules:AtlantisRules",
     orders="campagne.games.atlantis.rules:ORDERS",
     legal_orders="campagne.games.atlantis.legal:legal_orders",
     view="campagne.games.atlantis.views:view",
     redact_entry="campagne.games.atlantis.views:redact_entry",
-    setup="campagne.games.atlantis.setup_input:build_setup",
+    setup="campagne.games.atlantis.inputs:build_setup",
+    read_order="campagne.games.atlantis.inputs:read_order",
+    battle_command="campagne.games.atlantis.inputs:battle_command",
+    setup_options=(SetupOption("map", {"fr": "la carte du club (TOML, même format que data/map.toml)",
+                                       "en": "a club's own map (TOML, the format of data/map.toml)"}),),
     player_fields=(PlayerField("army", {"fr": "liste d'armée (nom fourni ou fichier .toml)",
                                         "en": "army list (a packaged name or a .toml file)"}, "mycenaean",
                                ("mycenaean", "egyptian", "assyrian", "amazon", "atlante", "mycenaean-1000",
@@ -26,5 +30,7 @@ GAME = GameDescriptor(
     computers={"random": "campagne.games.atlantis.ai:decide", "greedy": "campagne.games.atlantis.ai:decide",
                "absent": "campagne.games.atlantis.ai:decide"},
     autoplay="campagne.games.atlantis.ai:autoplay",
+    simulate="campagne.games.atlantis.simulate:run",
+    study="campagne.games.atlantis.study",
     tools="campagne.games.atlantis.cli:register",
 )

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import CampagneError
-from ...core.orders import Order, order_for
+from ...core.orders import Arg, Order, order_for
 from . import army as armies
 from . import battles, conquest, diplomacy, economy, movement, turn
 from . import messages  # noqa: F401  (registers the order messages)
@@ -119,28 +119,67 @@ def order_take_over(ctx: Ctx) -> list[Event]:
     return [{"type": "take_over", "player": p.id, "kingdom": kid, "territories": lands}]
 
 
+def _h(fr: str, en: str) -> dict[str, str]:
+    return {"fr": fr, "en": en}
+
+
+TERRITORY = Arg("territory", help=_h("un territoire (identifiant ou nom)", "a territory (id or name)"))
 ORDERS: dict[str, Order] = {
-    "choose": Order(order_choose, "player", ("setup",)),
-    "next": Order(order_next, "referee", None),
-    "agree": Order(diplomacy.order_agree, "player", ("diplomacy", "supply")),
-    "break": Order(diplomacy.order_break, "player", None),
-    "buy": Order(economy.order_buy, "player", ("loot",)),
-    "recruit": Order(economy.order_recruit, "player", ("loot",)),
-    "fortress": Order(economy.order_fortress, "player", ("loot",)),
-    "reorganise": Order(economy.order_reorganise, "player", ("loot",)),
-    "supply-spend": Order(economy.order_supply_spend, "player", ("supply",)),
-    "move": Order(movement.order_move, "player", ("movement",)),
-    "hold": Order(movement.order_hold, "player", ("movement",)),
-    "wait": Order(movement.order_wait, "player", ("movement",)),
-    "strategy": Order(battles.order_strategy, "player", ("battles",)),
-    "battle-result": Order(battles.order_battle_result, "referee", ("battles",)),
-    "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",)),
-    "reroll-terrain": Order(battles.order_reroll_terrain, "referee", ("battles",)),
-    "negotiate": Order(conquest.order_negotiate, "player", ("conquest",)),
-    "conquer": Order(conquest.order_conquer, "player", ("conquest",)),
-    "withdraw": Order(conquest.order_withdraw, "player", ("conquest",)),
-    "end": Order(order_end, "referee", None),
-    "take-over": Order(order_take_over, "player", None),
+    "choose": Order(order_choose, "player", ("setup",),
+                    (Arg("kingdom", help=_h("le royaume", "the kingdom")), TERRITORY),
+                    _h("choisir son royaume et le territoire de son armée",
+                       "choose one's kingdom and the territory of one's army")),
+    "next": Order(order_next, "referee", None, help=_h("clore la phase", "close the phase")),
+    "agree": Order(diplomacy.order_agree, "player", ("diplomacy", "supply"),
+                   (Arg("parties", "rest", _h("les autres parties", "the other parties")),),
+                   _h("conclure un accord (--set text=..., public=false, loot=..., passage=[...])",
+                      "make an agreement (--set text=..., public=false, loot=..., passage=[...])")),
+    "break": Order(diplomacy.order_break, "player", None,
+                   (Arg("agreement", "int", _h("numéro de l'accord", "agreement number")),),
+                   _h("rompre un accord", "break an agreement")),
+    "buy": Order(economy.order_buy, "player", ("loot",),
+                 (Arg("unit", help=_h("l'unité", "the unit")),
+                  Arg("models", "int", _h("nombre de figurines", "number of models"))),
+                 _h("acheter des renforts", "buy reinforcements")),
+    "recruit": Order(economy.order_recruit, "player", ("loot",),
+                     (Arg("unit_file", help=_h("fichier TOML de la nouvelle unité", "the new unit's TOML file")),),
+                     _h("recruter une nouvelle unité", "recruit a new unit")),
+    "fortress": Order(economy.order_fortress, "player", ("loot",), (TERRITORY,),
+                      _h("construire une forteresse", "build a fortress")),
+    "reorganise": Order(economy.order_reorganise, "player", ("loot",),
+                        (Arg("army_file", help=_h("la liste d'armée réorganisée (fichier TOML ou nom)",
+                                                  "the reorganised army list (TOML file or name)")),),
+                        _h("réorganiser son armée", "reorganise one's army")),
+    "supply-spend": Order(economy.order_supply_spend, "player", ("supply",),
+                          (Arg("loot", "int", _h("butin dépensé", "loot spent")),),
+                          _h("dépenser du butin pour le ravitaillement", "spend loot on supply")),
+    "move": Order(movement.order_move, "player", ("movement",),
+                  (Arg("path", "rest", _h("un ou deux territoires", "one or two territories")),),
+                  _h("déplacer son armée", "move one's army")),
+    "hold": Order(movement.order_hold, "player", ("movement",), help=_h("rester sur place", "stay put")),
+    "wait": Order(movement.order_wait, "player", ("movement",),
+                  (Arg("initiative", "int", _h("l'initiative à laquelle rejouer", "the initiative to move at")),),
+                  _h("attendre une initiative plus basse", "wait for a lower initiative")),
+    "strategy": Order(battles.order_strategy, "player", ("battles",),
+                      (Arg("strategy", help=_h("frontal, defence, rapid, outflank ou wait",
+                                               "frontal, defence, rapid, outflank or wait")),),
+                      _h("inscrire sa stratégie (secrète)", "write down one's (secret) strategy")),
+    "battle-result": Order(battles.order_battle_result, "referee", ("battles",),
+                           help=_h("saisir le résultat d'une bataille", "enter a battle's result")),
+    "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",),
+                          help=_h("résoudre une bataille automatiquement", "auto-resolve a battle")),
+    "reroll-terrain": Order(battles.order_reroll_terrain, "referee", ("battles",),
+                            help=_h("générer à nouveau le terrain", "generate the battlefield again")),
+    "negotiate": Order(conquest.order_negotiate, "player", ("conquest",),
+                       help=_h("négocier un droit de passage (--bribe)", "negotiate a right of passage (--bribe)")),
+    "conquer": Order(conquest.order_conquer, "player", ("conquest",),
+                     help=_h("conquérir le territoire (--bribe)", "conquer the territory (--bribe)")),
+    "withdraw": Order(conquest.order_withdraw, "player", ("conquest",),
+                      help=_h("se retirer", "withdraw")),
+    "end": Order(order_end, "referee", None, help=_h("finir la campagne", "end the campaign")),
+    "take-over": Order(order_take_over, "player", None,
+                       (Arg("kingdom", help=_h("le royaume atlante", "the Atlantean kingdom")),),
+                       _h("prendre la tête d'un royaume atlante", "take over an Atlantean kingdom")),
 }
 
 

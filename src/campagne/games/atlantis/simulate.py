@@ -33,3 +33,9 @@ def run_campaign(n_players: int, turns: int, seed: int | str, controller: str = 
             last = game.state.turn
             on_turn(last)
     return game
+
+
+def run(players: int, turns: int, seed: int | str, controller: str = "greedy",
+        on_turn: Callable[[int], None] | None = None) -> Game:
+    """The descriptor's `simulate`: `on_turn(t)` is told each turn as it ends."""
+    return run_campaign(players, turns, seed, controller, on_turn=on_turn)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.stats import WinRates, wilson
+from ...core.stats import WinRates, wilson, win_rate_lines
 from .simulate import run_campaign
 
 __all__ = ["Study", "run_study", "wilson"]
@@ -54,3 +54,18 @@ def run_study(campaigns: int, players: int, turns: int, seed: int | str = 1, con
         if on_campaign:
             on_campaign(i + 1)
     return study
+
+
+def run(campaigns: int, players: int, turns: int, seed: int | str = 1, controller: str = "greedy",
+        on_campaign: Callable[[int], None] | None = None) -> Study:
+    """The descriptor's `study`."""
+    return run_study(campaigns, players, turns, seed, controller, on_campaign)
+
+
+def text(data: dict, o: Any) -> list[str]:
+    """The study's report in the reader's language (`o`: a core.i18n.Lang)."""
+    groups = (("army", o.t("Par armée", "By army")), ("kingdom", o.t("Par royaume", "By kingdom")),
+              ("placement", o.t("Par rang de placement (D100)", "By placement rank (D100)")))
+    return [*win_rate_lines(data, groups), o.t(
+        f"Batailles par campagne : {data['battles_per_campaign']:.2f} ; conquêtes : {data['conquests_per_campaign']:.2f}",
+        f"Battles per campaign: {data['battles_per_campaign']:.2f}; conquests: {data['conquests_per_campaign']:.2f}")]

@@ -1,6 +1,6 @@
 """Gorges Tranchées as the one game interface sees it (`campagne.core.interface`)."""
 
-from ...core.interface import GameDescriptor, PlayerField
+from ...core.interface import GameDescriptor, PlayerField, SetupOption
 
 GAME = GameDescriptor(
     name="gorges",
@@ -14,7 +14,13 @@ GAME = GameDescriptor(
     legal_orders="campagne.games.gorges.legal:legal_orders",
     view="campagne.games.gorges.views:view",
     redact_entry="campagne.games.gorges.views:redact_entry",
-    setup="campagne.games.gorges.setup_input:build_setup",
+    setup="campagne.games.gorges.inputs:build_setup",
+    battle_command="campagne.games.gorges.inputs:battle_command",
+    setup_options=(SetupOption("map", {"fr": "l'île du club (TOML, même format que data/map.toml)",
+                                       "en": "a club's own island (TOML, the format of data/map.toml)"}),
+                   SetupOption("hero", {"fr": "JOUEUR:ARMÉE=NOM, le héros légendaire à la tête de l'armée G, L1 ou L2",
+                                        "en": "PLAYER:ARMY=NAME, the legendary hero leading army G, L1 or L2"},
+                               kind="list")),
     player_fields=(PlayerField("race", {"fr": "race (clé, nom anglais ou français)",
                                         "en": "race (key, English or French name)"}, "empire"),),
     text="campagne.games.gorges.text",
@@ -24,5 +30,7 @@ GAME = GameDescriptor(
     computers={"random": "campagne.games.gorges.ai:decide", "greedy": "campagne.games.gorges.ai:decide",
                "absent": "campagne.games.gorges.ai:decide"},
     autoplay="campagne.games.gorges.ai:autoplay",
+    simulate="campagne.games.gorges.simulate:run",
+    study="campagne.games.gorges.study",
     tools="campagne.games.gorges.cli:register",
 )

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import CampagneError, need, register_messages
-from ...core.orders import Order, order_for
+from ...core.orders import Arg, Order, order_for
 from . import battles, conquest, events, movement, standing, turn
 from .context import Ctx, Event
 from .data import races
@@ -80,26 +80,57 @@ def order_equip(ctx: Ctx) -> list[Event]:
     return [{"type": "equip", "army": a.ref, "item": item}]
 
 
+def _h(fr: str, en: str) -> dict[str, str]:
+    return {"fr": fr, "en": en}
+
+
+ARMY = Arg("army", help=_h("armée : G, L1 ou L2", "army: G, L1 or L2"))
+CELL = _h("case de l'île (q,r, p. ex. -2,4)", "island cell (q,r, e.g. -2,4)")
 ORDERS: dict[str, Order] = {
-    "next": Order(order_next, "referee", None),
-    "end": Order(order_end, "referee", None),
-    "event": Order(events.order_event, "player", ("events",)),
-    "move": Order(movement.order_move, "player", ("movement",)),
-    "reroll": Order(movement.order_reroll, "player", ("movement",)),
-    "forest": Order(movement.order_forest, "player", ("movement",)),
-    "burrow": Order(movement.order_burrow, "player", ("movement",)),
-    "capital": Order(movement.order_capital, "player", ("movement",)),
-    "swap": Order(movement.order_swap, "player", None),
-    "done": Order(movement.order_done, "player", ("movement", "construction", "challenges")),
-    "build": Order(conquest.order_build, "player", ("construction",)),
-    "challenge": Order(conquest.order_challenge, "player", ("challenges",)),
-    "raid": Order(conquest.order_raid, "player", ("challenges",)),
-    "accept": Order(conquest.order_accept, "player", ("challenges",)),
-    "refuse": Order(conquest.order_refuse, "player", ("challenges",)),
-    "battle-result": Order(battles.order_battle_result, "referee", ("battles",)),
-    "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",)),
-    "hero": Order(order_hero, "player", None),
-    "equip": Order(order_equip, "player", None),
+    "next": Order(order_next, "referee", None, help=_h("clore la phase", "close the phase")),
+    "end": Order(order_end, "referee", None, help=_h("finir la campagne", "end the campaign")),
+    "event": Order(events.order_event, "player", ("events",), (Arg("choice", "rest", _h(
+        "le choix que demande l'événement (une case, un joueur, une armée...)",
+        "what the event asks to choose (a cell, a player, an army...)")),),
+        _h("choisir la cible de son événement", "choose the target of one's event")),
+    "move": Order(movement.order_move, "player", ("movement",), (ARMY, Arg("path", "rest", CELL)),
+                  _h("déplacer une armée case par case", "move an army cell by cell")),
+    "reroll": Order(movement.order_reroll, "player", ("movement",),
+                    help=_h("relancer son dé de mouvement (si une règle le permet)",
+                            "re-roll one's movement die (where a rule allows)")),
+    "forest": Order(movement.order_forest, "player", ("movement",), (ARMY, Arg("territory", help=CELL)),
+                    _h("traverser une forêt (Elfes sylvains)", "travel through the forests (Wood Elves)")),
+    "burrow": Order(movement.order_burrow, "player", ("movement",), (ARMY, Arg("territory", help=CELL)),
+                    _h("creuser un tunnel (Skavens)", "burrow (Skaven)")),
+    "capital": Order(movement.order_capital, "player", ("movement",), (Arg("territory", help=CELL),),
+                     _h("déplacer sa capitale d'une case (Ogres)", "move one's capital one cell (Ogres)")),
+    "swap": Order(movement.order_swap, "player", None, (ARMY, Arg("other", help=_h("l'autre armée", "the other army"))),
+                  _h("échanger deux armées (Démons)", "swap two armies (Daemons)")),
+    "done": Order(movement.order_done, "player", ("movement", "construction", "challenges"),
+                  help=_h("terminer ses mouvements, constructions ou défis", "end one's moves, building or challenges")),
+    "build": Order(conquest.order_build, "player", ("construction",),
+                   (ARMY, Arg("building", help=_h("mine ou fortress", "mine or fortress"))),
+                   _h("construire une mine ou une forteresse", "build a mine or a fortress")),
+    "challenge": Order(conquest.order_challenge, "player", ("challenges",),
+                       (ARMY, Arg("defender", help=_h("le joueur défié", "the player challenged")),
+                        Arg("territory", help=CELL)),
+                       _h("défier un joueur pour un territoire", "challenge a player for a territory")),
+    "raid": Order(conquest.order_raid, "player", ("challenges",), (ARMY, Arg("territory", help=CELL)),
+                  _h("lancer un raid", "raid")),
+    "accept": Order(conquest.order_accept, "player", ("challenges",),
+                    (Arg("challenge", "int", _h("numéro du défi", "challenge number")), ARMY),
+                    _h("accepter un défi avec une armée", "accept a challenge with an army")),
+    "refuse": Order(conquest.order_refuse, "player", ("challenges",),
+                    (Arg("challenge", "int", _h("numéro du défi", "challenge number")),),
+                    _h("refuser un défi (jet de sauvegarde)", "refuse a challenge (save roll)")),
+    "battle-result": Order(battles.order_battle_result, "referee", ("battles",),
+                           help=_h("saisir le résultat d'une bataille", "enter a battle's result")),
+    "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",),
+                          help=_h("résoudre une bataille automatiquement", "auto-resolve a battle")),
+    "hero": Order(order_hero, "player", None, (ARMY, Arg("name", help=_h("nom du héros", "the hero's name"))),
+                  _h("nommer un nouveau héros", "name a new hero")),
+    "equip": Order(order_equip, "player", None, (ARMY,),
+                   _h("donner l'objet magique en attente à un héros", "give the waiting magic item to a hero")),
 }
 
 

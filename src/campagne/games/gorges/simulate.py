@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...core.errors import CampagneError
 from ...core.game import Game
 from .ai import step
 from .data import races
@@ -53,3 +54,13 @@ def simulate(players: list[dict[str, Any]], seed: int | str,
             turn = game.state.turn
             on_turn(turn)
     raise RuntimeError(f"the simulated campaign did not end within {MAX_ORDERS} orders")
+
+
+def run(players: int, turns: int, seed: int | str, controller: str = "greedy",
+        on_turn: Callable[[int], None] | None = None) -> Game:
+    """The descriptor's `simulate`: `players` computers with their races spread over the fifteen; `on_turn(t)`
+    is told each turn as it ends (this loop reports a turn as it starts)."""
+    if not 2 <= players <= 8:
+        raise CampagneError("gorges.setup.players", count=players)
+    report = (lambda t: on_turn(t - 1)) if on_turn else None
+    return simulate(default_players(players, controller), seed, on_turn=report, turns=min(turns, TURNS))

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.stats import WinRates
+from ...core.errors import CampagneError
+from ...core.stats import WinRates, win_rate_lines
 from .data import races
 from .simulate import controllers, simulate
 
@@ -68,3 +69,20 @@ def run_study(campaigns: int, players: int, seed: int | str = 1, controller: str
         if on_campaign:
             on_campaign(i + 1)
     return study
+
+
+def run(campaigns: int, players: int, turns: int, seed: int | str = 1, controller: str = "greedy",
+        on_campaign: Callable[[int], None] | None = None) -> Study:
+    """The descriptor's `study` (a Gorges year is always twelve turns: `turns` is not used)."""
+    if not 2 <= players <= 8:
+        raise CampagneError("gorges.setup.players", count=players)
+    return run_study(campaigns, players, seed, controller, on_campaign=on_campaign)
+
+
+def text(data: dict, o: Any) -> list[str]:
+    """The study's report in the reader's language (`o`: a core.i18n.Lang)."""
+    groups = (("race", o.t("Par race", "By race")),
+              ("seat", o.t("Par place dans l'ordre du premier tour", "By seat in the first turn's order")))
+    return [*win_rate_lines(data, groups, relics=o.t("reliques", "relics")), o.t(
+        f"Batailles par année : {data['battles_per_campaign']:.2f} ; jets de sauvegarde : {data['saves_per_campaign']:.2f}",
+        f"Battles per year: {data['battles_per_campaign']:.2f}; save rolls: {data['saves_per_campaign']:.2f}")]
