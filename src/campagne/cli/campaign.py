@@ -420,11 +420,34 @@ def play(stand_in: Optional[list[str]] = typer.Option(None, "--stand-in",
         with _opened(o, campaign, viewers=tuple(stand_in or [])) as c:
             autoplay = _descriptor(c).load("autoplay")
             after = c.file.entries[-1:] if c.file.entries else [c.file.header.get("opening", {})]
-            stop = until_turn if until_turn is not None else max(1, c.game.view(None)["turn"])
+            view = c.game.view(None)
+            people = [pid for pid, p in view["players"].items()
+                      if p.get("controller") == "human" and pid not in (stand_in or [])]
+            # Without --until-turn: to the next point where a person must act; with nobody but computers,
+            # to the end of this turn (a campaign the referee ends would otherwise never stop).
+            stop = until_turn if until_turn is not None else (None if people else max(1, view["turn"]))
             entries = autoplay(c, c.game.seed, referee=referee, after=after, stop_turn=stop,
                                stand_in=frozenset(stand_in or []), end_at_stop=False)
+            if not entries and not o.json:
+                o.text(_why_nothing(c.game.view(None), referee, o))
+                return
             _print_entries(o, c, [e.to_dict() for e in entries])
     run_safely(o, go)
+
+
+def _why_nothing(view: dict[str, Any], referee: bool, o: Out) -> str:
+    """Why `play` gave no order: the campaign is over, or the people it waits for must act themselves."""
+    if view.get("phase") == "ended":
+        return o.t("Rien à jouer : la campagne est terminée.", "Nothing to play: the campaign is over.")
+    waiting = [w for w in view.get("awaiting", []) if w != "referee"]
+    if waiting:
+        names = ", ".join(waiting)
+        return o.t(f"Rien à jouer : on attend {names}, qui doit agir (ou --stand-in {waiting[0]}).",
+                   f"Nothing to play: waiting for {names}, a person who must act (or --stand-in {waiting[0]}).")
+    if not referee:
+        return o.t("Rien à jouer : c'est à l'arbitre (campagne next, ou play --referee).",
+                   "Nothing to play: it is the referee's turn (campagne next, or play --referee).")
+    return o.t("Rien à jouer pour l'instant.", "Nothing to play for now.")
 
 
 from ..core.errors import register_messages  # noqa: E402

@@ -17,6 +17,10 @@ from .state import REFEREE, AtlantisState, Battle, Player
 from .turn import register_phase, require_phase
 
 STRATEGIES = ("frontal", "defence", "rapid", "outflank", "wait")
+# The seed's French names, as players write them on their sheets (accents optional).
+STRATEGY_NAMES = {"attaque frontale": "frontal", "frontale": "frontal", "défense": "defence", "defense": "defence",
+                  "avance rapide": "rapid", "rapide": "rapid", "contournement": "outflank", "débordement": "outflank",
+                  "debordement": "outflank", "attente": "wait"}
 MAX_NO_BATTLE = 5  # after five "No Battle" in a row the armies do not fight this turn (see docs)
 
 
@@ -57,6 +61,7 @@ def order_strategy(ctx: Ctx) -> list[Event]:
     b = battle_of(ctx.state, p.id)
     need(b is not None and b.scenario is None, "battle.no_strategy_needed", player=p.id)
     choice = ctx.arg("strategy")
+    choice = STRATEGY_NAMES.get(choice.strip().lower(), choice)
     need(choice in STRATEGIES, "battle.bad_strategy", strategy=choice, options=", ".join(STRATEGIES))
     prev = b.previous[p.id]
     need(not prev or choice != prev[-1], "battle.same_strategy", strategy=choice)

@@ -4,12 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import CampagneError
 from ...core.i18n import Lang as Out
 from ...render.text import format_event
+from .data import tables
 
 def phase_name(phase: str, o: Out) -> str:
     from .state import PHASE_NAMES
     fr, en = PHASE_NAMES.get(phase, (phase, phase))
+    return o.t(fr, en)
+
+
+CONTROLLERS = {"human": ("humain", "human"), "greedy": ("ordinateur glouton", "greedy computer"),
+               "random": ("ordinateur au hasard", "random computer"), "absent": ("absent", "absent")}
+FLAGS = {"halted": ("arrêtée par un événement divin", "halted by a divine event"),
+         "unsupplied": ("non ravitaillée", "not supplied"),
+         "must_leave": ("doit quitter ce territoire", "must leave this territory"),
+         "must_retreat": ("doit battre en retraite", "must retreat"),
+         "reorganising": ("en réorganisation", "reorganising")}
+
+
+def controller_name(controller: str, o: Out) -> str:
+    fr, en = CONTROLLERS.get(controller, (controller, controller))
     return o.t(fr, en)
 
 
@@ -23,37 +39,94 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                          "Nobody to wait for: the referee may close the phase (campagne next)."))
     if brief:
         return "\n".join(lines)
+    placement = view.get("placement")
+    if placement:
+        rolls = ", ".join(f"{pid} {placement['rolls'][pid]}" for pid in placement["order"])
+        lines.append(o.t(f"Jets de placement (D100), dans l'ordre du choix : {rolls}",
+                         f"Placement rolls (D100), in the order of choice: {rolls}"))
     for pid, p in view["players"].items():
-        army = p["army"]
-        if p["eliminated"]:
-            lines.append(o.t(f"  {pid} : éliminé", f"  {pid}: eliminated"))
+        lines.extend(_player_lines(pid, p, o))
+    for a in view.get("agreements", []):
+        if a.get("broken_by"):
             continue
-        where = p["position"] or "-"
-        strength = "?" if not army or army["strength"] is None else army["strength"]
-        army_txt = o.t(f"armée en {where}, {army['points']} pts, {army['models']} fig., force {strength}, "
-                       f"initiative {army['initiative']}",
-                       f"army in {where}, {army['points']} pts, {army['models']} models, strength {strength}, "
-                       f"initiative {army['initiative']}") if army else o.t("pas d'armée", "no army")
-        lines.append(f"  {pid} ({p['controller']}) — {p['kingdom'] or '-'} — "
-                     + o.t(f"butin {p['loot']}, {len(p['territories'])} territoires, ",
-                           f"loot {p['loot']}, {len(p['territories'])} territories, ") + army_txt)
-        flags = [f for f, on in (("halted", p["halted"]), ("unsupplied", not p["supplied"]),
-                                  ("must_leave", p["must_leave"]), ("must_retreat", p["must_retreat"]),
-                                  ("reorganising", p["reorganising"])) if on]
-        if flags:
-            lines.append("      " + ", ".join(flags))
+        lines.append(o.t(f"  Accord n°{a['id']} en vigueur ({', '.join(a['parties'])}) : ",
+                         f"  Agreement #{a['id']} in force ({', '.join(a['parties'])}): ") + _agreement_terms(a, o))
     for b in view["battles"]:
+        if b["result"]:
+            continue  # resolved: its result is in the journal
         state = b["scenario"] or o.t("stratégies à choisir", "strategies to choose")
-        done = o.t("réglée", "resolved") if b["result"] else o.t("à régler", "to resolve")
-        lines.append(o.t(f"  Bataille en {b['territory']} : A={b['a']} B={b['b']}, {state}, {done}",
-                         f"  Battle in {b['territory']}: A={b['a']} B={b['b']}, {state}, {done}"))
+        lines.append(o.t(f"  Bataille en {b['territory']} : A={b['a']} B={b['b']}, {state}, à régler",
+                         f"  Battle in {b['territory']}: A={b['a']} B={b['b']}, {state}, to resolve"))
+        if b.get("cell"):
+            lines.append("      " + _row_text("scenarios", b["cell"], o))
+        if b.get("terrain"):
+            f = _fields({"type": "battlefield", "terrain": b["terrain"]}, o)
+            lines.append("      " + o.t(f"terrain : éléments par secteur {f['sectors']} ; au choix : {f['choices']}",
+                                        f"terrain: elements per sector {f['sectors']}; choose from: {f['choices']}"))
     if view.get("standings"):
         lines.append(o.t("Classement :", "Standings:"))
-        for r in view["standings"]:
-            lines.append(f"  {r['rank']}. {r['player']} — {r['territories']} "
-                         + o.t("territoires", "territories") + (" + Atlantis" if r["atlantis"] else "")
-                         + f", {r['wealth']} " + o.t("(butin + armée)", "(loot + army)"))
+        lines.extend(standing_lines(view["standings"], o))
     return "\n".join(lines)
+
+
+def _player_lines(pid: str, p: dict[str, Any], o: Out) -> list[str]:
+    if p["eliminated"]:
+        return [o.t(f"  {pid} : éliminé", f"  {pid}: eliminated")]
+    army = p["army"]
+    where = p["position"] or "-"
+    if army and army["strength"] is None:
+        strength = o.t("? (Warbands pas encore lancées)", "? (Warbands not rolled yet)")
+    else:
+        strength = army["strength"] if army else "?"
+    army_txt = o.t(f"armée en {where}, {army['points']} pts, {army['models']} fig., force {strength}, "
+                   f"initiative {army['initiative']}",
+                   f"army in {where}, {army['points']} pts, {army['models']} models, strength {strength}, "
+                   f"initiative {army['initiative']}") if army else o.t("pas d'armée", "no army")
+    lines = [f"  {pid} ({controller_name(p['controller'], o)}) — {p['kingdom'] or '-'} — "
+             + o.t(f"butin {p['loot']}, {len(p['territories'])} territoires, ",
+                   f"loot {p['loot']}, {len(p['territories'])} territories, ") + army_txt]
+    details = []
+    if army:
+        g = army["general"]
+        details.append(o.t(f"général {g['name']} (Cd {g['leadership']})", f"general {g['name']} (Ld {g['leadership']})")
+                       if g else o.t("sans général", "no general"))
+    flags = [k for k, on in (("halted", p["halted"]), ("unsupplied", not p["supplied"]),
+                             ("must_leave", p["must_leave"]), ("must_retreat", p["must_retreat"]),
+                             ("reorganising", p["reorganising"])) if on]
+    details += [o.t(*FLAGS[k]) for k in flags]
+    if p.get("event") and p["event"] != "none":
+        details.append(o.t("événement du tour : ", "this turn's event: ") + _row_name("events", p["event"], o))
+    if p.get("pending_reinforcements"):
+        waiting = [{"unit": r["recruit"]["id"], "models": r["recruit"]["models"]} if "recruit" in r else r
+                   for r in p["pending_reinforcements"]]
+        details.append(o.t("renforts en attente : ", "reinforcements waiting: ") + _units(waiting))
+    if p.get("returning_models"):
+        details.append(o.t(f"{p['returning_models']} figurines rentrent à la capitale",
+                           f"{p['returning_models']} models coming back to the capital"))
+    if details:
+        lines.append("      " + "; ".join(details))
+    return lines
+
+
+def _agreement_terms(a: dict[str, Any], o: Out) -> str:
+    terms = [a["text"]] if a.get("text") else []
+    if a.get("loot"):
+        terms.append(o.t(f"{a['loot_from']} verse {a['loot']} de butin à {a['loot_to']}",
+                         f"{a['loot_from']} pays {a['loot']} loot to {a['loot_to']}"))
+    for key, fr, en in (("passage", "passage", "passage"), ("supply", "ravitaillement", "supply"),
+                        ("taxes", "impôts", "taxes")):
+        if a.get(key):
+            terms.append(o.t(f"{fr} sur les terres de {a['grantor']} pour {', '.join(a[key])}",
+                             f"{en} over {a['grantor']}'s land for {', '.join(a[key])}"))
+    return "; ".join(terms) or o.t("(sans termes écrits)", "(no written terms)")
+
+
+def standing_lines(rows: list[dict[str, Any]], o: Out) -> list[str]:
+    """The standings as decided: rank, territories, the city of Atlantis, loot + army, and the roll-off if any."""
+    return [f"  {r['rank']}. {r['player']} — {r['territories']} " + o.t("territoires", "territories")
+            + (" + Atlantis" if r["atlantis"] else "")
+            + o.t(f", {r['wealth']} (butin {r['loot']} + armée {r['army_points']})",
+                  f", {r['wealth']} (loot {r['loot']} + army {r['army_points']})") for r in rows]
 
 
 # One line per event type: (French, English) templates over the event's fields and the extras
@@ -80,8 +153,10 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "fortress_built": ("{player} construit une forteresse en {territory} ({fortresses})",
                        "{player} builds a fortress in {territory} ({fortresses})"),
     "must_retreat": ("{player} devra battre en retraite depuis {from}", "{player} must retreat from {from}"),
-    "army_destroyed": ("L'armée de {player} est détruite ; {returning_models} figurines rentrent à la capitale",
-                       "{player}'s army is destroyed; {returning_models} models return to the capital"),
+    "army_destroyed": ("L'armée de {player} est détruite ({reason_text}) ; {returning_models} figurines rentrent "
+                       "à la capitale",
+                       "{player}'s army is destroyed ({reason_text}); {returning_models} models return to the "
+                       "capital"),
     "army_reformed": ("L'armée de {player} se reforme en {territory} ({models} figurines)",
                       "{player}'s army re-forms in {territory} ({models} models)"),
     "agreement": ("Accord n°{id} entre {parties_text} : {agreement_text}",
@@ -94,21 +169,27 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "waited": ("{player} attend (initiative {initiative})", "{player} waits (initiative {initiative})"),
     "battle_declared": ("Bataille en {territory} : A={a}, B={b}", "Battle in {territory}: A={a}, B={b}"),
     "strategy_chosen": ("{player} a inscrit sa stratégie", "{player} has written down a strategy"),
-    "strategies_revealed": ("Stratégies : {strategies_text} → {scenario}", "Strategies: {strategies_text} → {scenario}"),
+    "strategies_revealed": ("Stratégies en {territory} : {strategies_text} → {scenario} : {cell_text}",
+                            "Strategies in {territory}: {strategies_text} → {scenario}: {cell_text}"),
     "no_battle": ("Pas de bataille en {territory} ce tour", "No battle in {territory} this turn"),
-    "battle_result": ("Bataille en {territory} gagnée par {winner} ({resolver})",
-                      "Battle in {territory} won by {winner} ({resolver})"),
+    "battle_result": ("Bataille en {territory} gagnée par {winner} ({resolver_text}){details}",
+                      "Battle in {territory} won by {winner} ({resolver_text}){details}"),
     "territory_taken": ("{player} prend {territory}", "{player} takes {territory}"),
-    "passage": ("{player} négocie un droit de passage en {territory} : {result}",
-                "{player} negotiates a right of passage in {territory}: {result}"),
+    "passage": ("{player} négocie un droit de passage en {territory} (corruption {bribe}) : 1D6 {roll_text} → "
+                "{result_text}",
+                "{player} negotiates a right of passage in {territory} (bribe {bribe}): 1D6 {roll_text} → "
+                "{result_text}"),
     "withdrew": ("{player} se retire de {from} vers {to}", "{player} withdraws from {from} to {to}"),
-    "conquest": ("{player} attaque {territory} : {round_count} manche(s), {result}, butin {loot}",
-                 "{player} attacks {territory}: {round_count} round(s), {result}, loot {loot}"),
+    "conquest": ("{player} attaque {territory} (corruption {bribe}{defence_text}) : {rounds_text} → "
+                 "{result_text} Butin +{loot}.",
+                 "{player} attacks {territory} (bribe {bribe}{defence_text}): {rounds_text} → {result_text} "
+                 "Loot +{loot}."),
     "reorganised": ("{player} réorganise son armée en {territory}", "{player} reorganises the army in {territory}"),
     "eliminated": ("{player} est éliminé", "{player} is eliminated"),
     "take_over": ("{player} prend la tête du royaume atlante {kingdom}",
                   "{player} takes over the Atlantean kingdom {kingdom}"),
-    "campaign_ended": ("Fin de la campagne : {winner} l'emporte", "Campaign over: {winner} wins"),
+    "campaign_ended": ("Fin de la campagne : {winner} l'emporte{rolloff_text}\n{standings_text}",
+                       "Campaign over: {winner} wins{rolloff_text}\n{standings_text}"),
 }
 
 
@@ -159,20 +240,100 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     elif t == "moved":
         out["path_text"] = " → ".join(ev["path"])
     elif t == "strategies_revealed":
-        out["strategies_text"] = _kv(ev["strategies"])
+        out["strategies_text"] = ", ".join(f"{pid} {_row_name('strategies', st, o) if st else '?'}"
+                                           for pid, st in ev["strategies"].items())
+        out["cell_text"] = _row_text("scenarios", ev["cell"], o) if ev.get("cell") else ""
     elif t == "conquest":
-        out["round_count"] = len(ev["rounds"])
+        out.update(_conquest_fields(ev, o))
+    elif t == "passage":
+        lookup = ev.get("lookup") or {}
+        mods = "".join(f" {m['value']:+d}" for m in lookup.get("modifiers", []))
+        out["roll_text"] = f"{lookup.get('roll', '?')}{mods} = {lookup.get('total', '?')}"
+        out["result_text"] = _row_text("passage", ev["result"], o)
+    elif t == "battle_result":
+        out.update(_battle_fields(ev, o))
+    elif t == "army_destroyed":
+        out["reason_text"] = o.t(*DESTROYED.get(ev.get("reason", ""), (ev.get("reason", ""), ev.get("reason", ""))))
+    elif t == "campaign_ended":
+        out["standings_text"] = "\n".join("   " + line for line in standing_lines(ev["standings"], o))
+        out["rolloff_text"] = (o.t(" (départage au D6 : ", " (D6 roll-off: ") + _kv(ev["rolloff"]) + ")"
+                               if ev.get("rolloff") else "")
     return out
 
 
+DESTROYED = {"no_retreat": ("aucune retraite possible", "no retreat possible"),
+             "crushed": ("écrasée", "crushed"), "destroyed": ("anéantie au combat", "wiped out in battle")}
+RESOLVERS = {"simulation": ("simulation des combats", "Simulation des combats"), "table": ("sur table", "at the table"),
+             "wab": ("combat WAB 2 simulé", "simulated WAB 2 fight")}
+
+
+def _conquest_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
+    """Each round with both forces, the row it fell on and the models it cost; the final row in words."""
+    table = "conquest_result" if ev.get("from") is None else "conquest_result_player"
+    rounds = []
+    for i, r in enumerate(ev["rounds"], start=1):
+        last = i == len(ev["rounds"])  # its row is said in full after the arrow
+        row = "" if last else ", " + _short_row(table, r["result"], o)
+        losses = o.t(", pertes ", ", losses ") + _units(r["losses"]) if r.get("losses") else ""
+        rounds.append(o.t(f"manche {i} : attaque {r['attack']} contre défense {r['defence']} (jet 6+2D6 "
+                          f"{r['defence_roll']}), écart {r['difference']}{row}{losses}",
+                          f"round {i}: attack {r['attack']} v defence {r['defence']} (6+2D6 roll "
+                          f"{r['defence_roll']}), difference {r['difference']}{row}{losses}"))
+    defence = tables()["conquest_defence"]
+    mods = [f"{_modifier_text(defence, k, o)} {v:+d}" for k, v in ev.get("defender_modifiers") or []]
+    return {"rounds_text": "; ".join(rounds),
+            "defence_text": (o.t(" ; défense : ", "; defence: ") + ", ".join(mods)) if mods else "",
+            "result_text": _row_text(table, ev["result"], o)}
+
+
+def _modifier_text(table: Any, key: str, o: Out) -> str:
+    try:
+        m = table.modifier(key)
+    except CampagneError:
+        return key
+    return (m.fr if o.lang == "fr" else m.en).replace("<i>", "").replace("</i>", "")
+
+
+def _short_row(table: str, key: str, o: Out) -> str:
+    """A result row's first sentence."""
+    return _row_text(table, key, o).split(". ")[0].rstrip(".")
+
+
+def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
+    """What the table needs of a battle: forces and rolls, points lost, models removed per unit, characters."""
+    parts = []
+    if ev.get("forces"):
+        parts.append(o.t("forces ", "forces ") + _kv(ev["forces"]))
+    for i, r in enumerate(ev.get("rounds") or [], start=1):
+        parts.append(o.t(f"jets (force + 2D6) : attaquant {r['attacker']}, défenseur {r['defender']}",
+                         f"rolls (force + 2D6): attacker {r['attacker']}, defender {r['defender']}"))
+    if ev.get("points_lost"):
+        parts.append(o.t("points perdus ", "points lost ") + _kv(ev["points_lost"]))
+    for pid, items in (ev.get("removed") or {}).items():
+        if items:
+            parts.append(o.t(f"retirées chez {pid} : ", f"removed from {pid}: ") + _units(items))
+    for key, fr, en in (("killed", "tuées", "killed"), ("fled", "sorties de table", "fled off the table")):
+        for pid, units in (ev.get(key) or {}).items():
+            if units:
+                parts.append(f"{o.t(fr, en)} ({pid}) : " + _kv(units))
+    for c in ev.get("characters_fate") or []:
+        how = o.t("en duel", "in a duel") if c["how"] == "duel" else o.t("dans la bataille", "in the battle")
+        fate = o.t("récupéré", "recovered") if c["survived"] else o.t("mort", "dead")
+        roll = f" (D6 {c['roll']})" if c.get("roll") is not None else ""
+        parts.append(f"{c['player']}:{c['unit']} " + o.t("tombé ", "fell ") + f"{how}{roll} → {fate}")
+    for pid, units in (ev.get("recovered") or {}).items():
+        if units:
+            parts.append(o.t(f"récupérées par {pid} : ", f"recovered by {pid}: ") + _kv(units))
+    return {"details": (" — " + "; ".join(parts)) if parts else "",
+            "resolver_text": o.t(*RESOLVERS.get(ev.get("resolver", ""), (ev.get("resolver", ""),) * 2))}
+
+
 def _row_name(table: str, key: str, o: Out) -> str:
-    from .data import tables
     row = tables()[table].row(key)
     return str(row.get("name_fr" if o.lang == "fr" else "name_en", key))
 
 
 def _row_text(table: str, key: str, o: Out) -> str:
-    from .data import tables
     return tables()[table].row(key).text(o.lang).replace("<i>", "").replace("</i>", "")
 
 

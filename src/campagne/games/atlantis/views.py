@@ -49,8 +49,7 @@ def army_view(p: Player) -> dict[str, Any] | None:
         strength = None
     return {"name": a.name, "points": a.points, "models": a.model_count, "strength": strength,
             "initiative": armies.initiative(a, p.leadership_mod),
-            "general": None if a.general is None else {"name": a.general.name,
-                                                       "leadership": a.general.leadership},
+            "general": {"name": a.general.name, "leadership": a.general.leadership} if a.has_general else None,
             "units": [{"id": u.id, "name": u.name, "kind": u.kind, "models": u.models, "ws": u.ws,
                        "warband": u.warband, "warband_roll": u.warband_roll} for u in a.units]}
 
@@ -74,7 +73,8 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
         strategies = {pid: (st if revealed or pid == viewer or st is None else "chosen")
                       for pid, st in b.strategies.items()}
         battles.append({"territory": b.territory, "a": b.a, "b": b.b, "strategies": strategies,
-                        "previous": b.previous, "scenario": b.scenario, "terrain": b.terrain,
+                        "previous": b.previous, "scenario": b.scenario, "cell": b.scenario_key,
+                        "terrain": b.terrain,
                         "result": b.result})
     agreements = [
         {"id": a.id, "parties": a.parties, "public": a.public, "turn": a.turn, "broken_by": a.broken_by,
@@ -91,4 +91,6 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
         "movement_order": s.acting if s.phase == "movement" else s.order,
         "initiative": s.initiative_rolls, "battles": battles, "agreements": agreements,
         "standings": s.standings,
+        "placement": {"rolls": {p.id: p.setup_roll for p in s.players.values()}, "order": s.setup_order}
+        if s.phase == "setup" else None,
     }
