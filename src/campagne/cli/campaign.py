@@ -155,8 +155,10 @@ def _warn(o: Out, c: Any) -> None:
 
 def _check_viewer(c: Any, viewer: Optional[str]) -> None:
     from ..core.errors import CampagneError
-    if viewer is not None and viewer not in c.game.view(None)["players"]:
-        raise CampagneError("order.unknown_player", player=viewer)
+    players = c.game.view(None)["players"]
+    if viewer is not None and viewer not in players:
+        from ..core.names import did_you_mean
+        raise CampagneError("order.unknown_player", player=viewer, hint=did_you_mean(viewer, players))
 
 
 def _push(o: Out, c: Any, command: dict[str, Any]) -> list[dict[str, Any]]:
@@ -167,12 +169,13 @@ def _push(o: Out, c: Any, command: dict[str, Any]) -> list[dict[str, Any]]:
     return [first.to_dict()] + [e.to_dict() for e in play_computers(c)]
 
 
-def _run(o: Out, campaign: Optional[str], command: dict[str, Any] | Callable[[Any], dict[str, Any]]) -> None:
+def _run(o: Out, campaign: Optional[str],
+         command: dict[str, Any] | Callable[[Any, Any], dict[str, Any]]) -> None:
     """Open the campaign under its lock, journal one command (and the computers' replies), print.
     `command` may be built by the campaign's game (its descriptor: orders read differently per game)."""
     from .. import session
     with session.open_campaign(campaign_path(campaign), expect=_campaigns()) as c:
-        built = command(_descriptor(c)) if callable(command) else command
+        built = command(_descriptor(c), c.state) if callable(command) else command
         _print_entries(o, c, _push(o, c, built))
 
 
@@ -207,19 +210,20 @@ def order(player: str = typer.Argument(..., help="The player giving the order.")
             return _list_orders(o, campaign, player)
         if not kind:
             raise CampagneError("order.missing", order="order", field="TYPE")
-        _run(o, campaign, lambda descriptor: build_order(descriptor, player, kind, args or [], bribe, set_ or []))
+        _run(o, campaign, lambda descriptor, state: build_order(descriptor, player, kind, args or [], bribe,
+                                                                 set_ or [], state))
     run_safely(o, go)
 
 
 def build_order(descriptor: Any, player: str, kind: str, args: list[str], bribe: Optional[int],
-                sets: list[str]) -> dict[str, Any]:
+                sets: list[str], state: Any = None) -> dict[str, Any]:
     """The command typed as `order PLAYER TYPE ARGS... [--bribe N] [--set K=V]`, read by the game's orders."""
     from ..core.orders import command_from_words
     command = command_from_words(descriptor.load("orders"), player, kind, args)
     if bribe is not None:
         command["bribe"] = bribe
     command.update(parse_sets(sets))
-    return descriptor.load("read_order")(command) if descriptor.read_order else command
+    return descriptor.load("read_order")(command, state) if descriptor.read_order else command
 
 
 def _list_orders(o: Out, campaign: Optional[str], player: str) -> None:
@@ -304,7 +308,7 @@ def battle_result(target: str = typer.Argument(..., help="The battle: its territ
                    character=character, vp=vp, allocation=allocation, resolver=resolver,
                    reroll_terrain=reroll_terrain, hero_killed=hero_killed, unit=unit,
                    storm_of_magic=storm_of_magic, capture=capture)
-    run_safely(o, lambda: _run(o, campaign, lambda d: d.load("battle_command")(target, options)))
+    run_safely(o, lambda: _run(o, campaign, lambda d, _state: d.load("battle_command")(target, options)))
 
 
 @app.command()

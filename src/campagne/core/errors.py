@@ -37,14 +37,23 @@ class CampagneError(Exception):
             detail = ", ".join(f"{k}={v}" for k, v in self.params.items())
             return f"{self.code}: {detail}" if detail else self.code
         template = texts.get(lang) or texts["en"]
-        params = {k: _localise(v, lang) for k, v in self.params.items()}
+        params = _Params({k: _localise(v, lang) for k, v in self.params.items()})
         try:
-            return template.format(**params)
+            return template.format_map(params)
         except (KeyError, IndexError):
             return template
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         return {"error": self.code, "message": self.message(lang), "params": _jsonable(self.params)}
+
+
+class _Params(dict):
+    """A message's parameters; `hint` (a "did you mean ...?" or any optional addition) may be left out."""
+
+    def __missing__(self, key: str) -> str:
+        if key == "hint":
+            return ""
+        raise KeyError(key)
 
 
 def need(condition: bool, code: str, **params: Any) -> None:

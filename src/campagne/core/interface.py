@@ -214,7 +214,7 @@ class GameDescriptor:
     outcome: str = ""  # (state) -> Outcome
     computers: Mapping[str, str] = field(default_factory=dict)  # controller name -> dotted path of a player
     autoplay: str = ""  # the game's loop letting computers act (journal-aware), if it has one
-    read_order: str = ""  # (command) -> command: reads the files an order names (at the edge)
+    read_order: str = ""  # (command, state) -> command: reads the files an order names, names typed (at the edge)
     battle_command: str = ""  # (target, options) -> the referee's command of `campagne battle-result`
     simulate: str = ""  # (players, turns, seed, controller, on_turn) -> a finished core.game.Game
     study: str = ""  # module: run(campaigns, players, turns, seed, controller, on_campaign), text(data, o)

@@ -11,6 +11,7 @@ from typing import Any
 
 from .dice import Dice
 from .errors import CampagneError, register_messages
+from .names import did_you_mean
 
 
 @dataclass
@@ -96,10 +97,11 @@ def order_for(orders: Mapping[str, Order], command: Any, phase: str, players: Co
     spec = orders[command["type"]]
     if phase == "ended":
         raise CampagneError("order.campaign_over")
+    if spec.actor == "player" and command.get("player") not in players:  # a name before a phase or a field
+        raise CampagneError("order.unknown_player", player=command.get("player"),
+                            hint=did_you_mean(str(command.get("player")), players))
     if spec.phases is not None and phase not in spec.phases:
         raise CampagneError("order.wrong_phase", phase=phase_label(phase), allowed=phase_label(*spec.phases))
-    if spec.actor == "player" and command.get("player") not in players:
-        raise CampagneError("order.unknown_player", player=command.get("player"))
     if spec.actor == "referee" and command.get("player") in players:  # a player may not close a phase
         raise CampagneError("order.referee_only", player=command["player"], order=command["type"])
     return spec
@@ -117,8 +119,9 @@ register_messages({
                       "fr": "{field} doit être un nombre entier, pas {value!r}."},
     "order.bad_field": {"en": "Invalid value for {field}: {value!r}.", "fr": "Valeur invalide pour {field} : {value!r}."},
     "order.negative": {"en": "{field} cannot be negative ({value}).", "fr": "{field} ne peut pas être négatif ({value})."},
-    "order.unknown_player": {"en": "Unknown player {player!r}.", "fr": "Joueur inconnu {player!r}."},
-    "order.unknown_territory": {"en": "Unknown territory {territory!r}.", "fr": "Territoire inconnu {territory!r}."},
+    "order.unknown_player": {"en": "Unknown player {player!r}{hint}.", "fr": "Joueur inconnu {player!r}{hint}."},
+    "order.unknown_territory": {"en": "Unknown territory {territory!r}{hint}.",
+                                "fr": "Territoire inconnu {territory!r}{hint}."},
     "order.wrong_phase": {"en": "Not possible in the {phase} phase (only in: {allowed}).",
                           "fr": "Impossible pendant la phase « {phase} » (seulement : {allowed})."},
     "order.campaign_over": {"en": "The campaign is over.", "fr": "La campagne est terminée."},

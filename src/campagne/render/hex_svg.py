@@ -150,6 +150,9 @@ def render_hex_map(island, *, owners: Mapping[Hex, str] | None = None,
         if c.name:
             out.append(f'<text x="{_n(cx)}" y="{_n(cy + SIZE + 12)}" text-anchor="middle" font-size="11" '
                        f'font-style="italic" fill="{INK}">{_text(c.name)}</text>')
+        # What a player types in an order: the cell's coordinates, at the top of the hex.
+        out.append(f'<text class="cell-id" x="{_n(cx)}" y="{_n(cy - SIZE * 0.62)}" text-anchor="middle" '
+                   f'font-size="8" font-family="monospace" fill="{INK}" fill-opacity="0.8">{_text(c.id)}</text>')
         here = list(armies.get(h, ()))
         for i, (player, label) in enumerate(here):
             # rows of up to four tokens, centred, so that three armies at a capital stay readable

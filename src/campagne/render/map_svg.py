@@ -136,6 +136,10 @@ def _decorations(t: Territory, kingdom: str, forts: int, armies: list[dict],
     out.append(f'<text class="label" x="{_n(lx)}" y="{_n(ly)}" text-anchor="middle" font-size="11" fill="{INK}" '
                f'stroke="#ffffff" stroke-width="3" stroke-opacity="0.7" paint-order="stroke">{spans}</text>')
     row = ly + 12 * (len(lines) - 1) + 12
+    # What a player types in an order: the territory's id, under its printed name.
+    out.append(f'<text class="id" x="{_n(lx)}" y="{_n(row - 2)}" text-anchor="middle" font-size="8" '
+               f'font-family="monospace" fill="{INK}" fill-opacity="0.75">{_text(t.id)}</text>')
+    row += 9
     if forts:
         out.append(_use(t.terrain, lx - 6 * forts - 4, row))
         for i in range(forts):

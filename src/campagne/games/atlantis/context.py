@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import CampagneError, need
+from ...core.names import did_you_mean
 from ...core.orders import OrderContext
 from ...core.tables import TableSet
 from .data import constants, tables
@@ -29,7 +30,7 @@ class Ctx(OrderContext):
     def player(self) -> Player:
         pid = self.cmd.get("player")
         if pid not in self.state.players:
-            raise CampagneError("order.unknown_player", player=pid)
+            raise CampagneError("order.unknown_player", player=pid, hint=did_you_mean(str(pid), self.state.players))
         return self.state.players[pid]
 
     def active_player(self) -> Player:
@@ -41,7 +42,8 @@ class Ctx(OrderContext):
     def territory(self, name: str = "territory") -> str:
         tid = self.arg(name)
         if tid not in self.state.map.territories:
-            raise CampagneError("order.unknown_territory", territory=tid)
+            raise CampagneError("order.unknown_territory", territory=tid,
+                                hint=did_you_mean(str(tid), self.state.map.territories))
         return tid
 
     def strength(self, p: Player) -> int:

@@ -28,8 +28,11 @@ def build_setup(players: list[dict[str, Any]], options: Mapping[str, Any]) -> di
     return setup
 
 
-def read_order(command: dict[str, Any]) -> dict[str, Any]:
-    """Orders that name a file (a new army list, a recruited unit) carry its content in the journal."""
+def read_order(command: dict[str, Any], state: Any = None) -> dict[str, Any]:
+    """Orders that name a file (a new army list, a recruited unit) carry its content in the journal; territories
+    and kingdoms may be typed by their printed names ("Cap Boréal"), journaled by their ids."""
+    if state is not None:
+        _ids(command, state.map)
     if "army_file" in command:
         command["army"] = read_army(command.pop("army_file")).to_dict()
     if "unit_file" in command:
@@ -41,6 +44,17 @@ def read_order(command: dict[str, Any]) -> dict[str, Any]:
     if command.get("type") == "take-over" and "army" not in command:
         command["army"] = armies.load_packaged_army("atlante").to_dict()
     return command
+
+
+def _ids(command: dict[str, Any], tmap: Any) -> None:
+    from ...core.names import resolve
+    territories = {t: tmap.territories[t].name for t in tmap.territories}
+    kingdoms = {k: v.name for k, v in tmap.kingdoms.items()}
+    for key, names in (("territory", territories), ("kingdom", kingdoms)):
+        if isinstance(command.get(key), str):
+            command[key] = resolve(command[key], names) or command[key]
+    if isinstance(command.get("path"), list):
+        command["path"] = [resolve(t, territories) or t if isinstance(t, str) else t for t in command["path"]]
 
 
 def _pairs(items: list[str], what: str) -> dict[str, dict[str, int]]:

@@ -8,6 +8,7 @@ at most 2 armies share a territory.
 from __future__ import annotations
 
 from ...core.errors import CampagneError
+from ...core.names import did_you_mean
 from . import army as armies
 from .context import Ctx, Event, need
 from .state import AtlantisState, Player
@@ -126,7 +127,8 @@ def order_move(ctx: Ctx) -> list[Event]:
     need(isinstance(path, list) and 1 <= len(path) <= 2 and all(isinstance(t, str) for t in path),
          "move.bad_path", path=path)
     for t in path:
-        need(t in ctx.state.map.territories, "order.unknown_territory", territory=t)
+        need(t in ctx.state.map.territories, "order.unknown_territory", territory=t,
+             hint=did_you_mean(str(t), ctx.state.map.territories))
     need(not p.halted, "move.halted", player=p.id)
     need(not p.reorganising, "move.reorganising", player=p.id)
     need(path in legal_paths(ctx.state, p), "move.illegal", player=p.id, start=p.position,

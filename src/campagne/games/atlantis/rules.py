@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import CampagneError
+from ...core.names import did_you_mean
 from ...core.orders import Arg, Order, order_for
 from . import army as armies
 from . import battles, conquest, diplomacy, economy, movement, turn
@@ -30,7 +31,8 @@ def order_choose(ctx: Ctx) -> list[Event]:
     chooser = next(pid for pid in s.setup_order if s.players[pid].kingdom is None)
     need(p.id == chooser, "setup.not_your_turn", player=p.id, current=chooser)
     kid = ctx.arg("kingdom")
-    need(kid in s.map.kingdoms and s.map.kingdoms[kid].colonisable, "setup.bad_kingdom", kingdom=kid)
+    need(kid in s.map.kingdoms and s.map.kingdoms[kid].colonisable, "setup.bad_kingdom", kingdom=kid,
+         hint=did_you_mean(str(kid), [k for k, v in s.map.kingdoms.items() if v.colonisable]))
     need(all(q.kingdom != kid for q in s.players.values()), "setup.kingdom_taken", kingdom=kid)
     tid = ctx.territory()
     need(s.map.territories[tid].kingdom == kid, "setup.not_in_kingdom", territory=tid, kingdom=kid)

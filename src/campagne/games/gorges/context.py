@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import CampagneError, need, register_messages
+from ...core.names import did_you_mean
 from ...core.orders import OrderContext
 from .data import constants, races
 from .map import parse_cell_id
@@ -33,7 +34,7 @@ class Ctx(OrderContext):
     def player(self, field: str = "player") -> Player:
         pid = self.cmd.get(field)
         if pid not in self.state.players:
-            raise CampagneError("order.unknown_player", player=pid)
+            raise CampagneError("order.unknown_player", player=pid, hint=did_you_mean(str(pid), self.state.players))
         return self.state.players[pid]
 
     def race(self, p: Player) -> dict[str, Any]:
