@@ -98,3 +98,15 @@ def test_the_end_prints_the_standings_it_decided():
     events = act(game, ref("end"), [6, 1], exact=False)
     line = text.event_text(one(events, "campaign_ended"), EN)
     assert "1. " in line and "2. " in line and "(loot " in line and "army " in line
+
+
+def test_a_refused_move_says_which_rule_refused_it():
+    from atlantis_rules_kit import refused
+    game = two_players(pos_a="cap-boreal", pos_b="mestoria")
+    advance(game, "movement")
+    err = refused(game, order("move", "a", path=["atlantis-city"]), "move.illegal")
+    assert "atlantis-city is not next to cap-boreal" in err.message("en")
+    own(game, "b", "val-mestor")
+    err = refused(game, order("move", "a", path=["mestoria", "val-mestor"]), "move.illegal")
+    assert "two territories only through your own land: mestoria is b's" in err.message("en")
+    assert "deux territoires seulement à travers ses propres terres : mestoria est à b" in err.message("fr")

@@ -57,6 +57,44 @@ def legal_paths(s: AtlantisState, p: Player) -> list[list[str]]:
     return paths
 
 
+def why_not(s: AtlantisState, p: Player, path: list[str]) -> dict[str, str]:
+    """Which rule refuses this path, in both languages (a message parameter)."""
+    def say(en: str, fr: str) -> dict[str, str]:
+        return {"en": en, "fr": fr}
+
+    def whose(t: str) -> tuple[str, str]:
+        owner = s.owners.get(t)
+        return (f"{owner}'s", f"à {owner}") if owner else ("the Atlanteans'", "aux Atlantes")
+
+    here = p.position
+    first = path[0]
+    if p.must_retreat and (len(path) > 1 or first not in retreat_options(s, p)):
+        options = ", ".join(sorted(retreat_options(s, p))) or "-"
+        return say(f"a retreat goes only to one of: {options}", f"une retraite ne va que vers : {options}")
+    if here is None or not s.map.adjacent(here, first):
+        return say(f"{first} is not next to {here}", f"{first} n'est pas voisin de {here}")
+    if not _may_enter(s, p, first):
+        return say(f"{first} already holds {s_max(s)} armies", f"{first} accueille déjà {s_max(s)} armées")
+    if len(path) == 1:
+        return say("a rule of movement forbids it", "une règle de mouvement l'interdit")
+    second = path[1]
+    if not _own_or_permitted(s, p, first):
+        en, fr = whose(first)
+        return say(f"two territories only through your own land: {first} is {en}",
+                   f"deux territoires seulement à travers ses propres terres : {first} est {fr}")
+    blocking = [q.id for q in s.armies_in(first) if q.id != p.id and not s.permits(q.id, p.id, "passage")]
+    if blocking:
+        return say(f"{first} holds {blocking[0]}'s army, which stops the march",
+                   f"{first} abrite l'armée de {blocking[0]}, qui arrête la marche")
+    if second == here or not s.map.adjacent(first, second):
+        return say(f"{second} is not a step further from {first}", f"{second} n'est pas un pas plus loin que {first}")
+    if not _may_enter(s, p, second):
+        return say(f"{second} already holds {s_max(s)} armies", f"{second} accueille déjà {s_max(s)} armées")
+    en, fr = whose(second)
+    return say(f"the second territory must be yours too (or open to you by agreement): {second} is {en}",
+               f"le second territoire doit aussi être à soi (ou ouvert par un accord) : {second} est {fr}")
+
+
 def legal_destinations(s: AtlantisState, p: Player) -> dict[str, list[str]]:
     """Each reachable territory with the first path found to it."""
     out: dict[str, list[str]] = {}
@@ -132,7 +170,7 @@ def order_move(ctx: Ctx) -> list[Event]:
     need(not p.halted, "move.halted", player=p.id)
     need(not p.reorganising, "move.reorganising", player=p.id)
     need(path in legal_paths(ctx.state, p), "move.illegal", player=p.id, start=p.position,
-         path=" → ".join(path))
+         path=" → ".join(path), reason=why_not(ctx.state, p, path))
     dest = path[-1]
     start = p.position
     p.came_from = path[-2] if len(path) == 2 else start
