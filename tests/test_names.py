@@ -57,3 +57,4 @@ def test_the_command_line_takes_printed_names_and_suggests_the_nearest(tmp_path:
     assert "vouliez-vous dire alice ?" in r.output
     r = _run(tmp_path, "order", "alice", "choose", "Mestor", "Mestoria")
     assert "alice takes the kingdom mestor, army in mestoria" in r.output
+

@@ -7,6 +7,16 @@ from typing import Any
 from ..core.i18n import Lang as Out
 
 
+CONTROLLERS = {"human": ("humain", "human"), "greedy": ("ordinateur glouton", "greedy computer"),
+               "random": ("ordinateur au hasard", "random computer"), "absent": ("absent", "absent")}
+
+
+def controller_name(controller: str, o: Out) -> str:
+    """Who gives a player's orders, in words: a person, or which computer player."""
+    fr, en = CONTROLLERS.get(controller, (controller, controller))
+    return o.t(fr, en)
+
+
 def entry_lines(entry: dict[str, Any], o: Out, text: Any) -> list[str]:
     """A journal entry: its command, then one line per event (`text`: the game's event_text)."""
     cmd = entry.get("command", {})

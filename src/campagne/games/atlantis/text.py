@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.errors import CampagneError
 from ...core.i18n import Lang as Out
-from ...render.text import format_event
+from ...render.text import controller_name, format_event
 from .data import tables
 
 def phase_name(phase: str, o: Out) -> str:
@@ -15,18 +15,11 @@ def phase_name(phase: str, o: Out) -> str:
     return o.t(fr, en)
 
 
-CONTROLLERS = {"human": ("humain", "human"), "greedy": ("ordinateur glouton", "greedy computer"),
-               "random": ("ordinateur au hasard", "random computer"), "absent": ("absent", "absent")}
 FLAGS = {"halted": ("arrêtée par un événement divin", "halted by a divine event"),
          "unsupplied": ("non ravitaillée", "not supplied"),
          "must_leave": ("doit quitter ce territoire", "must leave this territory"),
          "must_retreat": ("doit battre en retraite", "must retreat"),
          "reorganising": ("en réorganisation", "reorganising")}
-
-
-def controller_name(controller: str, o: Out) -> str:
-    fr, en = CONTROLLERS.get(controller, (controller, controller))
-    return o.t(fr, en)
 
 
 def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:

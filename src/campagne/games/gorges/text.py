@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.i18n import Lang as Out
-from ...render.text import format_event
+from ...render.text import controller_name, format_event
 
 
 def phase_name(phase: str, o: Out) -> str:
@@ -46,7 +46,7 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     lines.append(o.t(f"Ordre du tour : {', '.join(view['order'])} ; fantôme en {view['ghost']}",
                      f"Turn order: {', '.join(view['order'])}; ghost in {view['ghost']}"))
     for pid, p in view["players"].items():
-        lines.append(f"  {pid} ({p['controller']}) — {_race(p['race'], o)} — "
+        lines.append(f"  {pid} ({controller_name(p['controller'], o)}) — {_race(p['race'], o)} — "
                      + o.t(f"{p['relics']} points de relique, {p['empire']} territoires, capitale {p['capital']}",
                            f"{p['relics']} relic points, {p['empire']} territories, capital {p['capital']}"))
         if p.get("event"):
@@ -54,7 +54,7 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
             wait = o.t(" (choix attendu)", " (choice awaited)") if ev.get("pending") else ""
             lines.append(o.t("      événement : ", "      event: ") + f"{ev['d66']} {_row('events', ev['key'], o)}{wait}")
         for a in p["armies"]:
-            where = a["position"] or o.t(f"hors jeu ({a['out_until']})", f"out of play ({a['out_until']})")
+            where = a["position"] or _out_of_play(a.get("out_until"), o)
             hero = a["hero"] + (o.t(" (mort)", " (dead)") if a["hero_dead"] else "") + \
                 (o.t(f" (otage de {a['hero_captured_by']})", f" (hostage of {a['hero_captured_by']})")
                  if a["hero_captured_by"] else "")
@@ -64,10 +64,12 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         if p["hostages"]:
             lines.append(o.t("      otages : ", "      hostages: ") + ", ".join(h["hero"] for h in p["hostages"]))
     for c in view["challenges"]:
+        status = o.t(*CHALLENGE_STATUS.get(c["status"], (c["status"], c["status"])))
+        condition = _row("challenge_conditions", c["condition"], o).rstrip(".")
         lines.append(o.t(f"  Défi n°{c['id']} : {c['challenger']}:{c['army']} → {c['defender']} pour {c['target']} "
-                         f"({c['condition']}) — {c['status']}",
+                         f"({condition}) — {status}",
                          f"  Challenge #{c['id']}: {c['challenger']}:{c['army']} → {c['defender']} over {c['target']} "
-                         f"({c['condition']}) — {c['status']}"))
+                         f"({condition}) — {status}"))
         if c.get("save_if_refused"):
             odds = c["save_if_refused"]
             lines.append(o.t(f"      s'il refuse, {c['defender']} sauve son territoire avec une probabilité de "
@@ -99,6 +101,17 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                              f" — bataille finale : +{r['final_battle_bonus_percent']} % de points",
                              f" — final battle: +{r['final_battle_bonus_percent']} % points"))
     return "\n".join(lines)
+
+
+CHALLENGE_STATUS = {"pending": ("en attente de réponse", "awaiting an answer"), "accepted": ("accepté", "accepted"),
+                    "refused": ("refusé", "refused")}
+
+
+def _out_of_play(until: str | None, o: Out) -> str:
+    from .sheet_words import say
+    if not until:
+        return o.t("hors jeu", "out of play")
+    return say("out_until", o.lang, u=say(f"until_{until}", o.lang))
 
 
 CHOICE_WORDS = {  # what `campagne order P event ...` takes, by the kind of choice (events.CHOICES)
