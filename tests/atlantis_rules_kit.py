@@ -260,3 +260,14 @@ def both_frontal(game: Game, field: Iterable[int] = QUIET_FIELD) -> list[dict]:
     """Both players of the battle write the frontal strategy; `field` feeds the terrain rolls that follow."""
     act(game, order("strategy", "a", strategy="frontal"))
     return act(game, order("strategy", "b", strategy="frontal"), field)
+
+
+def agreed(game: Game, player: str, **fields: Any) -> list[dict]:
+    """`player` proposes an agreement and every other party confirms it (« accords » bind once each party has
+    confirmed): the events of the proposal and of the confirmations, the last of which puts it in force."""
+    events = act(game, order("agree", player, **fields))
+    proposal = events[0]
+    for other in proposal["parties"]:
+        if other != player:
+            events += act_with(game, order("accept", other, agreement=proposal["id"]), PurposeDice(NEUTRAL))
+    return events

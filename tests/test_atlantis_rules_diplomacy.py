@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from atlantis_rules_kit import (PurposeDice, act, act_with, advance, army, campaign, next_phase, one, order, place,
+from atlantis_rules_kit import (PurposeDice, act, act_with, advance, agreed, army, campaign, next_phase, one, order, place,
                                 put, refused, two_players, view)
 from campagne.games.atlantis.state import PHASES
 
@@ -19,8 +19,9 @@ def in_diplomacy(**kw):
 
 
 def agree(game, player="a", **fields):
+    """`player` proposes the agreement and every other party confirms it."""
     fields.setdefault("parties", ["a", "b"])
-    return act(game, order("agree", player, **fields))
+    return agreed(game, player, **fields)
 
 
 # --------------------------------------------------------------------------- agreements
@@ -64,6 +65,8 @@ def test_a_private_permission_without_loot_and_a_private_transfer_are_allowed():
     game = in_diplomacy()
     agree(game, public=False, grantor="b", supply=["a"])
     agree(game, player="b", public=False, loot=20, loot_from="b", loot_to="a")
+    refused(game, order("agree", "b", parties=["a", "b"], public=False, loot=20, loot_from="b", loot_to="a",
+                        text="for your silence"), "diplomacy.must_be_public")  # terms traded for loot
     assert game.state.players["a"].loot == 270 and game.state.players["b"].loot == 230
 
 
@@ -84,19 +87,44 @@ def test_agreements_need_two_real_parties_and_the_player_giving_the_order_is_one
     refused(game, order("agree", "a", parties=["a", "a"]), "diplomacy.bad_parties")
     refused(game, order("agree", "a", parties="a,b"), "diplomacy.bad_parties")
     events = act(game, order("agree", "a", parties=["b"], text="Paix"))  # `campagne order a agree b`
-    assert one(events, "agreement")["parties"] == ["a", "b"]
+    assert one(events, "agreement_proposed")["parties"] == ["a", "b"]
 
 
-def test_nobody_spends_another_players_loot():
+def test_nobody_spends_another_players_loot_nor_grants_passage_over_another_players_land():
+    # « accords »: an agreement binds its parties once each has confirmed it. Before, c could record a's loot going
+    # to b, or b's land opened to a, by his own order alone.
     game = campaign(("a", army()), ("b", army()), ("c", army()))
     place(game, {"a": ("azues", "azaea"), "b": ("mestor", "mestoria"), "c": ("euamon", "euemonia")})
     advance(game, "diplomacy")
-    refused(game, order("agree", "c", parties=["a", "b"], loot=100, loot_from="a", loot_to="b"),
-            "diplomacy.payer_orders", payer="a", player="c")
-    refused(game, order("agree", "b", parties=["a", "b"], loot=100, loot_from="a", loot_to="b"),
-            "diplomacy.payer_orders")
-    act(game, order("agree", "a", parties=["a", "b"], loot=100, loot_from="a", loot_to="b"))
+    act(game, order("agree", "c", parties=["a", "b"], loot=100, loot_from="a", loot_to="b", grantor="b",
+                    passage=["c"], public=True, text="c's scheme"))
+    act(game, order("accept", "b", agreement=1))
+    assert (game.state.players["a"].loot, game.state.players["b"].loot) == (250, 250)
+    assert not game.state.permits("b", "c", "passage")  # a has not confirmed
+    act(game, order("decline", "a", agreement=1))
+    refused(game, order("accept", "a", agreement=1), "diplomacy.not_proposed")
+    assert view(game)["agreements"][0]["status"] == "declined"
+    act(game, order("agree", "b", parties=["a", "b"], loot=100, loot_from="a", loot_to="b"))
+    act(game, order("accept", "a", agreement=2))  # the payer's own order hands the loot over
     assert (game.state.players["a"].loot, game.state.players["b"].loot) == (150, 350)
+
+
+def test_a_proposal_not_confirmed_by_every_party_lapses_when_the_phase_closes():
+    game = in_diplomacy()
+    act(game, order("agree", "a", parties=["a", "b"], grantor="a", passage=["b"]))
+    refused(game, order("accept", "a", agreement=1), "diplomacy.already_accepted")
+    refused(game, order("break", "a", agreement=1), "diplomacy.not_in_force")
+    events = next_phase(game)
+    assert one(events, "agreement_lapsed")["waiting"] == ["b"]
+    assert not game.state.permits("a", "b", "passage")
+
+
+def test_the_payer_must_still_have_the_loot_when_the_agreement_binds():
+    game = in_diplomacy()
+    act(game, order("agree", "b", parties=["a", "b"], loot=200, loot_from="a", loot_to="b"))
+    act(game, order("agree", "a", parties=["a", "b"], loot=100, loot_from="a", loot_to="b"))
+    act(game, order("accept", "b", agreement=2))  # a pays 100 of his 250
+    refused(game, order("accept", "a", agreement=1), "order.not_enough_loot", need=200, have=150)
 
 
 def test_a_permission_is_granted_by_a_party_to_the_others():
@@ -123,9 +151,10 @@ def test_the_supply_phase_takes_only_announced_supply_permissions():
             "diplomacy.supply_phase_only_supply")
     refused(game, order("agree", "a", parties=["a", "b"], grantor="a", passage=["b"]),
             "diplomacy.supply_phase_only_supply")
-    entry = game.push(order("agree", "a", parties=["a", "b"], grantor="a", supply=["b"]))
+    game.push(order("agree", "a", parties=["a", "b"], grantor="a", supply=["b"]))
+    entry = game.push(order("accept", "b", agreement=1))
     kinds = [ev["type"] for ev in entry.events]
-    assert kinds[0] == "agreement" and "supply_route" in kinds  # the routes are evaluated again
+    assert kinds[:2] == ["agreement_accepted", "agreement"] and "supply_route" in kinds  # routes evaluated again
 
 
 # --------------------------------------------------------------------------- breaking
@@ -248,3 +277,20 @@ def test_a_permission_granted_by_a_third_party_does_not_count():
     while game.state.acting[0] != "a":
         act(game, order("hold", game.state.acting[0]))
     refused(game, order("move", "a", path=["mestoria", "val-mestor"]), "move.illegal")
+
+
+def test_computer_players_answer_the_agreements_proposed_to_them():
+    import random
+
+    from campagne.games.atlantis.ai import next_computer_order
+    game = campaign(("a", army()), ("g", army()), ("r", army()), controllers={"g": "greedy", "r": "absent"})
+    place(game, {"a": ("azues", "azaea"), "g": ("mestor", "mestoria"), "r": ("euamon", "euemonia")})
+    advance(game, "diplomacy")
+    act(game, order("agree", "a", parties=["a", "g"], text="Paix"))  # binds g, gives him nothing: declined
+    act(game, order("agree", "a", parties=["a", "g", "r"], loot=10, loot_from="a", loot_to="g", public=True))
+    rng = random.Random(1)
+    assert next_computer_order(game.state, rng) == {"type": "decline", "player": "g", "agreement": 1}
+    act(game, order("decline", "g", agreement=1))
+    assert next_computer_order(game.state, rng) == {"type": "accept", "player": "g", "agreement": 2}
+    act(game, order("accept", "g", agreement=2))
+    assert next_computer_order(game.state, rng) is None  # the absent player answers nothing: it lapses

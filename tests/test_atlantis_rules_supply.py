@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from atlantis_rules_kit import (act, advance, one, order, own, put, refused, two_players, types, view)
+from atlantis_rules_kit import (act, advance, agreed, one, order, own, put, refused, two_players, types, view)
 from campagne.games.atlantis.state import PHASES
 
 # Dice of `next` from the supply phase: a's supply D6 (+ desertion D6), then the initiative 2D6 of a and b.
@@ -84,7 +84,7 @@ def test_a_route_through_permitted_land_announces_who_permits_it():
     # d'évaluation du ravitaillement." The supply_route event, seen by everybody, names him.
     game = two_players(pos_a="baie-tritons")
     advance(game, "diplomacy")
-    act(game, order("agree", "b", parties=["a", "b"], public=False, grantor="b", supply=["a"]))
+    agreed(game, "b", parties=["a", "b"], public=False, grantor="b", supply=["a"])
     events = advance(game, "supply")
     ev = one(events, "supply_route", player="a")
     assert ev["route"] == ["baie-tritons", "mestoria", "cap-boreal", "azaea"]

@@ -194,6 +194,7 @@ def test_html_parses_and_escapes():
 def test_html_escapes_every_text():
     game = small_game()
     game.push({"type": "agree", "player": "p1", "parties": ["p1", "p2"], "text": "<b>a & b</b>"})
+    game.push({"type": "accept", "player": "p2", "agreement": 1})
     page = sheets_html(list(sheets_of(game, "en").values()), "en")
     assert "<b>" not in page and "&lt;b&gt;a &amp; b&lt;/b&gt;" in page
 
@@ -205,8 +206,10 @@ def test_private_agreement_only_on_its_parties_sheets():
     game = small_game()
     game.push({"type": "agree", "player": "p1", "parties": ["p1", "p2"], "public": False,
                "text": "Pacte secret du trident"})
+    game.push({"type": "accept", "player": "p2", "agreement": 1})
     game.push({"type": "agree", "player": "p2", "parties": ["p2", "p3"], "public": True,
                "text": "Paix publique", "loot": 20, "loot_from": "p2", "loot_to": "p3"})
+    game.push({"type": "accept", "player": "p3", "agreement": 2})
     sheets = sheets_of(game)
     diplomacy = {pid: s["turns"][0]["diplomacy"] for pid, s in sheets.items()}
     assert "Pacte secret du trident" in diplomacy["p1"] and "Pacte secret du trident" in diplomacy["p2"]

@@ -539,10 +539,12 @@ def test_undo_never_leaves_the_campaign_waiting_for_a_computer(tmp_path: Path) -
 def test_a_private_agreement_is_seen_by_its_parties_only(stages: dict[str, bytes], tmp_path: Path) -> None:
     cli = Cli(tmp_path / "c.jsonl")
     cli.path.write_bytes(stages["diplomacy"])
-    out = cli.json("order", "alice", "agree", "bob", "--set", 'text="meet at dawn by the river"',
-                   "--set", "public=false", "--set", "loot=50", "--set", "loot_from=alice",
-                   "--set", "loot_to=bob")
-    assert out["view"]["players"]["bob"]["loot"] == 300 and out["view"]["players"]["alice"]["loot"] == 200
+    # Terms traded for loot must be public (« échange avantage contre butin »); a private one moves no loot.
+    cli.run("order", "alice", "agree", "bob", "--set", 'text="meet at dawn by the river"', "--set", "public=false",
+            "--set", "loot=50", "--set", "loot_from=alice", "--set", "loot_to=bob", code=2)
+    cli.run("order", "alice", "agree", "bob", "--set", 'text="meet at dawn by the river"', "--set", "public=false")
+    out = cli.json("order", "bob", "accept", "1")  # binding once bob confirms it
+    assert [a["status"] for a in out["view"]["agreements"]] == ["in_force"]
     secret = "meet at dawn"
     for party in ("alice", "bob"):
         assert secret in json.dumps(cli.json("journal", "--as", party))
@@ -555,6 +557,7 @@ def test_a_private_agreement_is_seen_by_its_parties_only(stages: dict[str, bytes
     # A public one is everybody's business.
     cli.run("order", "bob", "agree", "alice", "--set", 'text="peace"')
     assert [a["text"] for a in cli.status("--as", "hespera")["agreements"]] == ["peace"]
+    assert "to be confirmed by alice (campagne order alice accept 2)" in cli.run("status").stdout
     assert "Journal verified" in cli.run("journal").stdout
 
 

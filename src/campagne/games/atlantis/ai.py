@@ -254,11 +254,35 @@ def next_computer_order(s: AtlantisState, rng: random.Random, referee: bool = Fa
     """The next order a computer must give now (or the referee's, when unattended), if any."""
     waiting = awaiting(s)
     computers = computer_players(s, stand_in)
+    answer = _answer_proposal(s, computers, rng)
+    if answer is not None:
+        return answer
     for pid in waiting:
         if pid in computers:
             return decide(s, pid, rng)
     if referee and s.phase != "ended" and (not waiting or waiting == [REFEREE]):
         return referee_order(s)
+    return None
+
+
+def _answer_proposal(s: AtlantisState, computers: set[str], rng: random.Random) -> Command | None:
+    """A computer party answers an agreement proposed to it: the greedy one takes what gives it loot or a
+    permission and declines what only binds it, the random one tosses a coin, the absent one answers nothing
+    (the proposal lapses)."""
+    if s.phase not in ("diplomacy", "supply"):
+        return None
+    for a in s.agreements:
+        if a.status != "proposed":
+            continue
+        for pid in a.parties:
+            p = s.players[pid]
+            if pid not in computers or pid in a.accepted or p.eliminated or p.controller == "absent":
+                continue
+            if p.controller == "random":
+                yes = rng.random() < 0.5
+            else:
+                yes = a.loot_to == pid or any(pid in getattr(a, k) for k in ("passage", "supply", "taxes"))
+            return {"type": "accept" if yes else "decline", "player": pid, "agreement": a.id}
     return None
 
 

@@ -1,14 +1,18 @@
 """Diplomacy: recorded agreements, loot transfers, and permissions the other phases honour.
 
-"Lors d'un échange avantage contre butin, l'accord doit être public." Agreements "peuvent être
-rompu au début de chaque phase du jeu": `break` is accepted in every phase.
+An agreement is proposed by one party (`agree`) and binds once every other party has confirmed it (`accept`);
+a party may `decline` it (the proposer withdraws it the same way); a proposal nobody finished confirming lapses
+when its phase closes. So nothing is given without its giver's own order: the payer of a loot transfer and the
+grantor of a permission over his land are parties, and the agreement binds only once they have confirmed it. "Lors d'un échange avantage contre butin, l'accord doit être public": an agreement that moves
+loot and grants anything (a permission or written terms) must be public. Agreements "peuvent être rompu au début
+de chaque phase du jeu": `break` is accepted in every phase.
 """
 
 from __future__ import annotations
 
 from . import turn
 from .context import Ctx, Event, need
-from .state import Agreement
+from .state import Agreement, AtlantisState
 from .turn import require_phase
 
 PERMISSIONS = ("passage", "supply", "taxes")
@@ -42,31 +46,77 @@ def order_agree(ctx: Ctx) -> list[Event]:
     perms = {k: list(who) for k, who in perms.items()}
     if loot:
         need(payer in parties and payee in parties and payer != payee, "diplomacy.bad_transfer")
-        # The loot is handed over by its owner: nobody spends another player's loot.
-        need(payer == me, "diplomacy.payer_orders", player=me, payer=payer)
-        ctx.spend(s.players[payer], loot, "loot")
+        ctx.spend(s.players[payer], loot, "loot")  # checked now, handed over when the agreement binds
     if any(perms.values()):
         need(grantor in parties, "diplomacy.bad_grantor", grantor=grantor)
         for k, who in perms.items():
             need(all(q in parties and q != grantor for q in who), "diplomacy.bad_parties", parties=who)
-    # An advantage traded for loot must be public.
-    need(public or not (loot and any(perms.values())), "diplomacy.must_be_public")
+    # An advantage (a permission, or terms written down) traded for loot must be public.
+    need(public or not (loot and (any(perms.values()) or text.strip())), "diplomacy.must_be_public")
     if s.phase == "supply":
         need(public and not loot and perms["supply"] and not perms["passage"] and not perms["taxes"],
              "diplomacy.supply_phase_only_supply")
     a = Agreement(id=len(s.agreements) + 1, parties=list(parties), text=text, public=public, turn=s.turn,
                   loot_from=payer if loot else None, loot_to=payee if loot else None, loot=loot,
-                  grantor=grantor if any(perms.values()) else None, **perms)
-    if loot:
-        s.players[payer].loot -= loot
-        s.players[payee].loot += loot
+                  grantor=grantor if any(perms.values()) else None, accepted=[me], status="proposed", **perms)
     s.agreements.append(a)
-    events: list[Event] = [{"type": "agreement", "id": a.id, "parties": a.parties, "public": public,
-             "private": None if public else {"text": text},
-             "text": text if public else None, "loot": loot, "loot_from": a.loot_from, "loot_to": a.loot_to,
-             "grantor": a.grantor, **perms}]
+    return [{"type": "agreement_proposed", "id": a.id, "player": me, "parties": a.parties, "public": public,
+             "private": None if public else {"text": text}, "text": text if public else None, "loot": loot,
+             "loot_from": a.loot_from, "loot_to": a.loot_to, "grantor": a.grantor, **perms}]
+
+
+def _proposal(ctx: Ctx) -> tuple[Agreement, str]:
+    """The proposal an `accept` or `decline` answers, and the party answering."""
+    require_phase(ctx.state, "diplomacy", "supply")
+    me = ctx.active_player().id
+    aid = ctx.arg("agreement", int)
+    a = next((x for x in ctx.state.agreements if x.id == aid), None)
+    need(a is not None and me in a.parties, "diplomacy.unknown_agreement", agreement=aid, player=me)
+    need(a.status == "proposed", "diplomacy.not_proposed", agreement=aid)
+    return a, me
+
+
+def order_accept(ctx: Ctx) -> list[Event]:
+    """A party confirms a proposal; the last confirmation puts it in force (and hands over its loot)."""
+    s = ctx.state
+    a, me = _proposal(ctx)
+    need(me not in a.accepted, "diplomacy.already_accepted", agreement=a.id, player=me)
+    events: list[Event] = [{"type": "agreement_accepted", "id": a.id, "player": me, "parties": a.parties,
+                            "public": a.public}]
+    if set(a.accepted) | {me} != set(a.parties):
+        a.accepted.append(me)
+        return events
+    if a.loot:  # handed over only now, by the payer who proposed it: he must still have it
+        ctx.spend(s.players[a.loot_from], a.loot, "loot")
+    a.accepted.append(me)
+    a.status = "in_force"
+    if a.loot:
+        s.players[a.loot_from].loot -= a.loot
+        s.players[a.loot_to].loot += a.loot
+    perms = {k: list(getattr(a, k)) for k in PERMISSIONS}
+    events.append({"type": "agreement", "id": a.id, "parties": a.parties, "public": a.public,
+                   "private": None if a.public else {"text": a.text}, "text": a.text if a.public else None,
+                   "loot": a.loot, "loot_from": a.loot_from, "loot_to": a.loot_to, "grantor": a.grantor, **perms})
     if s.phase == "supply":
         events += turn.open_supply(ctx)  # the routes are evaluated again with the new permission
+    return events
+
+
+def order_decline(ctx: Ctx) -> list[Event]:
+    """A party declines a proposal (its proposer withdraws it): it never binds."""
+    a, me = _proposal(ctx)
+    a.status = "declined"
+    return [{"type": "agreement_declined", "id": a.id, "player": me, "parties": a.parties, "public": a.public}]
+
+
+def lapse_proposals(s: AtlantisState) -> list[Event]:
+    """When the phase closes, proposals not confirmed by every party lapse."""
+    events: list[Event] = []
+    for a in s.agreements:
+        if a.status == "proposed":
+            a.status = "lapsed"
+            events.append({"type": "agreement_lapsed", "id": a.id, "parties": a.parties, "public": a.public,
+                           "waiting": [q for q in a.parties if q not in a.accepted]})
     return events
 
 
@@ -76,6 +126,7 @@ def order_break(ctx: Ctx) -> list[Event]:
     aid = ctx.arg("agreement", int)
     a = next((x for x in s.agreements if x.id == aid), None)
     need(a is not None and p.id in a.parties, "diplomacy.unknown_agreement", agreement=aid, player=p.id)
+    need(a.status == "in_force", "diplomacy.not_in_force", agreement=aid)
     need(a.broken_by is None, "diplomacy.already_broken", agreement=aid)
     a.broken_by = p.id
     events: list[Event] = [{"type": "agreement_broken", "id": aid, "player": p.id, "phase": s.phase,

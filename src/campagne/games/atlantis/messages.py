@@ -26,18 +26,22 @@ register_messages({
                          "fr": "La cité royale de {kingdom} n'est plus atlante."},
     "diplomacy.bad_parties": {"en": "Invalid parties for the agreement: {parties}.",
                               "fr": "Parties invalides pour l'accord : {parties}."},
-    "diplomacy.payer_orders": {"en": "Only {payer} can hand over {payer}'s loot: {payer} gives this order, "
-                                     "not {player}.",
-                               "fr": "Seul {payer} peut remettre son butin : c'est à {payer} de donner cet ordre, "
-                                     "pas à {player}."},
     "diplomacy.bad_transfer": {"en": "A loot transfer needs a payer and a payee among the parties.",
                                "fr": "Un transfert de butin demande un payeur et un bénéficiaire parmi les parties."},
     "diplomacy.bad_grantor": {"en": "A permission needs a grantor among the parties (got {grantor!r}).",
                               "fr": "Une autorisation demande un donneur parmi les parties ({grantor!r})."},
-    "diplomacy.must_be_public": {"en": "An advantage traded for loot must be a public agreement.",
-                                 "fr": "Un échange avantage contre butin doit être un accord public."},
+    "diplomacy.must_be_public": {"en": "An advantage (a permission or written terms) traded for loot must be a public "
+                                       "agreement.",
+                                 "fr": "Un échange avantage (autorisation ou termes écrits) contre butin doit être un "
+                                       "accord public."},
     "diplomacy.unknown_agreement": {"en": "{player} is not party to an agreement number {agreement}.",
                                     "fr": "{player} n'est partie à aucun accord numéro {agreement}."},
+    "diplomacy.not_proposed": {"en": "Agreement {agreement} is not awaiting confirmation.",
+                               "fr": "L'accord {agreement} n'attend pas de confirmation."},
+    "diplomacy.already_accepted": {"en": "{player} has already confirmed agreement {agreement}.",
+                                   "fr": "{player} a déjà confirmé l'accord {agreement}."},
+    "diplomacy.not_in_force": {"en": "Agreement {agreement} is not in force (never confirmed, declined or lapsed).",
+                               "fr": "L'accord {agreement} n'est pas en vigueur (jamais confirmé, refusé ou caduc)."},
     "diplomacy.already_broken": {"en": "Agreement {agreement} is already broken.",
                                  "fr": "L'accord {agreement} est déjà rompu."},
     "diplomacy.supply_phase_only_supply": {

@@ -134,8 +134,16 @@ ORDERS: dict[str, Order] = {
     "next": Order(order_next, "referee", None, help=_h("clore la phase", "close the phase")),
     "agree": Order(diplomacy.order_agree, "player", ("diplomacy", "supply"),
                    (Arg("parties", "rest", _h("les autres parties", "the other parties")),),
-                   _h("conclure un accord (--set text=..., public=false, loot=..., passage=[...])",
-                      "make an agreement (--set text=..., public=false, loot=..., passage=[...])")),
+                   _h("proposer un accord, qui lie quand chaque partie l'a confirmé (--set text=..., public=false, "
+                      "loot=..., passage=[...])",
+                      "propose an agreement, binding once every party has confirmed it (--set text=..., "
+                      "public=false, loot=..., passage=[...])")),
+    "accept": Order(diplomacy.order_accept, "player", ("diplomacy", "supply"),
+                    (Arg("agreement", "int", _h("numéro de l'accord proposé", "the proposed agreement's number")),),
+                    _h("confirmer un accord proposé", "confirm a proposed agreement")),
+    "decline": Order(diplomacy.order_decline, "player", ("diplomacy", "supply"),
+                     (Arg("agreement", "int", _h("numéro de l'accord proposé", "the proposed agreement's number")),),
+                     _h("refuser un accord proposé (ou retirer le sien)", "decline a proposed agreement (or withdraw one's own)")),
     "break": Order(diplomacy.order_break, "player", None,
                    (Arg("agreement", "int", _h("numéro de l'accord", "agreement number")),),
                    _h("rompre un accord", "break an agreement")),

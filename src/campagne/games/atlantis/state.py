@@ -86,6 +86,13 @@ class Agreement:
     taxes: list[str] = field(default_factory=list)  # players who may tax despite this army
     grantor: str | None = None
     broken_by: str | None = None
+    # « accords »: an agreement binds its parties once each has confirmed it (the proposer by proposing).
+    accepted: list[str] = field(default_factory=list)
+    status: str = "in_force"  # proposed | in_force | declined | lapsed
+
+    @property
+    def in_force(self) -> bool:
+        return self.status == "in_force" and self.broken_by is None
 
 
 @dataclass
@@ -149,6 +156,6 @@ class AtlantisState:
         if grantor is None:
             return False
         for a in self.agreements:
-            if a.broken_by is None and a.grantor == grantor and grantee in getattr(a, what):
+            if a.in_force and a.grantor == grantor and grantee in getattr(a, what):
                 return True
         return False

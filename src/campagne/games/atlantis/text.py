@@ -40,7 +40,15 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     for pid, p in view["players"].items():
         lines.extend(_player_lines(pid, p, o))
     for a in view.get("agreements", []):
-        if a.get("broken_by"):
+        status = a.get("status", "in_force")
+        if a.get("broken_by") or status not in ("in_force", "proposed"):
+            continue
+        if status == "proposed":
+            waiting = ", ".join(q for q in a["parties"] if q not in a.get("accepted", []))
+            lines.append(o.t(f"  Accord n°{a['id']} proposé ({', '.join(a['parties'])}), à confirmer par {waiting} "
+                             f"(campagne order {waiting.split(',')[0]} accept {a['id']}) : ",
+                             f"  Agreement #{a['id']} proposed ({', '.join(a['parties'])}), to be confirmed by {waiting} "
+                             f"(campagne order {waiting.split(',')[0]} accept {a['id']}): ") + _agreement_terms(a, o))
             continue
         lines.append(o.t(f"  Accord n°{a['id']} en vigueur ({', '.join(a['parties'])}) : ",
                          f"  Agreement #{a['id']} in force ({', '.join(a['parties'])}): ") + _agreement_terms(a, o))
@@ -155,6 +163,12 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "agreement": ("Accord n°{id} entre {parties_text} : {agreement_text}",
                   "Agreement #{id} between {parties_text}: {agreement_text}"),
     "agreement_broken": ("{player} rompt l'accord n°{id}", "{player} breaks agreement #{id}"),
+    "agreement_proposed": ("{player} propose l'accord n°{id} à {parties_text} : {agreement_text}",
+                           "{player} proposes agreement #{id} to {parties_text}: {agreement_text}"),
+    "agreement_accepted": ("{player} confirme l'accord n°{id}", "{player} confirms agreement #{id}"),
+    "agreement_declined": ("{player} refuse l'accord n°{id}", "{player} declines agreement #{id}"),
+    "agreement_lapsed": ("L'accord n°{id} est caduc : {waiting_text} ne l'a pas confirmé",
+                         "Agreement #{id} lapses: {waiting_text} did not confirm it"),
     "initiative": ("Initiative de déplacement : {rolls_text} ; ordre {order_text}",
                    "Movement initiative: {rolls_text}; order {order_text}"),
     "moved": ("{player} : {from} → {path_text}", "{player}: {from} → {path_text}"),
@@ -222,10 +236,13 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         terrain = ev["terrain"]
         out["sectors"] = ", ".join(f"{x['sector']}:{x['elements']}({x['player']})" for x in terrain["sectors"])
         out["choices"] = terrain["choices_fr"] if o.lang == "fr" else terrain["choices_en"]
-    elif t == "agreement":
+    elif t == "agreement_lapsed":
+        out["waiting_text"] = ", ".join(ev.get("waiting", []))
+    if t in ("agreement", "agreement_proposed"):
         out["parties_text"] = ", ".join(ev["parties"])
         if ev.get("public", True):
-            out["agreement_text"] = ev.get("text") or o.t("(accord public)", "(public agreement)")
+            out["agreement_text"] = _agreement_terms(ev, o) if ev.get("text") or ev.get("loot") or ev.get("grantor") \
+                else o.t("(accord public)", "(public agreement)")
         else:
             out["agreement_text"] = o.t("(accord privé)", "(private agreement)")
     elif t == "initiative":

@@ -62,8 +62,12 @@ def open_phase(ctx: Ctx, phase: str) -> list[Event]:
 def close_phase(ctx: Ctx) -> list[Event]:
     """`next`: finish the current phase and open the next (a new turn after the reinforcements)."""
     s = ctx.state
+    events: list[Event] = []
+    if s.phase in ("diplomacy", "supply"):  # agreements are made in these phases only
+        from .diplomacy import lapse_proposals
+        events += lapse_proposals(s)
     closer = _CLOSE.get(s.phase)
-    events = closer(ctx) if closer else []
+    events += closer(ctx) if closer else []
     i = PHASES.index(s.phase)
     if i + 1 < len(PHASES):
         return events + open_phase(ctx, PHASES[i + 1])

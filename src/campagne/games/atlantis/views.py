@@ -79,7 +79,8 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
     agreements = [
         {"id": a.id, "parties": a.parties, "public": a.public, "turn": a.turn, "broken_by": a.broken_by,
          "text": a.text, "loot": a.loot, "loot_from": a.loot_from, "loot_to": a.loot_to, "grantor": a.grantor,
-         "passage": a.passage, "supply": a.supply, "taxes": a.taxes}
+         "passage": a.passage, "supply": a.supply, "taxes": a.taxes, "status": a.status,
+         "accepted": a.accepted}
         for a in s.agreements if a.public or viewer is None or viewer in a.parties
     ]
     from .rules import awaiting
