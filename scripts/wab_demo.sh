@@ -106,7 +106,6 @@ $PY - "$B" <<'EOF'
 import sys
 from pathlib import Path
 import campagne.session as s
-s.RULESETS.setdefault("wab", "campagne.games.wab.tracker:WabBattle")
 c = s.load(Path(sys.argv[1]))
 print(f"{len(c.entries)} commands, {sum(len(e.rolls) for e in c.entries)} dice: verified")
 EOF

@@ -561,9 +561,6 @@ def test_the_same_commands_and_seed_give_the_same_battle():
 def cli(monkeypatch, tmp_path):
     from typer.testing import CliRunner
 
-    import campagne.session as session
-    monkeypatch.setitem(session.RULESETS, "wab", "campagne.games.wab.tracker:WabBattle")
-    import campagne.cli.wab_battle  # noqa: F401  (registers `campagne battle`)
     from campagne.cli.main import app
     runner = CliRunner()
     path = str(tmp_path / "battle.jsonl")

@@ -15,28 +15,19 @@ from .core.errors import CampagneError, register_messages
 from .core.game import Entry, Game
 from .storage import journal as jfile
 
-RULESETS = {"atlantis": "campagne.games.atlantis.rules:AtlantisRules",
-            "gorges": "campagne.games.gorges.rules:GorgesRules",
-            "wab": "campagne.games.wab.tracker:WabBattle"}
-CAMPAIGNS = ("atlantis", "gorges")  # the rulesets the campaign commands (status, order, next...) serve
-# What a journal holds, as a refusal names it.
-KINDS = {"atlantis": ("une campagne d'Atlantis", "an Atlantis campaign"),
-         "gorges": ("une campagne des Gorges Tranchées", "a Gorges Tranchées campaign"),
-         "wab": ("une bataille WAB", "a WAB battle")}
-
-
 def kind_of(rulesets: tuple[str, ...]) -> dict[str, str]:
-    """'an Atlantis campaign or a Gorges Tranchées campaign', in both languages."""
-    names = [KINDS.get(r, (repr(r), repr(r))) for r in rulesets]
-    return {"fr": " ou d'".join(fr for fr, _ in names), "en": " or ".join(en for _, en in names)}
+    """The games these journals are of, by their titles, in both languages ("a game of X or of Y")."""
+    from .registry import games
+    known = games()
+    names = [known[r].title if r in known else {"fr": repr(r), "en": repr(r)} for r in rulesets]
+    return {"fr": " ou de ".join(f"« {n['fr']} »" for n in names),
+            "en": " or of ".join(f"“{n['en']}”" for n in names)}
 
 
 def ruleset(name: str) -> Any:
-    if name not in RULESETS:
-        raise CampagneError("ruleset.unknown", name=name, known=", ".join(RULESETS))
-    module, _, cls = RULESETS[name].partition(":")
-    import importlib
-    return getattr(importlib.import_module(module), cls)()
+    """The rules of the game registered as `name` (a `core.game.Ruleset`)."""
+    from .registry import game
+    return game(name).load("ruleset")()
 
 
 @dataclass
@@ -108,6 +99,6 @@ def open_campaign(path: Path, verify: bool = True, expect: str | tuple[str, ...]
 
 
 register_messages({
-    "journal.other_ruleset": {"en": "{path} is the journal of {ruleset}, not of {expect}.",
-                              "fr": "{path} est le journal d'{ruleset}, pas d'{expect}."},
+    "journal.other_ruleset": {"en": "{path} is the journal of a game of {ruleset}, not of {expect}.",
+                              "fr": "{path} est le journal d'une partie de {ruleset}, pas de {expect}."},
 })

@@ -17,7 +17,7 @@ units may carry `points`). Every command takes `--json` and `--lang fr|en`; the 
 `-c FILE` (default: $CAMPAGNE_CAMPAIGN, else battle.jsonl), replayed and checked like a campaign's.
 
 Registered by `from . import wab_battle as _wab_battle` at the bottom of cli/main.py (this module adds
-the `battle` group to the `campagne` app); the journal needs `campagne.session.RULESETS["wab"]`.
+the `battle` group to the `campagne` app); the journal's game is found in the registry.
 """
 
 from __future__ import annotations
