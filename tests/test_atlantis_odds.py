@@ -20,7 +20,7 @@ from campagne.games.atlantis.data import tables
 OUTCOMES = ("taken_easily", "taken", "beaten", "crushed")
 SUPPLY_KEYS = ("ld_desertion_halt", "ld_halt", "ld_desertion", "desertion", "none")
 
-forces = st.integers(min_value=-5, max_value=35)
+forces = st.integers(min_value=0, max_value=35)
 bribes = st.integers(min_value=0, max_value=600)
 terrain_names = st.sampled_from(["plain", "river", "forest", "mountain"])
 
@@ -119,11 +119,11 @@ def test_conquest_certain_outcomes():
     sure = odds.conquest(40)
     assert sure.outcomes == {"taken_easily": 1, "taken": 0, "beaten": 0, "crushed": 0}
     assert (sure.expected_models_lost, sure.expected_loot_gained, sure.expected_rounds) == (0, 200, 1)
-    hopeless = odds.conquest(-10)
+    hopeless = odds.conquest(0)
     assert hopeless.outcomes["crushed"] == 1
     assert (hopeless.expected_models_lost, hopeless.expected_loot_gained) == (7, 0)  # 2D6 models
     # On an enemy player's territory a crushing costs 1D6 models and 50 loot.
-    player = odds.conquest(-10, player_territory=True)
+    player = odds.conquest(0, player_territory=True)
     assert (player.expected_models_lost, player.expected_loot_gained) == (F(7, 2), -50)
 
 
@@ -335,9 +335,19 @@ def test_refusals_are_bilingual(call, code):
     assert en != fr and "{" not in en + fr
 
 
-def test_small_and_negative_forces_are_allowed():
+def test_forces_are_whole_numbers_from_0_to_99_and_leadership_from_1_to_11():
+    # A strength below 0 needs an army left with nothing but its maluses; 99 is far beyond any 1500-point army;
+    # Leadership 11 is a Leadership 10 general with a good omen.
     assert odds.conquest(0).outcomes["crushed"] == 1
-    assert odds.battle(-3, 2).attacker_wins < F(1, 2)
+    assert odds.battle(0, 2).attacker_wins < F(1, 2)
+    assert odds.passage(0, 11) == odds.passage(0, 10)
+    for call in (lambda: odds.conquest(-1), lambda: odds.battle(3, 100), lambda: odds.battle(-3, 2)):
+        with pytest.raises(CampagneError) as info:
+            call()
+        assert info.value.code == "odds.bad_force"
+    with pytest.raises(CampagneError) as info:
+        odds.passage(0, 99)
+    assert info.value.code == "odds.bad_leadership"
 
 
 # --------------------------------------------------------------------------- JSON

@@ -146,7 +146,7 @@ def test_conquest_json_has_exactly_the_issue_keys() -> None:
      dict(terrain="river", player_territory=True, fortresses=2)),
     ((9, "--player-territory", "--capital"), dict(player_territory=True, capital=True)),
     ((25,), {}),
-    ((-3, "--terrain", "plain"), {}),
+    ((0, "--terrain", "plain"), {}),
 ])
 def test_conquest_values_are_the_library_s_exactly(args: tuple, kwargs: dict) -> None:
     got = exact("odds", "atlantis", "conquest", "--force", *args)

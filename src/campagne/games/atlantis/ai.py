@@ -191,7 +191,7 @@ def _affordable_bribe(p: Player) -> int:
 def _conquest_odds(s: AtlantisState, p: Player, tid: str, bribe: int) -> odds.ConquestOdds:
     mods = dict(defender_modifiers(s, tid))
     t = s.map.territories[tid]
-    return odds.conquest(_strength(p), bribe=bribe, terrain=t.terrain,
+    return odds.conquest(min(odds.MAX_FORCE, max(0, _strength(p))), bribe=bribe, terrain=t.terrain,
                          capital="capital" in mods, capital_unconquered="capital_unconquered" in mods,
                          atlantis="atlantis" in mods, player_territory=s.owners.get(tid) is not None,
                          fortresses=mods.get("fortress", 0))

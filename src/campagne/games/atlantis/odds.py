@@ -47,12 +47,12 @@ register_messages({
               "ou nul (reçu {turns!r}).",
     },
     "odds.bad_leadership": {
-        "en": "A general's Leadership must be a whole number of at least 1 (got {ld!r}).",
-        "fr": "Le Leadership d'un général doit être un nombre entier d'au moins 1 (reçu {ld!r}).",
+        "en": "A general's Leadership must be a whole number from 1 to {max} (got {ld!r}).",
+        "fr": "Le Leadership d'un général doit être un nombre entier de 1 à {max} (reçu {ld!r}).",
     },
     "odds.bad_force": {
-        "en": "A combat strength must be a whole number (got {force!r}).",
-        "fr": "Une force de combat doit être un nombre entier (reçu {force!r}).",
+        "en": "A combat strength must be a whole number from 0 to {max} (got {force!r}).",
+        "fr": "Une force de combat doit être un nombre entier de 0 à {max} (reçu {force!r}).",
     },
 })
 
@@ -99,10 +99,14 @@ def _loot_bonus(table: Table, loot: Any) -> int:
     return loot // int(mod.data["loot"]) * mod.value
 
 
+MAX_FORCE = 99  # far above any 1500-point army's (about 20): a larger one is a typing mistake
+MAX_LEADERSHIP = 11  # a Leadership 10 general with a good omen (+1)
+
+
 def _check_force(force: Any) -> None:
-    # Any whole number: a combat strength can be tiny, or negative after its maluses.
-    if not _whole(force):
-        raise CampagneError("odds.bad_force", force=force)
+    # A strength below 0 would need an army with nothing left but its maluses: it no longer fights.
+    if not _whole(force) or not 0 <= force <= MAX_FORCE:
+        raise CampagneError("odds.bad_force", force=force, max=MAX_FORCE)
 
 
 def terrains() -> tuple[str, ...]:
@@ -304,8 +308,8 @@ def general_modifier_key(general_ld: int | None, no_general: bool = False) -> st
     """The passage table's general modifier ("Pas de Général", "Général à 7-", ... "à 10")."""
     if no_general or general_ld is None:
         return "no_general"
-    if not _whole(general_ld) or general_ld < 1:
-        raise CampagneError("odds.bad_leadership", ld=general_ld)
+    if not _whole(general_ld) or not 1 <= general_ld <= MAX_LEADERSHIP:
+        raise CampagneError("odds.bad_leadership", ld=general_ld, max=MAX_LEADERSHIP)
     if general_ld <= 7:
         return "general_ld_7_or_less"
     if general_ld == 8:
