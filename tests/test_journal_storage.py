@@ -373,3 +373,30 @@ def test_the_journal_survives_an_exception_inside_the_lock(tmp_journal: Path) ->
 def test_fixture_header(tmp_journal: Path) -> None:
     assert journal.read(tmp_journal).header["ruleset"] == "toy"
     assert os.path.getsize(tmp_journal) == journal.read(tmp_journal).good_bytes
+
+
+def test_a_command_and_the_computers_replies_are_written_in_one_append(tmp_path, monkeypatch):
+    # A process killed between a person's order and the computers' replies used to leave a campaign waiting for a
+    # computer (or skipping a computer's optional orders): now the whole command is one write.
+    from typer.testing import CliRunner
+
+    from campagne.cli.main import app
+    from campagne.storage import journal as jfile
+    path = tmp_path / "c.jsonl"
+    env = {"CAMPAGNE_CAMPAIGN": str(path), "CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None}
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "atlantis", "--seed", "5", "-p", "alice", "-p", "bob:greedy",
+                               "-p", "carl:random"], env=env).exit_code == 0
+    writes: list[int] = []
+    real = jfile.append
+
+    def counting(journal, lines, record=True):
+        writes.append(len(lines))
+        return real(journal, lines, record)
+
+    monkeypatch.setattr(jfile, "append", counting)
+    before = path.read_bytes().count(b"\n")
+    r = runner.invoke(app, ["play", "--stand-in", "alice", "--referee", "--until-turn", "1"], env=env)
+    assert r.exit_code == 0, r.output
+    written = path.read_bytes().count(b"\n") - before
+    assert written > 3 and writes == [written]  # many entries, one append

@@ -16,12 +16,11 @@ from .core.game import Entry, Game
 from .storage import journal as jfile
 
 def kind_of(rulesets: tuple[str, ...]) -> dict[str, str]:
-    """The games these journals are of, by their titles, in both languages ("a game of X or of Y")."""
+    """What journals of these games hold, in both languages ("an Atlantis campaign or a WAB battle")."""
     from .registry import games
     known = games()
-    names = [known[r].title if r in known else {"fr": repr(r), "en": repr(r)} for r in rulesets]
-    return {"fr": " ou de ".join(f"« {n['fr']} »" for n in names),
-            "en": " or of ".join(f"“{n['en']}”" for n in names)}
+    names = [(known[r].noun or known[r].title) if r in known else {"fr": repr(r), "en": repr(r)} for r in rulesets]
+    return {"fr": " ou d'".join(n["fr"] for n in names), "en": " or ".join(n["en"] for n in names)}
 
 
 def ruleset(name: str) -> Any:
@@ -32,16 +31,29 @@ def ruleset(name: str) -> Any:
 
 @dataclass
 class Campaign:
+    """A campaign opened by one command. Its accepted commands (a person's, and the computers' replies) are
+    written together by `flush`, in one append: a process killed in between leaves the journal as it was
+    before the command, never with a person's order and only some of the computers' answers."""
+
     path: Path
     file: jfile.JournalFile
     game: Game
     warnings: list[CampagneError] = field(default_factory=list)
+    unwritten: list[dict[str, Any]] = field(default_factory=list)
 
     def push(self, command: dict[str, Any]) -> Entry:
-        """Apply and journal one command; a refused command changes nothing, in memory or on disk."""
+        """Apply a command (journaled at the next `flush`); a refused one changes nothing."""
         entry = self.game.push(command)
-        jfile.append(self.file, [entry.to_dict()])
+        line = entry.to_dict()
+        self.file.entries.append(line)
+        self.unwritten.append(line)
         return entry
+
+    def flush(self) -> None:
+        """Write the accepted commands not yet on disk, in one append."""
+        if self.unwritten:
+            jfile.append(self.file, self.unwritten, record=False)
+            self.unwritten = []
 
     @property
     def state(self) -> Any:
@@ -54,7 +66,11 @@ class Campaign:
     def undo(self) -> dict[str, Any]:
         last = self.file.entries[-1] if self.file.entries else None
         self.game.undo()
-        jfile.truncate_last(self.file)
+        if self.unwritten:
+            self.unwritten.pop()
+            self.file.entries.pop()
+        else:
+            jfile.truncate_last(self.file)
         assert last is not None
         return last
 
@@ -95,10 +111,14 @@ def open_campaign(path: Path, verify: bool = True, expect: str | tuple[str, ...]
     if not path.exists():
         raise CampagneError("journal.missing", path=str(path))
     with jfile.locked(path):
-        yield load(path, verify, expect)
+        campaign = load(path, verify, expect)
+        try:
+            yield campaign
+        finally:
+            campaign.flush()  # what was accepted is written, in one append, even if printing fails
 
 
 register_messages({
-    "journal.other_ruleset": {"en": "{path} is the journal of a game of {ruleset}, not of {expect}.",
-                              "fr": "{path} est le journal d'une partie de {ruleset}, pas de {expect}."},
+    "journal.other_ruleset": {"en": "{path} is the journal of {ruleset}, not of {expect}.",
+                              "fr": "{path} est le journal d'{ruleset}, pas d'{expect}."},
 })

@@ -90,6 +90,7 @@ def new(ctx: typer.Context,
         c = session.create(campaign_path(campaign), ruleset, setup, parse_seed(seed))
         from .computers import play_computers
         play_computers(c)
+        c.flush()
         _report(o, c, o.t(f"Campagne créée : {c.path}", f"Campaign created: {c.path}"))
     run_safely(o, go)
 

@@ -206,6 +206,8 @@ class GameDescriptor:
     view: str  # (state, viewer) -> view dict: the one gate for secrets
     redact_entry: str  # (entry dict, viewer) -> the entry as this viewer may see it
     setup: str  # (players: list[dict], options: dict) -> setup dict, validated
+    # what one journal holds, for sentences: {"fr": "une campagne d'…", "en": "an … campaign"} (default: the title)
+    noun: Mapping[str, str] = field(default_factory=dict)
     player_fields: tuple[PlayerField, ...] = ()
     setup_options: tuple[SetupOption, ...] = ()
     text: str = ""  # module with status_text(view, lang, brief) and event_text(event, lang)

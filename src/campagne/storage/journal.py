@@ -95,8 +95,9 @@ def create(path: Path, header: Mapping[str, Any]) -> None:
         os.fsync(fh.fileno())
 
 
-def append(journal: JournalFile, lines: list[Mapping[str, Any]]) -> None:
-    """Append entries; cut a torn tail first (the caller has told the user)."""
+def append(journal: JournalFile, lines: list[Mapping[str, Any]], record: bool = True) -> None:
+    """Append entries in one write; cut a torn tail first (the caller has told the user). `record=False`: the
+    caller already holds them in `journal.entries`."""
     with open(journal.path, "r+b") as fh:
         if journal.torn is not None:
             fh.truncate(journal.good_bytes)
@@ -105,7 +106,8 @@ def append(journal: JournalFile, lines: list[Mapping[str, Any]]) -> None:
         fh.flush()
         os.fsync(fh.fileno())
         journal.good_bytes = fh.tell()
-    journal.entries.extend(dict(obj) for obj in lines)
+    if record:
+        journal.entries.extend(dict(obj) for obj in lines)
     journal.torn = None
 
 

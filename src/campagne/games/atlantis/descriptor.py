@@ -6,6 +6,7 @@ GAME = GameDescriptor(
     name="atlantis",
     title={"fr": "Warhammer Ancient Battles – la conquête de l'Atlantide",
            "en": "Warhammer Ancient Battles – the conquest of Atlantis"},
+    noun={"fr": "une campagne d'Atlantis", "en": "an Atlantis campaign"},
     seed="000_dabd953c74445716.txt",
     players=(1, 9),
     kind="campaign",

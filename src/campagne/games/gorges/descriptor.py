@@ -6,6 +6,7 @@ GAME = GameDescriptor(
     name="gorges",
     title={"fr": "Les Gorges Tranchées – le trésor du capitaine Crown",
            "en": "Gorges Tranchées – Captain Crown's treasure"},
+    noun={"fr": "une campagne des Gorges Tranchées", "en": "a Gorges Tranchées campaign"},
     seed="001_f2b502a830cd0160.txt",
     players=(2, 8),
     kind="campaign",

@@ -5,6 +5,7 @@ from ...core.interface import GameDescriptor
 GAME = GameDescriptor(
     name="wab",
     title={"fr": "Warhammer Ancient Battles 2 – une bataille", "en": "Warhammer Ancient Battles 2 – a battle"},
+    noun={"fr": "une bataille WAB", "en": "a WAB battle"},
     seed="002_ee88188f0d3b4183.txt",
     players=(2, 2),
     kind="battle",
