@@ -311,9 +311,10 @@ RACER = textwrap.dedent("""
 def race(tmp_path: Path, path: Path, jobs: list[tuple[str, int]]) -> list[list[int]]:
     script = tmp_path / "racer.py"
     script.write_text(RACER, encoding="utf-8")
-    procs = [subprocess.Popen([sys.executable, str(script), str(path), commands, str(rounds)],
+    procs = [subprocess.Popen([sys.executable, str(script), str(job[2] if len(job) > 2 else path), job[0],
+                               str(job[1])],
                               env=child_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for commands, rounds in jobs]
+             for job in jobs]
     results = []
     for p in procs:
         out, err = p.communicate(timeout=300)
@@ -334,6 +335,22 @@ def test_commands_racing_on_one_campaign_are_serialised(tmp_path: Path) -> None:
     # No command was lost: every `next` is in the journal, exactly once.
     assert sum(1 for e in final if e["command"]["type"] == "next") == 36
     assert all(line.endswith(b"\n") for line in lines(path))
+    assert verified(path)
+
+
+def test_commands_racing_through_a_symlink_and_a_hard_link_share_one_lock(tmp_path: Path) -> None:
+    # The lock is the journal file's own, not its name's: two paths to one campaign never write the same n.
+    path = tmp_path / "c.jsonl"
+    absent_campaign(path)
+    (tmp_path / "elsewhere").mkdir()
+    soft, hard = tmp_path / "elsewhere" / "soft.jsonl", tmp_path / "elsewhere" / "hard.jsonl"
+    soft.symlink_to(path)
+    os.link(path, hard)
+    results = race(tmp_path, path, [("next", 10, path), ("next", 10, soft), ("next", 10, hard)])
+    assert all(code == 0 for codes in results for code in codes)
+    final = entries(path)
+    assert [e["n"] for e in final] == list(range(1, len(final) + 1)), "two writers wrote the same n"
+    assert sum(1 for e in final if e["command"]["type"] == "next") == 30
     assert verified(path)
 
 

@@ -354,11 +354,22 @@ def test_a_process_killed_by_sigkill_while_appending(tmp_journal: Path, subproce
     assert j.good_bytes == len(intact)
 
 
-def test_locked_creates_a_lock_file_beside_the_journal(tmp_journal: Path) -> None:
+def test_locked_locks_the_journal_itself_and_a_lock_file_only_before_it_exists(tmp_journal: Path) -> None:
+    import fcntl
+    import os
     with journal.locked(tmp_journal):
-        assert (tmp_journal.parent / (tmp_journal.name + ".lock")).exists()
-    with journal.locked(tmp_journal):  # re-entrant across commands: released after each
+        assert not (tmp_journal.parent / (tmp_journal.name + ".lock")).exists()
+        fd = os.open(tmp_journal, os.O_RDONLY)  # another open of the same file cannot take the lock
+        try:
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        finally:
+            os.close(fd)
+    with journal.locked(tmp_journal):  # released after each command
         pass
+    new = tmp_journal.with_name("new.jsonl")
+    with journal.locked(new):
+        assert new.with_name("new.jsonl.lock").exists()
 
 
 def test_the_journal_survives_an_exception_inside_the_lock(tmp_journal: Path) -> None:

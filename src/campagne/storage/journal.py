@@ -6,8 +6,8 @@ Line 1 is the header (ruleset, seed, setup, the setup's events and rolls); every
 Durability: each append is one `write` of a whole line followed by flush and fsync, so a process
 killed mid-write loses at most that line. A torn last line (no final newline, or not JSON) is
 reported when the journal is read; it is cut off only by a command that writes, which says so.
-Concurrency: every command holds an exclusive `fcntl.flock` on `<journal>.lock` from reading to
-writing, so two commands on the same campaign are serialised, never interleaved.
+Concurrency: every command holds an exclusive `fcntl.flock` on the journal file itself from reading to
+writing, so two commands on the same campaign — by any path to it — are serialised, never interleaved.
 """
 
 from __future__ import annotations
@@ -131,12 +131,21 @@ def truncate_last(journal: JournalFile) -> None:
 
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Hold the campaign's lock for the duration of one command."""
-    lock_path = path.with_name(path.name + ".lock")
+    """Hold the campaign's lock for the duration of one command.
+
+    The lock is taken on the journal file itself (its inode), so every path to one campaign — a symlink, a
+    hard link, a relative name — shares it. Before the journal exists (`new`), a lock file beside the name
+    serialises its creation."""
     try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        lock_path = path.with_name(path.name + ".lock")
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise CampagneError("journal.unreadable", path=str(lock_path), reason=exc.strerror or str(exc)) from None
     except OSError as exc:
-        raise CampagneError("journal.unreadable", path=str(lock_path), reason=exc.strerror or str(exc)) from None
+        raise CampagneError("journal.unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
