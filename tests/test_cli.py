@@ -851,3 +851,24 @@ def test_a_plain_command_runs_in_a_light_app_with_the_same_behaviour() -> None:
     light = _app_for(["--lang", "fr", "status"])
     assert light is not app and [c.callback for c in light.registered_commands] == [
         c.callback for c in app.registered_commands if c.callback.__name__ == "status"]
+
+
+def test_a_malformed_army_file_or_club_map_is_one_sentence(tmp_path: Path) -> None:
+    """A save of "banana", a map giving land to somebody who is not a player: refused with a sentence, status 2."""
+    source = Path(__file__).parents[1] / "src/campagne/games/atlantis/armies/mercenaires-atlantes.toml"
+    banana = tmp_path / "banana.toml"
+    banana.write_text(source.read_text(encoding="utf-8").replace('save = "5+"', 'save = "banana"'), encoding="utf-8")
+    cli = Cli(tmp_path / "c.jsonl")
+    r = cli.run("new", "atlantis", "-p", f"alice:human:{banana}", "-p", "bob", code=2)
+    assert "the save is written" in r.output and "banana" in r.output
+    r = cli.run("battle", "new", "--a", str(banana), "--b", "mercenaires-sauvages", "-c", str(tmp_path / "b.jsonl"),
+                code=2)
+    assert "the save is written" in r.output
+    club = tmp_path / "club.toml"
+    text = (Path(__file__).parents[1] / "src/campagne/games/atlantis/data/map.toml").read_text(encoding="utf-8")
+    first = text.index("[[territories]]")
+    end = text.index("\n", text.index("kingdom =", first))
+    club.write_text(text[:end] + '\nowner = "zed"' + text[end:], encoding="utf-8")
+    r = cli.run("new", "atlantis", "-p", "alice", "-p", "bob", "--map", str(club), code=2)
+    assert "who is not a player of this campaign" in r.output
+    assert not (tmp_path / "c.jsonl").exists()

@@ -585,3 +585,53 @@ def test_undo_of_a_random_number_of_commands_equals_the_shorter_journal(played_j
         str(short), str(path))
 
 
+
+
+# --------------------------------------------------------------------------- malformed journals, read by any command
+
+
+def _played(tmp_path: Path) -> Path:
+    path = tmp_path / "c.jsonl"
+    absent_campaign(path)
+    for _ in range(4):
+        cli(path, "next")
+    return path
+
+
+@pytest.mark.parametrize("args", [["status"], ["status", "--json"], ["map", "--out", "m.svg"], ["sheet"],
+                                  ["journal", "--no-verify"]])
+def test_every_reading_command_refuses_a_journal_edited_by_hand(tmp_path: Path, args: list[str]) -> None:
+    path = _played(tmp_path)
+    raw = lines(path)
+    entry = json.loads(raw[2])
+    entry["events"].append({"type": "taxes", "player": "a", "amount": 999})  # a forged event
+    path.write_bytes(b"".join(raw[:2]) + (json.dumps(entry) + "\n").encode() + b"".join(raw[3:]))
+    r = cli(path, *[str(tmp_path / a) if a.endswith(".svg") else a for a in args], code=None)
+    if args == ["journal", "--no-verify"]:
+        return  # asked not to verify: the events are printed as they are
+    assert r.exit_code == 2 and "line 3 disagrees" in r.output
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda h, e: (h | {"setup": "banana"}, e), "set-up is not a table"),
+    (lambda h, e: (h, [e[0], {"n": 2, "events": []}, *e[2:]]), "line 3 holds no command"),
+    (lambda h, e: ({k: v for k, v in h.items() if k != "opening"}, e), "line 1 disagrees"),
+    (lambda h, e: (h | {"setup": {"players": ["a", "b"]}}, e), "does not replay"),
+])
+def test_a_malformed_journal_is_one_sentence_and_status_2(tmp_path: Path, edit, words: str) -> None:
+    path = _played(tmp_path)
+    raw = [json.loads(x) for x in lines(path)]
+    header, rest = edit(raw[0], raw[1:])
+    path.write_text("".join(json.dumps(x) + "\n" for x in [header, *rest]), encoding="utf-8")
+    before = path.read_bytes()
+    for args in (["status"], ["next"], ["journal"]):
+        r = cli(path, *args, code=2)
+        assert words in r.output and "Traceback" not in r.output and "internal error" not in r.output
+    assert path.read_bytes() == before
+
+
+def test_a_journal_that_is_not_utf8_is_one_sentence(tmp_path: Path) -> None:
+    path = _played(tmp_path)
+    path.write_bytes(path.read_bytes().replace(b'"next"', b'"n\xe9xt"', 1))
+    r = cli(path, "status", code=2)
+    assert "is damaged" in r.output or "not a campagne journal" in r.output

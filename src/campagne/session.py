@@ -94,13 +94,31 @@ def load(path: Path, verify: bool = True, expect: str | tuple[str, ...] | None =
         raise CampagneError("journal.other_ruleset", path=str(path), ruleset=kind_of((h.get("ruleset"),)),
                             expect=kind_of(wanted))
     rules = ruleset(h["ruleset"])
-    if verify:
-        game = Game.verify(rules, h.get("setup", {}), h["seed"], file.entries, opening=h.get("opening"),
-                           first_line=2)
-    else:
-        game = Game.replay(rules, h.get("setup", {}), h["seed"], [e["command"] for e in file.entries],
-                           first_line=2)
+    _check_shape(path, h, file.entries)
+    try:
+        if verify:
+            game = Game.verify(rules, h["setup"], h["seed"], file.entries, opening=h.get("opening", MISSING),
+                               first_line=2)
+        else:
+            game = Game.replay(rules, h["setup"], h["seed"], [e["command"] for e in file.entries], first_line=2)
+    except CampagneError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        # A hand edit the rules' own checks did not foresee (a set-up of the wrong shape...): one sentence.
+        raise CampagneError("journal.malformed", path=str(path), reason=f"{type(exc).__name__}: {exc}") from None
     return Campaign(path, file, game, list(file.warnings))
+
+
+MISSING: dict[str, Any] = {"missing": True}  # a header without its opening: never what a set-up produces
+
+
+def _check_shape(path: Path, header: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+    """The journal's lines have the shape every game's replay relies on."""
+    if not isinstance(header.get("setup"), dict):
+        raise CampagneError("journal.bad_setup", path=str(path))
+    for line, entry in enumerate(entries, start=2):
+        if not isinstance(entry.get("command"), dict) or not isinstance(entry.get("command", {}).get("type"), str):
+            raise CampagneError("journal.bad_entry", path=str(path), line=line)
 
 
 @contextmanager
@@ -119,6 +137,14 @@ def open_campaign(path: Path, verify: bool = True, expect: str | tuple[str, ...]
 
 
 register_messages({
+    "journal.bad_setup": {"en": "The journal {path} is damaged: its header's set-up is not a table.",
+                          "fr": "Le journal {path} est endommagé : la mise en place de son en-tête n'est pas une table."},
+    "journal.bad_entry": {"en": "The journal {path} is damaged: line {line} holds no command.",
+                          "fr": "Le journal {path} est endommagé : la ligne {line} ne contient aucune commande."},
+    "journal.malformed": {"en": "The journal {path} does not replay: it was edited into a shape campagne cannot "
+                                "read ({reason}).",
+                          "fr": "Le journal {path} ne se rejoue pas : il a été modifié dans une forme que campagne ne "
+                                "sait pas lire ({reason})."},
     "journal.other_ruleset": {"en": "{path} is the journal of {ruleset}, not of {expect}.",
                               "fr": "{path} est le journal d'{ruleset}, pas d'{expect}."},
 })

@@ -122,7 +122,7 @@ def status(as_: Optional[str] = typer.Option(None, "--as", help="See only what t
     o = out(lang, json_)
 
     def go() -> None:
-        with _opened(o, campaign, verify=False, viewers=(as_,)) as c:
+        with _opened(o, campaign, viewers=(as_,)) as c:
             view = c.game.view(as_)
         if o.json:
             o.data(view)
@@ -402,7 +402,7 @@ def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write.
     o = out(lang, json_)
 
     def go() -> None:
-        with _opened(o, campaign, verify=False, viewers=(as_,)) as c:
+        with _opened(o, campaign, viewers=(as_,)) as c:
             svg = _descriptor(c).load("picture")(c.game.state, o.lang)
         _write_or_print(o, svg, output)
         if o.json:

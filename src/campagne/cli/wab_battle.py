@@ -253,7 +253,7 @@ def status(as_: Optional[str] = typer.Option(None, "--as", help="a or b (or a pl
 
     def go() -> None:
         path = battle_path(campaign)
-        with _open(path, verify=False) as c:
+        with _open(path) as c:
             view = c.game.view(as_)
         if o.json:
             o.data(view)
@@ -430,7 +430,7 @@ def result(territory: Optional[str] = typer.Option(None, "--territory", help="Th
     def go() -> None:
         from ..games.wab.tracker_views import atlantis_command
         path = battle_path(campaign)
-        with _open(path, verify=False) as c:
+        with _open(path) as c:
             state = c.game.state
             payload = atlantis_command(state, territory or state.context.get("territory") or "?")
         if o.json:

@@ -59,6 +59,8 @@ Rules read from the seed ("FORCE DE COMBAT" and "INITIATIVE" tables; every numbe
 
 from __future__ import annotations
 
+import re
+
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -383,6 +385,9 @@ def _texts(raw: Mapping[str, Any], key: str, source: str, where: dict[str, str])
     return list(value)
 
 
+SAVE_TEXT = re.compile(r"^(?:[1-6]\+|-)$")  # the save as WAB writes it (wab.profiles reads the same)
+
+
 def _profile(raw: Mapping[str, Any], source: str, where: dict[str, str]) -> dict[str, int | str] | None:
     value = raw.get("profile")
     if value is None:
@@ -398,9 +403,12 @@ def _profile(raw: Mapping[str, Any], source: str, where: dict[str, str]) -> dict
                              f"{where['fr']} : caractéristique de profil inconnue {key!r} "
                              f"(attendu : {', '.join(PROFILE_KEYS)})")
         if key == "save":
-            if not isinstance(v, str):
-                raise _malformed(source, f"{where['en']}: the save is written as a text (\"5+\", \"-\")",
-                                 f"{where['fr']} : la sauvegarde s'écrit comme un texte (\"5+\", \"-\")")
+            if not isinstance(v, str) or not SAVE_TEXT.match(v.strip()):
+                raise _malformed(source, f"{where['en']}: the save is written \"6+\" ... \"1+\", or \"-\" for none "
+                                 f"(not {v!r})",
+                                 f"{where['fr']} : la sauvegarde s'écrit \"6+\" ... \"1+\", ou \"-\" pour aucune "
+                                 f"(pas {v!r})")
+            v = v.strip()
         else:
             v = _int(v, f"profile.{key}", source, where, 0, 10)
         out[key] = v

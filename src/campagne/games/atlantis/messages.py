@@ -16,6 +16,10 @@ register_messages({
                            "fr": "L'armée vaut {points} points ; {max} au plus sont permis."},
     "setup.not_your_turn": {"en": "{player} cannot choose yet: {current} chooses first.",
                             "fr": "{player} ne peut pas encore choisir : {current} choisit d'abord."},
+    "setup.bad_owner": {"en": "The map gives {territory} to {owner!r}, who is not a player of this campaign "
+                                "({players}){hint}.",
+                          "fr": "La carte donne {territory} à {owner!r}, qui n'est pas un joueur de cette campagne "
+                                "({players}){hint}."},
     "setup.bad_kingdom": {"en": "{kingdom!r} is not a kingdom that can be chosen{hint}.",
                           "fr": "{kingdom!r} n'est pas un royaume disponible{hint}."},
     "setup.kingdom_taken": {"en": "The kingdom {kingdom} is already taken.", "fr": "Le royaume {kingdom} est déjà pris."},

@@ -242,6 +242,11 @@ class AtlantisRules:
                 raise CampagneError("setup.army_too_big", points=army.points, max=k["start_army_points"])
             players[pid] = Player(id=pid, name=raw.get("name", pid), controller=raw.get("controller", "human"),
                                   army=army)
+        for tid, t in tmap.territories.items():
+            # A club's map may give territories to players: only to players of this campaign.
+            if t.owner is not None and t.owner not in players:
+                raise CampagneError("setup.bad_owner", territory=tid, owner=t.owner, players=", ".join(players),
+                                    hint=did_you_mean(str(t.owner), players))
         state = AtlantisState(map=tmap, players=players,
                               owners={t: tmap.territories[t].owner for t in tmap.territories},
                               fortresses={t: tmap.territories[t].fortresses for t in tmap.territories})

@@ -503,8 +503,8 @@ def _profile_from_atlantis(profile: Mapping[str, Any] | None, equipment: list[st
                            army: str, where: dict[str, str]) -> Profile:
     if profile is None or any(k not in profile for k in CHARACTERISTICS):
         raise CampagneError("wab.no_profile", army=army, where=where)
-    return Profile(**{k: int(profile[k]) for k in CHARACTERISTICS}, save=str(profile.get("save", "-")),
-                   equipment=tuple(equipment), special_rules=tuple(rules))
+    raw = {**{k: profile[k] for k in CHARACTERISTICS}, "save": profile.get("save", "-")}
+    return Profile.from_dict({**raw, "equipment": list(equipment), "special_rules": list(rules)}, army, where)
 
 
 def units_from_atlantis_army(army: Any, files: Mapping[str, int] | None = None) -> list[Unit]:
