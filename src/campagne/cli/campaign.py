@@ -229,7 +229,10 @@ def build_order(descriptor: Any, player: str, kind: str, args: list[str], bribe:
 
 def _list_orders(o: Out, campaign: Optional[str], player: str) -> None:
     """What `player` may do now: the game's legal orders, each with its fields' choices."""
-    with _opened(o, campaign, viewers=(None if player == "referee" else player,)) as c:
+    from .. import session
+    from ..registry import games
+    with session.open_campaign(campaign_path(campaign), expect=tuple(games())) as c:  # a battle's too
+        _warn(o, c)
         descriptor = _descriptor(c)
         legal = descriptor.load("legal_orders")(c.state, player)
         specs = descriptor.load("orders")
@@ -242,7 +245,8 @@ def _list_orders(o: Out, campaign: Optional[str], player: str) -> None:
         spec = specs.get(lo.type)
         words = [str(v if not isinstance(v, list) else " ".join(map(str, v))) for v in lo.fixed.values()]
         line = " ".join([lo.type, *words, *(f"<{f.name}>" for f in lo.fields)])
-        help_ = f"  — {spec.help.get(o.lang, '')}" if spec is not None and spec.help else ""
+        text = getattr(spec, "help", None)
+        help_ = f"  — {text.get(o.lang, '')}" if text else ""
         o.text(f"  {line}{help_}")
         for f in lo.fields:
             o.text(f"      {f.name}: {_domain_text(f, o)}")

@@ -41,10 +41,6 @@ app.add_typer(battle_app, name="battle")
 BattleOpt = typer.Option(None, "--campaign", "-c", help="The battle journal (default: battle.jsonl).")
 
 register_messages({
-    "wab.cli.bad_list": {
-        "en": "Cannot read the army list {name!r}: {reason}.",
-        "fr": "Impossible de lire la liste d'armée {name!r} : {reason}.",
-    },
     "wab.cli.extra_args": {
         "en": "Too many arguments for the fact {fact}: {extra}.",
         "fr": "Trop d'arguments pour le fait {fact} : {extra}.",
@@ -68,23 +64,8 @@ def battle_path(value: Optional[str]) -> Path:
 
 
 def load_side(name: str) -> dict[str, Any]:
-    """A setup side from a packaged Atlantis list, an Atlantis army file or a WAB army list file."""
-    from ..games.atlantis import army as armies
-    path = Path(name)
-    if path.suffix != ".toml":
-        return {"army": armies.load_packaged_army(name).to_dict(), "format": "atlantis"}
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CampagneError("wab.cli.bad_list", name=name, reason=exc.strerror or str(exc)) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CampagneError("wab.cli.bad_list", name=name, reason=str(exc)) from None
-    units = raw.get("units") or []
-    atlantis = "people" in raw or "general" in raw or any(isinstance(u, dict) and "points_per_model" in u
-                                                          for u in units)
-    if atlantis:
-        return {"army": armies.load_army_file(path).to_dict(), "format": "atlantis"}
-    return {"army": raw, "format": "wab"}
+    from ..games.wab.inputs import load_side as read
+    return read(name)
 
 
 # --------------------------------------------------------------------------- printing

@@ -213,7 +213,7 @@ def order_wait(ctx: Ctx) -> list[Event]:
     s = ctx.state
     current = s.delays.get(p.id, s.initiative_rolls[p.id])
     value = ctx.arg("initiative", int)
-    need(value < current, "move.wait_higher", value=value, current=current)
+    need(0 <= value < current, "move.wait_higher", value=value, current=current)
     s.delays[p.id] = value
     rest = s.acting[1:]
     effective = {q: s.delays.get(q, s.initiative_rolls[q]) for q in rest}

@@ -49,3 +49,10 @@ def finish(ctx: Ctx) -> list[Event]:
     s.standings = rows
     s.phase = "ended"
     return [{"type": "campaign_ended", "turn": s.turn, "winner": winner, "standings": rows, "rolloff": rolloff}]
+
+
+def outcome(s: GorgesState):
+    """Where the year stands, for the one interface: the final standing once ended, else the relic standing now."""
+    from ...core.outcome import from_ranking
+    ended = s.phase == "ended"
+    return from_ranking(ended, s.standings if ended and s.standings else standings(s))

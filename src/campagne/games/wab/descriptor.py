@@ -1,6 +1,6 @@
 """The WAB 2 battle tracker as the one game interface sees it (`campagne.core.interface`)."""
 
-from ...core.interface import GameDescriptor
+from ...core.interface import GameDescriptor, PlayerField
 
 GAME = GameDescriptor(
     name="wab",
@@ -14,7 +14,10 @@ GAME = GameDescriptor(
     legal_orders="campagne.games.wab.legal:legal_orders",
     view="campagne.games.wab.tracker_views:view",
     redact_entry="campagne.games.wab.tracker_views:redact_entry",
-    setup="campagne.games.wab.tracker:build_setup",
+    setup="campagne.games.wab.inputs:build_setup",
+    player_fields=(PlayerField("side", {"fr": "liste d'armée du camp (nom fourni ou fichier .toml)",
+                                        "en": "the side's army list (a packaged name or a .toml file)"},
+                               "mercenaires-atlantes"),),
     outcome="campagne.games.wab.tracker_views:outcome",
     tools="campagne.games.wab.cli:register",
 )

@@ -269,9 +269,28 @@ def view(state: BattleState, viewer: str | None) -> dict[str, Any]:
                      "distance": c.distance, "reaches": c.reaches, "reaction": c.reaction, "status": c.status}
                     for c in state.charges if c.turn == state.turn and c.side == state.side],
         "pending": pending,
+        # Who plays, as every game's view says it: the sides (their player's name beside).
+        "players": {side: {"player": state.sides[side].get("player"), "controller": "human"} for side in SIDES},
         "awaiting": awaiting(state),
         "vp": points, "quarters": dict(state.quarters), "captured": [dict(c) for c in state.captured],
         "hints": hints(state),
         "broken": broken_now(state), "pursuits": pursuits(state),
         "result": state.result,
     }
+
+
+def outcome(state: BattleState):
+    """Where the battle stands, for the one interface: the winner side first once it has ended (victory points
+    decide while it runs; a draw ranks a first)."""
+    from ...core.outcome import from_ranking
+    points = vp(state)
+    ended = state.phase == "ended"
+    winner = (state.result or {}).get("winner") if ended else None
+    order = sorted(("a", "b"), key=lambda side: (side != winner, -points.get(side, 0), side))
+    return from_ranking(ended, [{"player": side} for side in order], details={"vp": points})
+
+
+def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """A battle's journal line as a viewer may read it: all of it. Everything the tracker journals happened on
+    the table in front of both players (facts, tests and their dice, combats); the battle has no secret."""
+    return entry

@@ -1,0 +1,199 @@
+"""What a player (or the referee) may order now, as data (`core.interface.LegalOrder`).
+
+Every combination of values drawn from one LegalOrder's domains is accepted by the rules (property-tested in
+tests/test_legal_orders.py); orders are built from the rules' own functions (legal paths, who must decide in the
+conquest phase...) and, where a rule is easier to ask than to restate, tried on a copy (`core.legal.accepts`).
+
+Limits, where the real domain is open:
+- `recruit` (a new unit's whole table) and `reorganise` (a whole new army list) are typed by people from files;
+  they are not listed;
+- `agree`: a plain agreement to any set of other players (free text, public or private); a loot transfer between
+  the player and one other, public, of 1 to all the payer's loot; permissions over the player's own land to one
+  other; in the supply phase, a public supply permission to one other. Larger combinations (three parties and a
+  transfer...) are accepted by the rules but not listed;
+- `battle-result` is listed with its winner only: casualties, fled units, characters and victory points are
+  the table's numbers, typed by the referee;
+- `wait` lists the initiatives from 0 to one below the current one.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from ...core.interface import Field, LegalOrder
+from ...core.legal import accepts
+from . import army as armies
+from .battles import STRATEGIES, battle_of
+from .conquest import may_attack_player_land, needs_decision
+from .data import constants
+from .movement import legal_paths
+from .state import REFEREE, AtlantisState, Player
+
+MAX_MODELS = 999  # units at 0 points a model would otherwise have no bound
+
+
+def legal_orders(s: AtlantisState, player: str) -> list[LegalOrder]:
+    if s.phase == "ended":
+        return []
+    if player == REFEREE:
+        return _referee(s)
+    p = s.players.get(player)
+    if p is None:
+        return []
+    if s.phase == "setup":
+        return _choose(s, p)
+    out = _breaks(s, p) + _take_over(s, p)
+    if p.eliminated:
+        return out
+    by_phase = {"diplomacy": _diplomacy, "supply": _supply, "loot": _loot, "movement": _movement,
+                "battles": _battles, "conquest": _conquest}
+    if s.phase in by_phase:
+        out += by_phase[s.phase](s, p)
+    return [lo for lo in out if _probe(s, lo)]
+
+
+def _rules() -> Any:
+    from .rules import AtlantisRules
+    return AtlantisRules()
+
+
+def _probe(s: AtlantisState, lo: LegalOrder) -> bool:
+    """The order is possible at all: its first value of every field is accepted (the domains are built so that
+    the others are too)."""
+    values = {f.name: (f.low if f.kind == "int" else f.choices[0] if f.kind == "choice" else
+                       False if f.kind == "bool" else "") for f in lo.fields if not f.optional}
+    return accepts(_rules(), s, lo.command(values))
+
+
+def _choose(s: AtlantisState, p: Player) -> list[LegalOrder]:
+    chooser = next((q for q in s.setup_order if s.players[q].kingdom is None), None)
+    if chooser != p.id:
+        return []
+    taken = {q.kingdom for q in s.players.values() if q.kingdom}
+    return [LegalOrder("choose", p.id, {"kingdom": k},
+                       (Field("territory", choices=tuple(sorted(s.map.kingdom_territories(k)))),))
+            for k, v in sorted(s.map.kingdoms.items()) if v.colonisable and k not in taken]
+
+
+def _breaks(s: AtlantisState, p: Player) -> list[LegalOrder]:
+    ids = tuple(a.id for a in s.agreements if a.in_force and p.id in a.parties)
+    return [LegalOrder("break", p.id, {}, (Field("agreement", choices=ids),))] if ids else []
+
+
+def _take_over(s: AtlantisState, p: Player) -> list[LegalOrder]:
+    if not p.eliminated:
+        return []
+    free = tuple(k for k in sorted(s.map.kingdoms) if k != "atlantis" and s.owners.get(s.map.royal_city(k)) is None)
+    if not free:
+        return []
+    army = armies.load_packaged_army("atlante").to_dict()
+    return [LegalOrder("take-over", p.id, {"army": army}, (Field("kingdom", choices=free),))]
+
+
+def _others(s: AtlantisState, p: Player) -> list[str]:
+    return sorted(q.id for q in s.active_players() if q.id != p.id)
+
+
+def _diplomacy(s: AtlantisState, p: Player) -> list[LegalOrder]:
+    others = _others(s, p)
+    out = _answers(s, p)
+    if not others:
+        return out
+    groups = tuple(list(c) for n in range(1, len(others) + 1) for c in combinations(others, n))
+    out.append(LegalOrder("agree", p.id, {}, (Field("parties", choices=groups), Field("text", "text", optional=True),
+                                              Field("public", "bool", optional=True))))
+    for q in others:
+        for payer, payee in ((p.id, q), (q, p.id)):
+            loot = s.players[payer].loot
+            if loot > 0:
+                out.append(LegalOrder("agree", p.id, {"parties": [q], "loot_from": payer, "loot_to": payee,
+                                                      "public": True},
+                                      (Field("loot", "int", low=1, high=loot), Field("text", "text", optional=True))))
+        grant = tuple(Field(k, choices=([], [q]), optional=True) for k in ("passage", "supply", "taxes"))
+        out.append(LegalOrder("agree", p.id, {"parties": [q], "grantor": p.id},
+                              grant + (Field("public", "bool", optional=True), Field("text", "text", optional=True))))
+    return out
+
+
+def _answers(s: AtlantisState, p: Player) -> list[LegalOrder]:
+    proposed = [a for a in s.agreements if a.status == "proposed" and p.id in a.parties]
+    out = [LegalOrder("decline", p.id, {"agreement": a.id}) for a in proposed]
+    return out + [LegalOrder("accept", p.id, {"agreement": a.id}) for a in proposed if p.id not in a.accepted]
+
+
+def _supply(s: AtlantisState, p: Player) -> list[LegalOrder]:
+    out = _answers(s, p)
+    out += [LegalOrder("agree", p.id, {"parties": [q], "grantor": p.id, "supply": [q], "public": True})
+            for q in _others(s, p)]
+    if p.army is not None and not p.supplied:
+        out.append(LegalOrder("supply-spend", p.id, {}, (Field("loot", "int", low=0, high=p.loot),)))
+    return out
+
+
+def _loot(s: AtlantisState, p: Player) -> list[LegalOrder]:
+    out = []
+    army = p.army if p.army is not None else p.returning
+    for u in army.units if army is not None else []:
+        most = MAX_MODELS if u.points_per_model <= 0 else min(MAX_MODELS, p.loot // u.points_per_model)
+        if most >= 1:
+            out.append(LegalOrder("buy", p.id, {"unit": u.id}, (Field("models", "int", low=1, high=most),)))
+    k = constants()
+    if p.loot >= k["fortress_cost"]:
+        where = tuple(t for t in s.owned(p.id) if s.fortresses.get(t, 0) < k["max_fortresses"])
+        if where:
+            out.append(LegalOrder("fortress", p.id, {}, (Field("territory", choices=where),)))
+    return out
+
+
+def _movement(s: AtlantisState, p: Player) -> list[LegalOrder]:
+    if not s.acting or s.acting[0] != p.id:
+        return []
+    out = [LegalOrder("hold", p.id)]
+    paths = tuple(legal_paths(s, p))
+    if paths and not (p.halted or p.reorganising):
+        out.append(LegalOrder("move", p.id, {}, (Field("path", choices=paths),)))
+    current = s.delays.get(p.id, s.initiative_rolls.get(p.id, 0))
+    if current > 0:
+        out.append(LegalOrder("wait", p.id, {}, (Field("initiative", "int", low=0, high=current - 1),)))
+    return out
+
+
+def _battles(s: AtlantisState, p: Player) -> list[LegalOrder]:
+    b = battle_of(s, p.id)
+    if b is None or b.scenario is not None:
+        return []
+    prev = b.previous.get(p.id) or []
+    choices = tuple(x for x in STRATEGIES if not prev or x != prev[-1])
+    return [LegalOrder("strategy", p.id, {}, (Field("strategy", choices=choices),))]
+
+
+def _conquest(s: AtlantisState, p: Player) -> list[LegalOrder]:
+    out = []
+    bribe = (Field("bribe", "int", low=0, high=p.loot, optional=True),)
+    if needs_decision(s, p) and not p.negotiated:
+        out.append(LegalOrder("negotiate", p.id, {}, bribe))
+    if needs_decision(s, p) or may_attack_player_land(s, p):
+        out.append(LegalOrder("conquer", p.id, {}, bribe))
+    out.append(LegalOrder("withdraw", p.id))
+    return out
+
+
+def _referee(s: AtlantisState) -> list[LegalOrder]:
+    if s.phase == "setup":
+        return []
+    from .rules import awaiting
+    out = [LegalOrder("end", REFEREE)]
+    if not awaiting(s):
+        out.append(LegalOrder("next", REFEREE))
+    if s.phase == "battles":
+        for b in s.battles:
+            if b.result is not None or b.scenario is None:
+                continue
+            out.append(LegalOrder("auto-resolve", REFEREE, {"territory": b.territory},
+                                  (Field("general_indisposed", "bool", optional=True),)))
+            out.append(LegalOrder("battle-result", REFEREE, {"territory": b.territory},
+                                  (Field("winner", choices=(b.a, b.b)),)))
+            if b.terrain is not None:
+                out.append(LegalOrder("reroll-terrain", REFEREE, {"territory": b.territory}))
+    return [lo for lo in out if _probe(s, lo)]

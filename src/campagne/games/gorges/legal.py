@@ -1,0 +1,169 @@
+"""What a player (or the referee) may order now in the Gorges Tranchées, as data (`core.interface.LegalOrder`).
+
+Every order listed is built from the rules' own functions (the event's options, the challenge conditions) and
+tried on a copy of the state (`core.legal.accepts`), choice by choice, so that every combination drawn from one
+LegalOrder's domains is accepted (property-tested in tests/test_legal_orders.py).
+
+Limits, where the real domain is open or too large to list:
+- `move` lists, for each army, one shortest walk to each cell its allowance reaches (the rules take any walk);
+- an event that names a unit lists « Unit 1 » to « Unit 6 » (the army list's names are the players');
+- `hero` takes a free text name; `battle-result` is listed with its winner only (the heroes killed and the
+  units that fought are the table's, typed by the referee).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from ...core.dice import Dice
+from ...core.interface import Field, LegalOrder
+from ...core.legal import accepts
+from .context import Ctx
+from .events import CHOICES, options
+from .state import REFEREE, GorgesState, Player
+
+UNIT_NAMES = tuple(f"Unit {i}" for i in range(1, 7))
+
+
+def legal_orders(s: GorgesState, player: str) -> list[LegalOrder]:
+    if s.phase in ("setup", "ended"):
+        return []
+    if player == REFEREE:
+        return _referee(s)
+    p = s.players.get(player)
+    if p is None:
+        return []
+    out = _hero(s, p)
+    if s.phase == "events":
+        out += _event(s, p)
+    elif s.phase == "movement":
+        out += _movement(s, p)
+    elif s.phase == "construction":
+        out += _construction(s, p)
+    elif s.phase == "challenges":
+        out += _challenges(s, p)
+    return out
+
+
+def _rules() -> Any:
+    from .rules import GorgesRules
+    return GorgesRules()
+
+
+def _ok(s: GorgesState, command: dict[str, Any]) -> bool:
+    return accepts(_rules(), s, command)
+
+
+def _choices(s: GorgesState, p: Player, kind: str, field: str, values: list[Any], **fixed: Any) -> list[LegalOrder]:
+    """One LegalOrder with the values of `field` the rules accept (none if none is)."""
+    good = tuple(v for v in values if _ok(s, {"type": kind, "player": p.id, **fixed, field: v}))
+    return [LegalOrder(kind, p.id, fixed, (Field(field, choices=good),))] if good else []
+
+
+def _plain(s: GorgesState, p: Player, kind: str, **fixed: Any) -> list[LegalOrder]:
+    return [LegalOrder(kind, p.id, fixed)] if _ok(s, {"type": kind, "player": p.id, **fixed}) else []
+
+
+def _hero(s: GorgesState, p: Player) -> list[LegalOrder]:
+    out = []
+    for key, a in p.armies.items():
+        if not a.hero.present and _ok(s, {"type": "hero", "player": p.id, "army": key,
+                                                            "name": "Hero"}):
+            out.append(LegalOrder("hero", p.id, {"army": key}, (Field("name", "text"),)))
+        out += _plain(s, p, "equip", army=key)
+    return out
+
+
+def _event(s: GorgesState, p: Player) -> list[LegalOrder]:
+    ev = p.event or {}
+    if not ev.get("pending"):
+        return []
+    kind = CHOICES[ev["key"]]
+    opts = options(Ctx(s, {}, Dice.seeded("legal", 0)), p, kind)
+    if not opts:
+        candidates: list[list[str]] = [["none"]]
+    elif kind == "own_unit" or ev["key"] == "unexpected_victory":
+        candidates = [[o, u] for o in opts for u in UNIT_NAMES]
+    elif kind == "opponent_and_target":
+        candidates = [[o, t] for o in opts for t in s.players if t not in (o,)]
+    else:
+        candidates = [[o] for o in opts]
+    return _choices(s, p, "event", "choice", candidates)
+
+
+def reach(s: GorgesState, start: str, steps: int) -> dict[str, list[str]]:
+    """Cells within `steps` moves, with one shortest walk to each (the computers walk these too)."""
+    paths: dict[str, list[str]] = {start: []}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if len(paths[here]) >= steps:
+            continue
+        for n in s.neighbours(here):
+            if n not in paths:
+                paths[n] = paths[here] + [n]
+                queue.append(n)
+    return paths
+
+
+def _movement(s: GorgesState, p: Player) -> list[LegalOrder]:
+    if not s.acting or s.acting[0] != p.id:
+        return []
+    out = _plain(s, p, "done") + _plain(s, p, "reroll")
+    cells = sorted(s.map.cells)
+    for key, a in p.armies.items():
+        if a.position is None:
+            continue
+        walks = [w for t, w in sorted(reach(s, a.position, max(0, a.move_allowance)).items()) if w]
+        out += _choices(s, p, "move", "path", walks, army=key)
+        for kind in ("forest", "burrow"):
+            if _ok(s, {"type": kind, "player": p.id, "army": key, "territory": a.position}) or \
+                    any(_ok(s, {"type": kind, "player": p.id, "army": key, "territory": t})
+                        for t in s.neighbours(a.position)):
+                out += _choices(s, p, kind, "territory", cells, army=key)
+        out += _choices(s, p, "swap", "other", [k for k in p.armies if k != key], army=key)
+    if p.capital is not None:
+        out += _choices(s, p, "capital", "territory", sorted(s.neighbours(p.capital)))
+    return out
+
+
+def _construction(s: GorgesState, p: Player) -> list[LegalOrder]:
+    if not s.acting or s.acting[0] != p.id:
+        return []
+    out = _plain(s, p, "done")
+    for key in p.armies:
+        out += _choices(s, p, "build", "building", ["mine", "fortress", "town"], army=key)
+    return out
+
+
+def _challenges(s: GorgesState, p: Player) -> list[LegalOrder]:
+    out = []
+    for c in s.challenges:
+        if c.defender == p.id and c.status == "pending":
+            out += _plain(s, p, "refuse", challenge=c.id)
+            out += _choices(s, p, "accept", "army", list(p.armies), challenge=c.id)
+    if out or not s.acting or s.acting[0] != p.id:
+        return out
+    out = _plain(s, p, "done")
+    for key, a in p.armies.items():
+        if a.position is None:
+            continue
+        for d in sorted(q for q in s.players if q != p.id):
+            near = {a.position} | set(s.owned(d)) | {x.position for x in s.players[d].armies.values() if x.position}
+            out += _choices(s, p, "challenge", "territory", sorted(near), army=key, defender=d)
+        out += _choices(s, p, "raid", "territory", [a.position, *sorted(s.neighbours(a.position))], army=key)
+    return out
+
+
+def _referee(s: GorgesState) -> list[LegalOrder]:
+    from .rules import awaiting
+    out = [LegalOrder("end", REFEREE)]
+    if not awaiting(s):
+        out.append(LegalOrder("next", REFEREE))
+    for b in s.battles:
+        if b.result is None:
+            out.append(LegalOrder("auto-resolve", REFEREE, {"battle": b.id}))
+            out.append(LegalOrder("battle-result", REFEREE, {"battle": b.id},
+                                  (Field("winner", choices=(b.attacker, b.defender)),)))
+    return [lo for lo in out if accepts(_rules(), s, lo.command({f.name: f.choices[0] for f in lo.fields}))]

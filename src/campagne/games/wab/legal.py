@@ -1,0 +1,84 @@
+"""What may be ordered now in a WAB battle followed by the tracker, as data (`core.interface.LegalOrder`).
+
+The tracker is the referee's: he reports what happens on the table as facts and moves the battle on. A side
+(`a` or `b`) is awaited when one of its units has a test to take or a reaction to choose: it may roll its tests
+and choose its reactions; everything else is the referee's. Every order listed is tried on a copy of the state
+(`core.legal.accepts`).
+
+Limits: facts that carry table geometry (a charge's distance, a move, a shot at a range, who is near whom) are
+the table's and are not listed; a reaction is listed with the reactions the sheet allows for a charged unit, a
+casualty report with 1 to all of a unit's models, the end with either winner or none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.interface import Field, LegalOrder
+from ...core.legal import accepts
+from .tracker import BattleState
+
+REACTIONS = ("hold", "stand_and_shoot", "flee")
+REFEREE = "referee"
+
+
+def _rules() -> Any:
+    from .tracker import WabBattle
+    return WabBattle()
+
+
+def _keep(state: BattleState, orders: list[LegalOrder]) -> list[LegalOrder]:
+    """The orders whose every listed value the tracker accepts (tried value by value on a copy)."""
+    kept = []
+    for lo in orders:
+        fields = []
+        for f in lo.fields:
+            if f.kind == "choice":
+                good = tuple(v for v in f.choices if accepts(_rules(), state, lo.command({f.name: v})))
+                if not good:
+                    break
+                # left out only where the tracker takes it without (a drawn battle's end needs a winner)
+                optional = f.optional and accepts(_rules(), state, lo.command({}))
+                fields.append(Field(f.name, choices=good, optional=optional))
+            elif f.kind == "int":
+                if not all(accepts(_rules(), state, lo.command({f.name: v})) for v in (f.low, f.high)):
+                    break
+                fields.append(f)
+            else:
+                fields.append(f)
+        else:
+            if fields or accepts(_rules(), state, lo.command({})):
+                kept.append(LegalOrder(lo.type, lo.player, lo.fixed, tuple(fields)))
+    return kept
+
+
+def legal_orders(state: BattleState, player: str) -> list[LegalOrder]:
+    if state.phase == "ended":
+        return []
+    if player in ("a", "b"):
+        return _side(state, player)
+    if player != REFEREE:
+        return []
+    orders = [LegalOrder("next", REFEREE), LegalOrder("fight", REFEREE),
+              LegalOrder("end", REFEREE, {}, (Field("winner", choices=("a", "b"), optional=True),))]
+    if any(p.kind == "test" for p in state.pending):
+        orders.append(LegalOrder("roll", REFEREE, {"all": True}))
+    for bu in state.units.values() if isinstance(state.units, dict) else state.units:
+        if bu.models > 0:
+            orders.append(LegalOrder("fact", REFEREE, {"fact": "casualties", "unit": bu.key},
+                                     (Field("models", "int", low=1, high=bu.models),)))
+    return _keep(state, orders) + [o for p in ("a", "b") for o in _side(state, p, REFEREE)]
+
+
+def _side(state: BattleState, side: str, player: str | None = None) -> list[LegalOrder]:
+    who = player or side
+    orders = []
+    for p in state.pending:
+        if p.side != side:
+            continue
+        if p.kind == "test":
+            orders.append(LegalOrder("roll", who, {"test": p.id}))
+        elif p.kind == "reaction":
+            orders.append(LegalOrder("fact", who, {"fact": "react", "unit": p.unit},
+                                     (Field("reaction", choices=REACTIONS),)))
+    return _keep(state, orders)
