@@ -50,6 +50,7 @@ class Board:
     misfits: dict[str, str] = field(default_factory=dict)
     coords: dict[str, tuple[int, int]] = field(default_factory=dict)
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    by_axial: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: Any) -> Board:  # immutable: every copy of a state shares it
         return self
@@ -75,7 +76,8 @@ class Board:
         for p in pl.values():
             if p.hex not in coords:
                 raise ValueError(f"{name}: place {p.id} at {p.hex} is not on the map")
-        return cls(name, letters, rows, kinds, pl, dict(misfits or {}), coords, nbrs)
+        by_axial = {(c, (r - c) // 2): h for h, (c, r) in coords.items()}
+        return cls(name, letters, rows, kinds, pl, dict(misfits or {}), coords, nbrs, by_axial)
 
     # -- geometry
     def __contains__(self, h: object) -> bool:
@@ -94,7 +96,9 @@ class Board:
         return hexgrid.distance(self.axial(a), self.axial(b))
 
     def within(self, h: str, radius: int) -> list[str]:
-        return [x for x in self.coords if self.distance(h, x) <= radius]
+        """The hexes at most `radius` away, nearest first."""
+        by_axial = self.by_axial
+        return [by_axial[a] for a in hexgrid.spiral(self.axial(h), radius) if a in by_axial]
 
     def line(self, start: str, direction: int, length: int) -> list[str] | None:
         """`length` contiguous hexes from `start` straight on in a direction 1..6 (N, NE, SE, S, SW, NW)."""
@@ -133,6 +137,15 @@ class Board:
         if k == "wall":
             return None if cavalry else 3
         return 3 if k in COSTLY else 1
+
+    def costs(self, cavalry: bool) -> dict[str, int | None]:
+        """`cost` of every hex, computed once."""
+        key = "_cav" if cavalry else "_foot"
+        table = self.__dict__.get(key)
+        if table is None:
+            table = {h: self.cost(h, cavalry) for h in self.coords}
+            object.__setattr__(self, key, table)
+        return table
 
     def exerts_zoc(self, h: str) -> bool:
         """« Si la zone sur laquelle se trouve une unité, nécessite trois points de mouvements pour la
