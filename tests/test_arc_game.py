@@ -1,0 +1,134 @@
+"""Arc through the engine and the one interface: whole games, replays, legal orders, secrecy of hidden counters."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from campagne.core.errors import CampagneError
+from campagne.core.game import Game
+from campagne.core.interface import described
+from campagne.games.arc.ai import autoplay
+from campagne.games.arc.legal import legal_orders
+from campagne.games.arc.picture import picture
+from campagne.games.arc.rules import ArcRules
+from campagne.games.arc.setup import build_setup
+from campagne.games.arc.victory import outcome
+from campagne.games.arc.views import redact_entry
+
+SIDES = ("bonnaire", "ulf", "fereira")
+
+
+def new(controllers=("greedy", "greedy", "greedy"), seed=1, **options) -> Game:
+    players = [{"id": s, "controller": c} for s, c in zip(SIDES, controllers)]
+    return Game(ArcRules(), build_setup(players, options), seed)
+
+
+def test_three_computers_play_eight_turns_and_the_journal_replays():
+    g = new(seed=3, forces="favourable")
+    autoplay(g, 3)
+    assert g.state.ended and g.state.turn <= 8
+    o = outcome(g.state)
+    assert o.ended and sorted(o.standing) == sorted(SIDES) and max(o.scores.values()) > 0
+    again = Game.replay(ArcRules(), g.setup, g.seed, g.commands)
+    assert again.view(None) == g.view(None)
+    Game.verify(ArcRules(), g.setup, g.seed, [e.to_dict() for e in g.entries], g.opening.to_dict())
+
+
+def test_one_person_plays_a_whole_game_against_two_computers():
+    g = new(("human", "greedy", "greedy"), seed=7, two_player=True)
+    rng = random.Random(0)
+    for _ in range(3000):
+        autoplay(g, 7)
+        if g.state.ended:
+            break
+        assert g.awaiting() == ["bonnaire"]
+        legal = legal_orders(g.state, "bonnaire")
+        pick = rng.choice(legal)
+        g.push(pick.sample(rng))
+    assert g.state.ended
+
+
+def test_bad_orders_are_refused_and_change_nothing():
+    g = new(("human", "human", "human"))
+    before = json.dumps(g.view(None), sort_keys=True, default=str)
+    for bad in ({"type": "move", "player": "bonnaire", "unit": "mpa_infantry.1", "hex": "Q12"},  # set-up phase
+                {"type": "place", "player": "ulf", "unit": "faithful.1", "hex": "W10"},  # not Ulf's turn yet
+                {"type": "place", "player": "bonnaire", "unit": "mpa_infantry.1", "hex": "A2"},
+                {"type": "fly", "player": "bonnaire"}):
+        try:
+            g.push(bad)
+        except CampagneError as exc:
+            assert exc.message("fr") and exc.message("en")
+        else:
+            raise AssertionError(f"accepted {bad}")
+    assert json.dumps(g.view(None), sort_keys=True, default=str) == before
+
+
+def hidden_secrets(g: Game) -> dict[str, set[str]]:
+    """For each side, the ids of its counters that are hidden now."""
+    return {s: {u.id for u in g.state.units.values() if u.side == s and u.hidden and u.alive} for s in SIDES}
+
+
+def test_hidden_counters_stay_hidden_in_every_other_view_journal_and_picture():
+    g = new(seed=11, forces="favourable")
+    autoplay(g, 11, stop_turn=2)
+    secrets = hidden_secrets(g)
+    assert secrets["bonnaire"] and secrets["fereira"]
+    for viewer in SIDES:
+        others = {x for s, ids in secrets.items() if s != viewer for x in ids}
+        view_text = json.dumps(g.view(viewer), default=str)
+        svg = picture(g.view(viewer), "fr")
+        journal = [redact_entry(e.to_dict(), viewer) for e in g.entries]
+        for x in others:
+            for text in (view_text, svg):
+                assert f'"{x}"' not in text and f">{x}:" not in text, (viewer, x)
+            # an invisible counter's moves, placements and declarations reach its owner only
+            for entry in journal:
+                assert x not in json.dumps(entry["command"]) or entry["command"]["player"] == viewer
+                for e in entry["events"]:
+                    if x in (e.get("unit"), e.get("caster")):
+                        assert e["type"] not in ("move", "placed", "declared", "blocked"), (viewer, e)
+        mine = secrets.get(viewer, set())
+        for x in mine:
+            assert f'"{x}"' in view_text
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), forces=st.sampled_from(["unfavourable", "favourable"]))
+def test_every_listed_order_is_accepted_and_nothing_else(seed, steps, forces):
+    """The interface's contract on random reachable states: any combination drawn from one LegalOrder's domains
+    is accepted; orders outside every LegalOrder (a wrong hex, a wrong target, another player) are refused."""
+    g = new(("human", "human", "human"), seed=seed, forces=forces)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.state.ended:
+            return
+        p = rng.choice(g.awaiting())
+        legal = legal_orders(g.state, p)
+        g.push(rng.choice(legal).sample(rng))
+    if g.state.ended:
+        return
+    for p in SIDES:
+        legal = legal_orders(g.state, p)
+        if p not in g.awaiting():
+            assert legal == []
+            continue
+        for lo in legal:
+            cmd = lo.sample(rng)
+            trial = Game.replay(ArcRules(), g.setup, g.seed, g.commands)
+            trial.push(cmd)  # accepted
+        for lo in legal:
+            for f in lo.fields:
+                if f.kind == "choice":
+                    bogus = lo.command({f.name: "Z99", **{x.name: x.sample(rng) for x in lo.fields if x is not f}})
+                    assert not described(legal, bogus)
+                    try:
+                        Game.replay(ArcRules(), g.setup, g.seed, g.commands).push(bogus)
+                    except CampagneError:
+                        pass
+                    else:
+                        raise AssertionError(f"accepted {bogus}")
