@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from campagne.core.dice import Dice
 from campagne.core.errors import CampagneError
 from campagne.core.game import Game
 from campagne.core.interface import described
@@ -97,7 +99,15 @@ def test_hidden_counters_stay_hidden_in_every_other_view_journal_and_picture():
             assert f'"{x}"' in view_text
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def accepts(state, cmd) -> bool:
+    try:
+        ArcRules().apply(copy.deepcopy(state), cmd, Dice.seeded(0))
+    except CampagneError:
+        return False
+    return True
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), forces=st.sampled_from(["unfavourable", "favourable"]))
 def test_every_listed_order_is_accepted_and_nothing_else(seed, steps, forces):
     """The interface's contract on random reachable states: any combination drawn from one LegalOrder's domains
@@ -117,18 +127,15 @@ def test_every_listed_order_is_accepted_and_nothing_else(seed, steps, forces):
         if p not in g.awaiting():
             assert legal == []
             continue
-        for lo in legal:
+        some = rng.sample(legal, min(len(legal), 12))
+        for lo in some:
             cmd = lo.sample(rng)
-            trial = Game.replay(ArcRules(), g.setup, g.seed, g.commands)
-            trial.push(cmd)  # accepted
-        for lo in legal:
+            assert accepts(g.state, cmd), cmd
             for f in lo.fields:
                 if f.kind == "choice":
-                    bogus = lo.command({f.name: "Z99", **{x.name: x.sample(rng) for x in lo.fields if x is not f}})
-                    assert not described(legal, bogus)
-                    try:
-                        Game.replay(ArcRules(), g.setup, g.seed, g.commands).push(bogus)
-                    except CampagneError:
-                        pass
-                    else:
-                        raise AssertionError(f"accepted {bogus}")
+                    bogus = dict(cmd, **{f.name: "Z99"})
+                    assert not described(legal, bogus) and not accepts(g.state, bogus), bogus
+        other = next(p2 for p2 in SIDES if p2 != p)
+        for lo in some:
+            stolen = dict(lo.sample(rng), player=other)
+            assert described(legal_orders(g.state, other), stolen) == accepts(g.state, stolen), stolen

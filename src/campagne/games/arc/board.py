@@ -115,6 +115,14 @@ class Board:
             out.append(h)
         return out
 
+    def line_starts(self, direction: int, length: int) -> frozenset[str]:
+        """The hexes a full line of `length` can start from in that direction (computed once)."""
+        cache = self.__dict__.setdefault("_lines", {})
+        key = (direction, length)
+        if key not in cache:
+            cache[key] = frozenset(h for h in self.coords if self.line(h, direction, length))
+        return cache[key]
+
     def direction(self, a: str, b: str) -> int | None:
         """The direction 1..6 of the straight line from a to b, if they lie on one."""
         (c1, r1), (c2, r2) = self.coords[a], self.coords[b]

@@ -27,7 +27,7 @@ ATTR = {"missiles": "missile", "melee": "melee"}
 def stacked_leader(state: ArcState, target: Unit) -> bool:
     """A leader standing on a friendly unit (« Un Leader empilé sur une unité amie »)."""
     return target.kind.leader and any(x is not target and x.side == target.side and not x.kind.leader
-                                      for x in state.at(target.hex))  # type: ignore[arg-type]
+                                      and not x.hidden for x in state.at(target.hex))  # type: ignore[arg-type]
 
 
 def may_attack(state: ArcState, a: Unit, t: Unit, phase: str) -> bool:
@@ -56,8 +56,9 @@ def targets(state: ArcState, a: Unit, phase: str) -> list[str]:
 def defence(state: ArcState, t: Unit) -> Fraction:
     d = t.strength("defence")
     if not t.kind.leader:  # « le Leader ajoute sa valeur défensive à celle de l'unité sur laquelle il est empilé »
-        d += sum((x.strength("defence") for x in state.at(t.hex) if x.side == t.side and x.kind.leader),  # type: ignore[arg-type]
-                 Fraction(0))
+        # (a hidden leader does not: he would betray himself, and the odds shown before a combat with him)
+        d += sum((x.strength("defence") for x in state.at(t.hex)  # type: ignore[arg-type]
+                  if x.side == t.side and x.kind.leader and not x.hidden), Fraction(0))
     return d
 
 

@@ -88,7 +88,8 @@ def dispel_targets(state: ArcState, caster: Unit) -> list[int]:
 def zone_starts(state: ArcState, caster: Unit, key: str, direction: int) -> list[str]:
     s = spell(order_of(caster), key)  # type: ignore[arg-type]
     b = state.board
-    return [h for h in b.within(caster.hex, s["range"]) if b.line(h, direction, s["hexes"])]  # type: ignore[arg-type]
+    starts = b.line_starts(direction, s["hexes"])
+    return [h for h in b.within(caster.hex, s["range"]) if h in starts]  # type: ignore[arg-type]
 
 
 def saved(u: Unit, dice: Dice, what: str) -> tuple[bool, int]:

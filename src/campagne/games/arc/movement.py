@@ -12,6 +12,7 @@ counter may end its move on an enemy's hex, where it is immobilised.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...core.dice import Dice
@@ -75,7 +76,7 @@ def allowance(u: Unit, pegasus: bool) -> int:
     return u.kind.pegasus if pegasus else u.kind.mvt
 
 
-def reach(state: ArcState, u: Unit, pegasus: bool = False) -> dict[str, list[str]]:
+def reach(state: ArcState, u: Unit, pegasus: bool = False) -> Reach:
     """Every hex `u` may end its move on -> the path there (start excluded)."""
     assert u.hex is not None
     b = state.board
@@ -112,14 +113,33 @@ def reach(state: ArcState, u: Unit, pegasus: bool = False) -> dict[str, list[str
                 best[n] = new
                 prev[n] = h
                 heapq.heappush(heap, (new, n))
-    out: dict[str, list[str]] = {}
-    for h in best:
-        if h != u.hex and (h not in occ or can_end(state, u, h, occ)):
-            path = [h]
-            while path[-1] in prev and prev[path[-1]] != u.hex:
-                path.append(prev[path[-1]])
-            out[h] = path[::-1]
-    return out
+    start = u.hex
+    ends = [h for h in best if h != start and (h not in occ or can_end(state, u, h, occ))]
+    return Reach(start, prev, ends)
+
+
+class Reach(Mapping[str, list[str]]):
+    """The hexes a move may end on, each with its path (start excluded), built only when asked for."""
+
+    def __init__(self, start: str, prev: dict[str, str], ends: list[str]) -> None:
+        self.start, self.prev, self.ends = start, prev, set(ends)
+
+    def __getitem__(self, h: str) -> list[str]:
+        if h not in self.ends:
+            raise KeyError(h)
+        path = [h]
+        while self.prev[path[-1]] != self.start:
+            path.append(self.prev[path[-1]])
+        return path[::-1]
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.ends
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.ends)
+
+    def __len__(self) -> int:
+        return len(self.ends)
 
 
 def charge_line(state: ArcState, u: Unit, dest: str) -> list[str] | None:

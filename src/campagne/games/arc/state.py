@@ -3,6 +3,7 @@ resolved (secret to their player), the spells that last, the places held."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -81,6 +82,17 @@ class ArcState:
     winner: str | None = None
     victory: str | None = None  # "strategic", "secret", "standing"
     standing: list[str] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: Any) -> ArcState:
+        """Fast: counters hold only immutable values, so one shallow copy each; the board is shared."""
+        new = copy.copy(self)
+        new.units = {k: copy.copy(u) for k, u in self.units.items()}
+        new.plans = {k: [dict(p) for p in v] for k, v in self.plans.items()}
+        new.effects = [dict(e) for e in self.effects]
+        new.forces, new.controllers, new.names = dict(self.forces), dict(self.controllers), dict(self.names)
+        new.acting, new.done, new.standing = list(self.acting), list(self.done), list(self.standing)
+        new.control, new.control_log = dict(self.control), [dict(c) for c in self.control_log]
+        return new
 
     @property
     def night(self) -> bool:
