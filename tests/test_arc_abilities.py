@@ -144,3 +144,18 @@ def test_secret_objective_parts():
     assert victory.secret_parts(s, "bonnaire") == (3, 3)
     s.units["christian_priests.1"].status = "active"
     assert victory.secret_parts(s, "bonnaire") == (2, 3)
+
+
+def test_tactical_losses_convert_by_thirds_and_fifths():
+    """« Pour les prêtres, les chevaliers et les barons, le rapport tactique/stratégique est de un tiers (arrondi à
+    l'entier supérieur). Pour toutes les autres unités il est de un cinquième »."""
+    from campagne.core.dice import Dice
+    from campagne.games.arc.rules import ArcRules
+    from campagne.games.arc.setup import strategic_losses
+    assert [strategic_losses("knights", n) for n in (0, 1, 3, 4)] == [0, 1, 1, 2]
+    assert [strategic_losses("mpa_infantry", n) for n in (4, 5, 11)] == [0, 1, 2]
+    players = [{"id": s} for s in ("bonnaire", "ulf", "fereira")]
+    state, _ = ArcRules().new_state({"players": players, "tactical_losses": {"bhar_priests": 4, "mpa_infantry": 10}},
+                                    Dice.seeded(0))
+    count = lambda t: sum(1 for x in state.units.values() if x.type == t)  # noqa: E731
+    assert (count("bhar_priests"), count("mpa_infantry")) == (6 - 2, 15 - 2)

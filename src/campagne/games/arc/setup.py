@@ -54,17 +54,46 @@ def read_forces(setup: Mapping[str, Any]) -> dict[str, str]:
     return forces
 
 
-def place_counters(board: Board, forces: dict[str, str]) -> dict[str, Unit]:
-    """Every counter on its start hex; « au choix » groups spread in turn over their hexes until placed."""
+THIRDS = ("bhar_priests", "christian_priests", "knights", "allied_barons", "ulf_barons")
+
+
+def strategic_losses(unit_type: str, tactical: int) -> int:
+    """Counters lost on the city map for `tactical` units lost in the tactical wargame on the hill: « Pour les
+    prêtres, les chevaliers et les barons, le rapport tactique/stratégique est de un tiers (arrondi à l'entier
+    supérieur). Pour toutes les autres unités il est de un cinquième » (a fifth is not said to round up:
+    it rounds down)."""
+    if tactical <= 0:
+        return 0
+    return -(-tactical // 3) if unit_type in THIRDS else tactical // 5
+
+
+def read_losses(setup: Mapping[str, Any]) -> dict[str, int]:
+    raw = setup.get("tactical_losses") or {}
+    out = {}
+    for k, v in dict(raw).items():
+        need(k in unit_types() and isinstance(v, int) and v >= 0, "arc.setup.scenario", unit=f"{k}={v}")
+        out[k] = strategic_losses(k, v)
+    return out
+
+
+def place_counters(board: Board, forces: dict[str, str], losses: Mapping[str, int] | None = None) -> dict[str, Unit]:
+    """Every counter on its start hex; « au choix » groups spread in turn over their hexes until placed; the
+    counters lost in the tactical wargame (`losses`, already converted) are taken from the last groups."""
     units: dict[str, Unit] = {}
     for t in unit_types().values():
-        n = t.counts[forces[t.side]]
+        full = t.counts[forces[t.side]]
+        n = max(0, full - (losses or {}).get(t.id, 0))
         groups = t.start[forces[t.side]]
         fixed = sum(g.get("count", 0) for g in groups)
+        left = n - max(0, n - fixed) if fixed else 0  # how many the fixed groups still get
         made = 0
         for g in groups:
             hexes = tuple(board.resolve(h) or h for h in g["hexes"])
-            count = g.get("count", n - fixed)
+            if "count" in g:
+                count = min(g["count"], left)
+                left -= count
+            else:
+                count = n - min(n, fixed)
             for i in range(count):
                 made += 1
                 u = Unit(f"{t.id}.{made}", t.id, t.side, hexes[i % len(hexes)], hexes if len(hexes) > 1 else (),
@@ -92,7 +121,8 @@ def new_state(setup: Mapping[str, Any]) -> ArcState:
     controllers, names = read_players(setup)
     forces = read_forces(setup)
     board = board_from_mapping(dict(setup["map"]), "scenario") if setup.get("map") else arc_board()
-    units = scenario_counters(setup["scenario"]) if "scenario" in setup else place_counters(board, forces)
+    units = scenario_counters(setup["scenario"]) if "scenario" in setup else \
+        place_counters(board, forces, read_losses(setup))
     for u in units.values():
         if u.hex not in board:
             raise CampagneError("arc.setup.scenario", unit=u.id)
