@@ -6,6 +6,7 @@ import copy
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -107,11 +108,27 @@ def accepts(state, cmd) -> bool:
     return True
 
 
+STATES = dict(seed=st.integers(0, 10_000), steps=st.integers(0, 120),
+              forces=st.sampled_from(["unfavourable", "medium", "favourable"]))
+
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), forces=st.sampled_from(["unfavourable", "favourable"]))
+@given(**STATES)
 def test_every_listed_order_is_accepted_and_nothing_else(seed, steps, forces):
     """The interface's contract on random reachable states: any combination drawn from one LegalOrder's domains
     is accepted; orders outside every LegalOrder (a wrong hex, a wrong target, another player) are refused."""
+    check_contract(seed, steps, forces)
+
+
+@pytest.mark.study
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 600),
+       forces=st.sampled_from(["unfavourable", "medium", "favourable"]))
+def test_the_legal_orders_contract_deep_into_games(seed, steps, forces):
+    check_contract(seed, steps, forces)
+
+
+def check_contract(seed: int, steps: int, forces: str) -> None:
     g = new(("human", "human", "human"), seed=seed, forces=forces)
     rng = random.Random(seed)
     for _ in range(steps):

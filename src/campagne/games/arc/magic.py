@@ -150,6 +150,8 @@ def resolve_cast(state: ArcState, plan: dict[str, Any], dice: Dice) -> list[Even
         ev.update(result="dispelled", effect=gone["id"], dispelled=gone["spell"])
         return events
     t = state.units[target]
+    if state.enemies(caster.side, t.side):
+        t.attacked_by_enemy = True  # a spell is an attack: it interrupts a meditation
     if s["save"] and state.enemies(caster.side, t.side):
         ok, roll = saved(t, dice, key)
         ev["save_roll"] = roll
