@@ -132,8 +132,10 @@ def _attacks(view: dict[str, Any], legal: list[LegalOrder], phase: str) -> list[
                       and x["side"] == u["side"]), Fraction(0))
         return d
 
-    order = sorted(by_target, key=lambda t: (defence(t) / max(Fraction(1), sum(
-        (Fraction(units[a][attr]) for a in by_target[t]), Fraction(0)))))
+    wanted = set(sides()[view["viewer"]]["eliminate_all"]) | set(sides()[view["viewer"]]["eliminate_half"]) \
+        | set(sides()[view["viewer"]]["capture"])
+    order = sorted(by_target, key=lambda t: (units[t]["type"] not in wanted, defence(t) / max(Fraction(1), sum(
+        (Fraction(units[a][attr]) for a in by_target[t]), Fraction(0)))))  # its secret objective's prey first
     for t in order:
         group = sorted((a for a in by_target[t] if a in free), key=lambda a: -Fraction(units[a][attr]))
         total, used = Fraction(0), []
