@@ -169,3 +169,55 @@ def test_every_seed_coordinate_is_a_hex_but_column_o():
     assert misfits == {"O5", "O3"} == set(board.misfits)
     for c in coords:
         assert board.resolve(c) in board
+
+
+# Each ability the rules act on, and the words of the « Spécial » line that grant it (number included).
+ABILITY_WORDS = {
+    "extra_move": lambda v: "mouvement supplémentaire",
+    "night_missile": lambda v: f"{v} la nuit pour les tirs de missiles",
+    "night_attack": lambda v: f"{v:+d} la nuit",
+    "night_melee": lambda v: f"{v:+d} la nuit en mêlée",
+    "attack": lambda v: f"{v:+d} à",
+    "temple": lambda v: f"{v:+d} dans un hex autour des temples",
+    "spells": lambda v: "sorts",
+    "meditation": lambda v: "sorts",  # the priests of Bhâr: « Seuls les Prêtres de Bhâr » meditate (the rules)
+    "invisible": lambda v: "invisibilité lors des déplacements",
+    "surprise": lambda v: f"{v:+d}",
+    "reinvisible": lambda v: "redevient invisible directement après une attaque",
+    "death_save": lambda v: "ST contre la Mort",
+    "stacked_leader": lambda v: "leader empilé",
+    "detects": lambda v: "détection automatique des unités de Fraternité Rouge" + (" et de Bonnaire" if "bonnaire" in v else ""),
+    "charge": lambda v: f"charge avec att {v:+d} si en ligne droite sur 4 hex",
+    "converts": lambda v: "transformation automatique de deux Unités Peuple en une Unité de Fidèles Chrétiens",
+    "zoc_only_from": lambda v: "ZOC adverses",
+    "forces_retreat": lambda v: "toute attaque implique automatiquement un retrait",
+    "fading": lambda v: "force d'attaque se réduit d'un tiers par tour",
+    "captures": lambda v: "capture automatique de leaders adverses",
+    "people_aura": lambda v: f"+1 en attaque pour toutes les Unités Peuple à une distance de {v} hex",
+}
+
+
+@pytest.mark.parametrize("uid", sorted(unit_types()))
+def test_every_ability_is_written_in_the_special_line(uid):
+    u = unit_types()[uid]
+    special = u.special_fr.replace("àl'attaque", "à l'attaque")
+    if u.id == "bonnaire":  # « tous identique aux unités Fraternité Rouge, sauf que: ... »
+        fr = unit_types()["fraternite"]
+        assert set(u.abilities) - {"reinvisible"} == set(fr.abilities) and u.ability("surprise") == 3
+        assert "attaque avec +3" in special and "pas de malus à l'attaque d'un leader empilé" in special
+        return
+    for key, value in u.abilities.items():
+        assert ABILITY_WORDS[key](value) in special, (key, value)
+
+
+def test_spell_numbers_come_from_their_words():
+    for order in ("bhar", "christian"):
+        for s in spells()[order].values():
+            effect = s.get("effect_fr", "")
+            if s["kind"] in ("bless", "light"):
+                assert effect.replace(" ", "") == f"att+{s['shift']}"
+            if s["kind"] == "zone":
+                assert f"{s['hexes']}HC" in effect
+                assert ("1/2E" in effect) == (s["effect"] == "half") and ("éliminés" in effect) == (s["effect"] == "eliminate")
+            if s["kind"] == "healing":
+                assert s["delay"] == (1 if s["special_fr"] == "effet tour suivant" else 0)
