@@ -174,3 +174,18 @@ def test_every_event_reads_in_french_and_english():
         fr = status_text(g.view(viewer), Lang("fr"))
         en = status_text(g.view(viewer), Lang("en"))
         assert "Partie terminée" in fr and "Game over" in en
+
+
+def test_forces_for_all_or_per_side():
+    from collections import Counter
+    g = new(forces="bonnaire:favourable,fereira:unfavourable")
+    assert g.state.forces == {"bonnaire": "favourable", "ulf": "medium", "fereira": "unfavourable"}
+    count = Counter(u.type for u in g.state.units.values())
+    assert (count["mercenaries"], count["fraternite"], count["faithful"], count["people"]) == (12, 10, 10, 20)
+    for bad in ("strong", "bonnaire:strong", "nobody:medium"):
+        try:
+            new(forces=bad)
+        except CampagneError as exc:
+            assert "unfavourable" in exc.message("en")
+        else:
+            raise AssertionError(bad)

@@ -46,7 +46,12 @@ def read_players(setup: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, st
 
 
 def read_forces(setup: Mapping[str, Any]) -> dict[str, str]:
+    """One balance for all (`medium`), or one per side (`bonnaire:favourable,ulf:medium`, or a mapping)."""
     f = setup.get("forces", "medium")
+    if isinstance(f, str) and ":" in f:
+        pairs = [p.split(":", 1) for p in f.split(",") if p.strip()]
+        need(all(len(p) == 2 and p[0].strip() in SIDES for p in pairs), "arc.setup.forces", forces=f)
+        f = {k.strip(): v.strip() for k, v in pairs}
     forces = dict(f) if isinstance(f, Mapping) else {s: f for s in SIDES}
     for s in SIDES:
         forces.setdefault(s, "medium")
