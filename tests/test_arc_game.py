@@ -18,7 +18,9 @@ from campagne.games.arc.ai import autoplay
 from campagne.games.arc.legal import legal_orders
 from campagne.games.arc.picture import picture
 from campagne.games.arc.rules import ArcRules
+from campagne.core.i18n import Lang
 from campagne.games.arc.setup import build_setup
+from campagne.games.arc.text import event_text, status_text
 from campagne.games.arc.victory import outcome
 from campagne.games.arc.views import redact_entry
 
@@ -71,6 +73,12 @@ def test_bad_orders_are_refused_and_change_nothing():
     assert json.dumps(g.view(None), sort_keys=True, default=str) == before
 
 
+def event_lines(g: Game, viewer: str) -> str:
+    lines = [event_text(e, Lang("fr")) for entry in g.entries for e in redact_entry(entry.to_dict(), viewer)["events"]
+             if e["type"] in ("move", "placed", "declared")]
+    return "\n".join(lines)
+
+
 def hidden_secrets(g: Game) -> dict[str, set[str]]:
     """For each side, the ids of its counters that are hidden now."""
     return {s: {u.id for u in g.state.units.values() if u.side == s and u.hidden and u.alive} for s in SIDES}
@@ -85,10 +93,12 @@ def test_hidden_counters_stay_hidden_in_every_other_view_journal_and_picture():
         others = {x for s, ids in secrets.items() if s != viewer for x in ids}
         view_text = json.dumps(g.view(viewer), default=str)
         svg = picture(g.view(viewer), "fr")
+        status = status_text(g.view(viewer), Lang("fr")) + event_lines(g, viewer)
         journal = [redact_entry(e.to_dict(), viewer) for e in g.entries]
         for x in others:
             for text in (view_text, svg):
                 assert f'"{x}"' not in text and f">{x}:" not in text, (viewer, x)
+            assert f" {x} " not in " " + status.replace("\n", " ") + " ", (viewer, x)
             # an invisible counter's moves, placements and declarations reach its owner only
             for entry in journal:
                 assert x not in json.dumps(entry["command"]) or entry["command"]["player"] == viewer
