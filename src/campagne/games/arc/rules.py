@@ -151,7 +151,7 @@ ORDERS: dict[str, Order] = {
     "meditate": Order(order_meditate, "player", ("move",), _args("unit"),
                       {"fr": "Un prêtre de Bhâr se retire et médite ce tour (la moitié de sa magie revient).",
                        "en": "A priest of Bhâr withdraws and meditates this turn (half his magic comes back)."}),
-    "cast": Order(order_cast, "player", ("magic",), _args("caster", "spell", "target", "partner", "direction"),
+    "cast": Order(order_cast, "player", ("magic",), _args("caster", "spell", "target", "direction", "partner"),
                   {"fr": "Déclarer un sort.", "en": "Declare a spell."}),
     "attack": Order(order_attack, "player", ("missiles", "melee"), _args("unit", "target", "advance"),
                     {"fr": "Déclarer l'attaque d'un pion (les attaquants d'une même cible s'additionnent).",
