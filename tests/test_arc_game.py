@@ -199,3 +199,23 @@ def test_forces_for_all_or_per_side():
             assert "unfavourable" in exc.message("en")
         else:
             raise AssertionError(bad)
+
+
+def test_sheets_show_each_player_only_their_own_view():
+    from campagne.games.arc.sheet import build_sheets, sheets_html, sheets_markdown
+    g = new(seed=11, forces="favourable")
+    autoplay(g, 11, stop_turn=2)
+    entries = [e.to_dict() for e in g.entries]
+    secrets = hidden_secrets(g)
+    for viewer in SIDES:
+        sheets = build_sheets({}, entries, g.state, "fr", viewer=viewer)
+        assert [s["player"] for s in sheets] == [viewer]
+        md, html = sheets_markdown(sheets, "fr"), sheets_html(sheets, "en")
+        assert "Objectif secret" in md and "<h1>" in html
+        for s, ids in secrets.items():
+            for x in ids:
+                if s != viewer:  # (its attacks, public, may be told; never where it stands nor goes)
+                    assert f"- {x} " not in md and f"{x} va en" not in md
+                else:
+                    assert f"- {x} " in md
+    assert len(build_sheets({}, entries, g.state, "en")) == 3

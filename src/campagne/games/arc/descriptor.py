@@ -26,6 +26,7 @@ GAME = GameDescriptor(
     ),
     text="campagne.games.arc.text",
     picture="campagne.games.arc.picture:picture",
+    sheets="campagne.games.arc.sheet",
     outcome="campagne.games.arc.victory:outcome",
     computers={"random": "campagne.games.arc.ai:random_player", "greedy": "campagne.games.arc.ai:greedy",
                "absent": "campagne.games.arc.ai:absent"},
