@@ -220,3 +220,23 @@ def test_sheets_show_each_player_only_their_own_view():
                 else:
                     assert x in counters
     assert len(build_sheets({}, entries, g.state, "en")) == 3
+
+
+def test_simulate_and_study():
+    from campagne.core.i18n import Lang
+    from campagne.games.arc import simulate, study
+    seen = []
+    g = simulate.run(3, 8, 4, "mixed", seen.append)
+    assert g.state.ended and seen == sorted(seen) and seen[-1] == g.state.turn
+    assert g.state.standings[0] == {"player": g.state.standing[0], "rank": 1}
+    short = simulate.run(3, 2, 4, "greedy")
+    assert short.state.turn == 3 and not short.state.ended
+    data = study.run(3, 3, 8, seed=2).to_dict()
+    assert sum(r["campaigns"] for r in data["by_side"]) == 9 and sum(data["victories"].values()) == 3
+    assert len(study.text(data, Lang("fr"))) == 1 + 3 + 2  # title, one line a side, ends, turns
+    try:
+        simulate.run(4, 8, 1)
+    except CampagneError:
+        pass
+    else:
+        raise AssertionError("Arc is played by three")

@@ -99,6 +99,11 @@ class ArcState:
         return self.turn in NIGHT_TURNS
 
     @property
+    def standings(self) -> list[dict[str, Any]]:
+        """The standing as the generic tools print it: [{"player", "rank"}], best first."""
+        return [{"player": p, "rank": i + 1} for i, p in enumerate(self.standing)]
+
+    @property
     def ended(self) -> bool:
         return self.phase == "ended"
 
