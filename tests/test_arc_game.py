@@ -240,3 +240,13 @@ def test_simulate_and_study():
         pass
     else:
         raise AssertionError("Arc is played by three")
+
+
+def test_autoplay_stands_in_for_a_person_and_stops_after_a_turn():
+    from campagne.games.arc.ai import computer_players
+    g = new(("human", "random", "greedy"), seed=9)
+    assert computer_players(g.state) == {"ulf", "fereira"}
+    assert autoplay(g, 9) == [] and g.awaiting() == ["bonnaire"]  # the person sets up first
+    autoplay(g, 9, stop_turn=1, stand_in=frozenset({"bonnaire"}))
+    assert g.state.turn == 2 and not g.state.ended
+    assert g.view("ulf")["players"]["bonnaire"]["controller"] == "human"

@@ -179,10 +179,17 @@ def absent(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random) ->
     return done(view) if legal else None
 
 
+def computer_players(state: Any, stand_in: frozenset[str] = frozenset()) -> set[str]:
+    """The sides a computer plays: computer controllers, and the people it stands in for."""
+    return {p for p, c in state.controllers.items() if c in COMPUTERS} | set(stand_in)
+
+
 def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | None = None,
-             stop_turn: int | None = None, limit: int = 100_000, **_: Any) -> list[Any]:
-    """Push the computer players' orders until a person must act (or the game ends): each awaited computer
-    plans its whole phase from one list of legal orders, declares it and says `done`."""
+             stop_turn: int | None = None, limit: int = 100_000, stand_in: frozenset[str] = frozenset(),
+             **_: Any) -> list[Any]:
+    """Push the computer players' orders until a person must act (or the game ends, or turn `stop_turn` is
+    over): each awaited computer plans its whole phase from one list of legal orders, declares it and says
+    `done`. A person in `stand_in` is played as `greedy`. Arc has no referee: `referee` changes nothing."""
     from .legal import legal_orders
     from .rules import awaiting
     from .views import view as view_of
@@ -191,25 +198,20 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
         s = game.state
         if s.ended or (stop_turn is not None and s.turn > stop_turn):
             break
-        who = [p for p in awaiting(s) if s.controllers.get(p, "human") in COMPUTERS]
+        computers = computer_players(s, stand_in)
+        who = [p for p in awaiting(s) if p in computers]
         if not who:
             break
         p = who[0]
         rng = random.Random(f"{seed}:{len(game.entries)}")
         legal = legal_orders(s, p)
         v = view_of(s, p)
-        controller = s.controllers[p]
+        controller = s.controllers[p] if s.controllers[p] in COMPUTERS else "greedy"
         if controller == "greedy":
             commands = plan_phase(v, legal, rng, s.board)
-        elif controller == "random":
-            commands = []
-            for _ in range(len(legal)):
-                c = random_player(v, legal, rng)
-                if c is None or c["type"] == "done":
-                    break
-                commands.append(c)
-                legal = legal_orders(s, p) if c["type"] != "done" else legal
-                break  # one random order at a time: the next loop lists the orders again
+        elif controller == "random":  # one order at a time: the next round lists the orders again
+            c = random_player(v, legal, rng)
+            commands = [c] if c is not None and c["type"] != "done" else []
         else:
             commands = []
         for c in commands:

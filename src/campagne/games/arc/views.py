@@ -35,6 +35,7 @@ def view(state: ArcState, viewer: str | None) -> dict[str, Any]:
         "segment": state.segment, "acting": list(state.acting), "awaiting": awaiting(state),
         "done": list(state.done), "forces": dict(state.forces), "two_player": state.two_player,
         "controllers": dict(state.controllers), "names": dict(state.names),
+        "players": {p: {"controller": c, "name": state.names.get(p, p)} for p, c in state.controllers.items()},
         "map": state.board.name, "units": [unit_view(u) for u in sorted(seen, key=lambda u: u.id)],
         "lost": sorted(u.id for u in state.units.values() if u.status in ("eliminated", "captured")),
         "captured": sorted(u.id for u in state.units.values() if u.status == "captured"),
