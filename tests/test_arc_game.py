@@ -17,7 +17,7 @@ from campagne.core.interface import described
 from campagne.games.arc.ai import autoplay
 from campagne.games.arc.legal import legal_orders
 from campagne.games.arc.picture import picture
-from campagne.games.arc.rules import ArcRules
+from campagne.games.arc.rules import ORDERS, ArcRules
 from campagne.core.i18n import Lang
 from campagne.games.arc.setup import build_setup
 from campagne.games.arc.text import event_text, status_text
@@ -158,6 +158,10 @@ def check_contract(seed: int, steps: int, forces: str) -> None:
         for lo in some:
             cmd = lo.sample(rng)
             assert accepts(g.state, cmd), cmd
+            # every order is typed as its declared positional words: `campagne order PLAYER TYPE WORDS...`
+            words = [a.name for a in ORDERS[cmd["type"]].args]
+            assert sorted(set(cmd) - {"type", "player"}) == sorted(words) and all(
+                isinstance(cmd[w], str) for w in words), cmd
             for f in lo.fields:
                 if f.kind == "choice":
                     bogus = dict(cmd, **{f.name: "Z99"})

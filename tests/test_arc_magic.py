@@ -12,9 +12,9 @@ from campagne.games.arc.magic import can_cast, effect_on
 def test_blade_barrier_strikes_the_line_and_whoever_enters_it():
     s = position([u("christian_priests", "D3"), u("mpa_infantry", "D9"), u("mpa_infantry", "D11"),
                   u("mpa_infantry", "F9")], phase="magic", segment=1)
-    options = [c for c in declare.casts(s, "ulf") if c["spell"] == "blade" and c["direction"] == 4]
-    assert options and "D9" in options[0]["targets"]
-    order(s, "ulf", "cast", caster="christian_priests.1", spell="blade", target="D9", direction=4)
+    options = [c for c in declare.casts(s, "ulf") if c["spell"] == "blade"]
+    assert options and "D9:S" in options[0]["targets"] and "H15:S" not in options[0]["targets"]  # off the map
+    order(s, "ulf", "cast", caster="christian_priests.1", spell="blade", target="D9:S")
     events = done(s, "ulf", (3, 12))  # D9, D11 (south): save 10 — a 3 fails, a 12 holds
     zone = next(e for e in events if e["type"] == "spell")
     assert zone["hexes"] == ["D9", "D11"] and s.units["christian_priests.1"].points == 75
@@ -28,12 +28,12 @@ def test_blade_barrier_strikes_the_line_and_whoever_enters_it():
 
 def test_entering_a_weather_turn_zone_halves_after_a_save():
     s = position([u("bhar_priests", "D3"), u("faithful", "H13")], phase="magic")
-    order(s, "bonnaire", "cast", caster="bhar_priests.1", spell="weather", target="B7", direction=3)
+    order(s, "bonnaire", "cast", caster="bhar_priests.1", spell="weather", target="B7:SE")
     done(s, "bonnaire")
     eff = next(e for e in s.effects if e["kind"] == "zone")
     assert eff["hexes"] == ["B7", "C8", "D9", "E10"] and eff["until"] == 3 + 4
     s2 = position([u("bhar_priests", "D3"), u("faithful", "F11")], phase="magic")
-    order(s2, "bonnaire", "cast", caster="bhar_priests.1", spell="weather", target="B7", direction=3)
+    order(s2, "bonnaire", "cast", caster="bhar_priests.1", spell="weather", target="B7:SE")
     done(s2, "bonnaire")  # nobody else acts: on to Ulf's move
     assert s2.acting == ["ulf", "fereira"] and s2.phase == "move"
     order(s2, "ulf", "move", unit="faithful.1", hex="E10")
@@ -49,7 +49,7 @@ def test_silence_stops_a_priest_casting_and_dispel_lifts_it():
     assert silenced and not can_cast(s, s.units["christian_priests.1"])
     assert declare.casts(s, "ulf") == []  # silenced, Ulf's only priest has no spell to declare
     s.turn, s.phase, s.segment, s.acting, s.done = 4, "magic", 0, ["bonnaire"], []
-    order(s, "bonnaire", "cast", caster="bhar_priests.2", spell="dispel", target=silenced["id"])
+    order(s, "bonnaire", "cast", caster="bhar_priests.2", spell="dispel", target=f"effect.{silenced['id']}")
     events = done(s, "bonnaire")
     assert next(e for e in events if e["type"] == "spell")["dispelled"] == "silence"
     assert s.units["bhar_priests.2"].points == 200 - 25
@@ -72,7 +72,7 @@ def test_two_adjacent_priests_pool_their_points():
                   u("mpa_infantry", "D11")], phase="magic", segment=1)
     flames = [c for c in declare.casts(s, "ulf") if c["spell"] == "flame"]
     assert {c["partner"] for c in flames} == {"christian_priests.1", "christian_priests.2"}
-    order(s, "ulf", "cast", caster="christian_priests.2", spell="flame", target="mpa_infantry.1",
-          partner="christian_priests.1")
+    order(s, "ulf", "cast-with", caster="christian_priests.2", partner="christian_priests.1", spell="flame",
+          target="mpa_infantry.1")
     done(s, "ulf", (12,))  # saved
     assert s.units["christian_priests.2"].points == 0 and s.units["christian_priests.1"].points == 30

@@ -106,7 +106,7 @@ def test_a_declared_combat_is_resolved_on_the_table():
 
 def test_beyond_8_to_1_the_defender_is_eliminated_without_a_roll():
     s = position([u("mercenaries", "D5"), u("mercenaries", "C6"), u("faithful", "D7")], phase="melee")
-    order(s, "bonnaire", "attack", unit="mercenaries.1", target="faithful.1", advance="yes")
+    order(s, "bonnaire", "attack-advance", unit="mercenaries.1", target="faithful.1")
     order(s, "bonnaire", "attack", unit="mercenaries.2", target="faithful.1")
     events = done(s, "bonnaire")
     assert any(e["type"] == "eliminated" and e["unit"] == "faithful.1" for e in events)

@@ -59,7 +59,9 @@ def _moves(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random, b:
     out = [lo.command() for lo in legal if lo.type == "meditate" and units[lo.fixed["unit"]]["points"] < 50]
     resting = {c["unit"] for c in out}
     for lo in legal:
-        if lo.type != "move" or lo.fixed.get("mount") == "horse" or lo.fixed["unit"] in resting:
+        if lo.type not in ("move", "fly") or lo.fixed["unit"] in resting:
+            continue
+        if lo.type == "move" and units[lo.fixed["unit"]]["type"] == "gonzague":  # he flies
             continue
         u = units[lo.fixed["unit"]]
         if u["type"] in GUARDED_LEADERS or u["hex"] in garrison:
@@ -88,13 +90,13 @@ def _casts(view: dict[str, Any], legal: list[LegalOrder]) -> list[dict[str, Any]
     best: dict[str, tuple[int, dict[str, Any]]] = {}
     used_partners: set[str] = set()
     for lo in legal:
-        if lo.type != "cast" or lo.fixed["spell"] not in rank:
+        if lo.type not in ("cast", "cast-with") or lo.fixed["spell"] not in rank:
             continue
         key = lo.fixed["spell"]
         choices = lo.fields[0].choices
         if key in ("weather", "blade"):
             enemy_hexes = {u["hex"] for u in view["units"] if u["side"] != view["viewer"]}
-            choices = tuple(c for c in choices if c in enemy_hexes)
+            choices = tuple(c for c in choices if c.split(":")[0] in enemy_hexes)
             if not choices:
                 continue
             target = choices[0]
@@ -149,8 +151,8 @@ def _attacks(view: dict[str, Any], legal: list[LegalOrder], phase: str) -> list[
         if used and (col is None or (text.endswith("-1") and int(text.split("-")[0]) >= floor)):
             for i, a in enumerate(used):
                 free.discard(a)
-                out.append({"type": "attack", "player": view["viewer"], "unit": a, "target": t,
-                            "advance": "yes" if i == 0 and phase == "melee" else "no"})
+                kind = "attack-advance" if i == 0 and phase == "melee" else "attack"
+                out.append({"type": kind, "player": view["viewer"], "unit": a, "target": t})
     return out
 
 

@@ -11,11 +11,22 @@ from __future__ import annotations
 from typing import Any
 
 from . import combat
-from .magic import UNIT_SPELLS, can_cast, dispel_targets, order_of, partners, spell, unit_targets, zone_starts
+from .magic import (UNIT_SPELLS, can_cast, dispel_targets, order_of, partners, spell, spell_cost, unit_targets,
+                    zone_starts)
 from .movement import can_end, can_move, reach
 from .state import ArcState, Unit
 
-MOUNTS = ("horse", "pegasus")
+# Zones are aimed by their first hex and a direction, typed as one word: "D9:S".
+DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
+
+
+def zone_word(h: str, direction: int) -> str:
+    return f"{h}:{DIRECTIONS[direction - 1]}"
+
+
+def read_zone(word: str) -> tuple[str, int] | None:
+    h, _, d = str(word).partition(":")
+    return (h, DIRECTIONS.index(d) + 1) if d in DIRECTIONS else None
 
 
 def busy(state: ArcState, player: str) -> set[str]:
@@ -45,7 +56,8 @@ def placeable(state: ArcState, player: str) -> dict[str, list[str]]:
 
 
 def mounts(u: Unit) -> tuple[str | None, ...]:
-    return MOUNTS if u.kind.pegasus else (None,)
+    """None: its ordinary move (Gonzague on horseback); "pegasus": Gonzague's flight (the order `fly`)."""
+    return (None, "pegasus") if u.kind.pegasus else (None,)
 
 
 def destinations(state: ArcState, u: Unit, mount: str | None) -> list[str]:
@@ -77,8 +89,8 @@ def attackers(state: ArcState, player: str, phase: str) -> dict[str, list[str]]:
 
 
 def casts(state: ArcState, player: str) -> list[dict[str, Any]]:
-    """Each possible spell: {caster, spell, partner, direction, targets} (targets: unit ids, effect ids or
-    first hexes of a zone in that direction)."""
+    """Each possible spell: {caster, spell, partner, targets} (targets: unit ids, effect ids, or zones as
+    "FIRST_HEX:DIRECTION")."""
     taken = busy(state, player)
     out: list[dict[str, Any]] = []
     for c in own(state, player):
@@ -93,21 +105,17 @@ def casts(state: ArcState, player: str) -> list[dict[str, Any]]:
                     continue  # a partner only when the caster alone cannot pay (and never to dispel)
                 base = {"caster": c.id, "spell": key, "partner": mate}
                 if s["kind"] == "zone":
-                    if s["cost"] > pool:
-                        continue
-                    for d in range(1, 7):
-                        starts = zone_starts(state, c, key, d)
-                        if starts:
-                            out.append({**base, "direction": d, "targets": starts})
+                    words = [zone_word(h, d) for d in range(1, 7) for h in zone_starts(state, c, key, d)]
+                    if s["cost"] <= pool and words:
+                        out.append({**base, "targets": words})
                 elif s["kind"] == "dispel":
-                    t = [e for e in dispel_targets(state, c)
-                         if next(x for x in state.effects if x["id"] == e)["cost"] <= c.points]
+                    t = [e for e in dispel_targets(state, c) if (spell_cost(state, order, key, e) or 0) <= c.points]
                     if t:
-                        out.append({**base, "direction": None, "targets": t})
+                        out.append({**base, "targets": t})
                 elif s["kind"] in UNIT_SPELLS and s["cost"] <= pool:
                     t = unit_targets(state, c, key)
                     if t:
-                        out.append({**base, "direction": None, "targets": t})
+                        out.append({**base, "targets": t})
     return out
 
 
@@ -128,5 +136,5 @@ def could_act(state: ArcState, player: str, phase: str) -> bool:
     return bool(attackers(state, player, phase))
 
 
-__all__ = ["MOUNTS", "attackers", "busy", "can_end", "casts", "could_act", "destinations", "meditators",
+__all__ = ["DIRECTIONS", "read_zone", "zone_word", "attackers", "busy", "can_end", "casts", "could_act", "destinations", "meditators",
            "mounts", "movers", "placeable", "spell"]

@@ -2,7 +2,7 @@
 
 Built from `declare`, the module `rules` checks orders with, so every listed combination is accepted and every
 accepted order listed. Fields whose domains depend on another are split: one LegalOrder per counter (and per
-mount, spell, partner and zone direction), its destinations, targets or hexes as the choice field.
+spell and partner), its destinations, targets or hexes as the choice field.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ from ...core.interface import Field, LegalOrder
 from . import declare
 from .rules import awaiting
 from .state import ArcState
-
-ADVANCE = Field("advance", choices=("yes", "no"), optional=True)
 
 
 def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
@@ -28,8 +26,8 @@ def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
             for mount in declare.mounts(u):
                 dest = declare.destinations(state, u, mount)
                 if dest:
-                    fixed = {"unit": u.id, **({"mount": mount} if mount else {})}
-                    out.append(LegalOrder("move", player, fixed, (Field("hex", choices=tuple(dest)),)))
+                    out.append(LegalOrder("fly" if mount else "move", player, {"unit": u.id},
+                                          (Field("hex", choices=tuple(dest)),)))
         if phase == "move":
             out += [LegalOrder("meditate", player, {"unit": u}) for u in declare.meditators(state, player)]
     elif phase == "magic":
@@ -37,11 +35,11 @@ def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
             fixed = {"caster": c["caster"], "spell": c["spell"]}
             if c["partner"]:
                 fixed["partner"] = c["partner"]
-            if c["direction"]:
-                fixed["direction"] = c["direction"]
-            out.append(LegalOrder("cast", player, fixed, (Field("target", choices=tuple(c["targets"])),)))
+            out.append(LegalOrder("cast-with" if c["partner"] else "cast", player, fixed,
+                                  (Field("target", choices=tuple(c["targets"])),)))
     else:
         for unit, targets in sorted(declare.attackers(state, player, phase).items()):
-            out.append(LegalOrder("attack", player, {"unit": unit}, (Field("target", choices=tuple(targets)), ADVANCE)))
+            for kind in ("attack", "attack-advance"):
+                out.append(LegalOrder(kind, player, {"unit": unit}, (Field("target", choices=tuple(targets)),)))
     out.append(LegalOrder("done", player))
     return out

@@ -43,10 +43,19 @@ def spell(order: str, key: str) -> dict[str, Any]:
     return spells()[order][key]
 
 
+def effect_word(e: dict[str, Any]) -> str:
+    """How a lasting spell is named in a dispel order: "effect.3"."""
+    return f"effect.{e['id']}"
+
+
+def effect_named(state: ArcState, word: Any) -> dict[str, Any] | None:
+    return next((e for e in state.effects if effect_word(e) == word), None)
+
+
 def spell_cost(state: ArcState, order: str, key: str, target: Any) -> int | None:
     s = spell(order, key)
     if s["kind"] == "dispel":
-        e = next((e for e in state.effects if e["id"] == target), None)
+        e = effect_named(state, target)
         return None if e is None else e["cost"]
     return s["cost"]
 
@@ -75,13 +84,13 @@ def unit_targets(state: ArcState, caster: Unit, key: str) -> list[str]:
     return sorted(out)
 
 
-def dispel_targets(state: ArcState, caster: Unit) -> list[int]:
+def dispel_targets(state: ArcState, caster: Unit) -> list[str]:
     b = state.board
     out = []
     for e in state.effects:
         where = e.get("hexes") or ([state.units[e["unit"]].hex] if e.get("unit") else [])
         if any(h and b.distance(caster.hex, h) <= 4 for h in where):  # type: ignore[arg-type]
-            out.append(e["id"])
+            out.append(effect_word(e))
     return out
 
 
@@ -90,6 +99,11 @@ def zone_starts(state: ArcState, caster: Unit, key: str, direction: int) -> list
     b = state.board
     starts = b.line_starts(direction, s["hexes"])
     return [h for h in b.within(caster.hex, s["range"]) if h in starts]  # type: ignore[arg-type]
+
+
+def read_zone(word: Any) -> tuple[str, int] | None:
+    from .declare import read_zone as read
+    return read(word)
 
 
 def saved(u: Unit, dice: Dice, what: str) -> tuple[bool, int]:
@@ -123,8 +137,9 @@ def resolve_cast(state: ArcState, plan: dict[str, Any], dice: Dice) -> list[Even
     target = plan.get("target")
     cost = spell_cost(state, order, key, target)  # type: ignore[arg-type]
     pool = caster.points + (partner.points if partner else 0)
+    zone = read_zone(target) if s["kind"] == "zone" else None
     if s["kind"] == "zone":
-        valid = plan["target"] in zone_starts(state, caster, key, plan["direction"])
+        valid = zone is not None and zone[0] in zone_starts(state, caster, key, zone[1])
     elif s["kind"] == "dispel":
         valid = target in dispel_targets(state, caster)
     else:
@@ -138,14 +153,15 @@ def resolve_cast(state: ArcState, plan: dict[str, Any], dice: Dice) -> list[Even
     ev = {**base, "target": target, "cost": cost}
     events: list[Event] = [ev]
     if s["kind"] == "zone":
-        hexes = state.board.line(target, plan["direction"], s["hexes"])
+        hexes = state.board.line(zone[0], zone[1], s["hexes"])  # type: ignore[index]
         eff = new_effect(state, order, key, s, caster, hexes=hexes)  # type: ignore[arg-type]
         ev.update(result="zone", hexes=hexes, effect=eff["id"])
         for u in [u for h in hexes for u in state.at(h)]:  # type: ignore[union-attr]
             events += zone_hit(state, u, eff, dice)
         return events
     if s["kind"] == "dispel":
-        gone = next(e for e in state.effects if e["id"] == target)
+        gone = effect_named(state, target)
+        assert gone is not None
         state.effects.remove(gone)
         ev.update(result="dispelled", effect=gone["id"], dispelled=gone["spell"])
         return events

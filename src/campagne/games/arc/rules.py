@@ -31,7 +31,8 @@ register_messages({
     "arc.bad_hex": {"en": "{unit} cannot {what} {hex!r} now.", "fr": "{unit} ne peut pas {what} {hex!r} maintenant."},
     "arc.bad_target": {"en": "{unit} cannot {what} {target!r} now.",
                        "fr": "{unit} ne peut pas {what} {target!r} maintenant."},
-    "arc.bad_mount": {"en": "{unit} has no mount {mount!r}.", "fr": "{unit} n'a pas de monture {mount!r}."},
+    "arc.bad_mount": {"en": "{unit} cannot fly: only Gonzague has Pegasus.",
+                      "fr": "{unit} ne peut pas voler : seul Gonzague a Pégase."},
 })
 
 WHAT = {"place": ("être placé", "be placed"), "move": ("bouger", "move"), "meditate": ("méditer", "meditate"),
@@ -72,15 +73,15 @@ def order_place(ctx: OrderContext) -> list[Event]:
 
 
 def order_move(ctx: OrderContext) -> list[Event]:
+    """`move UNIT HEX` (Gonzague on horseback), `fly gonzague.1 HEX` (on Pegasus: « 40 (Pégase) »)."""
     s: ArcState = ctx.state
     p = acting_player(ctx)
     unit, hex_ = ctx.arg("unit"), ctx.arg("hex")
     movers = {u.id: u for u in declare.movers(s, p, s.phase)}
     need(unit in movers, "arc.bad_unit", unit=unit, player=p, what=what("move"))
     u = movers[unit]
-    mount = ctx.cmd.get("mount")
-    if mount is not None or u.kind.pegasus:
-        need(mount in declare.mounts(u), "arc.bad_mount", unit=unit, mount=mount)
+    mount = "pegasus" if ctx.cmd["type"] == "fly" else None
+    need(mount in declare.mounts(u), "arc.bad_mount", unit=unit, mount=mount)
     need(hex_ in declare.destinations(s, u, mount), "arc.bad_hex", unit=unit, hex=hex_, what=what("move_to"))
     return plan(ctx, unit=unit, hex=hex_, mount=mount)
 
@@ -95,13 +96,13 @@ def order_meditate(ctx: OrderContext) -> list[Event]:
 def order_cast(ctx: OrderContext) -> list[Event]:
     p = acting_player(ctx)
     cmd = ctx.cmd
-    caster, key, target = ctx.arg("caster"), ctx.arg("spell"), cmd.get("target")
-    partner, direction = cmd.get("partner"), cmd.get("direction")
+    caster, key, target = ctx.arg("caster"), ctx.arg("spell"), ctx.arg("target")
+    partner = ctx.arg("partner") if cmd["type"] == "cast-with" else None
     options = [c for c in declare.casts(ctx.state, p) if c["caster"] == caster and c["spell"] == key
-               and c["partner"] == partner and c["direction"] == direction]
+               and c["partner"] == partner]
     need(bool(options), "arc.bad_unit", unit=caster, player=p, what=what("cast"))
     need(target in options[0]["targets"], "arc.bad_target", unit=caster, target=target, what=what("cast_on"))
-    return plan(ctx, caster=caster, spell=key, target=target, partner=partner, direction=direction)
+    return plan(ctx, caster=caster, spell=key, target=target, partner=partner)
 
 
 def order_attack(ctx: OrderContext) -> list[Event]:
@@ -111,9 +112,7 @@ def order_attack(ctx: OrderContext) -> list[Event]:
     options = declare.attackers(s, p, s.phase)
     need(unit in options, "arc.bad_unit", unit=unit, player=p, what=what("attack"))
     need(target in options[unit], "arc.bad_target", unit=unit, target=target, what=what("attack_it"))
-    advance = ctx.cmd.get("advance", "no")
-    need(advance in ("yes", "no"), "order.bad_field", field="advance", value=advance)
-    return plan(ctx, unit=unit, target=target, advance=advance == "yes")
+    return plan(ctx, unit=unit, target=target, advance=ctx.cmd["type"] == "attack-advance")
 
 
 def order_done(ctx: OrderContext) -> list[Event]:
@@ -129,33 +128,40 @@ def order_done(ctx: OrderContext) -> list[Event]:
 def _args(*names: str) -> tuple[Arg, ...]:
     helps = {"unit": ("le pion (ex. mpa_infantry.3)", "the counter (e.g. mpa_infantry.3)"),
              "hex": ("l'hex, colonne et ligne (ex. Q10)", "the hex, column and row (e.g. Q10)"),
-             "mount": ("horse ou pegasus (Gonzague)", "horse or pegasus (Gonzague)"),
              "caster": ("le prêtre qui lance le sort", "the priest casting the spell"),
              "spell": ("le sort (bless, healing, dispel, silence, light, hold, weather, flame, blade)",
                        "the spell (bless, healing, dispel, silence, light, hold, weather, flame, blade)"),
-             "target": ("la cible : un pion, un sort en cours (dispel) ou le premier hex d'une zone",
-                        "the target: a counter, a lasting spell (dispel) or the first hex of a zone"),
+             "target": ("la cible : un pion, un sort en cours (dispel) ou une zone, premier hex:direction (D9:S)",
+                        "the target: a counter, a lasting spell (dispel) or a zone, first hex:direction (D9:S)"),
              "partner": ("un prêtre contigu qui joint ses points", "an adjacent priest pooling his points"),
-             "direction": ("direction de la zone, 1 à 6 (N, NE, SE, S, SO, NO)", "the zone's direction, 1..6 (N, NE, SE, S, SW, NW)"),
-             "advance": ("yes : avancer dans l'hex libéré", "yes: advance into the vacated hex")}
-    return tuple(Arg(n, "int" if n == "direction" else "str", {"fr": helps[n][0], "en": helps[n][1]}) for n in names)
+             }
+    return tuple(Arg(n, "str", {"fr": helps[n][0], "en": helps[n][1]}) for n in names)
 
 
 ORDERS: dict[str, Order] = {
     "place": Order(order_place, "player", ("deploy",), _args("unit", "hex"),
                    {"fr": "Placer un pion sur un de ses hex de départ « au choix ».",
                     "en": "Place a counter on one of its start hexes (« au choix »)."}),
-    "move": Order(order_move, "player", ("move", "special"), _args("unit", "hex", "mount"),
+    "move": Order(order_move, "player", ("move", "special"), _args("unit", "hex"),
                   {"fr": "Déclarer le mouvement d'un pion (résolu quand chacun a fini).",
                    "en": "Declare a counter's move (resolved once everyone is done)."}),
+    "fly": Order(order_move, "player", ("move", "special"), _args("unit", "hex"),
+                 {"fr": "Gonzague vole sur Pégase (40 points, par-dessus murs et rivière).",
+                  "en": "Gonzague flies on Pegasus (40 points, over walls and river)."}),
     "meditate": Order(order_meditate, "player", ("move",), _args("unit"),
                       {"fr": "Un prêtre de Bhâr se retire et médite ce tour (la moitié de sa magie revient).",
                        "en": "A priest of Bhâr withdraws and meditates this turn (half his magic comes back)."}),
-    "cast": Order(order_cast, "player", ("magic",), _args("caster", "spell", "target", "direction", "partner"),
+    "cast": Order(order_cast, "player", ("magic",), _args("caster", "spell", "target"),
                   {"fr": "Déclarer un sort.", "en": "Declare a spell."}),
-    "attack": Order(order_attack, "player", ("missiles", "melee"), _args("unit", "target", "advance"),
+    "cast-with": Order(order_cast, "player", ("magic",), _args("caster", "partner", "spell", "target"),
+                       {"fr": "Déclarer un sort lancé à deux prêtres contigus (« attaque jumelée »).",
+                        "en": "Declare a spell cast by two adjacent priests together."}),
+    "attack": Order(order_attack, "player", ("missiles", "melee"), _args("unit", "target"),
                     {"fr": "Déclarer l'attaque d'un pion (les attaquants d'une même cible s'additionnent).",
                      "en": "Declare a counter's attack (the attackers of one target add up)."}),
+    "attack-advance": Order(order_attack, "player", ("missiles", "melee"), _args("unit", "target"),
+                            {"fr": "Attaquer, puis avancer dans l'hex s'il est libéré.",
+                             "en": "Attack, then advance into the hex if it is vacated."}),
     "done": Order(order_done, "player", ("deploy", *PHASES), (),
                   {"fr": "Fin des déclarations de cette phase.", "en": "No more orders this phase."}),
 }
@@ -202,7 +208,7 @@ def resolve_one(state: ArcState, x: dict[str, Any], dice: Dice) -> list[Event]:
         u = state.units[x["unit"]]
         u.meditating = True
         return [{"type": "meditating", "unit": u.id}]
-    if x["type"] == "cast":
+    if x["type"] in ("cast", "cast-with"):
         return magic.resolve_cast(state, x, dice)
     u = state.units[x["unit"]]
     if not movement.can_move(state, u, state.phase):

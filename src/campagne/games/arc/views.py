@@ -16,7 +16,7 @@ from .rules import awaiting
 from .state import ArcState, Unit
 from .victory import score_key, secret_parts
 
-SECRET_ORDERS = ("place", "move", "meditate", "cast", "attack")
+SECRET_ORDERS = ("place", "move", "fly", "meditate", "cast", "cast-with", "attack", "attack-advance")
 
 
 def unit_view(u: Unit) -> dict[str, Any]:
@@ -40,7 +40,8 @@ def view(state: ArcState, viewer: str | None) -> dict[str, Any]:
         "lost": sorted(u.id for u in state.units.values() if u.status in ("eliminated", "captured")),
         "captured": sorted(u.id for u in state.units.values() if u.status == "captured"),
         "control": dict(state.control),
-        "effects": [dict(e) for e in state.effects if e.get("unit") is None or state.sees(viewer, state.units[e["unit"]])],
+        "effects": [{**e, "name": f"effect.{e['id']}"} for e in state.effects
+                    if e.get("unit") is None or state.sees(viewer, state.units[e["unit"]])],
         "strategic": {"fr": sides()["strategic"]["fr"], "en": sides()["strategic"]["en"],
                       "places": list(sides()["strategic"]["places"])},
         "ended": state.ended, "victory": state.victory, "winner": state.winner, "standing": list(state.standing),
@@ -60,7 +61,7 @@ def odds_now(state: ArcState, viewer: str) -> list[dict[str, Any]]:
     target: computed from what the viewer sees (hidden counters are never targets)."""
     declared: dict[str, list[str]] = {}
     for p in state.plans.get(viewer, []):
-        if p["type"] == "attack":
+        if p["type"] in ("attack", "attack-advance"):
             declared.setdefault(p["target"], []).append(p["unit"])
     out = []
     for u in (x for x in state.units.values() if x.side == viewer and x.alive and x.hex):
