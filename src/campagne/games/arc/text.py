@@ -12,6 +12,16 @@ SIDE_NAMES = {"bonnaire": ("le Directorat (Bonnaire)", "the Directorate (Bonnair
               "ulf": ("Ulf", "Ulf"), "fereira": ("Fereira", "Fereira")}
 
 
+HINTS = {"deploy": ("place PION HEX", "place UNIT HEX"),
+         "move": ("move PION HEX, fly gonzague.1 HEX, meditate PRÊTRE", "move UNIT HEX, fly gonzague.1 HEX, meditate PRIEST"),
+         "special": ("move PION HEX, fly gonzague.1 HEX", "move UNIT HEX, fly gonzague.1 HEX"),
+         "magic": ("cast PRÊTRE SORT CIBLE, cast-with PRÊTRE PARTENAIRE SORT CIBLE",
+                   "cast PRIEST SPELL TARGET, cast-with PRIEST PARTNER SPELL TARGET"),
+         "missiles": ("attack PION CIBLE, attack-advance PION CIBLE", "attack UNIT TARGET, attack-advance UNIT TARGET"),
+         "melee": ("attack PION CIBLE, attack-advance PION CIBLE", "attack UNIT TARGET, attack-advance UNIT TARGET"),
+         "ended": ("", "")}
+
+
 def side(name: str, o: Any) -> str:
     fr, en = SIDE_NAMES.get(name, (name, name))
     return o.t(fr, en)
@@ -53,13 +63,16 @@ def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
                      + phase(view["phase"], o) + " — " + ", ".join(side(s, o) for s in view["acting"]))
         if view["awaiting"]:
             lines.append(o.t("On attend : ", "Waiting for: ") + ", ".join(side(s, o) for s in view["awaiting"]))
+        if view.get("viewer") in view["awaiting"]:
+            fr, en = HINTS[view["phase"]]
+            lines.append(o.t("À vous : ", "Your orders: ") + o.t(fr, en) + o.t(", puis done", ", then done"))
     held = [f"{place_name(p, o)}: {side(s, o) if s else '-'}" for p, s in view["control"].items()
             if p in view["strategic"]["places"]]
     lines.append(o.t("Points stratégiques — ", "Strategic points — ") + "; ".join(held))
     if brief:
         return "\n".join(lines)
     for s, obj in view.get("objectives", {}).items():
-        lines.append(o.t(f"Objectif secret de {side(s, o)} : ", f"Secret objective of {side(s, o)}: ")
+        lines.append(o.t(f"Objectif secret ({side(s, o)}) : ", f"Secret objective ({side(s, o)}): ")
                      + obj["fr" if o.lang == "fr" else "en"] + f" ({obj['parts'][0]}/{obj['parts'][1]})")
     viewer = view.get("viewer")
     mine = [u for u in view["units"] if viewer is None or u["side"] == viewer]
