@@ -120,6 +120,33 @@ def event_text(e: dict[str, Any], o: Any) -> str:
         return o.t(f"{e['unit']} est repéré en {e['at']}", f"{e['unit']} is spotted on {e['at']}")
     if t == "converted":
         return o.t(f"Ulf convertit {', '.join(e['people'])} en {e['unit']}", f"Ulf converts {', '.join(e['people'])} into {e['unit']}")
+    if t == "blocked":
+        return o.t(f"{e['unit']} ne peut pas aller en {e['to']}", f"{e['unit']} cannot reach {e['to']}")
+    if t == "vanish":
+        return o.t(f"{e['unit']} disparaît (invisible)", f"{e['unit']} vanishes (hidden)")
+    if t == "placed":
+        return o.t(f"{e['unit']} est placé en {e['hex']}", f"{e['unit']} is placed on {e['hex']}")
+    if t == "death":
+        return o.t(f"{e['unit']} rate son jet contre la Mort ({e['roll']} < {e['save']}) et meurt",
+                   f"{e['unit']} fails his save against death ({e['roll']} < {e['save']}) and dies")
+    if t == "death_saved":
+        return o.t(f"{e['unit']} réussit son jet contre la Mort ({e['roll']})",
+                   f"{e['unit']} saves against death ({e['roll']})")
+    if t == "zone":
+        return o.t(f"{e['unit']} dans la zone du sort : {e['result']} (d12 {e['save_roll']})",
+                   f"{e['unit']} in the spell's zone: {e['result']} (d12 {e['save_roll']})")
+    if t in ("meditating", "meditated", "healed"):
+        fr = {"meditating": "médite", "meditated": f"a médité ({e.get('points')} pts)", "healed": "est guéri"}[t]
+        en = {"meditating": "meditates", "meditated": f"has meditated ({e.get('points')} pts)", "healed": "is healed"}[t]
+        return o.t(f"{e['unit']} {fr}", f"{e['unit']} {en}")
+    if t == "spell_ends":
+        return o.t(f"Le sort {e['spell']} prend fin", f"The spell {e['spell']} ends")
+    if t == "combat_void":
+        return o.t(f"Plus d'attaquant contre {e['target']} : pas de combat", f"No attacker left against {e['target']}: no combat")
+    if t == "ignored":
+        return o.t("Résultat sur l'attaquant sans effet (missiles)", "Result on the attacker ignored (missiles)")
+    if t == "resolve":
+        return o.t("Résolution : ", "Resolution: ") + phase(e["phase"], o) + " (" + ", ".join(side(s, o) for s in e["order"]) + ")"
     if t == "turn":
         return o.t(f"Tour {e['turn']}" + (" (nuit)" if e["night"] else " (jour)"),
                    f"Turn {e['turn']}" + (" (night)" if e["night"] else " (day)"))
