@@ -1,0 +1,236 @@
+"""Combat: who may attack whom, the odds and their column shifts, the table's result, retreats and advances.
+
+Missiles and melee share one sequence (« totaliser la force d'attaque... diviser ce total par la force de
+défense... consulter la table »): several attackers add up; the ratio is rounded in the defender's favour;
+below 1-4 the combat does not happen, beyond 8-1 the defender is eliminated without a roll; a result on the
+attacker is ignored for missile fire. The « +N » of the lists (leaders, night, surprise, charge, temples, bless,
+light, Fereira's People) are column shifts of the table: its rows worsen for the attacker as the d12 rises, so
+a bonus added to the die would be a malus; a combat takes the shifts of its strongest attacker (the one
+leading it) and those that bear on its target. Shifts move within the table (1-4 .. 8-1).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...core.dice import Dice
+from .data import COLUMNS, effect, ratio, result
+from .magic import active, effect_on
+from .movement import zoc_hexes
+from .state import ArcState, Unit
+
+Event = dict[str, Any]
+ATTR = {"missiles": "missile", "melee": "melee"}
+
+
+def stacked_leader(state: ArcState, target: Unit) -> bool:
+    """A leader standing on a friendly unit (« Un Leader empilé sur une unité amie »)."""
+    return target.kind.leader and any(x is not target and x.side == target.side and not x.kind.leader
+                                      and not x.hidden for x in state.at(target.hex))  # type: ignore[arg-type]
+
+
+def may_attack(state: ArcState, a: Unit, t: Unit, phase: str) -> bool:
+    """Whether `a` may fire at or assault `t` now (range, terrain, what the attacker can do)."""
+    if not (a.alive and t.alive and a.hex and t.hex) or not state.enemies(a.side, t.side):
+        return False
+    if t.hidden or a.meditating or a.strength(ATTR[phase]) <= 0:
+        return False
+    b = state.board
+    if b.distance(a.hex, t.hex) > 1:  # « Les tirs se font sur un hex contigu »; melee: adjacent
+        return False
+    if (b.kind(a.hex) == "river") != (b.kind(t.hex) == "river"):
+        return False  # « Il ne peut pas y avoir de combat entre une unité sur la rivière et une autre sur la rive »
+    if stacked_leader(state, t) and a.kind.ability("stacked_leader") is None:
+        return False
+    return True
+
+
+def targets(state: ArcState, a: Unit, phase: str) -> list[str]:
+    if not a.alive or a.hex is None:
+        return []
+    near = [a.hex, *state.board.neighbours[a.hex]]
+    return sorted(t.id for h in near for t in state.at(h) if may_attack(state, a, t, phase))
+
+
+def defence(state: ArcState, t: Unit) -> Fraction:
+    d = t.strength("defence")
+    if not t.kind.leader:  # « le Leader ajoute sa valeur défensive à celle de l'unité sur laquelle il est empilé »
+        # (a hidden leader does not: he would betray himself, and the odds shown before a combat with him)
+        d += sum((x.strength("defence") for x in state.at(t.hex)  # type: ignore[arg-type]
+                  if x.side == t.side and x.kind.leader and not x.hidden), Fraction(0))
+    return d
+
+
+def lead(attackers: list[Unit], phase: str) -> Unit:
+    return max(attackers, key=lambda u: u.strength(ATTR[phase]))
+
+
+def shifts(state: ArcState, a: Unit, t: Unit, phase: str) -> list[tuple[str, int]]:
+    k = a.kind
+    out: list[tuple[str, int]] = []
+    if k.ability("attack"):
+        out.append(("leader", k.ability("attack")))
+    if state.night:
+        for key, when in (("night_attack", None), ("night_missile", "missiles"), ("night_melee", "melee")):
+            if k.ability(key) and when in (None, phase):
+                out.append(("night", k.ability(key)))
+    if a.hidden and a.moved_hidden and k.ability("surprise"):
+        out.append(("surprise", k.ability("surprise")))
+    if a.charged and phase == "melee" and k.ability("charge"):
+        out.append(("charge", k.ability("charge")))
+    if k.ability("temple") and any(state.board.distance(a.hex, h) <= 1 for h in state.board.temples()):  # type: ignore[arg-type]
+        out.append(("temple", k.ability("temple")))
+    if a.type == "people":
+        f = state.units.get("fereira.1")
+        if f and f.alive and f.hex and state.board.distance(f.hex, a.hex) <= 4:  # type: ignore[arg-type]
+            out.append(("fereira", 1))
+    bless = effect_on(state, a.id, "bless")
+    if bless:
+        out.append(("bless", bless["shift"]))
+    light = effect_on(state, t.id, "light")
+    if light:
+        out.append(("light", light["shift"]))
+    if stacked_leader(state, t) and k.ability("stacked_leader"):
+        out.append(("stacked_leader", k.ability("stacked_leader")))
+    return out
+
+
+def odds(state: ArcState, attackers: list[Unit], t: Unit, phase: str) -> dict[str, Any]:
+    attack = sum((a.strength(ATTR[phase]) for a in attackers), Fraction(0))
+    d = defence(state, t)
+    text, col = ratio(attack, d)
+    sh = shifts(state, lead(attackers, phase), t, phase) if attackers else []
+    total = sum(v for _, v in sh)
+    column = None if col is None or col < 0 else min(10, max(0, col + total))
+    return {"attack": attack, "defence": d, "ratio": text, "column": column, "forbidden": col == -1,
+            "automatic": col is None, "shifts": sh, "shift": total,
+            "table_column": COLUMNS[column] if column is not None else None}
+
+
+def resolve(state: ArcState, t: Unit, attacks: list[dict[str, Any]], phase: str, dice: Dice) -> list[Event]:
+    """One declared combat: the attacks on `t` (each {"unit", "advance"}), in declaration order."""
+    attackers = [state.units[x["unit"]] for x in attacks]
+    attackers = [a for a in attackers if may_attack(state, a, t, phase)]
+    if not attackers:
+        return [{"type": "combat_void", "target": t.id, "phase": phase}]
+    origin = t.hex
+    o = odds(state, attackers, t, phase)
+    ev: Event = {"type": "combat", "phase": phase, "attackers": [a.id for a in attackers], "target": t.id,
+                 "at": origin, "attack": str(o["attack"]), "defence": str(o["defence"]), "ratio": o["ratio"],
+                 "shift": o["shift"]}
+    held = active(state, "hold", unit=t.id)
+    if o["forbidden"] and not held:
+        ev["result"] = "forbidden"
+        return [ev]
+    for a in attackers:
+        a.attacked = True
+        if a.hidden and not a.kind.ability("reinvisible"):
+            a.hidden = False  # « l'unité devient alors visible pendant le reste du tour »
+        a.moved_hidden = False
+    t.attacked_by_enemy = True
+    events: list[Event] = [ev]
+    if held:  # « cumulé à une attaque dans le même tour, permet la destruction automatique du pion adverse »
+        ev["result"], ev["hold"] = "D5", True
+    elif o["automatic"]:
+        ev["result"] = "D5"
+    else:
+        roll = dice.roll("1D12", f"combat {t.id}")
+        ev["roll"], ev["column"] = roll, o["table_column"]
+        ev["result"] = result(o["column"], roll)
+    eff = effect(ev["result"])
+    chief = lead(attackers, phase)
+    if eff["side"] in "DB":
+        events += hit_defender(state, t, eff, chief, attackers, dice)
+    elif chief.kind.ability("forces_retreat"):
+        events += hit(state, t, {"retreat": 1, "half": False, "eliminate": False}, attackers, "forced")
+    if eff["side"] in "AB":
+        if phase == "missiles":
+            events.append({"type": "ignored", "reason": "missiles", "result": ev["result"]})
+        else:
+            for a in attackers:
+                events += hit(state, a, eff, [t], "attacker")
+    if origin and not state.at(origin):
+        for x, a in zip(attacks, [state.units[y["unit"]] for y in attacks]):
+            if x.get("advance") and a.alive and a in attackers and state.board.cost(origin, a.kind.cavalry) is not None:
+                events.append({"type": "advance", "unit": a.id, "from": a.hex, "to": origin})
+                a.hex = origin
+                break
+    return events
+
+
+def hit_defender(state: ArcState, t: Unit, eff: dict[str, Any], chief: Unit, attackers: list[Unit],
+                 dice: Dice) -> list[Event]:
+    if t.kind.leader and chief.kind.ability("captures"):
+        where = t.hex
+        t.status, t.hex = "captured", None
+        return [{"type": "captured", "unit": t.id, "by": chief.id, "at": where}]
+    if t.kind.leader and chief.kind.ability("death_save"):
+        roll = dice.roll("1D12", f"save against death {t.id}")
+        if roll < t.kind.save:  # « ce dernier fait un ST contre la Mort »: the save is made on d12 >= ST
+            where = t.hex
+            t.status, t.hex = "eliminated", None
+            return [{"type": "death", "unit": t.id, "roll": roll, "save": t.kind.save, "at": where}]
+        events = [{"type": "death_saved", "unit": t.id, "roll": roll, "save": t.kind.save}]
+    else:
+        events = []
+    if chief.kind.ability("forces_retreat") and not eff["retreat"] and not eff["eliminate"]:
+        eff = {**eff, "retreat": 1}  # « toute attaque implique automatiquement un retrait des unités adverses »
+    return events + hit(state, t, eff, attackers, "defender")
+
+
+def hit(state: ArcState, u: Unit, eff: dict[str, Any], foes: list[Unit], role: str) -> list[Event]:
+    where = u.hex
+    if eff["eliminate"] or (eff["half"] and u.reduced):
+        u.status, u.hex = "eliminated", None
+        return [{"type": "eliminated", "unit": u.id, "at": where, "role": role}]
+    events: list[Event] = []
+    if eff["half"]:
+        u.reduced = True
+        events.append({"type": "reduced", "unit": u.id, "at": where})
+    if eff["retreat"]:
+        dest = retreat_hex(state, u, eff["retreat"], foes)
+        if dest is None:
+            u.status, u.hex = "eliminated", None
+            events.append({"type": "eliminated", "unit": u.id, "at": where, "role": role, "reason": "no_retreat"})
+        else:
+            followers = [x for x in state.at(where) if x is not u and x.side == u.side and x.kind.leader
+                         and not u.kind.leader]  # type: ignore[arg-type]
+            u.hex = dest
+            events.append({"type": "retreat", "unit": u.id, "from": where, "to": dest})
+            for f in followers[:1]:
+                f.hex = dest
+                events.append({"type": "retreat", "unit": f.id, "from": where, "to": dest})
+    return events
+
+
+def retreat_hex(state: ArcState, u: Unit, n: int, foes: list[Unit]) -> str | None:
+    """Where a retreat of `n` hexes ends: every step farther from where it began, never through an enemy, never
+    ending in an enemy ZOC, on a free hex (« elle doit poursuivre sa retraite si nécessaire pour atteindre un
+    hex de libre »), the hex farthest from its attackers (then the first by name): the owner's choice made
+    by the rules, since campagne does not stop a combat to ask."""
+    b = state.board
+    start = u.hex
+    assert start is not None
+    zoc = zoc_hexes(state, u)
+    layer = {start}
+    for depth in range(1, n + 4):
+        nxt: set[str] = set()
+        for h in layer:
+            for m in b.neighbours[h]:
+                if b.distance(start, m) != depth or b.cost(m, u.kind.cavalry) is None:
+                    continue
+                if any(state.enemies(x.side, u.side) and not x.hidden for x in state.at(m)):
+                    continue
+                nxt.add(m)
+        if depth >= n:
+            free = [m for m in nxt if m not in zoc and not any(not state.enemies(x.side, u.side)
+                                                              for x in state.at(m))]
+            if free:
+                foe_hexes = [f.hex for f in foes if f.hex]
+                return max(sorted(free), key=lambda m: sum(b.distance(m, f) for f in foe_hexes))
+            nxt = {m for m in nxt if m not in zoc}
+        if not nxt:
+            return None
+        layer = nxt
+    return None

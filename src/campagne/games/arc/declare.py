@@ -1,0 +1,140 @@
+"""What a player may declare now: the one place where both `rules` (to check an order) and `legal` (to list
+the orders) ask, so that every listed order is accepted and every accepted order listed.
+
+Orders given during a phase are declarations: the board does not change until every acting player has said
+`done`; then they are resolved (see rules.resolve_phase). So what may be declared depends on the board at the
+start of the phase and on the player's own declarations of this phase (one order per counter a phase).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import combat
+from .magic import (UNIT_SPELLS, can_cast, dispel_targets, order_of, partners, spell, spell_cost, unit_targets,
+                    zone_starts)
+from .movement import can_end, can_move, reach
+from .state import ArcState, Unit
+
+# Zones are aimed by their first hex and a direction, typed as one word: "D9:S".
+DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
+
+
+def zone_word(h: str, direction: int) -> str:
+    return f"{h}:{DIRECTIONS[direction - 1]}"
+
+
+def read_zone(word: str) -> tuple[str, int] | None:
+    h, _, d = str(word).partition(":")
+    return (h, DIRECTIONS.index(d) + 1) if d in DIRECTIONS else None
+
+
+def busy(state: ArcState, player: str) -> set[str]:
+    """Counters already named by this player's declarations of this phase."""
+    out: set[str] = set()
+    for p in state.plans.get(player, []):
+        for key in ("unit", "caster", "partner"):
+            if p.get(key):
+                out.add(p[key])
+    return out
+
+
+def own(state: ArcState, player: str) -> list[Unit]:
+    return [u for u in state.units.values() if u.side == player and u.alive and u.hex is not None]
+
+
+def place_hexes(state: ArcState, u: Unit) -> list[str]:
+    """« au choix »: the group's hexes without an enemy counter (« Le joueur Bonnaire place ses pièces en
+    premier lieu »: the others may not share his hexes)."""
+    return [h for h in u.start_hexes if not any(state.enemies(x.side, u.side) for x in state.at(h))]
+
+
+def placeable(state: ArcState, player: str) -> dict[str, list[str]]:
+    taken = busy(state, player)
+    return {u.id: place_hexes(state, u) for u in own(state, player)
+            if u.start_hexes and u.id not in taken and place_hexes(state, u)}
+
+
+def mounts(u: Unit) -> tuple[str | None, ...]:
+    """None: its ordinary move (Gonzague on horseback); "pegasus": Gonzague's flight (the order `fly`)."""
+    return (None, "pegasus") if u.kind.pegasus else (None,)
+
+
+def destinations(state: ArcState, u: Unit, mount: str | None) -> list[str]:
+    return sorted(reach(state, u, pegasus=mount == "pegasus"))
+
+
+def movers(state: ArcState, player: str, phase: str) -> list[Unit]:
+    taken = busy(state, player)
+    return [u for u in own(state, player) if u.id not in taken and can_move(state, u, phase)]
+
+
+def meditators(state: ArcState, player: str) -> list[str]:
+    """« Seuls les Prêtres de Bhâr peuvent reconstituer la moitié de leur force magique s'ils se retirent du
+    combat et méditent pendant un tour »: declared in the general movement, instead of moving."""
+    taken = busy(state, player)
+    return [u.id for u in own(state, player) if u.kind.ability("meditation") and u.id not in taken
+            and not u.meditating and u.points < u.kind.points]
+
+
+def attackers(state: ArcState, player: str, phase: str) -> dict[str, list[str]]:
+    taken = busy(state, player)
+    out = {}
+    for u in own(state, player):
+        if u.id not in taken:
+            t = combat.targets(state, u, phase)
+            if t:
+                out[u.id] = t
+    return out
+
+
+def casts(state: ArcState, player: str) -> list[dict[str, Any]]:
+    """Each possible spell: {caster, spell, partner, targets} (targets: unit ids, effect ids, or zones as
+    "FIRST_HEX:DIRECTION")."""
+    taken = busy(state, player)
+    out: list[dict[str, Any]] = []
+    for c in own(state, player):
+        if c.id in taken or not can_cast(state, c):
+            continue
+        order = order_of(c)
+        mates = [None, *sorted(p.id for p in partners(state, c, taken))]
+        for key, s in sorted(spells_of(order).items()):
+            for mate in mates:
+                pool = c.points + (state.units[mate].points if mate else 0)
+                if mate and (s["kind"] == "dispel" or c.points >= s["cost"]):
+                    continue  # a partner only when the caster alone cannot pay (and never to dispel)
+                base = {"caster": c.id, "spell": key, "partner": mate}
+                if s["kind"] == "zone":
+                    words = [zone_word(h, d) for d in range(1, 7) for h in zone_starts(state, c, key, d)]
+                    if s["cost"] <= pool and words:
+                        out.append({**base, "targets": words})
+                elif s["kind"] == "dispel":
+                    t = [e for e in dispel_targets(state, c) if (spell_cost(state, order, key, e) or 0) <= c.points]
+                    if t:
+                        out.append({**base, "targets": t})
+                elif s["kind"] in UNIT_SPELLS and s["cost"] <= pool:
+                    t = unit_targets(state, c, key)
+                    if t:
+                        out.append({**base, "targets": t})
+    return out
+
+
+def spells_of(order: str | None) -> dict[str, dict[str, Any]]:
+    from .data import spells
+    return spells()[order] if order else {}
+
+
+def could_act(state: ArcState, player: str, phase: str) -> bool:
+    """Whether the player has anything to declare in this phase besides `done` (otherwise they are done)."""
+    if phase == "deploy":
+        return bool(placeable(state, player))
+    if phase in ("move", "special"):
+        return any(destinations(state, u, m) for u in movers(state, player, phase) for m in mounts(u)) \
+            or (phase == "move" and bool(meditators(state, player)))
+    if phase == "magic":
+        return bool(casts(state, player))
+    return bool(attackers(state, player, phase))
+
+
+__all__ = ["DIRECTIONS", "read_zone", "zone_word", "attackers", "busy", "can_end", "casts", "could_act", "destinations", "meditators",
+           "mounts", "movers", "placeable", "spell"]

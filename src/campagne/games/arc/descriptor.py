@@ -1,0 +1,35 @@
+"""Le jeu du destin d'Arc as the one game interface sees it (`campagne.core.interface`)."""
+
+from ...core.interface import GameDescriptor, SetupOption
+
+GAME = GameDescriptor(
+    name="arc",
+    title={"fr": "Le jeu du destin d'Arc", "en": "The game of Arc's fate"},
+    seed="003_38fec59a64b8cc8a.txt",
+    players=(3, 3),
+    kind="campaign",  # journaled like the campaigns: new, status, order, next...
+    ruleset="campagne.games.arc.rules:ArcRules",
+    orders="campagne.games.arc.rules:ORDERS",
+    legal_orders="campagne.games.arc.legal:legal_orders",
+    view="campagne.games.arc.views:view",
+    redact_entry="campagne.games.arc.views:redact_entry",
+    setup="campagne.games.arc.setup:build_setup",
+    setup_options=(
+        SetupOption("forces", {"fr": "rapport de forces (table des bonus/malus) : unfavourable, medium ou "
+                                     "favourable, pour tous ou par camp (bonnaire:favourable,ulf:medium)",
+                               "en": "balance of forces (the bonus/malus table): unfavourable, medium or "
+                                     "favourable, for all or per side (bonnaire:favourable,ulf:medium)"},
+                    "str", "medium"),
+        SetupOption("two-player", {"fr": "variante à deux : Ulf et Fereira alliés contre Bonnaire",
+                                   "en": "two-player variant: Ulf and Fereira allied against Bonnaire"},
+                    "bool", False),
+    ),
+    text="campagne.games.arc.text",
+    picture="campagne.games.arc.picture:picture",
+    sheets="campagne.games.arc.sheet",
+    outcome="campagne.games.arc.victory:outcome",
+    computers={"random": "campagne.games.arc.ai:random_player", "greedy": "campagne.games.arc.ai:greedy",
+               "absent": "campagne.games.arc.ai:absent"},
+    autoplay="campagne.games.arc.ai:autoplay",
+    tools="campagne.games.arc.cli:register",
+)

@@ -1,0 +1,45 @@
+"""Legal orders of Arc as data (`core.interface.LegalOrder`): what `player` may declare now.
+
+Built from `declare`, the module `rules` checks orders with, so every listed combination is accepted and every
+accepted order listed. Fields whose domains depend on another are split: one LegalOrder per counter (and per
+spell and partner), its destinations, targets or hexes as the choice field.
+"""
+
+from __future__ import annotations
+
+from ...core.interface import Field, LegalOrder
+from . import declare
+from .rules import awaiting
+from .state import ArcState
+
+
+def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
+    if player not in awaiting(state):
+        return []
+    phase = state.phase
+    out: list[LegalOrder] = []
+    if phase == "deploy":
+        for unit, hexes in sorted(declare.placeable(state, player).items()):
+            out.append(LegalOrder("place", player, {"unit": unit}, (Field("hex", choices=tuple(hexes)),)))
+    elif phase in ("move", "special"):
+        for u in declare.movers(state, player, phase):
+            for mount in declare.mounts(u):
+                dest = declare.destinations(state, u, mount)
+                if dest:
+                    out.append(LegalOrder("fly" if mount else "move", player, {"unit": u.id},
+                                          (Field("hex", choices=tuple(dest)),)))
+        if phase == "move":
+            out += [LegalOrder("meditate", player, {"unit": u}) for u in declare.meditators(state, player)]
+    elif phase == "magic":
+        for c in declare.casts(state, player):
+            fixed = {"caster": c["caster"], "spell": c["spell"]}
+            if c["partner"]:
+                fixed["partner"] = c["partner"]
+            out.append(LegalOrder("cast-with" if c["partner"] else "cast", player, fixed,
+                                  (Field("target", choices=tuple(c["targets"])),)))
+    else:
+        for unit, targets in sorted(declare.attackers(state, player, phase).items()):
+            for kind in ("attack", "attack-advance"):
+                out.append(LegalOrder(kind, player, {"unit": unit}, (Field("target", choices=tuple(targets)),)))
+    out.append(LegalOrder("done", player))
+    return out

@@ -1,0 +1,242 @@
+"""Magic: the priests' spells (data/spells.toml), their targets, costs, saves and lasting effects.
+
+« seules les unités de Prêtres peuvent lancer des sorts »; two priests side by side may cast one spell together
+(« attaque jumelée si elles sont HC »), pooling their points; each priest takes part in one spell a phase, as
+any unit attacks once a phase. A save (« ST ») succeeds on a d12 roll of the unit's magic save or more (« une
+petite valeur indique une meilleure défense magique »). Spells aimed at friends (bless, healing) need no save.
+Zones (weather turn, blade barrier) are a straight line of 4 (2) contiguous hexes from a first hex in range.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.dice import Dice
+from .data import spells
+from .state import ArcState, Unit
+
+Event = dict[str, Any]
+UNIT_SPELLS = ("bless", "healing", "silence", "light", "hold", "flame")
+
+
+def active(state: ArcState, kind: str, unit: str | None = None) -> dict[str, Any] | None:
+    for e in state.effects:
+        if e["kind"] == kind and (unit is None or e.get("unit") == unit):
+            return e
+    return None
+
+
+def effect_on(state: ArcState, unit: str, kind: str) -> dict[str, Any] | None:
+    return active(state, kind, unit)
+
+
+def order_of(u: Unit) -> str | None:
+    return u.kind.ability("spells")
+
+
+def can_cast(state: ArcState, u: Unit) -> bool:
+    return (u.alive and u.hex is not None and order_of(u) is not None and not u.meditating
+            and not effect_on(state, u.id, "silence"))
+
+
+def spell(order: str, key: str) -> dict[str, Any]:
+    return spells()[order][key]
+
+
+def effect_word(e: dict[str, Any]) -> str:
+    """How a lasting spell is named in a dispel order: "effect.3"."""
+    return f"effect.{e['id']}"
+
+
+def effect_named(state: ArcState, word: Any) -> dict[str, Any] | None:
+    return next((e for e in state.effects if effect_word(e) == word), None)
+
+
+def spell_cost(state: ArcState, order: str, key: str, target: Any) -> int | None:
+    s = spell(order, key)
+    if s["kind"] == "dispel":
+        e = effect_named(state, target)
+        return None if e is None else e["cost"]
+    return s["cost"]
+
+
+def partners(state: ArcState, caster: Unit, busy: set[str]) -> list[Unit]:
+    return [p for p in state.alive() if p is not caster and p.side == caster.side and p.id not in busy
+            and order_of(p) == order_of(caster) and can_cast(state, p)
+            and state.board.distance(p.hex, caster.hex) <= 1]  # type: ignore[arg-type]
+
+
+def unit_targets(state: ArcState, caster: Unit, key: str) -> list[str]:
+    s = spell(order_of(caster), key)  # type: ignore[arg-type]
+    b = state.board
+    out = []
+    for t in state.alive():
+        if t.hex is None or b.distance(caster.hex, t.hex) > s["range"]:  # type: ignore[arg-type]
+            continue
+        if s["kind"] in ("bless", "healing"):
+            ok = t.side == caster.side and (s["kind"] == "bless" or (t.reduced and not t.heal_next_turn))
+        else:
+            ok = state.enemies(caster.side, t.side) and not t.hidden
+            if s["kind"] == "silence":
+                ok = ok and order_of(t) is not None
+        if ok:
+            out.append(t.id)
+    return sorted(out)
+
+
+def dispel_targets(state: ArcState, caster: Unit) -> list[str]:
+    b = state.board
+    out = []
+    for e in state.effects:
+        where = e.get("hexes") or ([state.units[e["unit"]].hex] if e.get("unit") else [])
+        if any(h and b.distance(caster.hex, h) <= 4 for h in where):  # type: ignore[arg-type]
+            out.append(effect_word(e))
+    return out
+
+
+def zone_starts(state: ArcState, caster: Unit, key: str, direction: int) -> list[str]:
+    s = spell(order_of(caster), key)  # type: ignore[arg-type]
+    b = state.board
+    starts = b.line_starts(direction, s["hexes"])
+    return [h for h in b.within(caster.hex, s["range"]) if h in starts]  # type: ignore[arg-type]
+
+
+def read_zone(word: Any) -> tuple[str, int] | None:
+    from .declare import read_zone as read
+    return read(word)
+
+
+def saved(u: Unit, dice: Dice, what: str) -> tuple[bool, int]:
+    roll = dice.roll("1D12", f"magic save {u.id} ({what})")
+    return roll >= u.kind.save, roll
+
+
+def private(u: Unit, ev: Event) -> Event:
+    if u.hidden:
+        ev["visible_to"] = [u.side]
+    return ev
+
+
+def strike(state: ArcState, u: Unit, how: str, cause: str) -> Event:
+    where = u.hex
+    if how == "eliminate" or u.reduced:
+        u.status, u.hex = "eliminated", None
+        return private(u, {"type": "eliminated", "unit": u.id, "at": where, "role": cause})
+    u.reduced = True
+    return private(u, {"type": "reduced", "unit": u.id, "at": where, "cause": cause})
+
+
+def resolve_cast(state: ArcState, plan: dict[str, Any], dice: Dice) -> list[Event]:
+    caster = state.units[plan["caster"]]
+    partner = state.units.get(plan.get("partner") or "")
+    order, key = order_of(caster), plan["spell"]
+    base = {"type": "spell", "caster": caster.id, "spell": key, "partner": partner.id if partner else None}
+    if not can_cast(state, caster) or (partner and not can_cast(state, partner)):
+        return [{**base, "result": "fizzled"}]
+    s = spell(order, key)  # type: ignore[arg-type]
+    target = plan.get("target")
+    cost = spell_cost(state, order, key, target)  # type: ignore[arg-type]
+    pool = caster.points + (partner.points if partner else 0)
+    zone = read_zone(target) if s["kind"] == "zone" else None
+    if s["kind"] == "zone":
+        valid = zone is not None and zone[0] in zone_starts(state, caster, key, zone[1])
+    elif s["kind"] == "dispel":
+        valid = target in dispel_targets(state, caster)
+    else:
+        valid = target in unit_targets(state, caster, key)
+    if cost is None or cost > pool or not valid:
+        return [{**base, "target": target, "result": "fizzled"}]
+    paid = min(caster.points, cost)
+    caster.points -= paid
+    if partner:
+        partner.points -= cost - paid
+    ev = {**base, "target": target, "cost": cost}
+    events: list[Event] = [ev]
+    if s["kind"] == "zone":
+        hexes = state.board.line(zone[0], zone[1], s["hexes"])  # type: ignore[index]
+        eff = new_effect(state, order, key, s, caster, hexes=hexes)  # type: ignore[arg-type]
+        ev.update(result="zone", hexes=hexes, effect=eff["id"])
+        for u in [u for h in hexes for u in state.at(h)]:  # type: ignore[union-attr]
+            events += zone_hit(state, u, eff, dice)
+        return events
+    if s["kind"] == "dispel":
+        gone = effect_named(state, target)
+        assert gone is not None
+        state.effects.remove(gone)
+        ev.update(result="dispelled", effect=gone["id"], dispelled=gone["spell"])
+        return events
+    t = state.units[target]
+    if state.enemies(caster.side, t.side):
+        t.attacked_by_enemy = True  # a spell is an attack: it interrupts a meditation
+    if s["save"] and state.enemies(caster.side, t.side):
+        ok, roll = saved(t, dice, key)
+        ev["save_roll"] = roll
+        if ok:
+            ev["result"] = "saved"
+            return events
+    if s["kind"] == "healing":
+        if s["delay"]:
+            t.heal_next_turn = True  # « effet tour suivant »
+            ev["result"] = "healing_next_turn"
+        else:
+            t.reduced = False  # « effet même tour »
+            ev["result"] = "healed"
+    elif s["kind"] == "flame":
+        ev["result"] = "struck"
+        events.append(strike(state, t, "eliminate", "flame"))
+    else:
+        eff = new_effect(state, order, key, s, caster, unit=t.id)  # type: ignore[arg-type]
+        ev.update(result="effect", effect=eff["id"])
+    return events
+
+
+def new_effect(state: ArcState, order: str, key: str, s: dict[str, Any], caster: Unit, unit: str | None = None,
+               hexes: list[str] | None = None) -> dict[str, Any]:
+    turns = s.get("turns", 0)
+    e = {"id": state.next_effect, "spell": key, "order": order, "kind": s["kind"], "side": caster.side,
+         "unit": unit, "hexes": hexes, "until": state.turn + turns - 1 if turns else None, "cost": s["cost"],
+         "shift": s.get("shift", 0), "effect": s.get("effect")}
+    state.next_effect += 1
+    state.effects.append(e)
+    return e
+
+
+def zone_hit(state: ArcState, u: Unit, eff: dict[str, Any], dice: Dice) -> list[Event]:
+    ok, roll = saved(u, dice, eff["spell"])
+    ev = private(u, {"type": "zone", "unit": u.id, "effect": eff["id"], "save_roll": roll,
+                     "result": "saved" if ok else eff["effect"]})
+    if ok:
+        return [ev]
+    return [ev, strike(state, u, eff["effect"], eff["spell"])]
+
+
+def zone_entry(state: ArcState, u: Unit, path: list[str], dice: Dice) -> list[Event]:
+    """« toute troupe pénétrant dans la zone durant la durée du sort subit les effets après ST »: rolled when
+    the move is resolved, once a zone."""
+    events: list[Event] = []
+    for eff in list(state.effects):
+        if eff["kind"] == "zone" and u.alive and any(h in eff["hexes"] for h in path):
+            events += zone_hit(state, u, eff, dice)
+    return events
+
+
+def end_of_turn(state: ArcState) -> list[Event]:
+    """Spells run out; the priests of Bhâr's healing takes effect; meditation gives back half the points."""
+    events: list[Event] = []
+    for e in list(state.effects):
+        if e["until"] is not None and e["until"] <= state.turn:
+            state.effects.remove(e)
+            events.append({"type": "spell_ends", "effect": e["id"], "spell": e["spell"]})
+        elif e.get("unit") and not state.units[e["unit"]].alive:
+            state.effects.remove(e)
+    for u in state.alive():
+        if u.heal_next_turn:
+            u.heal_next_turn, u.reduced = False, False
+            events.append(private(u, {"type": "healed", "unit": u.id}))
+        if u.meditating:
+            if not u.attacked_by_enemy:  # « à condition de ne pas être interrompu par une attaque »
+                full = u.kind.points
+                u.points = min(full, u.points + full // 2)
+                events.append({"type": "meditated", "unit": u.id, "points": u.points})
+            u.meditating = False
+    return events

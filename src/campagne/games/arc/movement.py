@@ -1,0 +1,222 @@
+"""Movement: reach under ZOC, terrain and stacking; moving a counter; detection; Ulf's conversions.
+
+« toute unité entrant dans une ZOC ennemie doit immédiatement s'arrêter »; « Une unité peut traverser un hexagone
+occupé par une autre unité amie, mais doit s'arrêter sur un hex libre » (leaders and the special pieces may stop
+on one friendly unit, two pieces at most); rivers, the frozen marsh and walls cost 3 movement points, cavalry
+cannot cross walls (gates aside). A unit may always move one hex when the terrain forbids it nothing else
+(otherwise the priests, the People and the dwarves, 2 points, could never cross the river).
+Hidden counters exert no ZOC and block nobody (their enemies do not know they are there); an invisible
+counter may end its move on an enemy's hex, where it is immobilised.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from ...core.dice import Dice
+from .state import ArcState, Unit
+
+Event = dict[str, Any]
+
+
+def exerts_zoc_on(state: ArcState, enemy: Unit, mover: Unit) -> bool:
+    only = mover.kind.ability("zoc_only_from")
+    if only is None:
+        return True
+    return any(enemy.type == f or (f == "archers" and enemy.kind.archer) for f in only)
+
+
+def occupancy(state: ArcState) -> dict[str, list[Unit]]:
+    occ: dict[str, list[Unit]] = {}
+    for u in state.units.values():
+        if u.status == "active" and u.hex is not None:
+            occ.setdefault(u.hex, []).append(u)
+    return occ
+
+
+def zoc_hexes(state: ArcState, mover: Unit) -> set[str]:
+    out: set[str] = set()
+    b = state.board
+    for e in state.units.values():
+        if e.status != "active" or e.hidden or e.hex is None or not state.enemies(e.side, mover.side):
+            continue
+        if b.exerts_zoc(e.hex) and exerts_zoc_on(state, e, mover):
+            out.update(b.neighbours[e.hex])
+    return out
+
+
+def visible_enemy_at(state: ArcState, h: str, side: str) -> bool:
+    return any(state.enemies(u.side, side) and not u.hidden for u in state.at(h))
+
+
+def immobilised(state: ArcState, u: Unit) -> bool:
+    """« immobilisation si l'unité en état d'invisibilité se trouve sur l'hex d'une pièce adverse »."""
+    return u.hidden and u.hex is not None and any(state.enemies(x.side, u.side) for x in state.at(u.hex))
+
+
+def can_end(state: ArcState, u: Unit, h: str, occ: dict[str, list[Unit]] | None = None) -> bool:
+    pieces = [x for x in (state.at(h) if occ is None else occ.get(h, ())) if x is not u]
+    if any(state.enemies(x.side, u.side) and not x.hidden for x in pieces) and not u.kind.ability("invisible"):
+        return False
+    friends = [x for x in pieces if not state.enemies(x.side, u.side)]
+    if len(friends) + 1 > 2:
+        return False
+    return sum(1 for x in (*friends, u) if not x.kind.stackable) <= 1
+
+
+def can_move(state: ArcState, u: Unit, phase: str) -> bool:
+    if u.status != "active" or u.hex is None or u.meditating or immobilised(state, u):
+        return False
+    return phase == "move" or bool(u.kind.ability("extra_move"))
+
+
+def allowance(u: Unit, pegasus: bool) -> int:
+    return u.kind.pegasus if pegasus else u.kind.mvt
+
+
+def reach(state: ArcState, u: Unit, pegasus: bool = False) -> Reach:
+    """Every hex `u` may end its move on -> the path there (start excluded)."""
+    assert u.hex is not None
+    b = state.board
+    unlimited = u.kind.mvt < 0
+    mp = allowance(u, pegasus)
+    invisible = bool(u.kind.ability("invisible"))
+    zoc = set() if unlimited else zoc_hexes(state, u)
+    cavalry = u.kind.cavalry and not pegasus
+    occ = occupancy(state)
+    blocked = {h for h, us in occ.items() if any(state.enemies(x.side, u.side) and not x.hidden for x in us)}
+    costs = b.costs(cavalry)
+    nbrs = b.neighbours
+    best: dict[str, int] = {u.hex: 0}
+    prev: dict[str, str] = {}
+    heap = [(0, u.hex)]
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best.get(h, 1 << 30):
+            continue
+        if h != u.hex and (h in zoc or (invisible and h in blocked)):
+            continue  # entering a ZOC (or an enemy's hex, invisible) ends the move
+        for n in nbrs[h]:
+            c = 1 if pegasus else costs[n]
+            if c is None:
+                continue
+            if not invisible and n in blocked:
+                continue
+            new = cost if unlimited else cost + c
+            if not unlimited and new > mp:
+                if h != u.hex:
+                    continue
+                new = max(mp, 1)  # one hex is always allowed
+            if new < best.get(n, 1 << 30):
+                best[n] = new
+                prev[n] = h
+                heapq.heappush(heap, (new, n))
+    start = u.hex
+    ends = [h for h in best if h != start and (h not in occ or can_end(state, u, h, occ))]
+    return Reach(start, prev, ends)
+
+
+class Reach(Mapping[str, list[str]]):
+    """The hexes a move may end on, each with its path (start excluded), built only when asked for."""
+
+    def __init__(self, start: str, prev: dict[str, str], ends: list[str]) -> None:
+        self.start, self.prev, self.ends = start, prev, set(ends)
+
+    def __getitem__(self, h: str) -> list[str]:
+        if h not in self.ends:
+            raise KeyError(h)
+        path = [h]
+        while self.prev[path[-1]] != self.start:
+            path.append(self.prev[path[-1]])
+        return path[::-1]
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.ends
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.ends)
+
+    def __len__(self) -> int:
+        return len(self.ends)
+
+
+def charge_line(state: ArcState, u: Unit, dest: str) -> list[str] | None:
+    """A straight line of at least 4 hexes to `dest` that the charge can ride (« en ligne droite sur 4 hex »)."""
+    b = state.board
+    assert u.hex is not None
+    d = b.direction(u.hex, dest)
+    n = b.distance(u.hex, dest)
+    if d is None or n < 4 or n > u.kind.mvt:
+        return None
+    line = b.line(u.hex, d, n + 1)
+    if not line:
+        return None
+    zoc = zoc_hexes(state, u)
+    cost = 0
+    for i, h in enumerate(line[1:], 1):
+        c = b.cost(h, u.kind.cavalry)
+        if c is None or visible_enemy_at(state, h, u.side):
+            return None
+        cost += c
+        if cost > u.kind.mvt or (h in zoc and i < n):
+            return None
+    return line[1:]
+
+
+def move_unit(state: ArcState, u: Unit, dest: str, path: list[str], dice: Dice) -> list[Event]:
+    from .magic import zone_entry
+    events: list[Event] = []
+    was_hidden, origin = u.hidden, u.hex
+    u.hex, u.moved = dest, True
+    if u.kind.ability("invisible"):
+        u.hidden, u.moved_hidden = True, True  # « invisibilité lors des déplacements »
+    if u.hidden:
+        events.append({"type": "move", "unit": u.id, "from": origin, "to": dest, "path": path,
+                       "visible_to": [u.side]})
+        if not was_hidden:
+            events.append({"type": "vanish", "unit": u.id, "at": origin})
+    else:
+        events.append({"type": "move", "unit": u.id, "from": origin if not was_hidden else None, "to": dest,
+                       "path": path if not was_hidden else [dest]})
+    events += detect(state)
+    events += zone_entry(state, u, path, dice)
+    return events
+
+
+def detect(state: ArcState) -> list[Event]:
+    """« détection automatique des unités de Fraternité Rouge (et de Bonnaire) à 1 hex de distance »."""
+    events: list[Event] = []
+    b = state.board
+    detectors = [d for d in state.alive() if d.hex and d.kind.ability("detects") and not d.hidden]
+    for h in state.alive():
+        if not h.hidden or h.hex is None:
+            continue
+        for d in detectors:
+            if h.type in d.kind.ability("detects") and state.enemies(d.side, h.side) \
+                    and b.distance(d.hex, h.hex) <= 1:  # type: ignore[arg-type]
+                h.hidden = False
+                events.append({"type": "detected", "unit": h.id, "at": h.hex, "by": d.id})
+                break
+    return events
+
+
+def convert_people(state: ArcState) -> list[Event]:
+    """Ulf: « transformation automatique de deux Unités Peuple en une Unité de Fidèles Chrétiens à 1 hex »."""
+    ulf = state.units.get("ulf.1")
+    if ulf is None or not ulf.alive or ulf.hex is None:
+        return []
+    events: list[Event] = []
+    near = sorted((u for u in state.alive() if u.type == "people" and u.hex
+                   and state.board.distance(ulf.hex, u.hex) <= 1), key=lambda u: u.id)
+    n = 1 + sum(1 for u in state.units.values() if u.type == "faithful")
+    while len(near) >= 2:
+        a, b2 = near.pop(0), near.pop(0)
+        a.status = b2.status = "converted"
+        new = Unit(f"faithful.{n}", "faithful", "ulf", a.hex)
+        state.units[new.id] = new
+        events.append({"type": "converted", "people": [a.id, b2.id], "unit": new.id, "at": a.hex})
+        a.hex = b2.hex = None
+        n += 1
+    return events

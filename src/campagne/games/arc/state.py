@@ -1,0 +1,131 @@
+"""The state of a game of Arc: the counters on the map, the turn and phase, the orders given and not yet
+resolved (secret to their player), the spells that last, the places held."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .board import Board
+from .data import SIDES, UnitType, unit_types
+
+TURNS = 8
+# « mouvement général / combat (magie, missiles, mêlées, retraites/avances) / mouvement spécial »
+PHASES = ("move", "magic", "missiles", "melee", "special")
+# The game opens at nightfall after the day's battle on the hill (« Elle dure toute la journée... pendant
+# cette nuit »): turns of six hours from 18h, so turns 1-2 and 5-6 are night (18h-6h), 3-4 and 7-8 day.
+NIGHT_TURNS = (1, 2, 5, 6)
+PHASE_NAMES = {"deploy": ("mise en place", "set-up"), "move": ("mouvement général", "general movement"),
+               "magic": ("magie", "magic"), "missiles": ("missiles", "missiles"), "melee": ("mêlées", "melee"),
+               "special": ("mouvement spécial", "special movement"), "ended": ("terminée", "over")}
+
+
+def phase_label(*phases: str) -> dict[str, str]:
+    return {"fr": ", ".join(PHASE_NAMES[p][0] for p in phases), "en": ", ".join(PHASE_NAMES[p][1] for p in phases)}
+
+
+@dataclass
+class Unit:
+    id: str  # "mercenaries.4"
+    type: str  # a unit type id of data/units.toml
+    side: str
+    hex: str | None
+    start_hexes: tuple[str, ...] = ()  # where it may be placed at set-up (« au choix »)
+    reduced: bool = False
+    hidden: bool = False
+    points: int = 0
+    status: str = "active"  # "eliminated", "captured"
+    moved_hidden: bool = False  # moved invisible this turn (surprise)
+    charged: bool = False
+    moved: bool = False
+    attacked: bool = False
+    attacked_by_enemy: bool = False
+    meditating: bool = False
+    heal_next_turn: bool = False
+    fading: int = 0  # Aris Dombal: thirds of his attack lost
+
+    @property
+    def kind(self) -> UnitType:
+        return unit_types()[self.type]
+
+    @property
+    def alive(self) -> bool:
+        return self.status == "active"
+
+    def strength(self, what: str) -> Fraction:
+        s = self.kind.strength(what, self.reduced)
+        if self.kind.ability("fading") and what in ("melee", "missile"):
+            s = s * Fraction(max(0, 3 - self.fading), 3)
+        return s
+
+
+@dataclass
+class ArcState:
+    board: Board
+    forces: dict[str, str]
+    two_player: bool
+    controllers: dict[str, str]
+    names: dict[str, str]
+    units: dict[str, Unit]
+    turn: int = 0
+    segment: int = 0  # 0: the Directorat, 1: Ulf and Fereira
+    phase: str = "deploy"
+    acting: list[str] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)
+    plans: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    effects: list[dict[str, Any]] = field(default_factory=list)
+    next_effect: int = 1
+    control: dict[str, str | None] = field(default_factory=dict)  # place id -> side
+    control_log: list[dict[str, str | None]] = field(default_factory=list)  # at each turn's end
+    winner: str | None = None
+    victory: str | None = None  # "strategic", "secret", "standing"
+    standing: list[str] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: Any) -> ArcState:
+        """Fast: counters hold only immutable values, so one shallow copy each; the board is shared."""
+        new = copy.copy(self)
+        new.units = {k: copy.copy(u) for k, u in self.units.items()}
+        new.plans = {k: [dict(p) for p in v] for k, v in self.plans.items()}
+        new.effects = [dict(e) for e in self.effects]
+        new.forces, new.controllers, new.names = dict(self.forces), dict(self.controllers), dict(self.names)
+        new.acting, new.done, new.standing = list(self.acting), list(self.done), list(self.standing)
+        new.control, new.control_log = dict(self.control), [dict(c) for c in self.control_log]
+        return new
+
+    @property
+    def night(self) -> bool:
+        return self.turn in NIGHT_TURNS
+
+    @property
+    def standings(self) -> list[dict[str, Any]]:
+        """The standing as the generic tools print it: [{"player", "rank"}], best first."""
+        return [{"player": p, "rank": i + 1} for i, p in enumerate(self.standing)]
+
+    @property
+    def ended(self) -> bool:
+        return self.phase == "ended"
+
+    def enemies(self, a: str, b: str) -> bool:
+        if a == b:
+            return False
+        return not (self.two_player and {a, b} == {"ulf", "fereira"})
+
+    def alive(self) -> list[Unit]:
+        return [u for u in self.units.values() if u.status == "active"]
+
+    def at(self, h: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.hex == h and u.status == "active"]
+
+    def sees(self, viewer: str | None, u: Unit) -> bool:
+        """Whether `viewer`'s side sees this counter (None: the referee sees all)."""
+        return viewer is None or not u.hidden or u.side == viewer
+
+    def team(self, side: str) -> tuple[str, ...]:
+        if self.two_player and side in ("ulf", "fereira"):
+            return ("ulf", "fereira")
+        return (side,)
+
+
+SIDE_ORDER = SIDES

@@ -1,0 +1,119 @@
+"""Victory: the strategic objective, the secret objectives, and the standing after turn 8.
+
+« conquérir et à tenir pendant un tour complet cinq points »: a place is held by the side whose visible counter
+stands on it (an empty place stays with its last holder; hidden counters hold nothing, or their holding would
+betray them); « tenir pendant un tour complet » is read as holding it at the end of two turns in a row, and
+« prise pendant un tour au moins » (the secret objectives) the same, once at any time. « au moins la moitié »
+of a type: half its set-up count, rounded up; captured counters count as eliminated. Objectives are checked at
+the end of each turn, the Directorat's first (the order of play) when two are met at the same end.
+If nobody has won after turn 8 the standing ranks the players by strategic points held, then parts of their
+secret objective achieved, then enemy counters eliminated or captured.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.interface import Outcome
+from .data import SIDES, sides
+from .state import TURNS, ArcState
+
+Event = dict[str, Any]
+
+
+def update_control(state: ArcState) -> None:
+    for p in state.board.places.values():
+        holders = {u.side for u in state.at(p.hex) if not u.hidden}
+        if len(holders) == 1:
+            state.control[p.id] = holders.pop()
+        else:
+            state.control.setdefault(p.id, None)
+
+
+def held_two_turns(state: ArcState, place: str, team: tuple[str, ...]) -> bool:
+    log = state.control_log
+    return any(log[i].get(place) in team and log[i - 1].get(place) in team for i in range(1, len(log)))
+
+
+def strategic_met(state: ArcState, team: tuple[str, ...]) -> bool:
+    log = state.control_log
+    places = sides()["strategic"]["places"]
+    return len(log) >= 2 and all(log[-1].get(p) in team and log[-2].get(p) in team for p in places)
+
+
+def lost(state: ArcState, unit_type: str) -> tuple[int, int]:
+    """(eliminated or captured, set up) counters of a type."""
+    of = [u for u in state.units.values() if u.type == unit_type and u.status != "converted"]
+    return sum(1 for u in of if u.status in ("eliminated", "captured")), len(of)
+
+
+def secret_parts(state: ArcState, side: str) -> tuple[int, int]:
+    """(parts achieved, parts) of a side's secret objective."""
+    o = sides()[side]
+    done = total = 0
+    for t in o["eliminate_all"]:
+        k, n = lost(state, t)
+        total += 1
+        done += n > 0 and k == n
+    for t in o["eliminate_half"]:
+        k, n = lost(state, t)
+        total += 1
+        done += n > 0 and 2 * k >= n
+    for t in o["capture"]:
+        total += 1
+        done += any(u.type == t and u.status == "captured" for u in state.units.values())
+    for place in o["hold"]:
+        total += 1
+        done += held_two_turns(state, place, (side,))
+    return done, total
+
+
+def turn_end(state: ArcState) -> list[Event]:
+    state.control_log.append(dict(state.control))
+    events: list[Event] = [{"type": "control", "turn": state.turn, "control": dict(state.control)}]
+    for side in SIDES:
+        team = state.team(side)
+        if strategic_met(state, team):
+            return events + finish(state, list(team), "strategic")
+        done, total = secret_parts(state, side)
+        if done == total:
+            return events + finish(state, [side], "secret")
+    if state.turn >= TURNS:
+        return events + finish(state, [], "standing")
+    return events
+
+
+def finish(state: ArcState, winners: list[str], how: str) -> list[Event]:
+    state.phase, state.acting, state.done = "ended", [], []
+    state.victory = how
+    state.winner = "+".join(winners) if winners else None
+    state.standing = standing(state, winners)
+    return [{"type": "game_over", "victory": how, "winners": winners, "standing": state.standing}]
+
+
+def score_key(state: ArcState, side: str) -> tuple[int, int, int]:
+    places = sides()["strategic"]["places"]
+    held = sum(1 for p in places if state.control.get(p) == side)
+    parts = secret_parts(state, side)[0]
+    kills = sum(1 for u in state.units.values() if u.status in ("eliminated", "captured")
+                and state.enemies(u.side, side))
+    return held, parts, kills
+
+
+def standing(state: ArcState, winners: list[str]) -> list[str]:
+    rest = sorted((s for s in SIDES if s not in winners), key=lambda s: score_key(state, s), reverse=True)
+    return [*winners, *rest]
+
+
+def outcome(state: ArcState) -> Outcome:
+    """Scores: a total victory gives its winners 1 and the others 0; the standing after turn 8 gives
+    0.5, 0.25 and 0 (nobody won)."""
+    order = state.standing or standing(state, [])
+    if state.victory in ("strategic", "secret"):
+        winners = state.winner.split("+") if state.winner else []
+        scores = {s: 1.0 if s in winners else 0.0 for s in SIDES}
+    else:
+        scores = {s: (0.5, 0.25, 0.0)[order.index(s)] for s in SIDES}
+    details = {"victory": state.victory, "turn": state.turn,
+               "keys": {s: list(score_key(state, s)) for s in SIDES}}
+    return Outcome(state.ended, tuple(order), scores, details)

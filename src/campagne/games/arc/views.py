@@ -1,0 +1,98 @@
+"""What each player sees: the one gate for secrets.
+
+Hidden (invisible) counters appear only in their owner's view; a player's declarations of the phase and secret
+objective only in their own; the referee (viewer None) sees everything. Journal entries are redacted event by
+event: an event carrying `visible_to` reaches only those players, a declaration's command shows others only its
+type and player, and the rolls of a hidden counter (their purpose names it) are left out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import combat
+from .data import SIDES, sides
+from .rules import awaiting
+from .state import ArcState, Unit
+from .victory import score_key, secret_parts
+
+SECRET_ORDERS = ("place", "move", "fly", "meditate", "cast", "cast-with", "attack", "attack-advance")
+
+
+def unit_view(u: Unit) -> dict[str, Any]:
+    k = u.kind
+    return {"id": u.id, "type": u.type, "side": u.side, "hex": u.hex, "reduced": u.reduced, "hidden": u.hidden,
+            "status": u.status, "leader": k.leader, "points": u.points, "name": {"fr": k.name_fr, "en": k.name_en},
+            "mvt": k.mvt, "melee": str(u.strength("melee")), "missile": str(u.strength("missile")),
+            "defence": str(u.strength("defence")), "save": k.save, "meditating": u.meditating,
+            "start_hexes": list(u.start_hexes)}
+
+
+def view(state: ArcState, viewer: str | None) -> dict[str, Any]:
+    seen = [u for u in state.units.values() if u.alive and u.hex and state.sees(viewer, u)]
+    out: dict[str, Any] = {
+        "game": "arc", "viewer": viewer, "turn": state.turn, "night": state.night, "phase": state.phase,
+        "segment": state.segment, "acting": list(state.acting), "awaiting": awaiting(state),
+        "done": list(state.done), "forces": dict(state.forces), "two_player": state.two_player,
+        "controllers": dict(state.controllers), "names": dict(state.names),
+        "players": {p: {"controller": c, "name": state.names.get(p, p)} for p, c in state.controllers.items()},
+        "map": state.board.name, "units": [unit_view(u) for u in sorted(seen, key=lambda u: u.id)],
+        "lost": sorted(u.id for u in state.units.values() if u.status in ("eliminated", "captured")),
+        "captured": sorted(u.id for u in state.units.values() if u.status == "captured"),
+        "control": dict(state.control),
+        "effects": [{**e, "name": f"effect.{e['id']}"} for e in state.effects
+                    if e.get("unit") is None or state.sees(viewer, state.units[e["unit"]])],
+        "strategic": {"fr": sides()["strategic"]["fr"], "en": sides()["strategic"]["en"],
+                      "places": list(sides()["strategic"]["places"])},
+        "ended": state.ended, "victory": state.victory, "winner": state.winner, "standing": list(state.standing),
+    }
+    mine = SIDES if viewer is None else (viewer,)
+    out["objectives"] = {s: {"fr": sides()[s]["objective_fr"], "en": sides()[s]["objective_en"],
+                             "parts": list(secret_parts(state, s))} for s in mine if s in SIDES}
+    out["plans"] = {s: [dict(p) for p in state.plans.get(s, [])] for s in mine if s in SIDES}
+    out["score_keys"] = {s: list(score_key(state, s)) for s in SIDES} if state.ended else {}
+    if viewer in SIDES and state.phase in ("missiles", "melee") and viewer in awaiting(state):
+        out["odds"] = odds_now(state, viewer)
+    return out
+
+
+def odds_now(state: ArcState, viewer: str) -> list[dict[str, Any]]:
+    """The odds of each combat the viewer may declare now, alone and with what is already declared on the same
+    target: computed from what the viewer sees (hidden counters are never targets)."""
+    declared: dict[str, list[str]] = {}
+    for p in state.plans.get(viewer, []):
+        if p["type"] in ("attack", "attack-advance"):
+            declared.setdefault(p["target"], []).append(p["unit"])
+    out = []
+    for u in (x for x in state.units.values() if x.side == viewer and x.alive and x.hex):
+        for t in combat.targets(state, u, state.phase):
+            group = [state.units[i] for i in declared.get(t, [])] + [u]
+            o = combat.odds(state, group, state.units[t], state.phase)
+            out.append({"unit": u.id, "target": t, "with": declared.get(t, []), "ratio": o["ratio"],
+                        "column": o["table_column"], "shift": o["shift"], "forbidden": o["forbidden"],
+                        "automatic": o["automatic"]})
+    return out
+
+
+def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    if viewer is None:
+        return entry
+    out = dict(entry)
+    cmd = entry.get("command") or {}
+    if cmd.get("type") in SECRET_ORDERS and cmd.get("player") != viewer:
+        out["command"] = {"type": cmd["type"], "player": cmd.get("player")}
+    out["events"] = [e for e in entry.get("events", [])
+                     if "visible_to" not in e or viewer in e["visible_to"]]
+    hidden = _hidden_names(entry.get("events", []), viewer)
+    out["rolls"] = [r for r in entry.get("rolls", [])
+                    if not hidden & set(str(r.get("purpose", "")).replace("(", " ").replace(")", " ").split())]
+    return out
+
+
+def _hidden_names(events: list[dict[str, Any]], viewer: str) -> set[str]:
+    """Counters named by events this viewer may not see (their rolls are left out too)."""
+    names: set[str] = set()
+    for e in events:
+        if "visible_to" in e and viewer not in e["visible_to"] and isinstance(e.get("unit"), str):
+            names.add(e["unit"])
+    return names
