@@ -102,7 +102,8 @@ def test_waiting_means_a_lower_initiative():
     act(game, order("wait", "a", initiative=91))  # still before b
     assert game.state.acting == ["a", "b"]
     refused(game, order("wait", "a", initiative=91), "move.wait_higher", current=91)
-    act(game, order("wait", "a", initiative=-3))  # any lower initiative
+    refused(game, order("wait", "a", initiative=-3), "move.wait_higher")  # a nonsense number
+    act(game, order("wait", "a", initiative=0))  # any lower initiative down to 0
     assert game.state.acting == ["b", "a"]
 
 

@@ -407,7 +407,7 @@ def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write.
 
     def go() -> None:
         with _opened(o, campaign, viewers=(as_,)) as c:
-            svg = _descriptor(c).load("picture")(c.game.state, o.lang)
+            svg = _descriptor(c).load("picture")(c.game.state, o.lang, as_)
         _write_or_print(o, svg, output)
         if o.json:
             o.data({"svg": output})

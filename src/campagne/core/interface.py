@@ -186,7 +186,7 @@ class GameDescriptor:
       "controller", "name" and one key per `player_fields`; options hold the `setup_options`;
     - text: a module with `status_text(view, o, brief=False) -> str` and `event_text(event, o) -> str`,
       `o` a `core.i18n.Lang` (anything with `lang` and `t(fr, en)`);
-    - picture: `(view, lang) -> SVG text`; sheets: a module with `build_sheets(header, entries, state, lang,
+    - picture: `(state, lang, viewer=None) -> SVG text`, drawn from what `viewer` may see (its view); sheets: a module with `build_sheets(header, entries, state, lang,
       viewer=None)`, `sheets_markdown(sheets, lang)` and `sheets_html(sheets, lang)`;
     - outcome: `(state) -> Outcome`;
     - computers: controller name -> a player `(view, legal: list[LegalOrder], rng) -> command | None`;

@@ -5,6 +5,7 @@ from ...core.interface import GameDescriptor, SetupOption
 GAME = GameDescriptor(
     name="arc",
     title={"fr": "Le jeu du destin d'Arc", "en": "The game of Arc's fate"},
+    noun={"fr": "une partie d'Arc", "en": "a game of Arc"},
     seed="003_38fec59a64b8cc8a.txt",
     players=(3, 3),
     kind="campaign",  # journaled like the campaigns: new, status, order, next...
@@ -25,11 +26,13 @@ GAME = GameDescriptor(
                     "bool", False),
     ),
     text="campagne.games.arc.text",
-    picture="campagne.games.arc.picture:picture",
+    picture="campagne.games.arc.picture:picture_as",
     sheets="campagne.games.arc.sheet",
     outcome="campagne.games.arc.victory:outcome",
     computers={"random": "campagne.games.arc.ai:random_player", "greedy": "campagne.games.arc.ai:greedy",
                "absent": "campagne.games.arc.ai:absent"},
     autoplay="campagne.games.arc.ai:autoplay",
+    simulate="campagne.games.arc.simulate:run",
+    study="campagne.games.arc.study",
     tools="campagne.games.arc.cli:register",
 )

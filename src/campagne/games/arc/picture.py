@@ -90,3 +90,9 @@ def draw(board: Board, view: dict[str, Any], lang: str = "fr") -> str:
     out.append(f'<text x="4" y="{height - 10:.0f}" font-size="8">{escape(legend)}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def picture_as(state: Any, lang: str = "fr", viewer: str | None = None) -> str:
+    """The map as `viewer` sees it (the one interface's picture): drawn from that viewer's view only."""
+    from .views import view
+    return picture(view(state, viewer), lang)

@@ -22,7 +22,9 @@ def short_labels(ids: list[str]) -> dict[str, str]:
     return labels
 
 
-def campaign_svg(s: AtlantisState, lang: str = "fr") -> str:
+def campaign_svg(s: AtlantisState, lang: str = "fr", viewer: str | None = None) -> str:
+    """The island as `viewer` sees it: owners, armies, fortresses and the territories' counts are public in
+    Atlantis (no secret is drawn), so every viewer sees the same picture."""
     colours = player_colours(s)
     labels = short_labels(list(s.players))
     armies = [{"id": p.id, "player": p.id, "territory": p.position, "label": labels[p.id]}

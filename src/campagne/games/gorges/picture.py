@@ -37,7 +37,9 @@ def legend_line(s: GorgesState, pid: str, lang: str = "fr") -> str:
     return f"{name} — {race_name(p.race, lang)} — {relics}"
 
 
-def campaign_svg(s: GorgesState, lang: str = "fr") -> str:
+def campaign_svg(s: GorgesState, lang: str = "fr", viewer: str | None = None) -> str:
+    """The island as `viewer` sees it: owners, buildings, armies, the ghost and the relic points are public on
+    the Gorges Tranchées (no secret is drawn), so every viewer sees the same picture."""
     lang = "fr" if lang == "fr" else "en"
     owners: dict[Hex, str] = {parse_cell_id(t): o for t, o in s.owners.items() if o is not None}
     capitals = {p.capital for p in s.players.values() if p.capital}
