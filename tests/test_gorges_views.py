@@ -49,3 +49,31 @@ def test_items_and_battle_notes_are_their_owners_alone() -> None:
     entry = {"n": 1, "events": [{"type": "battle_note", "player": "P1", "note": "trap"}]}
     assert redact_entry(entry, "P2")["events"][0]["note"] == "hidden"
     assert redact_entry(entry, "P1")["events"][0]["note"] == "trap"
+
+
+def test_auto_resolve_odds_in_a_players_view_do_not_count_the_others_hidden_bonus_points():
+    # Before, alice's view showed odds counting bob's hidden +500 points (from his mines): a leak.
+    from campagne.core.game import Game
+    from campagne.games.gorges.battles import auto_odds
+    from campagne.games.gorges.rules import GorgesRules
+    from campagne.games.gorges.simulate import default_players
+    from campagne.games.gorges.views import view
+    for seed in range(40):
+        game = Game(GorgesRules(), {"players": default_players(3, "greedy")}, seed)
+        from campagne.games.gorges.ai import step
+        for _ in range(400):
+            s = game.state
+            open_ = [b for b in s.battles if b.result is None]
+            if open_:
+                b = open_[0]
+                s.players[b.defender].battle_points = 500  # hidden +500 for the defender
+                referee = auto_odds(s, b)
+                attacker_view = view(s, b.attacker)["battles"][0]["auto_resolve_odds"]
+                assert attacker_view["unknown"] == [b.defender]
+                assert attacker_view["attacker"]["exact"] == str(auto_odds(s, b, b.attacker))
+                assert auto_odds(s, b, b.attacker) > referee  # the hidden points are not counted
+                assert view(s, None)["battles"][0]["auto_resolve_odds"]["attacker"]["exact"] == str(referee)
+                return
+            command = step(s, seed, len(game.entries), referee=False) or {"type": "next", "player": "referee"}
+            game.push(command)
+    raise AssertionError("no battle reached")

@@ -361,6 +361,7 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
 
 @app.command()
 def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this player's sheet."),
+          as_: Optional[str] = typer.Option(None, "--as", help="Only this player's own sheet, from what he may see."),
           fmt: str = typer.Option("md", "--format", help="md or html"),
           output: Optional[str] = typer.Option(None, "--out", help="Write to this file."),
           campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
@@ -371,16 +372,22 @@ def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this
         from ..core.errors import CampagneError
         if fmt not in ("md", "html"):
             raise CampagneError("cli.bad_format", format=fmt)
-        with _opened(o, campaign, viewers=(player,)) as c:
-            game_sheet = _descriptor(c).load("sheets")
-            sheets_html, sheets_markdown = game_sheet.sheets_html, game_sheet.sheets_markdown
-            sheets = game_sheet.build_sheets(c.file.header, c.file.entries, c.game.state, o.lang)
-        if player:
-            sheets = [s for s in sheets if s["player"] == player]
+        with _opened(o, campaign, viewers=(player, as_)) as c:
+            descriptor = _descriptor(c)
+            game_sheet = descriptor.load("sheets")
+            header, entries = dict(c.file.header), list(c.file.entries)
+            if as_ is not None:  # built from the journal as this viewer may read it: his own sheet only
+                redact = descriptor.load("redact_entry")
+                entries = [redact(e, as_) for e in entries]
+                header["opening"] = redact(header.get("opening") or {}, as_)
+            sheets = game_sheet.build_sheets(header, entries, c.game.state, o.lang)
+        for who in (player, as_):
+            if who is not None:
+                sheets = [s for s in sheets if s["player"] == who]
         if o.json:
             o.data({"sheets": sheets})
             return
-        text = sheets_html(sheets, o.lang) if fmt == "html" else sheets_markdown(sheets, o.lang)
+        text = game_sheet.sheets_html(sheets, o.lang) if fmt == "html" else game_sheet.sheets_markdown(sheets, o.lang)
         _write_or_print(o, text, output)
     run_safely(o, go)
 

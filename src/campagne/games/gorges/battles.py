@@ -122,21 +122,24 @@ def order_battle_result(ctx: Ctx) -> list[Event]:
 AUTO_DICE = "2D6"
 
 
-def auto_modifiers(s: GorgesState, b: Battle) -> dict[str, dict[str, int]]:
-    """Each side's modifiers in an auto-resolved battle (docs/rules/gorges.md, « Auto-resolve »)."""
+def auto_modifiers(s: GorgesState, b: Battle, viewer: str | None = None) -> dict[str, dict[str, int]]:
+    """Each side's modifiers in an auto-resolved battle (docs/rules/gorges.md, « Auto-resolve »); as `viewer`
+    knows them when given: another player's bonus points are his secret, counted as none."""
     out: dict[str, dict[str, int]] = {}
     for a, defending in zip(_sides(s, b), (False, True)):
         p = s.players[a.player]
+        known = viewer is None or viewer == a.player
         out[a.player] = {"renown": len(a.renown), "general": int(a.key == "G"),
                          "fortified": int(defending and s.owners.get(b.territory) == a.player
                                           and (s.has(b.territory, "fortress") or s.has(b.territory, "town"))),
-                         "bonus_points": (p.battle_points + a.bonus_points) // 250}
+                         "bonus_points": (p.battle_points + a.bonus_points) // 250 if known else 0}
     return out
 
 
-def auto_odds(s: GorgesState, b: Battle) -> Fraction:
-    """The exact chance that the attacker wins if the battle is auto-resolved (the defender wins ties)."""
-    mods = auto_modifiers(s, b)
+def auto_odds(s: GorgesState, b: Battle, viewer: str | None = None) -> Fraction:
+    """The exact chance that the attacker wins if the battle is auto-resolved (the defender wins ties), from
+    what `viewer` knows (None: the referee, who knows everything)."""
+    mods = auto_modifiers(s, b, viewer)
     lead = sum(mods[b.attacker].values()) - sum(mods[b.defender].values())
     dist = distribution(AUTO_DICE)
     return sum((pa * pd for ra, pa in dist.items() for rd, pd in dist.items() if ra + lead > rd), Fraction(0))

@@ -55,6 +55,14 @@ def build_sheets(header: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]
     return [{**_sheet_header(state, pid, lang), "turns": book.turns[pid]} for pid in state.players]
 
 
+UNKNOWN = {"item": {"source": "?", "max_points": "?"}, "changes": {}, "army_points": None, "battle_points": None}
+
+
+def _known(value: Any, default: int) -> int:
+    """An amount as the journal gives it, or `default` where it was hidden from this viewer (another player's)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
 def _sheet_header(s: GorgesState, pid: str, lang: str) -> dict[str, Any]:
     p = s.players[pid]
     rank = next((r for r in (s.standings or []) if r["player"] == pid), None)
@@ -193,6 +201,8 @@ class _Book:
             self.feed(ev)
 
     def feed(self, ev: Mapping[str, Any]) -> None:
+        if "hidden" in ev.values():  # another player's means, as a viewer's journal hides them
+            ev = {**ev, **{k: UNKNOWN.get(k, "?") for k, v in ev.items() if v == "hidden" and k != "note"}}
         kind = ev.get("type")
         if kind in ("season", "army_returns", "slaves") and self.phase in ("setup", "battles"):
             self.close_turn()  # these open the next turn, before its "turn" event
@@ -510,7 +520,8 @@ class _Book:
         pid, tid, key = ev["player"], ev["territory"], ev["result"]
         details = []
         if key == "gold_and_iron":
-            self.battle_points[pid] = int(ev.get("battle_points", self.battle_points[pid] + ev.get("army_points", 0)))
+            self.battle_points[pid] = _known(ev.get("battle_points"), self.battle_points[pid]
+                                             + _known(ev.get("army_points"), 0))
             details.append(say("mine_points", self.lang, n=ev.get("army_points"), t=self.battle_points[pid]))
         elif key == "fabulous_treasure":
             self.items[pid].append({"source": "mine", "max_points": ev.get("magic_item_max")})
@@ -826,7 +837,7 @@ class _Book:
             a["notes"].append({"key": key, "table": "spoils_of_war", "when": "next_battle"})
         elif key == "recruits":
             if a is not None:
-                a["bonus_points"] += int(ev.get("army_points") or 0)
+                a["bonus_points"] += _known(ev.get("army_points"), 0)
             details.append(say("recruits", lang, n=ev.get("army_points")))
         elif key == "lure_of_gold":
             self.relics[pid] = int(ev.get("relics", self.relics[pid] + 1))

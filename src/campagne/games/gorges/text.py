@@ -89,6 +89,10 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                              f"{odds['exact']} ({odds['probability']:.0%})",
                              f"      auto-resolved, {b['attacker']} would win with probability "
                              f"{odds['exact']} ({odds['probability']:.0%})"))
+            unknown = b["auto_resolve_odds"].get("unknown")
+            if unknown:
+                lines.append(o.t(f"      (sans les points bonus cachés de {', '.join(unknown)})",
+                                 f"      (without {', '.join(unknown)}'s hidden bonus points)"))
         for n in b["notes"]:
             side = f"[{n['side']}] " if n.get("side") else ""
             lines.append(f"      {side}{n['fr'] if o.lang == 'fr' else n['en']}")

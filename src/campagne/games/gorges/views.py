@@ -61,14 +61,17 @@ def _challenge(s: GorgesState, c: Any) -> dict[str, Any]:
 
 
 def _battle(s: GorgesState, b: Any, viewer: str | None) -> dict[str, Any]:
-    """A battle, its notes for this viewer, and before its result the exact odds if it is auto-resolved."""
+    """A battle, its notes for this viewer, and before its result the exact odds if it is auto-resolved — from
+    what this viewer knows: another player's hidden bonus points are not counted (and said so)."""
     from .battles import auto_odds
     d = {k: v for k, v in vars(b).items() if k != "notes"}
     d["notes"] = [n for n in b.notes if viewer is None or n.get("side") in (None, viewer)]
     if b.result is None:
-        p = auto_odds(s, b)
+        p = auto_odds(s, b, viewer)
         d["auto_resolve_odds"] = {"attacker": {"exact": str(p), "probability": float(p)},
-                                  "defender": {"exact": str(1 - p), "probability": float(1 - p)}}
+                                  "defender": {"exact": str(1 - p), "probability": float(1 - p)},
+                                  "unknown": [] if viewer is None else
+                                  [q for q in (b.attacker, b.defender) if q != viewer]}
     return d
 
 
@@ -84,12 +87,34 @@ def view(s: GorgesState, viewer: str | None) -> dict[str, Any]:
     }
 
 
+# What a journal line tells of a player's own means, hidden from the others: the points his mines and spoils
+# add to his next battle, the magic items he found, the item a hero lost, his heroes' changed characteristics.
+OWN_FIELDS = ("army_points", "battle_points", "bonus_points", "magic_item_max", "item", "changes")
+# The dice that drew those amounts (their purpose names the amount), hidden likewise.
+OWN_ROLLS = (".army_points", ".magic_item_points", "lost magic item")
+
+
+def _owner(ev: dict[str, Any]) -> str | None:
+    if "player" in ev:
+        return ev["player"]
+    army = ev.get("army")
+    return army.split(":")[0] if isinstance(army, str) and ":" in army else None
+
+
 def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     """A journal entry as `viewer` may read it: another player's notes for his next battle (events 41-46)
-    say only that there is one."""
+    say only that there is one; the amounts of another player's means (points, items) are left out, with the
+    dice that drew them."""
     if viewer is None:
         return entry
-    events = [{"type": e["type"], "player": e["player"], "note": "hidden"}
-              if e.get("type") == "battle_note" and e.get("player") != viewer else e
-              for e in entry.get("events", [])]
-    return {**entry, "events": events}
+    events = []
+    for e in entry.get("events", []):
+        owner = _owner(e)
+        if e.get("type") == "battle_note" and owner != viewer:
+            e = {"type": e["type"], "player": e["player"], "note": "hidden"}
+        elif owner is not None and owner != viewer and any(k in e for k in OWN_FIELDS):
+            e = {k: ("hidden" if k in OWN_FIELDS else v) for k, v in e.items()}
+        events.append(e)
+    rolls = [{**r, "faces": "hidden", "total": "hidden"} if any(m in str(r.get("purpose", "")) for m in OWN_ROLLS)
+             else r for r in entry.get("rolls", [])]
+    return {**entry, "events": events, "rolls": rolls}
