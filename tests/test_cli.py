@@ -241,14 +241,18 @@ def _person(cli: Cli, v: dict[str, Any], pid: str, observed: dict[str, Any]) -> 
 
 
 def _undo_round_trip(cli: Cli, observed: dict[str, Any]) -> None:
-    """`next` then `undo` gives back the journal byte for byte; the journal still verifies."""
+    """`next` then `undo` gives back the state; the journal keeps both, the undo naming what it took back, and
+    still verifies."""
     before = cli.path.read_bytes()
     view_before = cli.status()
     cli.run("next")
     assert len(cli.lines()) == before.count(b"\n") + 1
-    undone = cli.json("undo")
+    undone = cli.json("undo", "--reason", "closed too early")
     assert undone["undone"]["command"]["type"] == "next"
-    assert cli.path.read_bytes() == before
+    after = cli.path.read_bytes()
+    assert after.startswith(before) and after.count(b"\n") == before.count(b"\n") + 2
+    assert undone["undo"]["command"] == {"type": "undo", "player": "referee", "entries": [undone["undone"]["n"]],
+                                         "reason": "closed too early"}
     assert cli.status() == view_before
     text = cli.run("journal").stdout
     observed["undo"] = {"journal_after_undo": text, "undone": undone}
@@ -307,7 +311,8 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
 
 
 def _entries(cli: Cli) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in cli.lines()[1:]]
+    """The journal's entries (the line revealing the seed at the end is not one)."""
+    return [e for e in (json.loads(line) for line in cli.lines()[1:]) if "command" in e]
 
 
 def test_the_campaign_ends_with_standings(played: Played) -> None:
@@ -402,7 +407,7 @@ def test_journal_replays_and_verifies(played: Played) -> None:
     assert "#1 " in text
     data = played.cli.json("journal")
     assert data["verified"] is True
-    assert len(data["entries"]) == len(played.cli.lines()) - 1
+    assert len(data["entries"]) == len(_entries(played.cli))
     assert [e["n"] for e in data["entries"]] == list(range(1, len(data["entries"]) + 1))
     assert data["opening"]["events"][0]["type"] == "placement_rolls"
     fr = played.cli.run("journal", lang="fr").stdout
@@ -538,7 +543,7 @@ def test_undo_never_leaves_the_campaign_waiting_for_a_computer(tmp_path: Path) -
 
 def test_a_private_agreement_is_seen_by_its_parties_only(stages: dict[str, bytes], tmp_path: Path) -> None:
     cli = Cli(tmp_path / "c.jsonl")
-    cli.path.write_bytes(stages["diplomacy"])
+    restore(cli.path, stages, "diplomacy")
     # Terms traded for loot must be public (« échange avantage contre butin »); a private one moves no loot.
     cli.run("order", "alice", "agree", "bob", "--set", 'text="meet at dawn by the river"', "--set", "public=false",
             "--set", "loot=50", "--set", "loot_from=alice", "--set", "loot_to=bob", code=2)
@@ -671,7 +676,14 @@ def stages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
         assert v["phase"] == "movement" and v["awaiting"] == ["bob"], v["awaiting"]
         cli.run("order", "bob", "hold")
     out["movement"] = path.read_bytes()
+    out["referee"] = path.with_name(path.name + ".referee").read_bytes()  # the seed, copied beside each stage
     return out
+
+
+def restore(path: Path, stages: dict[str, bytes], stage: str) -> None:
+    """A campaign at a stage: its journal, and the referee's file beside it."""
+    path.write_bytes(stages[stage])
+    path.with_name(path.name + ".referee").write_bytes(stages["referee"])
 
 
 def choose_side_by_side_once(cli: Cli) -> None:
@@ -742,7 +754,7 @@ def test_bad_input_is_one_sentence_status_2_and_changes_nothing(stages: dict[str
                                                                  stage: str, argv: list[str],
                                                                  sentence: str) -> None:
     journal = tmp_path / "c.jsonl"
-    journal.write_bytes(stages[stage])
+    restore(journal, stages, stage)
     args, watched = _materialise(argv, tmp_path, journal)
     before = {p: p.read_bytes() for p in watched}
     files_before = sorted(p.name for p in tmp_path.iterdir())
@@ -772,7 +784,7 @@ def test_bad_input_is_one_sentence_status_2_and_changes_nothing(stages: dict[str
 ])
 def test_bad_input_in_french(stages: dict[str, bytes], tmp_path: Path, argv: list[str], french: str) -> None:
     journal = tmp_path / "c.jsonl"
-    journal.write_bytes(stages["movement"])
+    restore(journal, stages, "movement")
     r = Cli(journal).run(*argv, "--lang", "fr", code=2)
     assert r.stderr.startswith(french) and len(r.stderr.strip().splitlines()) == 1
     assert journal.read_bytes() == stages["movement"]

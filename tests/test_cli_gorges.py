@@ -102,9 +102,12 @@ def test_two_turns_from_the_command_line_then_undo_and_a_verified_journal(cli: C
     who = {e["command"]["player"] for e in journal["entries"]}
     assert {"alice", "bob"} <= who and ({"carl", "dora"} & who)  # people and computers both played
     before = cli.lines()
-    undone = cli.json("undo")
+    undone = cli.json("undo", "--reason", "a slip")
     assert undone["undone"]["command"]["player"] not in ("carl", "dora")
-    assert len(cli.lines()) < len(before)
+    after = cli.lines()
+    assert after[:len(before)] == before  # the undone lines stay, the undo is one more
+    assert json.loads(after[len(before)])["command"]["reason"] == "a slip"
+    assert cli.json("journal")["verified"] is True
 
 
 def test_bad_input_is_one_sentence_and_changes_nothing(cli: Cli, tmp_path: Path) -> None:

@@ -141,16 +141,20 @@ def entries_of(raw: bytes) -> list[dict[str, Any]]:
     return [json.loads(x) for x in raw.splitlines()[1:]]
 
 
-def test_undo_with_a_torn_tail_removes_only_the_last_command(tmp_path: Path) -> None:
+def test_undo_with_a_torn_tail_cuts_it_and_takes_back_the_last_command(tmp_path: Path) -> None:
     path = tmp_path / "c.jsonl"
     absent_campaign(path)
     cli(path, "next")
     keep = path.read_bytes()
+    view = cli(path, "status", "--json").stdout
     cli(path, "next")
     path.write_bytes(path.read_bytes() + b'{"n": 7, "comm')
     r = cli(path, "undo", "--json")
     assert TORN.match(r.stderr.strip())
-    assert path.read_bytes() == keep
+    after = path.read_bytes()
+    assert after.startswith(keep) and after.endswith(b"\n") and b'{"n": 7, "comm' not in after
+    assert json.loads(lines(path)[-1])["command"]["type"] == "undo"
+    assert cli(path, "status", "--json").stdout == view
     assert verified(path)
 
 
@@ -344,8 +348,9 @@ def test_commands_racing_through_a_symlink_and_a_hard_link_share_one_lock(tmp_pa
     absent_campaign(path)
     (tmp_path / "elsewhere").mkdir()
     soft, hard = tmp_path / "elsewhere" / "soft.jsonl", tmp_path / "elsewhere" / "hard.jsonl"
-    soft.symlink_to(path)
+    soft.symlink_to(path)  # the referee's file is found beside the file it names
     os.link(path, hard)
+    hard.with_name("hard.jsonl.referee").symlink_to(path.with_name("c.jsonl.referee"))
     results = race(tmp_path, path, [("next", 10, path), ("next", 10, soft), ("next", 10, hard)])
     assert all(code == 0 for codes in results for code in codes)
     final = entries(path)
@@ -415,13 +420,24 @@ def _first_line_with(path: Path, predicate, after: int = 2) -> int:
     raise AssertionError("no such line")
 
 
+REFEREE_FILES: dict[bytes, bytes] = {}  # a played journal -> its referee's file (the seed), to copy beside it
+
+
 @pytest.fixture(scope="module")
 def played_journal(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     path = tmp_path_factory.mktemp("edited") / "c.jsonl"
     computer_campaign(path, seed=21)
     for _ in range(30):
         referee_step(path)
-    return path.read_bytes()
+    data = path.read_bytes()
+    REFEREE_FILES[data] = path.with_name("c.jsonl.referee").read_bytes()
+    return data
+
+
+def place(path: Path, journal: bytes) -> None:
+    """A copy of a campaign: its journal, and the referee's file beside it."""
+    path.write_bytes(journal)
+    path.with_name(path.name + ".referee").write_bytes(REFEREE_FILES[journal])
 
 
 def _refused_everywhere(path: Path, line_no: int) -> str:
@@ -443,7 +459,7 @@ def _refused_everywhere(path: Path, line_no: int) -> str:
 
 def test_a_roll_total_edited_by_hand_is_reported_with_its_line(played_journal: bytes, tmp_path: Path) -> None:
     path = tmp_path / "c.jsonl"
-    path.write_bytes(played_journal)
+    place(path, played_journal)
     n = _first_line_with(path, lambda e: bool(e.get("rolls")), after=6)
 
     def cheat(e: dict) -> None:
@@ -454,7 +470,7 @@ def test_a_roll_total_edited_by_hand_is_reported_with_its_line(played_journal: b
 
 def test_a_die_face_edited_by_hand_is_reported(played_journal: bytes, tmp_path: Path) -> None:
     path = tmp_path / "c.jsonl"
-    path.write_bytes(played_journal)
+    place(path, played_journal)
     n = _first_line_with(path, lambda e: any(r.get("faces") for r in e.get("rolls", [])), after=8)
 
     def cheat(e: dict) -> None:
@@ -466,7 +482,7 @@ def test_a_die_face_edited_by_hand_is_reported(played_journal: bytes, tmp_path: 
 
 def test_a_command_argument_edited_by_hand_is_reported(played_journal: bytes, tmp_path: Path) -> None:
     path = tmp_path / "c.jsonl"
-    path.write_bytes(played_journal)
+    place(path, played_journal)
     n = _first_line_with(path, lambda e: e["command"]["type"] == "move")
 
     def elsewhere(e: dict) -> None:
@@ -478,7 +494,7 @@ def test_a_command_argument_edited_by_hand_is_reported(played_journal: bytes, tm
 
 def test_an_event_edited_by_hand_is_reported(played_journal: bytes, tmp_path: Path) -> None:
     path = tmp_path / "c.jsonl"
-    path.write_bytes(played_journal)
+    place(path, played_journal)
     n = _first_line_with(path, lambda e: any(ev["type"] == "divine_event" for ev in e["events"]))
 
     def bless(e: dict) -> None:
@@ -490,7 +506,7 @@ def test_an_event_edited_by_hand_is_reported(played_journal: bytes, tmp_path: Pa
 
 def test_the_first_line_that_disagrees_is_named(played_journal: bytes, tmp_path: Path) -> None:
     path = tmp_path / "c.jsonl"
-    path.write_bytes(played_journal)
+    place(path, played_journal)
     first = _first_line_with(path, lambda e: bool(e.get("rolls")), after=6)
     later = _first_line_with(path, lambda e: bool(e.get("rolls")), after=first + 5)
 
@@ -506,12 +522,19 @@ def test_a_line_removed_or_a_seed_changed_by_hand_is_reported(played_journal: by
     raw = played_journal.splitlines(keepends=True)
     path.write_bytes(b"".join(raw[:5] + raw[6:]))  # line 6 deleted: line 6 now holds entry 6
     _refused_everywhere(path, 6)
-    path.write_bytes(played_journal)
+    place(path, played_journal)
 
     def reseed(h: dict) -> None:
-        h["seed"] = h["seed"] + 1
+        h["seed"] = 12345  # a seed of one's choosing, beside the commitment
     _edit(path, 1, reseed)
     _refused_everywhere(path, 1)
+    place(path, played_journal)
+    secret = path.with_name("c.jsonl.referee")
+    forged = json.loads(secret.read_text())
+    forged["seed"] = "mine"
+    secret.write_text(json.dumps(forged))
+    r = cli(path, "status", code=2)
+    assert "does not hold this campaign's seed" in r.stderr
 
 
 def test_a_garbage_line_in_the_middle_is_named(played_journal: bytes, tmp_path: Path) -> None:
@@ -530,22 +553,24 @@ def test_a_garbage_line_in_the_middle_is_named(played_journal: bytes, tmp_path: 
 
 def test_undo_then_journal_verifies(played_journal: bytes, tmp_path: Path) -> None:
     path = tmp_path / "c.jsonl"
-    path.write_bytes(played_journal)
+    place(path, played_journal)
     raw = lines(path)
     people = [i for i, line in enumerate(raw) if i > 0
               and json.loads(line)["command"].get("player") not in {"a", "b", "c", "d"}]
     for k in range(1, 4):
+        before = path.read_bytes()
         out = json.loads(cli(path, "undo", "--json").stdout)
-        # the person's command and the computers' orders after it, last first
-        assert out["undone_entries"] == [json.loads(x) for x in reversed(raw[people[-k]:len(raw) if k == 1
-                                                                                  else people[-k + 1]])]
-        assert out["undone"] == json.loads(raw[people[-k]])
-        assert path.read_bytes() == b"".join(raw[:people[-k]])
+        # the person's command and the computers' orders after it, all kept in the journal, marked by the undo
+        taken = [json.loads(x) for x in raw[people[-k]:len(raw) if k == 1 else people[-k + 1]]]
+        assert out["undone_entries"] == taken and out["undone"] == taken[0]
+        assert out["undo"]["command"]["entries"] == [e["n"] for e in taken]
+        assert path.read_bytes().startswith(before)
         r = cli(path, "journal")
         assert r.stdout.rstrip().endswith("Journal verified: it replays identically.")
     text = cli(path, "undo").stdout
-    assert text.startswith("Undone: ")
-    assert "Annulé : " in cli(path, "undo", lang="fr").stdout
+    assert text.startswith("Undone: order #")
+    assert "Annulé : l'ordre n°" in cli(path, "undo", lang="fr").stdout
+    assert "{" not in text  # a sentence, not a Python dict
     assert verified(path)
 
 
@@ -562,29 +587,79 @@ def test_undo_down_to_the_first_person_then_nothing_to_undo(tmp_path: Path) -> N
     r = cli(path, "undo", code=2)
     assert r.stderr.strip() == "There is nothing to undo."
     assert path.read_bytes() == before
-    assert all(e["command"]["player"] in {"a", "b", "c"} for e in entries(path))
     assert verified(path)
 
 
 def test_undo_of_a_random_number_of_commands_equals_the_shorter_journal(played_journal: bytes,
                                                                         tmp_path: Path) -> None:
-    # Each undo takes back one person's command (the referee's, here) and the computers' orders after it.
+    # Each undo takes back one person's command (the referee's, here) and the computers' orders after it: the
+    # state is that of the journal cut there.
     rng = random.Random(5)
     raw = played_journal.splitlines(keepends=True)
     people = [i for i, line in enumerate(raw) if i > 0
               and json.loads(line)["command"].get("player") not in {"a", "b", "c", "d"}]
     k = rng.randint(3, len(people) - 3)
     path = tmp_path / "c.jsonl"
-    path.write_bytes(played_journal)
+    place(path, played_journal)
     for _ in range(k):
         cli(path, "undo")
-    short = tmp_path / "short.jsonl"
-    short.write_bytes(b"".join(raw[:people[-k]]))
-    assert path.read_bytes() == short.read_bytes()
-    assert cli(path, "status", "--json").stdout == cli(short, "status", "--json").stdout.replace(
-        str(short), str(path))
+    short = tmp_path / "short" / "c.jsonl"
+    short.parent.mkdir()
+    cut = b"".join(raw[:people[-k]])
+    REFEREE_FILES[cut] = REFEREE_FILES[played_journal]
+    place(short, cut)
+    assert cli(path, "status", "--json").stdout == cli(short, "status", "--json").stdout
 
 
+def test_an_order_given_again_after_undo_gets_new_dice_and_the_undone_is_hidden_from_others(
+        tmp_path: Path) -> None:
+    # Before, `undo` removed the line and the order given again rolled the same dice: a defender could refuse a
+    # challenge, see his save die, undo and accept instead.
+    path = tmp_path / "c.jsonl"
+    cli(path, "new", "atlantis", "--seed", "9", "-p", "alice", "-p", "bob", "-p", "carl")
+    choice = {"alice": ("mestor", "mestoria"), "bob": ("azues", "azaea"), "carl": ("euamon", "euemonia")}
+    while True:
+        who = json.loads(cli(path, "status", "--json").stdout)["awaiting"][0]
+        first = json.loads(cli(path, "order", who, "choose", *choice[who], "--json").stdout)["entries"][0]
+        if first["rolls"]:  # the last choice opens turn 1: the divine events are rolled
+            break
+    cli(path, "undo", "--reason", "too early")
+    again = json.loads(cli(path, "order", who, "choose", *choice[who], "--json").stdout)["entries"][0]
+    assert again["n"] == first["n"] + 2 and again["rolls"] != first["rolls"]
+    as_bob = json.loads(cli(path, "journal", "--as", "bob", "--json").stdout)["entries"]
+    hidden = next(e for e in as_bob if e["n"] == first["n"])
+    if who != "bob":  # another's order, taken back: bob sees only that there was one
+        assert hidden["undone"] and hidden["events"] == [] and hidden["rolls"] == []
+    assert any(e["command"]["type"] == "undo" and e["command"]["reason"] == "too early" for e in as_bob)
+
+
+def test_the_seed_is_the_referees_secret_and_revealed_at_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "c.jsonl"
+    cli(path, "new", "atlantis", "-p", "alice", "-p", "bob:greedy")
+    header = json.loads(lines(path)[0])
+    secret = json.loads(path.with_name("c.jsonl.referee").read_text())
+    assert "seed" not in header and str(secret["seed"]) not in path.read_text()
+    assert len(header["seed_commitment"]) == 64
+    # Without the referee's file the journal still replays (from its recorded dice) and says what it could not
+    # check; an order that rolls dice is refused; nothing is written.
+    referee = path.with_name("c.jsonl.referee")
+    hidden = referee.read_bytes()
+    referee.unlink()
+    r = cli(path, "journal")
+    assert "the dice themselves could not be checked" in r.stdout
+    assert json.loads(cli(path, "journal", "--json").stdout)["dice_verified"] is False
+    before = path.read_bytes()
+    who = json.loads(cli(path, "status", "--json").stdout)["awaiting"][0]
+    r = cli(path, "order", who, "choose", "mestor", "mestoria", code=2)
+    assert "campaign's referee file" in r.output and path.read_bytes() == before
+    referee.write_bytes(hidden)
+    cli(path, "order", who, "choose", "mestor", "mestoria")
+    cli(path, "end")
+    revealed = json.loads(lines(path)[-1])
+    assert revealed == {"reveal": {"seed": secret["seed"], "salt": secret["salt"]}}
+    referee.unlink()
+    r = cli(path, "journal")  # the revealed seed checks every die, by anyone
+    assert r.stdout.rstrip().endswith("Journal verified: it replays identically.")
 
 
 # --------------------------------------------------------------------------- malformed journals, read by any command

@@ -194,29 +194,67 @@ def test_the_seed_matters() -> None:
     assert [e.rolls for e in a.entries] != [e.rolls for e in b.entries]
 
 
-def test_undo_is_replay_without_the_last_command() -> None:
+def test_undo_is_an_entry_and_the_state_is_the_shorter_games() -> None:
     game = played(SCRIPT)
     last = game.entries[-1]
-    undone = game.undo()
-    assert undone == last
+    undo = game.undo(reason="mistyped")
+    assert undo.command == {"type": "undo", "player": "referee", "entries": [last.n], "reason": "mistyped"}
+    assert undo.events == ({"type": "undone", "entries": [last.n], "reason": "mistyped"},)
     shorter = played(SCRIPT[:-1])
     assert game.state == shorter.state
-    assert game.entries == shorter.entries
+    assert game.effective == shorter.entries
+    assert game.entries[-2] == last and game.undone == {last.n}  # the undone entry stays, marked
     assert game.opening == shorter.opening
-    # pushing the same command again gives back exactly the same entry (same dice)
-    assert game.push(copy.deepcopy(SCRIPT[-1])) == last
-    assert game.state == played(SCRIPT).state
+
+
+def test_an_order_given_again_after_undo_rolls_new_dice() -> None:
+    # Before, the re-issued command had the same number, so the same dice: a player could see his roll, undo,
+    # and choose again knowing it.
+    game = played(SCRIPT)
+    last = game.entries[-1]
+    assert last.rolls  # the last command of the script rolls dice
+    game.undo()
+    again = game.push(copy.deepcopy(SCRIPT[-1]))
+    assert again.n == last.n + 2 and again.command == last.command
+    assert again.rolls != last.rolls or again.n != last.n
+    expected = Dice.seeded(game.seed, again.n)
+    for r in again.rolls:
+        assert expected.roll(r["expr"], r["purpose"]) == r["total"]
 
 
 def test_undo_everything_then_nothing_to_undo() -> None:
     game = played(SCRIPT[:2])
     game.undo()
     game.undo()
-    assert game.entries == [] and game.state == new_game().state
+    assert game.effective == [] and game.state == new_game().state
     with pytest.raises(CampagneError) as info:
         game.undo()
     assert info.value.code == "game.nothing_to_undo"
     assert info.value.message("fr") == "Il n'y a rien à annuler."
+
+
+def test_only_the_referee_undoes_and_only_the_last_commands() -> None:
+    game = played(SCRIPT)
+    for bad in ({"type": "undo", "player": "alice", "entries": [len(SCRIPT)]},
+                {"type": "undo", "player": "referee", "entries": [1]},
+                {"type": "undo", "player": "referee", "entries": "all"}):
+        with pytest.raises(CampagneError):
+            game.push(bad)
+    assert len(game.entries) == len(SCRIPT)
+
+
+def test_a_journal_replays_without_its_seed_from_its_recorded_dice() -> None:
+    game = played(SCRIPT)
+    game.undo()
+    recorded = [e.to_dict() for e in game.entries]
+    blind = Game.verify(game.ruleset, game.setup, None, recorded, opening=game.opening.to_dict())
+    assert blind.state == game.state and blind.undone == game.undone
+    forged = copy.deepcopy(recorded)
+    rolled = next(e for e in forged if e["rolls"])
+    rolled["rolls"][0]["faces"] = [7] * len(rolled["rolls"][0]["faces"])  # a face no die shows
+    with pytest.raises(CampagneError) as info:
+        Game.verify(game.ruleset, game.setup, None, forged, opening=game.opening.to_dict())
+    assert info.value.code == "journal.disagrees"
 
 
 def test_dice_of_a_command_do_not_depend_on_earlier_roll_counts() -> None:
@@ -350,7 +388,7 @@ def test_replay_of_any_command_sequence_reproduces_state_and_rolls(cmds: list[di
     if game.entries:
         before = Game.replay(RULES, SETUP, seed, copy.deepcopy(game.commands[:-1]))
         game.undo()
-        assert game.state == before.state and game.entries == before.entries
+        assert game.state == before.state and game.effective == before.entries
 
 
 @pytest.mark.study

@@ -180,55 +180,6 @@ def test_a_text_file_is_not_a_campagne_journal(tmp_path: Path, content: bytes) -
     assert _error(path).code == "journal.no_header"
 
 
-# --------------------------------------------------------------------------- truncate_last
-
-
-def test_truncate_last_removes_exactly_the_last_line(tmp_journal: Path) -> None:
-    header_only = tmp_journal.read_bytes()
-    journal.append(journal.read(tmp_journal), [entry(1), entry(2)])
-    two = tmp_journal.read_bytes()
-    journal.append(journal.read(tmp_journal), [entry(3)])
-    j = journal.read(tmp_journal)
-    journal.truncate_last(j)
-    assert tmp_journal.read_bytes() == two
-    assert j.entries == [entry(1), entry(2)] and j.good_bytes == len(two)
-    journal.truncate_last(j)
-    journal.truncate_last(j)
-    assert tmp_journal.read_bytes() == header_only
-    with pytest.raises(CampagneError) as info:
-        journal.truncate_last(j)
-    assert info.value.code == "game.nothing_to_undo"
-    assert tmp_journal.read_bytes() == header_only
-    assert journal.read(tmp_journal).entries == []
-
-
-def test_truncate_last_also_drops_a_torn_tail(tmp_journal: Path) -> None:
-    journal.append(journal.read(tmp_journal), [entry(1)])
-    one = tmp_journal.read_bytes()
-    journal.append(journal.read(tmp_journal), [entry(2)])
-    with open(tmp_journal, "ab") as fh:
-        fh.write(b'{"n":3')
-    j = journal.read(tmp_journal)
-    journal.truncate_last(j)
-    assert tmp_journal.read_bytes() == one
-    assert journal.read(tmp_journal).warnings == []
-
-
-def test_truncate_last_after_appends_on_the_same_journal_object(tmp_journal: Path) -> None:
-    journal.append(journal.read(tmp_journal), [entry(1)])
-    j = journal.read(tmp_journal)
-    snapshots = [tmp_journal.read_bytes()]
-    for n in (2, 3, 4):
-        journal.append(j, [entry(n)])
-        snapshots.append(tmp_journal.read_bytes())
-    assert j.entries == [entry(1), entry(2), entry(3), entry(4)]
-    journal.truncate_last(j)
-    assert tmp_journal.read_bytes() == snapshots[2]
-    journal.truncate_last(j)
-    assert tmp_journal.read_bytes() == snapshots[1]
-    assert journal.read(tmp_journal).warnings == []
-
-
 # --------------------------------------------------------------------------- locking
 
 

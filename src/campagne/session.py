@@ -5,6 +5,10 @@ This is the edge between the pure engine and storage; the CLI (and later the web
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -63,27 +67,93 @@ class Campaign:
     def entries(self) -> list[Entry]:
         return self.game.entries
 
-    def undo(self) -> dict[str, Any]:
-        last = self.file.entries[-1] if self.file.entries else None
-        self.game.undo()
-        if self.unwritten:
-            self.unwritten.pop()
-            self.file.entries.pop()
-        else:
-            jfile.truncate_last(self.file)
-        assert last is not None
-        return last
+    def undo(self, count: int, reason: str = "") -> Entry:
+        """Take back the last `count` commands in force: the referee's `undo`, journaled with its reason (the
+        entries it takes back stay in the journal, marked)."""
+        effective = self.game.effective
+        if count < 1 or count > len(effective):
+            raise CampagneError("game.nothing_to_undo")
+        return self.push({"type": "undo", "player": "referee", "entries": [e.n for e in effective[-count:]],
+                          "reason": reason})
+
+    @property
+    def seed_known(self) -> bool:
+        """Whether the dice were (and can be) checked against the seed: the referee's file is at hand, or the
+        seed was revealed at the end, or the journal is a simulation's, seed included."""
+        return self.game.seed is not None
+
+def referee_file(path: Path) -> Path:
+    """The referee's secret beside the journal (beside the file a symlink names): the campaign's dice seed, never
+    in the journal until the end."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(real.name + ".referee")
 
 
-def create(path: Path, ruleset_name: str, setup: dict[str, Any], seed: int | str) -> Campaign:
+def commitment(seed: int | str, salt: str) -> str:
+    return hashlib.sha256(f"{salt}:{seed}".encode("utf-8")).hexdigest()
+
+
+def create(path: Path, ruleset_name: str, setup: dict[str, Any], seed: int | str | None = None) -> Campaign:
+    """A new campaign: the journal holds a commitment to the seed (a salted hash), the referee's file the seed
+    itself — a random one unless a reproducible game was asked for."""
     rules = ruleset(ruleset_name)
+    seed = secrets.token_hex(8) if seed is None else seed
+    salt = secrets.token_hex(16)
     game = Game(rules, setup, seed)  # validates the setup before anything is written
     assert game.opening is not None
     with jfile.locked(path):
-        jfile.create(path, {"ruleset": ruleset_name, "seed": seed, "setup": setup,
+        if path.exists():
+            raise CampagneError("journal.exists", path=str(path))
+        secret = referee_file(path)
+        try:
+            fd = os.open(secret, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        except OSError as exc:
+            raise CampagneError("journal.unreadable", path=str(secret), reason=exc.strerror or str(exc)) from None
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps({"journal": path.name, "seed": seed, "salt": salt}) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        jfile.create(path, {"ruleset": ruleset_name, "seed_commitment": commitment(seed, salt), "setup": setup,
                             "opening": game.opening.to_dict()})
         file = jfile.read(path)
     return Campaign(path, file, game)
+
+
+def _seed(path: Path, file: jfile.JournalFile) -> int | str | None:
+    """The seed, where it may be known: in the header (a simulation's journal), revealed at the end, or in the
+    referee's file beside the journal (checked against the commitment); None otherwise."""
+    h = file.header
+    if "seed" in h and "seed_commitment" in h:  # never written so: a seed added by hand
+        raise CampagneError("journal.disagrees", line=1, what="seed")
+    if "seed" in h:
+        return h["seed"]
+    for source in ([file.reveal] if file.reveal else []) + [_referee_secret(path)]:
+        if source is None:
+            continue
+        if commitment(source.get("seed"), str(source.get("salt"))) != h.get("seed_commitment"):
+            raise CampagneError("journal.bad_referee_file", path=str(path))
+        return source["seed"]
+    return None
+
+
+def _referee_secret(path: Path) -> dict[str, Any] | None:
+    try:
+        raw = json.loads(referee_file(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        raise CampagneError("journal.bad_referee_file", path=str(path)) from None
+    return raw if isinstance(raw, dict) else None
+
+
+def reveal_if_ended(c: Campaign, ended: bool) -> None:
+    """At the end of the campaign the seed is written in the journal, so that anyone can check every die."""
+    if not ended or c.file.reveal or "seed_commitment" not in c.file.header:
+        return
+    secret = _referee_secret(c.path)
+    if secret is not None:
+        jfile.append(c.file, [{"reveal": {"seed": secret["seed"], "salt": secret["salt"]}}], record=False)
+        c.file.reveal = {"seed": secret["seed"], "salt": secret["salt"]}
 
 
 def load(path: Path, verify: bool = True, expect: str | tuple[str, ...] | None = None) -> Campaign:
@@ -95,18 +165,39 @@ def load(path: Path, verify: bool = True, expect: str | tuple[str, ...] | None =
                             expect=kind_of(wanted))
     rules = ruleset(h["ruleset"])
     _check_shape(path, h, file.entries)
+    seed = _seed(path, file)
     try:
-        if verify:
-            game = Game.verify(rules, h["setup"], h["seed"], file.entries, opening=h.get("opening", MISSING),
+        if verify or seed is None:  # without the seed, a journal replays only from its recorded dice
+            game = Game.verify(rules, h["setup"], seed, file.entries, opening=h.get("opening", MISSING),
                                first_line=2)
         else:
-            game = Game.replay(rules, h["setup"], h["seed"], [e["command"] for e in file.entries], first_line=2)
+            game = Game.replay(rules, h["setup"], seed, [e["command"] for e in file.entries], first_line=2)
     except CampagneError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         # A hand edit the rules' own checks did not foresee (a set-up of the wrong shape...): one sentence.
         raise CampagneError("journal.malformed", path=str(path), reason=f"{type(exc).__name__}: {exc}") from None
     return Campaign(path, file, game, list(file.warnings))
+
+
+def _ended(c: Campaign) -> bool:
+    from .registry import games
+    descriptor = games().get(c.file.header.get("ruleset", ""))
+    return bool(descriptor and descriptor.outcome and descriptor.load("outcome")(c.game.state).ended)
+
+
+def visible_entries(c: Campaign, viewer: str | None, redact: Any) -> list[dict[str, Any]]:
+    """The journal's lines as `viewer` may read them: the game redacts each (`redact`); an entry taken back by
+    the referee's undo shows, to anyone but its owner and the referee, only that there was one."""
+    out = []
+    for e in c.file.entries:
+        cmd = e.get("command", {})
+        if viewer is not None and e.get("n") in c.game.undone and cmd.get("player") != viewer:
+            out.append({"n": e.get("n"), "command": {"type": cmd.get("type"), "player": cmd.get("player")},
+                        "undone": True, "events": [], "rolls": []})
+        else:
+            out.append(redact(e, viewer))
+    return out
 
 
 MISSING: dict[str, Any] = {"missing": True}  # a header without its opening: never what a set-up produces
@@ -130,13 +221,18 @@ def open_campaign(path: Path, verify: bool = True, expect: str | tuple[str, ...]
         raise CampagneError("journal.missing", path=str(path))
     with jfile.locked(path):
         campaign = load(path, verify, expect)
-        try:
-            yield campaign
-        finally:
-            campaign.flush()  # what was accepted is written, in one append, even if printing fails
+        yield campaign
+        # Written only when the whole command went through: a person's order whose consequences are refused (a
+        # computer's reply that needs the dice of an absent referee's file) leaves the journal as it was.
+        campaign.flush()
+        reveal_if_ended(campaign, _ended(campaign))
 
 
 register_messages({
+    "journal.bad_referee_file": {"en": "The referee's file beside {path} does not hold this campaign's seed (it does "
+                                       "not match the journal's commitment).",
+                                 "fr": "Le fichier d'arbitre à côté de {path} ne contient pas la graine de cette "
+                                       "campagne (elle ne correspond pas à l'engagement du journal)."},
     "journal.bad_setup": {"en": "The journal {path} is damaged: its header's set-up is not a table.",
                           "fr": "Le journal {path} est endommagé : la mise en place de son en-tête n'est pas une table."},
     "journal.bad_entry": {"en": "The journal {path} is damaged: line {line} holds no command.",

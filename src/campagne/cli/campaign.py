@@ -73,7 +73,9 @@ def new(ctx: typer.Context,
         player: list[str] = typer.Option(..., "--player", "-p",
                                          help="ID[:human|random|greedy|absent[:WHAT[:NAME]]], WHAT the game's "
                                               "army list, race or side (campagne games)."),
-        seed: str = typer.Option("1", "--seed"),
+        seed: Optional[str] = typer.Option(None, "--seed", help="A reproducible game's seed (default: a random "
+                                                                "one). Either way it is kept in the referee's file "
+                                                                "beside the journal, never in the journal."),
         campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Create a campaign journal; the game's own options follow (--map FILE...). / Créer le journal d'une
     campagne ; les options propres au jeu suivent (--map FICHIER...)."""
@@ -87,7 +89,7 @@ def new(ctx: typer.Context,
         players = [_player_spec(spec, what.name if what else "side", what.default if what else None)
                    for spec in player]
         setup = descriptor.load("setup")(players, _setup_options(descriptor, list(ctx.args)))
-        c = session.create(campaign_path(campaign), ruleset, setup, parse_seed(seed))
+        c = session.create(campaign_path(campaign), ruleset, setup, None if seed is None else parse_seed(seed))
         from .computers import play_computers
         play_computers(c)
         c.flush()
@@ -317,21 +319,26 @@ def battle_result(target: str = typer.Argument(..., help="The battle: its territ
 
 
 @app.command()
-def undo(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
-    """Take back the last command. / Annuler la dernière commande."""
+def undo(reason: str = typer.Option("", "--reason", help="Why (kept in the journal)."),
+         campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Take back the last person's order (the referee's undo, journaled). / Annuler le dernier ordre."""
     o = out(lang, json_)
 
     def go() -> None:
+        from ..render.text import undone_line
         from .computers import play_computers, undo_last_person
         with _opened(o, campaign) as c:
-            undone = undo_last_person(c)
-            replayed = play_computers(c, after=c.file.entries[-1:] or [c.file.header.get("opening", {})])
+            undone = undo_last_person(c, reason)
+            undo_entry = c.file.entries[-1]
+            replayed = play_computers(c, after=[undo_entry])
             if o.json:
-                o.data({"undone": undone[-1], "undone_entries": undone,
+                o.data({"undone": undone[0], "undone_entries": undone, "undo": undo_entry,
                         "replayed": [e.to_dict() for e in replayed], "view": c.game.view(None)})
             else:
-                for e in reversed(undone):
-                    o.text(o.t(f"Annulé : {e['command']}", f"Undone: {e['command']}"))
+                for e in undone:
+                    o.text(undone_line(e, o))
+                if replayed:
+                    _print_entries(o, c, [e.to_dict() for e in replayed])
     run_safely(o, go)
 
 
@@ -344,18 +351,30 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
 
     def go() -> None:
         from ..render.text import entry_lines
+        from .. import session
         with _opened(o, campaign, verify=verify, viewers=(as_,)) as c:
             redact_entry = _descriptor(c).load("redact_entry")
-            entries = [redact_entry(e, as_) for e in c.file.entries]
+            entries = session.visible_entries(c, as_, redact_entry)
             opening = redact_entry(c.file.header.get("opening", {}), as_)
+            dice = c.seed_known
         if o.json:
-            o.data({"verified": verify, "opening": opening, "entries": entries})
+            o.data({"verified": verify, "dice_verified": verify and dice, "opening": opening, "entries": entries})
             return
         for e in [opening] + entries:
+            if e.get("undone"):
+                o.text(o.t(f"#{e['n']} (annulé)", f"#{e['n']} (undone)"))
+                continue
             for line in entry_lines(e, o, _text(c).event_text):
                 o.text(line)
-        if verify:
+        if verify and dice:
             o.text(o.t("Journal vérifié : il se rejoue à l'identique.", "Journal verified: it replays identically."))
+        elif verify:
+            o.text(o.t("Journal vérifié selon les règles, avec les dés qu'il a notés ; les dés eux-mêmes n'ont pas pu "
+                       "être vérifiés : la graine est le secret de l'arbitre (son fichier n'est pas ici), révélée à la "
+                       "fin de la campagne.",
+                       "Journal verified against the rules, with the dice it recorded; the dice themselves could not "
+                       "be checked: the seed is the referee's secret (his file is not here), revealed at the end of "
+                       "the campaign."))
     run_safely(o, go)
 
 

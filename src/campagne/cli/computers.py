@@ -18,16 +18,16 @@ def play_computers(c: Any, after: list[Any] | None = None) -> list[Any]:
     return ai_module(c).autoplay(c, c.game.seed, referee=False, after=after)
 
 
-def undo_last_person(c: Any) -> list[dict[str, Any]]:
-    """Undo the last command given by a person (a player or the referee) and the computer orders
-    journaled after it: undoing only a computer's order would leave the rules waiting for it."""
+def undo_last_person(c: Any, reason: str = "") -> list[dict[str, Any]]:
+    """Take back the last command given by a person (a player or the referee) and the computer orders given
+    after it (undoing only a computer's order would leave the rules waiting for it): one referee's `undo`,
+    journaled with its reason. Returns the entries taken back."""
     from ..core.errors import CampagneError
     computers = ai_module(c).computer_players(c.state)
-    if not any(e["command"].get("player") not in computers for e in c.file.entries):
+    effective = c.game.effective
+    people = [i for i, e in enumerate(effective) if e.command.get("player") not in computers]
+    if not people:
         raise CampagneError("game.nothing_to_undo")  # only computers' orders: nothing of a person's
-    undone = []
-    while True:
-        entry = c.undo()
-        undone.append(entry)
-        if entry["command"].get("player") not in computers:
-            return undone
+    taken = effective[people[-1]:]
+    c.undo(len(taken), reason)
+    return [e.to_dict() for e in taken]

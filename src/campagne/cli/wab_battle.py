@@ -422,18 +422,22 @@ def result(territory: Optional[str] = typer.Option(None, "--territory", help="Th
 
 
 @battle_app.command("undo")
-def undo(campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
-    """Take back the last command. / Annuler la dernière commande."""
+def undo(reason: str = typer.Option("", "--reason", help="Why (kept in the journal)."),
+         campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Take back the last command (journaled, with its reason). / Annuler la dernière commande."""
     o = out(lang, json_)
 
     def go() -> None:
+        from ..render.text import undone_line
         path = battle_path(campaign)
         with _open(path) as c:
-            last = c.undo()
+            effective = c.game.effective
+            last = effective[-1].to_dict() if effective else None
+            c.undo(1, reason)
             if o.json:
                 o.data({"undone": last, "view": c.game.view(None)})
             else:
-                o.text(o.t(f"Annulé : {last['command']}", f"Undone: {last['command']}"))
+                o.text(undone_line(last or {}, o))
     run_safely(o, go)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Iterator
+from typing import Any
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -436,6 +437,47 @@ class Dice:
         record = Roll(parsed.text, tuple(faces), total, purpose)
         self.records.append(record)
         return record
+
+
+class RecordedDice(Dice):
+    """Dice that give back a journal's recorded rolls, in order: a journal replays without its seed (the
+    referee's secret), each roll checked against what the rules ask for (the same expression and purpose)."""
+
+    def __init__(self, records: Iterable[Any]) -> None:
+        super().__init__(random.Random(0))
+        self._queue = list(records)
+
+    def roll_record(self, expr: str | Expr, purpose: str) -> Roll:
+        from .errors import CampagneError
+        parsed = expr if isinstance(expr, Expr) else parse(expr)
+        if not self._queue:
+            raise CampagneError("dice.not_recorded", expr=parsed.text, purpose=purpose)
+        rec = self._queue.pop(0)
+        faces_in = rec.get("faces") if isinstance(rec, dict) else None
+        if rec.get("expr") != parsed.text or rec.get("purpose") != purpose or not isinstance(faces_in, list):
+            raise CampagneError("dice.not_recorded", expr=parsed.text, purpose=purpose)
+        try:
+            faces, total = parsed.roll_faces(_ScriptRng(list(faces_in)))  # type: ignore[arg-type]
+        except AssertionError:
+            raise CampagneError("dice.not_recorded", expr=parsed.text, purpose=purpose) from None
+        record = Roll(parsed.text, tuple(faces), total, purpose)
+        self.records.append(record)
+        return record
+
+    @property
+    def unused(self) -> int:
+        return len(self._queue)
+
+
+class NoDice(Dice):
+    """What a command gets when the seed is not at hand: any roll is refused with a sentence."""
+
+    def __init__(self) -> None:
+        super().__init__(random.Random(0))
+
+    def roll_record(self, expr: str | Expr, purpose: str) -> Roll:
+        from .errors import CampagneError
+        raise CampagneError("dice.no_seed", purpose=purpose)
 
 
 class ScriptedDice(Dice):

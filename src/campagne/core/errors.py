@@ -83,6 +83,16 @@ register_messages({
         "en": "Bad dice expression {expr!r} at position {pos}: {reason}.",
         "fr": "Expression de dés {expr!r} invalide à la position {pos} : {reason}.",
     },
+    "dice.not_recorded": {
+        "en": "The journal does not replay: the rules roll {expr} ({purpose}) where the journal recorded other dice.",
+        "fr": "Le journal ne se rejoue pas : les règles lancent {expr} ({purpose}) là où le journal a noté d'autres dés.",
+    },
+    "dice.no_seed": {
+        "en": "This order rolls dice ({purpose}): only the referee can give it, with the campaign's referee file "
+              "(its secret seed) beside the journal.",
+        "fr": "Cet ordre lance des dés ({purpose}) : seul l'arbitre peut le donner, avec le fichier d'arbitre de la "
+              "campagne (sa graine secrète) à côté du journal.",
+    },
     "dice.too_large": {
         "en": "Dice expression {expr!r} is too large ({reason}).",
         "fr": "L'expression de dés {expr!r} est trop grande ({reason}).",

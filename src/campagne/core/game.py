@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .dice import Dice
+from .dice import Dice, NoDice, RecordedDice
 from .errors import CampagneError, register_messages
 
 Command = dict[str, Any]
@@ -52,27 +52,49 @@ class Entry:
         return {"n": self.n, "command": self.command, "events": list(self.events), "rolls": list(self.rolls)}
 
 
+UNDO = "undo"  # the referee's order taking back the last commands: the engine's, not a game's
+
+
 @dataclass
 class Game:
+    """A game: its state is a pure function of (ruleset, setup, the dice, the commands).
+
+    Command number n rolls dice seeded by (seed, n). Without the seed (the referee's secret, not at hand) a game
+    replays from the rolls its journal recorded, and any new roll is refused. `undo` is itself a command: the
+    undone entries stay in `entries`, marked in `undone`, and a command given after it has a new number, so new
+    dice — an order taken back and given again never sees the same roll twice.
+    """
+
     ruleset: Ruleset
     setup: Mapping[str, Any]
-    seed: int | str
+    seed: int | str | None
     state: Any = None
     opening: Entry | None = None
     entries: list[Entry] = field(default_factory=list)
+    undone: set[int] = field(default_factory=set)
+    opening_rolls: tuple[dict, ...] | None = None  # replaying without the seed: the opening's recorded rolls
 
     def __post_init__(self) -> None:
         if self.state is None:
-            dice = Dice.seeded(self.seed, 0)
+            dice = self._dice(0, self.opening_rolls)
             self.state, events = self.ruleset.new_state(self.setup, dice)
             self.opening = Entry(0, {"type": "setup"}, tuple(events),
                                  tuple(r.to_dict() for r in dice.records))
 
+    def _dice(self, n: int, recorded: Iterable[Mapping[str, Any]] | None = None) -> Dice:
+        if recorded is not None:
+            return RecordedDice(recorded)
+        return Dice.seeded(self.seed, n) if self.seed is not None else NoDice()
+
     # -- playing
-    def push(self, command: Command, atomic: bool = True) -> Entry:
-        """Apply a command. If it is refused, the state is left exactly as it was."""
+    def push(self, command: Command, atomic: bool = True, recorded: Iterable[Mapping[str, Any]] | None = None
+             ) -> Entry:
+        """Apply a command (its dice: seeded, or `recorded` ones). If it is refused, the state is left exactly as
+        it was."""
         n = len(self.entries) + 1
-        dice = Dice.seeded(self.seed, n)
+        if isinstance(command, Mapping) and command.get("type") == UNDO:
+            return self._undo(n, command)
+        dice = self._dice(n, recorded)
         if atomic:
             backup = copy.deepcopy(self.state)
             try:
@@ -90,14 +112,37 @@ class Game:
     def commands(self) -> list[Command]:
         return [e.command for e in self.entries]
 
-    def undo(self) -> Entry:
-        """Drop the last command and rebuild the state by replaying the others."""
-        if not self.entries:
+    @property
+    def effective(self) -> list[Entry]:
+        """The entries that make the state: neither undone nor an undo."""
+        return [e for e in self.entries if e.n not in self.undone and e.command.get("type") != UNDO]
+
+    def undo(self, count: int = 1, reason: str = "") -> Entry:
+        """Take back the last `count` commands in force (journaled as the referee's `undo`)."""
+        effective = self.effective
+        if not effective or count < 1:
             raise CampagneError("game.nothing_to_undo")
-        last = self.entries[-1]
-        rebuilt = Game.replay(self.ruleset, self.setup, self.seed, self.commands[:-1])
-        self.state, self.entries, self.opening = rebuilt.state, rebuilt.entries, rebuilt.opening
-        return last
+        return self.push({"type": UNDO, "player": "referee", "entries": [e.n for e in effective[-count:]],
+                          "reason": reason})
+
+    def _undo(self, n: int, command: Mapping[str, Any]) -> Entry:
+        effective = self.effective
+        wanted = command.get("entries")
+        if not isinstance(wanted, list) or not wanted or command.get("player") != "referee":
+            raise CampagneError("game.bad_undo")
+        if [e.n for e in effective[-len(wanted):]] != wanted or len(wanted) > len(effective):
+            raise CampagneError("game.undo_not_last", entries=", ".join(map(str, wanted)))
+        keep = effective[:-len(wanted)]
+        # The state again, from the recorded rolls of what stays: no new die is rolled by taking back.
+        rebuilt = Game(self.ruleset, self.setup, self.seed, opening_rolls=self.opening.rolls)  # type: ignore[union-attr]
+        for e in keep:
+            rebuilt.ruleset.apply(rebuilt.state, dict(e.command), RecordedDice(e.rolls))
+        self.state = rebuilt.state
+        self.undone |= set(wanted)
+        entry = Entry(n, dict(command), ({"type": "undone", "entries": list(wanted),
+                                          "reason": str(command.get("reason", ""))},), ())
+        self.entries.append(entry)
+        return entry
 
     def view(self, viewer: str | None = None) -> dict[str, Any]:
         return self.ruleset.view(self.state, viewer)
@@ -107,10 +152,10 @@ class Game:
 
     # -- replaying
     @classmethod
-    def replay(cls, ruleset: Ruleset, setup: Mapping[str, Any], seed: int | str,
+    def replay(cls, ruleset: Ruleset, setup: Mapping[str, Any], seed: int | str | None,
                commands: Iterable[Command], first_line: int = 1) -> Game:
-        """Rebuild a game from its commands. A command the rules now refuse (a journal edited by hand, or
-        written under other rules) is reported with its file line (`first_line`: the first command's)."""
+        """Rebuild a game from its commands (with the seed). A command the rules now refuse (a journal edited by
+        hand, or written under other rules) is reported with its file line (`first_line`: the first command's)."""
         game = cls(ruleset, setup, seed)
         for offset, command in enumerate(commands):
             try:
@@ -120,15 +165,22 @@ class Game:
         return game
 
     @classmethod
-    def verify(cls, ruleset: Ruleset, setup: Mapping[str, Any], seed: int | str,
+    def verify(cls, ruleset: Ruleset, setup: Mapping[str, Any], seed: int | str | None,
                recorded: Iterable[Mapping[str, Any]], opening: Mapping[str, Any] | None = None,
                first_line: int = 1) -> Game:
-        """Replay recorded entries and check each produced the same events and rolls.
+        """Replay recorded entries and check each produced the same events and rolls — with the seed when it is at
+        hand (every die checked), else from the recorded dice (the rules checked, not the dice's draw).
 
         Raises CampagneError('journal.disagrees', line=...) at the first entry that differs.
         `first_line` is the file line of the first recorded entry, for the message.
         """
-        game = cls(ruleset, setup, seed)
+        opening_rolls = None if seed is not None or opening is None else opening.get("rolls", ())
+        try:
+            game = cls(ruleset, setup, seed, opening_rolls=opening_rolls)
+        except CampagneError as exc:
+            if exc.code.startswith("dice."):
+                raise CampagneError("journal.disagrees", line=first_line - 1, what="setup") from None
+            raise
         if opening is not None and _normal(game.opening.to_dict()) != _normal(dict(opening)):  # type: ignore[union-attr]
             raise CampagneError("journal.disagrees", line=first_line - 1, what="setup")
         for offset, rec in enumerate(recorded):
@@ -136,8 +188,11 @@ class Game:
             if rec.get("n") != offset + 1:
                 raise CampagneError("journal.disagrees", line=line, what="n")
             try:
-                entry = game.push(rec["command"], atomic=False)
+                entry = game.push(rec["command"], atomic=False,
+                                  recorded=None if seed is not None else rec.get("rolls", ()))
             except CampagneError as exc:
+                if exc.code.startswith("dice."):
+                    raise CampagneError("journal.disagrees", line=line, what="rolls") from None
                 raise _refused(exc, line) from None
             mine = entry.to_dict()
             for key in ("events", "rolls"):
@@ -168,6 +223,10 @@ def _normal(value: Any) -> Any:
 
 
 register_messages({
+    "game.bad_undo": {"en": "An undo is the referee's order, naming the journal lines it takes back.",
+                      "fr": "Une annulation est l'ordre de l'arbitre, nommant les lignes du journal qu'elle reprend."},
+    "game.undo_not_last": {"en": "Only the last commands in force can be taken back (not {entries}).",
+                           "fr": "Seules les dernières commandes en vigueur peuvent être annulées (pas {entries})."},
     "game.nothing_to_undo": {
         "en": "There is nothing to undo.",
         "fr": "Il n'y a rien à annuler.",

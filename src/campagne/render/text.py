@@ -40,3 +40,12 @@ def format_event(table: dict[str, tuple[str, str]], ev: dict[str, Any], extra: d
         return (templates[0] if o.lang == "fr" else templates[1]).format(**fields)
     except (KeyError, IndexError):
         return f"{ev.get('type')}: {ev}"
+
+
+def undone_line(entry: dict[str, Any], o: Out) -> str:
+    """What an undo took back, as a sentence: the order's number, kind and giver (never its content: a strategy
+    or an agreement's terms stay the owner's)."""
+    cmd = entry.get("command", {})
+    who = cmd.get("player") or "referee"
+    return o.t(f"Annulé : l'ordre n°{entry.get('n')} « {cmd.get('type')} » de {who}.",
+               f"Undone: order #{entry.get('n')} “{cmd.get('type')}” by {who}.")

@@ -1,7 +1,9 @@
 """The campaign journal on disk: one JSON object per line, append-only, flushed and fsynced.
 
-Line 1 is the header (ruleset, seed, setup, the setup's events and rolls); every later line is a
-`campagne.core.game.Entry`. The journal *is* the campaign: the state is rebuilt by replaying it.
+Line 1 is the header (ruleset, a commitment to the dice seed — the seed itself is the referee's, in a file
+beside the journal — setup, the setup's events and rolls); every later line is a `campagne.core.game.Entry`
+(an undo too, naming the lines it takes back), and at the end of the campaign a line revealing the seed. The
+journal *is* the campaign: the state is rebuilt by replaying it.
 
 Durability: each append is one `write` of a whole line followed by flush and fsync, so a process
 killed mid-write loses at most that line. A torn last line (no final newline, or not JSON) is
@@ -34,6 +36,7 @@ class JournalFile:
     torn: str | None = None  # the text of a torn last line, if any
     good_bytes: int = 0  # length of the intact prefix
     warnings: list[CampagneError] = field(default_factory=list)
+    reveal: dict[str, Any] | None = None  # the seed, written at the end of the campaign
 
 
 def dumps(obj: Mapping[str, Any]) -> str:
@@ -74,11 +77,14 @@ def read(path: Path) -> JournalFile:
     if not parsed:
         raise CampagneError("journal.no_header", path=str(path))
     header = parsed[0]
-    if header.get("journal") != "campagne" or "ruleset" not in header or "seed" not in header:
+    if header.get("journal") != "campagne" or "ruleset" not in header or \
+            ("seed" not in header and "seed_commitment" not in header):
         raise CampagneError("journal.no_header", path=str(path))
     if header.get("format") != FORMAT:
         raise CampagneError("journal.format", path=str(path), format=header.get("format"))
-    return JournalFile(path, header, parsed[1:], torn, good, warnings)
+    reveals = [x["reveal"] for x in parsed[1:] if isinstance(x.get("reveal"), dict) and "command" not in x]
+    entries = [x for x in parsed[1:] if not ("reveal" in x and "command" not in x)]
+    return JournalFile(path, header, entries, torn, good, warnings, reveals[-1] if reveals else None)
 
 
 def create(path: Path, header: Mapping[str, Any]) -> None:
@@ -109,24 +115,6 @@ def append(journal: JournalFile, lines: list[Mapping[str, Any]], record: bool = 
     if record:
         journal.entries.extend(dict(obj) for obj in lines)
     journal.torn = None
-
-
-def truncate_last(journal: JournalFile) -> None:
-    """Remove the last entry (undo), rewriting only the file's length."""
-    if not journal.entries:
-        raise CampagneError("game.nothing_to_undo")
-    keep = len(journal.entries)  # the header and every entry but the last
-    raw = journal.path.read_bytes()
-    # Only cut if the prefix really is what we think it is: never rewrite earlier lines.
-    prefix_lines = raw[:journal.good_bytes].split(b"\n")[:keep]
-    size = sum(len(line) + 1 for line in prefix_lines)
-    with open(journal.path, "r+b") as fh:
-        fh.truncate(size)
-        fh.flush()
-        os.fsync(fh.fileno())
-    journal.entries.pop()
-    journal.torn = None
-    journal.good_bytes = size
 
 
 @contextmanager
