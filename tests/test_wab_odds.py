@@ -17,11 +17,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import campagne.cli.wab  # noqa: F401  (registers `campagne odds wab`)
 from campagne.cli.main import app
-from campagne.cli.wab import odds_wab
 from campagne.core.errors import CampagneError
 from campagne.games.wab import odds
+from campagne.games.wab.cli_odds import odds_wab
 from campagne.games.wab.odds import UnitState
 
 RUNNER = CliRunner()

@@ -563,7 +563,6 @@ def cli(monkeypatch, tmp_path):
 
     import campagne.session as session
     monkeypatch.setitem(session.RULESETS, "wab", "campagne.games.wab.tracker:WabBattle")
-    import campagne.cli.wab_battle  # noqa: F401  (registers `campagne battle`)
     from campagne.cli.main import app
     runner = CliRunner()
     path = str(tmp_path / "battle.jsonl")

@@ -14,7 +14,7 @@ from typing import Optional
 
 import typer
 
-from .output import Out, fail, run_safely
+from .output import JsonOpt, LangOpt, Out, fail, run_safely
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   pretty_exceptions_enable=False,
@@ -28,8 +28,6 @@ app.add_typer(odds_app, name="odds")
 app.add_typer(atlantis_app, name="atlantis")
 
 
-LangOpt = typer.Option(None, "--lang", help="fr or en (default: $CAMPAGNE_LANG or en)")
-JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
 CampaignOpt = typer.Option(None, "--campaign", "-c", help="The campaign journal (default: campaign.jsonl).")
 
 
@@ -73,10 +71,24 @@ def dice(expr: str = typer.Argument(..., help="e.g. 2D6, D66, 6+2D6, 2D3kl1, 1D6
 
 from . import campaign as _campaign  # noqa: E402,F401  (registers the campaign commands)
 from . import tools as _tools  # noqa: E402,F401  (registers odds, strength and simulate)
-from . import wab as _wab  # noqa: E402,F401  (registers odds wab)
-from . import wab_battle as _wab_battle  # noqa: E402,F401  (registers the battle commands)
 from . import gorges as _gorges  # noqa: E402,F401  (registers odds gorges)
 from . import gorges_rolls as _gorges_rolls  # noqa: E402,F401  (registers the gorges referee rolls)
+
+
+def _mount_game_tools() -> None:
+    """Each registered game mounts its own sub-commands (its descriptor's `tools`: `register(app, odds_app)`);
+    the command line names no game. A game whose tools module is not written yet contributes nothing."""
+    import importlib.util
+
+    from ..core.interface import load
+    from ..registry import games
+    for g in games().values():
+        module = g.tools.partition(":")[0]
+        if module and importlib.util.find_spec(module) is not None:
+            load(g.tools)(app, odds_app)
+
+
+_mount_game_tools()
 
 
 ROOT_OPTIONS_WITH_VALUE = {"--lang", "--campaign", "-c"}

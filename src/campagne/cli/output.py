@@ -12,6 +12,10 @@ from typing import Any
 
 import typer
 
+# The options every command takes (the root takes them too, before the command).
+LangOpt = typer.Option(None, "--lang", help="fr or en (default: $CAMPAGNE_LANG or en)")
+JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
+
 
 @dataclass
 class Out:

@@ -1,0 +1,129 @@
+"""What `campagne battle ...` prints (the battle's state, its entries, its result) and the army lists
+it reads; the commands themselves are in `cli_battle`."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from ...cli.output import Out
+from ...core.errors import CampagneError, register_messages
+
+register_messages({
+    "wab.cli.bad_list": {
+        "en": "Cannot read the army list {name!r}: {reason}.",
+        "fr": "Impossible de lire la liste d'armée {name!r} : {reason}.",
+    },
+})
+
+
+# --------------------------------------------------------------------------- army lists
+
+
+def load_side(name: str) -> dict[str, Any]:
+    """A setup side from a packaged Atlantis list, an Atlantis army file or a WAB army list file."""
+    from ..atlantis import army as armies
+    path = Path(name)
+    if path.suffix != ".toml":
+        return {"army": armies.load_packaged_army(name).to_dict(), "format": "atlantis"}
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CampagneError("wab.cli.bad_list", name=name, reason=exc.strerror or str(exc)) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise CampagneError("wab.cli.bad_list", name=name, reason=str(exc)) from None
+    units = raw.get("units") or []
+    atlantis = "people" in raw or "general" in raw or any(isinstance(u, dict) and "points_per_model" in u
+                                                          for u in units)
+    if atlantis:
+        return {"army": armies.load_army_file(path).to_dict(), "format": "atlantis"}
+    return {"army": raw, "format": "wab"}
+
+
+# --------------------------------------------------------------------------- printing
+
+
+def view_lines(view: dict[str, Any], o: Out, brief: bool = False) -> list[str]:
+    lang = o.lang
+    lines = []
+    if view["phase"] == "deployment":
+        lines.append(o.t("Déploiement", "Deployment"))
+    else:
+        lines.append(o.t(f"Tour {view['turn']}, camp {view['side']} — {view['phase_name']['fr']}",
+                         f"Turn {view['turn']}, side {view['side']} — {view['phase_name']['en']}"))
+    if not brief:
+        for s in ("a", "b"):
+            side = view["sides"][s]
+            lines.append(f"{s}: {side['name']} ({side['player']}) — "
+                         + o.t(f"{side['points']} pts, {side['points_lost']} perdus",
+                               f"{side['points']} pts, {side['points_lost']} lost"))
+            for u in view["units"]:
+                if u["side"] != s:
+                    continue
+                extra = []
+                if u["attached_to"]:
+                    extra.append(o.t(f"avec {u['attached_to']}", f"with {u['attached_to']}"))
+                if u["engaged_with"]:
+                    extra.append(o.t("au contact de ", "fighting ") + ", ".join(u["engaged_with"]))
+                if u["status"] == "fleeing":
+                    extra.append(o.t(f"a fui de {u['fled_inches']}ps", f"fled {u['fled_inches']}\""))
+                status = {"ready": o.t("prête", "ready"), "fleeing": o.t("en fuite", "fleeing"),
+                          "fled": o.t("a fui", "fled"), "destroyed": o.t("détruite", "destroyed"),
+                          "off_table": o.t("hors table", "off table")}[u["status"]]
+                lines.append(f"  {u['key']:<22} {u['models']:>3}/{u['battle_models']:<3} {status}"
+                             + (f" ({'; '.join(extra)})" if extra else ""))
+        lines.append(o.t(f"Points de victoire : a {view['vp']['a']}, b {view['vp']['b']}",
+                         f"Victory points: a {view['vp']['a']}, b {view['vp']['b']}"))
+    for p in view["pending"]:
+        if p["kind"] == "test":
+            odds = f"{p['p_pass']:.1%} ({p['p_pass_exact']})"
+            lines.append(o.t(f"  À tirer {p['id']} : {p['unit_name']} ({p['unit']}), test de {p['test']} — "
+                             f"{p['fr']} — réussite {odds}",
+                             f"  To roll {p['id']}: {p['unit_name']} ({p['unit']}), {p['test']} test — "
+                             f"{p['en']} — pass {odds}"))
+        else:
+            lines.append(o.t(f"  Décision {p['id']} : {p['unit_name']} ({p['unit']}) — {p['fr']}",
+                             f"  Decision {p['id']}: {p['unit_name']} ({p['unit']}) — {p['en']}"))
+    for h in view["hints"]:
+        lines.append("  · " + h[lang])
+    if view["result"]:
+        r = view["result"]
+        lines.append(o.t(f"Vainqueur : camp {r['winner']}", f"Winner: side {r['winner']}"))
+    elif view["awaiting"]:
+        lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
+    return lines
+
+
+def print_entries(o: Out, c: Any, entries: list[dict[str, Any]]) -> None:
+    view = c.game.view(None)
+    if o.json:
+        o.data({"entries": entries, "view": view})
+        return
+    for e in entries:
+        for ev in e["events"]:
+            if "text" in ev:
+                o.text(ev["text"][o.lang])
+    for line in view_lines(view, o, brief=True):
+        o.text(line)
+
+
+def result_text(o: Out, result: dict[str, Any], payload: dict[str, Any]) -> None:
+    w = result["winner"]
+    vp = result["vp"]
+    o.text(o.t(f"Vainqueur : camp {w} ({result['players'][w]}) — PV a {vp['a']}, b {vp['b']}",
+               f"Winner: side {w} ({result['players'][w]}) — VP a {vp['a']}, b {vp['b']}"))
+    for s in ("a", "b"):
+        for row in result["vp_detail"][s]:
+            o.text(f"  {s} +{row['points']:<4} {row[o.lang]}")
+    for s in ("a", "b"):
+        k = ", ".join(f"{u} {n}" for u, n in result["killed"][s].items()) or "-"
+        f = ", ".join(f"{u} {n}" for u, n in result["fled"][s].items()) or "-"
+        o.text(o.t(f"  {s} : tués {k} ; sortis de table {f}", f"  {s}: killed {k}; fled {f}"))
+    for ch in result["characters"]:
+        o.text(o.t(f"  personnage {ch['side']}:{ch['unit']} tué ({ch['how']})",
+                   f"  character {ch['side']}:{ch['unit']} killed ({ch['how']})"))
+    o.text(o.t("Résultat pour la campagne (commande Atlantis battle-result) :",
+               "Result for the campaign (Atlantis battle-result command):"))
+    o.text(json.dumps(payload, ensure_ascii=False))
