@@ -31,7 +31,7 @@ import typer
 
 from ...cli.output import JsonOpt, LangOpt, Out, parse_seed, parse_sets, run_safely
 from ...core.errors import CampagneError, bilingual, register_messages
-from .cli_battle_text import load_side, print_entries, result_text, view_lines
+from .cli_battle_text import load_side, next_steps, print_entries, result_text, view_lines
 
 battle_app = typer.Typer(no_args_is_help=True,
                          help="Track a WAB 2 battle, or fight it automatically. / Suivre une bataille WAB 2.")
@@ -115,6 +115,11 @@ def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged nam
         territory: Optional[str] = typer.Option(None, "--territory",
                                                 help="The campaign territory fought for."),
         scenario: Optional[str] = typer.Option(None, "--scenario", help="The scenario (Pitched Battle...)."),
+        gorges_battle: Optional[int] = typer.Option(None, "--gorges-battle",
+                                                    help="A Gorges Tranchées battle: its number (battle end "
+                                                         "then prints the Gorges battle-result command)."),
+        army_a: Optional[str] = typer.Option(None, "--army-a", help="Gorges: side a's army (G, L1...)."),
+        army_b: Optional[str] = typer.Option(None, "--army-b", help="Gorges: side b's army."),
         max_turns: Optional[int] = typer.Option(None, "--max-turns", help="The scenario's number of turns."),
         assume_within_12: bool = typer.Option(False, "--assume-within-12",
                                               help="Every unit starts within 12\" of its general and army "
@@ -131,7 +136,10 @@ def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged nam
             setup["a"]["player"] = player_a
         if player_b:
             setup["b"]["player"] = player_b
-        context = {k: v for k, v in (("territory", territory), ("scenario", scenario)) if v}
+        context: dict[str, Any] = {k: v for k, v in (("territory", territory), ("scenario", scenario)) if v}
+        if gorges_battle is not None:
+            context.update({"campaign": "gorges", "battle": gorges_battle,
+                            "armies": {k: v for k, v in (("a", army_a), ("b", army_b)) if v}})
         if context:
             setup["context"] = context
         if max_turns is not None:
@@ -146,6 +154,8 @@ def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged nam
             return
         o.text(o.t(f"Bataille créée : {c.path}", f"Battle created: {c.path}"))
         for line in view_lines(view, o):
+            o.text(line)
+        for line in next_steps(str(c.path), o):
             o.text(line)
     run_safely(o, go)
 
@@ -285,7 +295,7 @@ def end(winner: Optional[str] = typer.Option(None, "--winner", help="a or b, by 
     o = out(lang, json_)
 
     def go() -> None:
-        from .tracker_views import atlantis_command
+        from .tracker_views import atlantis_command, campaign_command_line
         command: dict[str, Any] = {"type": "end"}
         if winner:
             command["winner"] = winner
@@ -298,11 +308,12 @@ def end(winner: Optional[str] = typer.Option(None, "--winner", help="a or b, by 
             state = c.game.state
             where = territory or state.context.get("territory") or "?"
             payload = atlantis_command(state, where)
+            line = campaign_command_line(state, territory)
             if o.json:
                 o.data({"entries": [entry.to_dict()], "result": state.result, "atlantis": payload,
-                        "view": c.game.view(None)})
+                        "campaign_command": line, "view": c.game.view(None)})
                 return
-            result_text(o, state.result, payload)
+            result_text(o, state.result, payload, line)
     run_safely(o, go)
 
 

@@ -4,6 +4,7 @@ it reads; the commands themselves are in `cli_battle`."""
 from __future__ import annotations
 
 import json
+import shlex
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -104,12 +105,14 @@ def print_entries(o: Out, c: Any, entries: list[dict[str, Any]]) -> None:
     for e in entries:
         for ev in e["events"]:
             if "text" in ev:
-                o.text(ev["text"][o.lang])
+                o.text(event_line(ev, o))
     for line in view_lines(view, o, brief=True):
         o.text(line)
 
 
-def result_text(o: Out, result: dict[str, Any], payload: dict[str, Any]) -> None:
+def result_text(o: Out, result: dict[str, Any], payload: dict[str, Any], command_line: str | None = None) -> None:
+    """The result as the referee reads it; with `command_line`, the campaign's `battle-result` command
+    ready to paste (`tracker_views.campaign_command_line`), else the Atlantis payload as JSON."""
     w = result["winner"]
     vp = result["vp"]
     o.text(o.t(f"Vainqueur : camp {w} ({result['players'][w]}) — PV a {vp['a']}, b {vp['b']}",
@@ -124,6 +127,47 @@ def result_text(o: Out, result: dict[str, Any], payload: dict[str, Any]) -> None
     for ch in result["characters"]:
         o.text(o.t(f"  personnage {ch['side']}:{ch['unit']} tué ({ch['how']})",
                    f"  character {ch['side']}:{ch['unit']} killed ({ch['how']})"))
+    if command_line is not None:
+        o.text(o.t("Pour la campagne, à coller :", "For the campaign, ready to paste:"))
+        o.text("  " + command_line)
+        return
     o.text(o.t("Résultat pour la campagne (commande Atlantis battle-result) :",
                "Result for the campaign (Atlantis battle-result command):"))
     o.text(json.dumps(payload, ensure_ascii=False))
+
+
+def _dice(result: dict[str, Any], o: Out) -> str:
+    """A test's dice and target: « 2D6 (5+6) = 11, il faut 7 ou moins »."""
+    rolls = ", ".join(f"{r['expr']} ({'+'.join(map(str, r['faces']))}) = {r['total']}" for r in result["rolls"])
+    target = result.get("target")
+    if target is None:
+        return rolls
+    return rolls + o.t(f", il faut {target} ou moins", f", needs {target} or less")
+
+
+def event_line(ev: dict[str, Any], o: Out) -> str:
+    """An event's sentence; a test's with its dice and its target."""
+    line = ev["text"][o.lang]
+    result = ev.get("result")
+    if ev.get("type") in ("test", "break_test") and isinstance(result, dict) and result.get("rolls"):
+        line += f" — {_dice(result, o)}"
+    return line
+
+
+def next_steps(path: str, o: Out) -> list[str]:
+    """What the referee does after `battle new`."""
+    c = "" if path == "battle.jsonl" else f" -c {shlex.quote(path)}"
+    return [o.t("Ensuite :", "Next:"),
+            o.t(f"  1. déployez les armées ; un personnage qui rejoint une unité : campagne battle fact join "
+                f"PERSONNAGE UNITÉ{c}",
+                f"  1. deploy the armies; a character joining a unit: campagne battle fact join CHARACTER "
+                f"UNIT{c}"),
+            o.t(f"  2. commencez le tour 1 : campagne battle next{c} (puis next à la fin de chaque phase)",
+                f"  2. start turn 1: campagne battle next{c} (then next at the end of each phase)"),
+            o.t(f"  3. signalez ce qui se passe sur la table : campagne battle fact TYPE …{c} (la liste : "
+                "campagne battle facts) ; les tests : campagne battle roll ; les corps à corps : campagne "
+                "battle fight",
+                f"  3. report what happens on the table: campagne battle fact KIND …{c} (the list: campagne "
+                "battle facts); tests: campagne battle roll; close combats: campagne battle fight"),
+            o.t(f"  4. à la fin : campagne battle end{c} (il imprime la commande battle-result de la campagne)",
+                f"  4. at the end: campagne battle end{c} (it prints the campaign's battle-result command)")]
