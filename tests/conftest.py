@@ -15,6 +15,10 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from seed_texts import pytest_runtest_logreport, pytest_sessionfinish, pytest_terminal_summary  # noqa: F401
+
+# (the three hooks above count the tests skipped for want of a seed text, report them at the end of the
+# run, and fail the run under CI=true: see seed_texts.py)
 
 settings.register_profile("default", max_examples=100, deadline=None)
 settings.register_profile("ci", max_examples=300, deadline=None, derandomize=True)

@@ -158,7 +158,6 @@ def test_an_absent_player_defends():
 def test_the_command_line_auto_battle(monkeypatch):
     from typer.testing import CliRunner
 
-    import campagne.cli.wab_battle  # noqa: F401
     from campagne.cli.main import app
     runner = CliRunner()
     r = runner.invoke(app, ["battle", "auto", "--a", "mercenaires-atlantes", "--b", "mercenaires-sauvages",

@@ -17,11 +17,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import campagne.cli.wab  # noqa: F401  (registers `campagne odds wab`)
 from campagne.cli.main import app
-from campagne.cli.wab import odds_wab
 from campagne.core.errors import CampagneError
 from campagne.games.wab import odds
+from campagne.games.wab.cli_odds import odds_wab
 from campagne.games.wab.odds import UnitState
 
 RUNNER = CliRunner()
@@ -187,7 +186,9 @@ def test_round_general_army_standard_hatred_stubborn():
     assert r.defender_gives_ground == F(1, 4) * (1 - p6)
     skirmishers = unit("4,3,3,3,3,1,3,1,7", 6, 1, formation="skirmishers", general_ld=10,
                        army_standard_near=True)
-    r = odds.round_odds(unit("4,3,3,3,3,1,3,1,7", 6, 1, formation="open_order"), skirmishers, charge="a")
+    # (six wide: one rank, no rank bonus; the sheet sets no minimum width, so a column of six has +2)
+    r = odds.round_odds(unit("4,3,3,3,3,1,3,1,7", 6, 6, formation="open_order", contact=1), skirmishers,
+                        charge="a")
     assert r.defender_breaks == F(1, 4) * (1 - p6)  # "sauf des tirailleurs"
 
 

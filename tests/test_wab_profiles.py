@@ -38,12 +38,23 @@ def unit(models: int = 20, files: int = 5, **kw) -> Unit:
     (4, 5, 1, 0, 0),  # a front rank short of the frontage is not full
     (0, 5, 0, 0, 0),
     (12, 4, 3, 3, 2),
-    (12, 3, 4, 0, 0),  # three wide: not a rank (min_rank_width 4)
+    (12, 3, 4, 4, 2),  # three wide: the sheet sets no minimum width (« rang complet »)
+    (7, 2, 4, 3, 2),
     (30, 10, 3, 3, 2),
 ])
 def test_ranks_full_ranks_and_rank_bonus(models: int, files: int, ranks: int, full: int, bonus: int) -> None:
     u = unit(models, files)
     assert (u.ranks, u.full_ranks, u.rank_bonus) == (ranks, full, bonus)
+
+
+def test_ranks_come_from_the_sheet_alone_both_ways() -> None:
+    """« +1 pour chaque rang complet d'infanterie … maximum de +2 »: no minimum width (the rulebook's four
+    is not on the sheet) and open order keeps its ranks (only « +1 Ordre serré » is close order's)."""
+    from campagne.games.wab import data
+    table = data.tables()["combat_resolution"].data
+    assert table["min_rank_width"] == 1 and table["rank_formations"] == ["close_order", "open_order"]
+    assert unit(9, 3).rank_bonus == 2 and unit(9, 3, formation="open_order").rank_bonus == 2
+    assert unit(6, 3).rank_bonus == 1 and unit(5, 3).rank_bonus == 0
 
 
 def test_rank_bonus_is_for_infantry_in_ranks() -> None:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from typing import Optional
 
 import typer
 
-from .output import CampaignOpt, JsonOpt, LangOpt, Out, campaign_path, fail, out, run_safely  # noqa: F401
+from .output import JsonOpt, LangOpt, Out, fail, out, run_safely
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   pretty_exceptions_enable=False,
@@ -58,20 +57,20 @@ def dice(expr: str = typer.Argument(..., help="e.g. 2D6, D66, 6+2D6, 2D3kl1, 1D6
 
 from . import campaign as _campaign  # noqa: E402,F401  (registers the campaign commands)
 from . import tools as _tools  # noqa: E402,F401  (registers odds, strength and simulate)
-from . import wab as _wab  # noqa: E402,F401  (registers odds wab)
-from . import wab_battle as _wab_battle  # noqa: E402,F401  (registers the battle commands)
 from . import games as _games  # noqa: E402,F401  (registers `games`)
 
 
 def _mount_game_tools() -> None:
-    """Each registered game contributes its own sub-commands (odds questions, referee rolls...)."""
-    from importlib.util import find_spec
+    """Each registered game mounts its own sub-commands (its descriptor's `tools`: `register(app, odds_app)`);
+    the command line names no game. A game whose tools module is not written yet contributes nothing."""
+    import importlib.util
 
     from ..core.interface import load
     from ..registry import games
-    for descriptor in games().values():
-        if descriptor.tools and find_spec(descriptor.tools.partition(":")[0]) is not None:
-            load(descriptor.tools)(app, odds_app)
+    for g in games().values():
+        module = g.tools.partition(":")[0]
+        if module and importlib.util.find_spec(module) is not None:
+            load(g.tools)(app, odds_app)
 
 
 _mount_game_tools()

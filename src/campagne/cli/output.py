@@ -13,6 +13,8 @@ from typing import Any, Optional
 
 import typer
 
+# The options every command takes (the root takes them too, before the command).
+
 
 @dataclass
 class Out:

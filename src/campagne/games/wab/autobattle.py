@@ -34,7 +34,8 @@ The heuristic (deployment and engagement, with no positions):
    opposite number is gone charge the flank of the engaged enemy unit worth the most points
    (not already charged in the flank by their side); with no enemy engaged, the front of the
    enemy unit worth the most points. A unit that rallied waits a turn (the tracker forbids it).
-6. Combat, pursuit, flight. Every close-combat phase, every engaged pair fights a round. A unit that
+6. Combat, pursuit, flight. Every close-combat phase, every combat fights a round (units in contact
+   through others fight one combat: tracker_melee). A unit that
    breaks flees; its victor always pursues when free (caught: destroyed); friends within 12" (the
    line neighbours) test for panic. A unit fleeing leaves the table once it has fled 24" in all
    (the table is 48" deep and the armies meet in the middle); fleeing units try to rally in their
@@ -115,8 +116,8 @@ class AutoBattle:
 
     def summary(self, lang: str = "en") -> list[str]:
         """The trace as sentences: turns, charges, combats, breaks, flights, the end."""
-        keep = {"turn", "charge", "reaction", "combat", "break_test", "flees", "pursuit", "destroyed", "fled",
-                "rallied", "shooting", "general_killed", "standard_captured", "battle_ended", "test",
+        keep = {"turn", "charge", "reaction", "combat", "blows", "break_test", "flees", "pursuit", "destroyed",
+                "fled", "rallied", "shooting", "general_killed", "standard_captured", "battle_ended", "test",
                 "exchange",
                 "caught", "killed"}
         out = []

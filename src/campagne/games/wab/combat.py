@@ -212,10 +212,13 @@ def _strike(dice: Dice, setup: RoundSetup, side: str, models: int) -> StrikeTrac
                        attacks, enemy.casualties(unsaved), enemy.wounds_caused(unsaved))
 
 
-def resolve_round(a: UnitState, b: UnitState, dice: Dice, **situation: Any) -> RoundTrace:
+def resolve_round(a: UnitState, b: UnitState, dice: Dice, *, test_loser: bool = True,
+                  **situation: Any) -> RoundTrace:
     """Roll one round of close combat between `a` (the attacker) and `b`. `situation` as in
     `odds.prepare_round`: charge, flank, rear, high_ground, momentum, difficult_terrain,
-    round_number, fear_failed. The units are not changed: the trace says what to apply."""
+    round_number, fear_failed. The units are not changed: the trace says what to apply.
+    `test_loser=False`: the blows only (one pair of a combat of several units, whose result and break
+    tests are the whole combat's: `tracker_melee`)."""
     setup = odds.prepare_round(a, b, **situation)
     start = len(dice.records)
     strikes: dict[str, StrikeTrace] = {}
@@ -238,7 +241,7 @@ def resolve_round(a: UnitState, b: UnitState, dice: Dice, **situation: Any) -> R
     diff = results["a"] - results["b"]
     trace = RoundTrace(setup, ordered, lost, left, wounded, bonuses, results, diff)
     loser = trace.loser
-    if loser is not None and left[loser] > 0:
+    if test_loser and loser is not None and left[loser] > 0:
         winner = trace.winner
         feared = odds.feared_enemy_outnumbers(setup, loser, left[loser], left[winner])  # type: ignore[index]
         trace.break_test = break_test(setup.state(loser), abs(diff), dice, models_left=left[loser],

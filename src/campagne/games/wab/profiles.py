@@ -9,8 +9,8 @@ army standard ("Grande Bannière"), its kind and its special rules (keys of SPEC
 Derived values follow the reference sheet (seed 002, "RESULTATS DES COMBATS", "PANIQUE",
 "RALLIEMENT", "TEST DE MORAL"; docs/rules/wab.md):
 
-* ranks: ceil(models / files); full ranks: complete ranks (front rank included), counted only when the
-  unit is at least `min_rank_width` (4) wide and not skirmishing;
+* ranks: ceil(models / files); full ranks: complete ranks (front rank included), as wide as the
+  frontage, none for skirmishers (the sheet sets no minimum width: `min_rank_width` 1);
 * rank bonus: +1 per full rank behind the first, at most +2, for infantry in close or open order;
 * models in contact: the front rank (at most `files` models), capped by the enemy's frontage if given;
 * half strength ("réduite de moitié ou plus"): models * 2 <= start_models.
@@ -290,8 +290,8 @@ class Unit:
 
     @property
     def full_ranks(self) -> int:
-        """Complete ranks, the front one included; 0 for skirmishers and for a unit narrower than
-        `min_rank_width` models (a rank of 3 is not a rank)."""
+        """Complete ranks (as wide as the frontage), the front one included; 0 for skirmishers and for a
+        unit narrower than the data's `min_rank_width` (1: the sheet sets no minimum)."""
         if self.formation == "skirmishers":
             return 0
         if self.files < int(data.tables()["combat_resolution"].data["min_rank_width"]):

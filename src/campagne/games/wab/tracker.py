@@ -55,10 +55,11 @@ Interpretation choices (the sheet's words quoted; docs/rules/wab.md for the rest
   3D6ps": a unit that breaks, panics, fails a terror test or flees from a charge rolls its flee
   distance at once; one that fails to rally rolls its flee move; the tracker adds up the inches fled
   (the referee reports `left_table` when it reaches the table edge).
-* Close combat: each engaged pair fights one round per close-combat phase with `combat.resolve_round`
-  (a unit engaged by two enemies fights two pairs: the face each one touches). "Les figurines qui
+* Close combat: each combat fights one round per close-combat phase: two units with
+  `combat.resolve_round`, units in contact through others as one combat (`tracker_melee`: the pairs'
+  blows, one result per side, every engaged unit of the losing side testing). "Les figurines qui
   ont chargé durant ce tour frappent les premières": the charge counts in the player turn it was
-  made. The loser's break test is the round's; a broken unit flees from every combat.
+  made. A broken unit flees from every combat.
 * Pursuit (the sheet names it only in Frénésie and Haine: "poursuit toujours", "poursuit
   obligatoirement un ennemi haï"): the full rules' convention is used, a pursuer rolls the flee dice
   of its own Movement and catches the fleeing unit when it rolls at least the distance fled, and a

@@ -230,14 +230,20 @@ def cmd_fight(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
         raise CampagneError("wab.battle.no_combat", detail=bilingual(*detail))
     situation = {"momentum": _side_field(cmd, "momentum"), "high_ground": _side_field(cmd, "high_ground"),
                  "difficult_terrain": _bool(cmd, "difficult_terrain")}
-    ids = [e.id for e in todo]
+    from .tracker_melee import combats, fight_combat
+    # units in contact, directly or through others, fight one combat (« Chaque camp additionne … »)
+    chosen = {e.id for e in todo}
+    groups = [[e.id for e in g] for g in combats([e for e in state.engagements if not e.fought])
+              if any(e.id in chosen for e in g)]
 
     def go(d: Dice) -> Events:
         events: Events = []
-        for eid in ids:
-            e = next((x for x in state.engagements if x.id == eid and not x.fought), None)
-            if e is not None:
-                events += fight(state, e, d, **situation)
+        for ids in groups:
+            group = [x for x in state.engagements if x.id in ids and not x.fought]
+            if len(ids) == 1 and group:
+                events += fight(state, group[0], d, **situation)
+            elif group:
+                events += fight_combat(state, group, d, **situation)
         return events
     return with_faces(cmd, dice, go)
 

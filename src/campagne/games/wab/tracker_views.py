@@ -139,6 +139,38 @@ def atlantis_command(state: BattleState, territory: str, player_of_side: Mapping
             **atlantis_result(state, player_of_side)}
 
 
+def campaign_command_line(state: BattleState, territory: str | None = None) -> str:
+    """The campaign's `battle-result` command for this battle, ready to paste.
+
+    Atlantis (the default): `campagne battle-result TERRITORY --winner P --killed P:UNIT=N … --fled
+    P:UNIT=N … --character P:UNIT:HOW … --vp P=N --vp Q=N`, every unit killed or fled listed; TERRITORY
+    when none is known. A battle set up for Gorges (`context.campaign` "gorges", `battle` its number,
+    `armies` each side's army): `campagne battle-result N --winner P [--hero-killed P:ARMY]`, a side's
+    general killed being its army's legendary hero (docs/rules/wab.md, « The battle tracker »)."""
+    import shlex
+    result = state.result or final_result(state)
+    who = {s: state.sides[s]["player"] for s in SIDES}
+    ctx = state.context
+    if ctx.get("campaign") == "gorges":
+        words = ["campagne", "battle-result", str(ctx.get("battle", "BATTLE")), "--winner", who[result["winner"]]]
+        armies = ctx.get("armies") or {}
+        for c in result["characters"]:
+            if state.units[f"{c['side']}:{c['unit']}"].unit.is_general:
+                words += ["--hero-killed", f"{who[c['side']]}:{armies.get(c['side'], 'ARMY')}"]
+        return shlex.join(words)
+    words = ["campagne", "battle-result", territory or ctx.get("territory") or "TERRITORY",
+             "--winner", who[result["winner"]]]
+    for key, flag in (("killed", "--killed"), ("fled", "--fled")):
+        for s in SIDES:
+            for unit, n in result[key][s].items():
+                words += [flag, f"{who[s]}:{unit}={n}"]
+    for c in result["characters"]:
+        words += ["--character", f"{who[c['side']]}:{c['unit']}:{c['how']}"]
+    for s in SIDES:
+        words += ["--vp", f"{who[s]}={result['vp'][s]}"]
+    return shlex.join(words)
+
+
 # --------------------------------------------------------------------------- views
 
 

@@ -10,8 +10,8 @@
 "defender_breaks", "expected_casualties" {"attacker", "defender"} and more (gives ground, destroyed,
 strike order, models in contact, the attacks' scores). `--exact` writes every probability as "p/q".
 
-Registered by `from . import wab as _wab` at the bottom of cli/main.py (it adds the `wab` group to
-`odds_app`).
+Mounted on the command line by `campagne.games.wab.cli.register` (the `wab` group of `odds`), which the
+descriptor names as the game's tools.
 """
 
 from __future__ import annotations
@@ -22,12 +22,11 @@ from typing import Any, Optional
 
 import typer
 
-from ..core.errors import CampagneError, bilingual, register_messages
-from .main import JsonOpt, LangOpt, odds_app, out
-from .output import Out, run_safely
+from ...cli.output import JsonOpt, LangOpt, Out, run_safely
+from ...core.errors import CampagneError, bilingual, register_messages
 
 odds_wab = typer.Typer(no_args_is_help=True, help="WAB 2 odds (seed 002). / Probabilités WAB 2.")
-odds_app.add_typer(odds_wab, name="wab")
+out = Out.make
 
 register_messages({
     "wab.cli.side_missing": {
@@ -78,7 +77,7 @@ def odds_attacks(attacks: int = typer.Option(..., "--attacks", help="Number of a
     o = out(lang, json_)
 
     def go() -> None:
-        from ..games.wab import odds
+        from . import odds
         r = odds.attacks_between(attacks, ws, target_ws, strength, toughness, armour_save,
                                  reroll_misses=reroll_misses, sixes_to_hit=sixes)
         if o.json:
@@ -125,7 +124,7 @@ def odds_shooting(shooters: int = typer.Option(..., "--shooters", help="Models s
     o = out(lang, json_)
 
     def go() -> None:
-        from ..games.wab import odds
+        from . import odds
         r = odds.shooting_odds(shooters, bs, modifier, strength, toughness, armour_save, weapon=weapon,
                                distance=distance,
                                sixes_only=sixes)
@@ -189,8 +188,8 @@ def _load_list(path: str) -> Any:
     import tomllib
     from pathlib import Path
 
-    from ..games.atlantis import army as atlantis
-    from ..games.wab import profiles
+    from ..atlantis import army as atlantis
+    from . import profiles
     if not path.endswith(".toml"):
         return profiles.army_from_atlantis(atlantis.load_packaged_army(path))
     try:
@@ -204,7 +203,7 @@ def _load_list(path: str) -> Any:
 
 
 def _side_state(side: str, v: dict[str, Any]) -> Any:
-    from ..games.wab import odds
+    from . import odds
     flag = side
     who = SIDE_NAMES[side]
     side_text = bilingual(*who)
@@ -247,7 +246,7 @@ def _side_state(side: str, v: dict[str, Any]) -> Any:
 
 
 def profiles_from_dict(raw: dict[str, Any]) -> Any:
-    from ..games.wab.profiles import Unit
+    from .profiles import Unit
     return Unit.from_dict(raw, "<command line>")
 
 
@@ -259,7 +258,7 @@ def odds_combat(*, charge: Optional[str] = None, flank: bool = False, rear: bool
     o = out(lang, json_)
 
     def go() -> None:
-        from ..games.wab import odds
+        from . import odds
         values = {s: {name.replace("-", "_"): sides[_pyname(s, name)] for name, *_ in SIDE_OPTIONS} for s in ("a", "b")}
         a, b = _side_state("a", values["a"]), _side_state("b", values["b"])
         r = odds.round_odds(a, b, charge=charge, flank=flank, rear=rear, high_ground=high_ground,
@@ -339,7 +338,7 @@ def odds_fight(*, charge: Optional[str] = None, flank: bool = False, rear: bool 
     o = out(lang, json_)
 
     def go() -> None:
-        from ..games.wab.montecarlo import simulate_fight
+        from .montecarlo import simulate_fight
         if sims < 1 or sims > 10_000_000:
             raise CampagneError("wab.cli.bad_sims", sims=sims)
         values = {s: {name.replace("-", "_"): sides[_pyname(s, name)] for name, *_ in SIDE_OPTIONS} for s in ("a", "b")}

@@ -16,27 +16,26 @@ Atlantis army file (.toml with points_per_model) or a WAB army list file (profil
 units may carry `points`). Every command takes `--json` and `--lang fr|en`; the battle's journal is
 `-c FILE` (default: $CAMPAGNE_CAMPAIGN, else battle.jsonl), replayed and checked like a campaign's.
 
-Registered by `from . import wab_battle as _wab_battle` at the bottom of cli/main.py (this module adds
-the `battle` group to the `campagne` app); the journal's game is found in the registry.
+Mounted on the command line by `campagne.games.wab.cli.register` (the `battle` group of `campagne`),
+which the descriptor names as the game's tools.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tomllib
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
-from ..core.errors import CampagneError, bilingual, register_messages
-from .main import JsonOpt, LangOpt, app, out
-from .output import Out, parse_seed, parse_sets, run_safely
+from ...cli.output import JsonOpt, LangOpt, Out, parse_seed, parse_sets, run_safely
+from ...core.errors import CampagneError, bilingual, register_messages
+from .cli_battle_text import load_side, next_steps, print_entries, result_text, view_lines
 
 battle_app = typer.Typer(no_args_is_help=True,
                          help="Track a WAB 2 battle, or fight it automatically. / Suivre une bataille WAB 2.")
-app.add_typer(battle_app, name="battle")
+out = Out.make
 
 BattleOpt = typer.Option(None, "--campaign", "-c", help="The battle journal (default: battle.jsonl).")
 
@@ -60,84 +59,9 @@ def battle_path(value: Optional[str]) -> Path:
     return Path(value or os.environ.get("CAMPAGNE_CAMPAIGN") or "battle.jsonl")
 
 
-# --------------------------------------------------------------------------- army lists
-
-
-def load_side(name: str) -> dict[str, Any]:
-    from ..games.wab.inputs import load_side as read
-    return read(name)
-
-
-# --------------------------------------------------------------------------- printing
-
-
-def _view_lines(view: dict[str, Any], o: Out, brief: bool = False) -> list[str]:
-    lang = o.lang
-    lines = []
-    if view["phase"] == "deployment":
-        lines.append(o.t("Déploiement", "Deployment"))
-    else:
-        lines.append(o.t(f"Tour {view['turn']}, camp {view['side']} — {view['phase_name']['fr']}",
-                         f"Turn {view['turn']}, side {view['side']} — {view['phase_name']['en']}"))
-    if not brief:
-        for s in ("a", "b"):
-            side = view["sides"][s]
-            lines.append(f"{s}: {side['name']} ({side['player']}) — "
-                         + o.t(f"{side['points']} pts, {side['points_lost']} perdus",
-                               f"{side['points']} pts, {side['points_lost']} lost"))
-            for u in view["units"]:
-                if u["side"] != s:
-                    continue
-                extra = []
-                if u["attached_to"]:
-                    extra.append(o.t(f"avec {u['attached_to']}", f"with {u['attached_to']}"))
-                if u["engaged_with"]:
-                    extra.append(o.t("au contact de ", "fighting ") + ", ".join(u["engaged_with"]))
-                if u["status"] == "fleeing":
-                    extra.append(o.t(f"a fui de {u['fled_inches']}ps", f"fled {u['fled_inches']}\""))
-                status = {"ready": o.t("prête", "ready"), "fleeing": o.t("en fuite", "fleeing"),
-                          "fled": o.t("a fui", "fled"), "destroyed": o.t("détruite", "destroyed"),
-                          "off_table": o.t("hors table", "off table")}[u["status"]]
-                lines.append(f"  {u['key']:<22} {u['models']:>3}/{u['battle_models']:<3} {status}"
-                             + (f" ({'; '.join(extra)})" if extra else ""))
-        lines.append(o.t(f"Points de victoire : a {view['vp']['a']}, b {view['vp']['b']}",
-                         f"Victory points: a {view['vp']['a']}, b {view['vp']['b']}"))
-    for p in view["pending"]:
-        if p["kind"] == "test":
-            odds = f"{p['p_pass']:.1%} ({p['p_pass_exact']})"
-            lines.append(o.t(f"  À tirer {p['id']} : {p['unit_name']} ({p['unit']}), test de {p['test']} — "
-                             f"{p['fr']} — réussite {odds}",
-                             f"  To roll {p['id']}: {p['unit_name']} ({p['unit']}), {p['test']} test — "
-                             f"{p['en']} — pass {odds}"))
-        else:
-            lines.append(o.t(f"  Décision {p['id']} : {p['unit_name']} ({p['unit']}) — {p['fr']}",
-                             f"  Decision {p['id']}: {p['unit_name']} ({p['unit']}) — {p['en']}"))
-    for h in view["hints"]:
-        lines.append("  · " + h[lang])
-    if view["result"]:
-        r = view["result"]
-        lines.append(o.t(f"Vainqueur : camp {r['winner']}", f"Winner: side {r['winner']}"))
-    elif view["awaiting"]:
-        lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
-    return lines
-
-
-def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]]) -> None:
-    view = c.game.view(None)
-    if o.json:
-        o.data({"entries": entries, "view": view})
-        return
-    for e in entries:
-        for ev in e["events"]:
-            if "text" in ev:
-                o.text(ev["text"][o.lang])
-    for line in _view_lines(view, o, brief=True):
-        o.text(line)
-
-
 def _open(path: Path, verify: bool = True) -> Any:
     """The battle journal under its lock (a campaign's journal is refused before it is replayed)."""
-    from .. import session
+    from ... import session
     return session.open_campaign(path, verify=verify, expect="wab")
 
 
@@ -147,7 +71,7 @@ def _run(o: Out, campaign: Optional[str], command: dict[str, Any]) -> None:
         for w in c.warnings:
             o.warn(w.message(o.lang))
         entry = c.push(command)
-        _print_entries(o, c, [entry.to_dict()])
+        print_entries(o, c, [entry.to_dict()])
 
 
 # `--set` fields a fact takes as a list, also written "a,b,c" (not only JSON).
@@ -191,6 +115,11 @@ def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged nam
         territory: Optional[str] = typer.Option(None, "--territory",
                                                 help="The campaign territory fought for."),
         scenario: Optional[str] = typer.Option(None, "--scenario", help="The scenario (Pitched Battle...)."),
+        gorges_battle: Optional[int] = typer.Option(None, "--gorges-battle",
+                                                    help="A Gorges Tranchées battle: its number (battle end "
+                                                         "then prints the Gorges battle-result command)."),
+        army_a: Optional[str] = typer.Option(None, "--army-a", help="Gorges: side a's army (G, L1...)."),
+        army_b: Optional[str] = typer.Option(None, "--army-b", help="Gorges: side b's army."),
         max_turns: Optional[int] = typer.Option(None, "--max-turns", help="The scenario's number of turns."),
         assume_within_12: bool = typer.Option(False, "--assume-within-12",
                                               help="Every unit starts within 12\" of its general and army "
@@ -201,13 +130,16 @@ def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged nam
     o = out(lang, json_)
 
     def go() -> None:
-        from .. import session
+        from ... import session
         setup: dict[str, Any] = {"a": load_side(a), "b": load_side(b), "first": first}
         if player_a:
             setup["a"]["player"] = player_a
         if player_b:
             setup["b"]["player"] = player_b
-        context = {k: v for k, v in (("territory", territory), ("scenario", scenario)) if v}
+        context: dict[str, Any] = {k: v for k, v in (("territory", territory), ("scenario", scenario)) if v}
+        if gorges_battle is not None:
+            context.update({"campaign": "gorges", "battle": gorges_battle,
+                            "armies": {k: v for k, v in (("a", army_a), ("b", army_b)) if v}})
         if context:
             setup["context"] = context
         if max_turns is not None:
@@ -221,7 +153,9 @@ def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged nam
             o.data({"battle": str(c.path), "view": view})
             return
         o.text(o.t(f"Bataille créée : {c.path}", f"Battle created: {c.path}"))
-        for line in _view_lines(view, o):
+        for line in view_lines(view, o):
+            o.text(line)
+        for line in next_steps(str(c.path), o):
             o.text(line)
     run_safely(o, go)
 
@@ -239,7 +173,7 @@ def status(as_: Optional[str] = typer.Option(None, "--as", help="a or b (or a pl
         if o.json:
             o.data(view)
             return
-        for line in _view_lines(view, o):
+        for line in view_lines(view, o):
             o.text(line)
     run_safely(o, go)
 
@@ -250,7 +184,7 @@ def facts(lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     o = out(lang, json_)
 
     def go() -> None:
-        from ..games.wab.tracker_commands import FACTS
+        from .tracker_commands import FACTS
         if o.json:
             o.data({k: {"args": list(v[1]), "en": v[2], "fr": v[3]} for k, v in FACTS.items()})
             return
@@ -260,7 +194,7 @@ def facts(lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
 
 
 def build_fact(kind: str, args: list[str], sets: list[str]) -> dict[str, Any]:
-    from ..games.wab.tracker_commands import FACTS, INT_FACT_FIELDS
+    from .tracker_commands import FACTS, INT_FACT_FIELDS
     if kind not in FACTS:
         raise CampagneError("wab.battle.unknown_fact", fact=kind, known=", ".join(FACTS))
     command: dict[str, Any] = {"type": "fact", "fact": kind}
@@ -361,7 +295,7 @@ def end(winner: Optional[str] = typer.Option(None, "--winner", help="a or b, by 
     o = out(lang, json_)
 
     def go() -> None:
-        from ..games.wab.tracker_views import atlantis_command
+        from .tracker_views import atlantis_command, campaign_command_line
         command: dict[str, Any] = {"type": "end"}
         if winner:
             command["winner"] = winner
@@ -374,32 +308,13 @@ def end(winner: Optional[str] = typer.Option(None, "--winner", help="a or b, by 
             state = c.game.state
             where = territory or state.context.get("territory") or "?"
             payload = atlantis_command(state, where)
+            line = campaign_command_line(state, territory)
             if o.json:
                 o.data({"entries": [entry.to_dict()], "result": state.result, "atlantis": payload,
-                        "view": c.game.view(None)})
+                        "campaign_command": line, "view": c.game.view(None)})
                 return
-            _result_text(o, state.result, payload)
+            result_text(o, state.result, payload, line)
     run_safely(o, go)
-
-
-def _result_text(o: Out, result: dict[str, Any], payload: dict[str, Any]) -> None:
-    w = result["winner"]
-    vp = result["vp"]
-    o.text(o.t(f"Vainqueur : camp {w} ({result['players'][w]}) — PV a {vp['a']}, b {vp['b']}",
-               f"Winner: side {w} ({result['players'][w]}) — VP a {vp['a']}, b {vp['b']}"))
-    for s in ("a", "b"):
-        for row in result["vp_detail"][s]:
-            o.text(f"  {s} +{row['points']:<4} {row[o.lang]}")
-    for s in ("a", "b"):
-        k = ", ".join(f"{u} {n}" for u, n in result["killed"][s].items()) or "-"
-        f = ", ".join(f"{u} {n}" for u, n in result["fled"][s].items()) or "-"
-        o.text(o.t(f"  {s} : tués {k} ; sortis de table {f}", f"  {s}: killed {k}; fled {f}"))
-    for ch in result["characters"]:
-        o.text(o.t(f"  personnage {ch['side']}:{ch['unit']} tué ({ch['how']})",
-                   f"  character {ch['side']}:{ch['unit']} killed ({ch['how']})"))
-    o.text(o.t("Résultat pour la campagne (commande Atlantis battle-result) :",
-               "Result for the campaign (Atlantis battle-result command):"))
-    o.text(json.dumps(payload, ensure_ascii=False))
 
 
 @battle_app.command("result")
@@ -409,7 +324,7 @@ def result(territory: Optional[str] = typer.Option(None, "--territory", help="Th
     o = out(lang, json_)
 
     def go() -> None:
-        from ..games.wab.tracker_views import atlantis_command
+        from .tracker_views import atlantis_command
         path = battle_path(campaign)
         with _open(path) as c:
             state = c.game.state
@@ -428,7 +343,7 @@ def undo(reason: str = typer.Option("", "--reason", help="Why (kept in the journ
     o = out(lang, json_)
 
     def go() -> None:
-        from ..render.text import undone_line
+        from ...render.text import undone_line
         path = battle_path(campaign)
         with _open(path) as c:
             effective = c.game.effective
@@ -455,8 +370,8 @@ def auto(a: str = typer.Option(..., "--a", help="Side a's army list."),
     o = out(lang, json_)
 
     def go() -> None:
-        from ..core.dice import Dice
-        from ..games.wab.autobattle import auto_battle
+        from ...core.dice import Dice
+        from .autobattle import auto_battle
         players = {k: v for k, v in (("a", player_a), ("b", player_b)) if v}
         seed_value = parse_seed(seed)
         fight_ = auto_battle(load_side(a), load_side(b), Dice.seeded(seed_value, "wab-auto"),
@@ -472,5 +387,5 @@ def auto(a: str = typer.Option(..., "--a", help="Side a's army list."),
             return
         for line in fight_.summary(o.lang):
             o.text(line)
-        _result_text(o, fight_.result, payload)
+        result_text(o, fight_.result, payload)
     run_safely(o, go)

@@ -1,0 +1,142 @@
+"""What `campagne battle ...` prints (the battle's state, its entries, its result); the commands themselves are
+in `cli_battle`, the army lists they read in `inputs`."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from typing import Any
+
+from ...cli.output import Out
+
+from .inputs import load_side  # noqa: F401  (the army lists a battle reads: one reader, in the game's inputs)
+
+
+# --------------------------------------------------------------------------- printing
+
+
+def view_lines(view: dict[str, Any], o: Out, brief: bool = False) -> list[str]:
+    lang = o.lang
+    lines = []
+    if view["phase"] == "deployment":
+        lines.append(o.t("Déploiement", "Deployment"))
+    else:
+        lines.append(o.t(f"Tour {view['turn']}, camp {view['side']} — {view['phase_name']['fr']}",
+                         f"Turn {view['turn']}, side {view['side']} — {view['phase_name']['en']}"))
+    if not brief:
+        for s in ("a", "b"):
+            side = view["sides"][s]
+            lines.append(f"{s}: {side['name']} ({side['player']}) — "
+                         + o.t(f"{side['points']} pts, {side['points_lost']} perdus",
+                               f"{side['points']} pts, {side['points_lost']} lost"))
+            for u in view["units"]:
+                if u["side"] != s:
+                    continue
+                extra = []
+                if u["attached_to"]:
+                    extra.append(o.t(f"avec {u['attached_to']}", f"with {u['attached_to']}"))
+                if u["engaged_with"]:
+                    extra.append(o.t("au contact de ", "fighting ") + ", ".join(u["engaged_with"]))
+                if u["status"] == "fleeing":
+                    extra.append(o.t(f"a fui de {u['fled_inches']}ps", f"fled {u['fled_inches']}\""))
+                status = {"ready": o.t("prête", "ready"), "fleeing": o.t("en fuite", "fleeing"),
+                          "fled": o.t("a fui", "fled"), "destroyed": o.t("détruite", "destroyed"),
+                          "off_table": o.t("hors table", "off table")}[u["status"]]
+                lines.append(f"  {u['key']:<22} {u['models']:>3}/{u['battle_models']:<3} {status}"
+                             + (f" ({'; '.join(extra)})" if extra else ""))
+        lines.append(o.t(f"Points de victoire : a {view['vp']['a']}, b {view['vp']['b']}",
+                         f"Victory points: a {view['vp']['a']}, b {view['vp']['b']}"))
+    for p in view["pending"]:
+        if p["kind"] == "test":
+            odds = f"{p['p_pass']:.1%} ({p['p_pass_exact']})"
+            lines.append(o.t(f"  À tirer {p['id']} : {p['unit_name']} ({p['unit']}), test de {p['test']} — "
+                             f"{p['fr']} — réussite {odds}",
+                             f"  To roll {p['id']}: {p['unit_name']} ({p['unit']}), {p['test']} test — "
+                             f"{p['en']} — pass {odds}"))
+        else:
+            lines.append(o.t(f"  Décision {p['id']} : {p['unit_name']} ({p['unit']}) — {p['fr']}",
+                             f"  Decision {p['id']}: {p['unit_name']} ({p['unit']}) — {p['en']}"))
+    for h in view["hints"]:
+        lines.append("  · " + h[lang])
+    if view["result"]:
+        r = view["result"]
+        lines.append(o.t(f"Vainqueur : camp {r['winner']}", f"Winner: side {r['winner']}"))
+    elif view["awaiting"]:
+        lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
+    return lines
+
+
+def print_entries(o: Out, c: Any, entries: list[dict[str, Any]]) -> None:
+    view = c.game.view(None)
+    if o.json:
+        o.data({"entries": entries, "view": view})
+        return
+    for e in entries:
+        for ev in e["events"]:
+            if "text" in ev:
+                o.text(event_line(ev, o))
+    for line in view_lines(view, o, brief=True):
+        o.text(line)
+
+
+def result_text(o: Out, result: dict[str, Any], payload: dict[str, Any], command_line: str | None = None) -> None:
+    """The result as the referee reads it; with `command_line`, the campaign's `battle-result` command
+    ready to paste (`tracker_views.campaign_command_line`), else the Atlantis payload as JSON."""
+    w = result["winner"]
+    vp = result["vp"]
+    o.text(o.t(f"Vainqueur : camp {w} ({result['players'][w]}) — PV a {vp['a']}, b {vp['b']}",
+               f"Winner: side {w} ({result['players'][w]}) — VP a {vp['a']}, b {vp['b']}"))
+    for s in ("a", "b"):
+        for row in result["vp_detail"][s]:
+            o.text(f"  {s} +{row['points']:<4} {row[o.lang]}")
+    for s in ("a", "b"):
+        k = ", ".join(f"{u} {n}" for u, n in result["killed"][s].items()) or "-"
+        f = ", ".join(f"{u} {n}" for u, n in result["fled"][s].items()) or "-"
+        o.text(o.t(f"  {s} : tués {k} ; sortis de table {f}", f"  {s}: killed {k}; fled {f}"))
+    for ch in result["characters"]:
+        o.text(o.t(f"  personnage {ch['side']}:{ch['unit']} tué ({ch['how']})",
+                   f"  character {ch['side']}:{ch['unit']} killed ({ch['how']})"))
+    if command_line is not None:
+        o.text(o.t("Pour la campagne, à coller :", "For the campaign, ready to paste:"))
+        o.text("  " + command_line)
+        return
+    o.text(o.t("Résultat pour la campagne (commande Atlantis battle-result) :",
+               "Result for the campaign (Atlantis battle-result command):"))
+    o.text(json.dumps(payload, ensure_ascii=False))
+
+
+def _dice(result: dict[str, Any], o: Out) -> str:
+    """A test's dice and target: « 2D6 (5+6) = 11, il faut 7 ou moins »."""
+    rolls = ", ".join(f"{r['expr']} ({'+'.join(map(str, r['faces']))}) = {r['total']}" for r in result["rolls"])
+    target = result.get("target")
+    if target is None:
+        return rolls
+    return rolls + o.t(f", il faut {target} ou moins", f", needs {target} or less")
+
+
+def event_line(ev: dict[str, Any], o: Out) -> str:
+    """An event's sentence; a test's with its dice and its target."""
+    line = ev["text"][o.lang]
+    result = ev.get("result")
+    if ev.get("type") in ("test", "break_test") and isinstance(result, dict) and result.get("rolls"):
+        line += f" — {_dice(result, o)}"
+    return line
+
+
+def next_steps(path: str, o: Out) -> list[str]:
+    """What the referee does after `battle new`."""
+    c = "" if path == "battle.jsonl" else f" -c {shlex.quote(path)}"
+    return [o.t("Ensuite :", "Next:"),
+            o.t(f"  1. déployez les armées ; un personnage qui rejoint une unité : campagne battle fact join "
+                f"PERSONNAGE UNITÉ{c}",
+                f"  1. deploy the armies; a character joining a unit: campagne battle fact join CHARACTER "
+                f"UNIT{c}"),
+            o.t(f"  2. commencez le tour 1 : campagne battle next{c} (puis next à la fin de chaque phase)",
+                f"  2. start turn 1: campagne battle next{c} (then next at the end of each phase)"),
+            o.t(f"  3. signalez ce qui se passe sur la table : campagne battle fact TYPE …{c} (la liste : "
+                "campagne battle facts) ; les tests : campagne battle roll ; les corps à corps : campagne "
+                "battle fight",
+                f"  3. report what happens on the table: campagne battle fact KIND …{c} (the list: campagne "
+                "battle facts); tests: campagne battle roll; close combats: campagne battle fight"),
+            o.t(f"  4. à la fin : campagne battle end{c} (il imprime la commande battle-result de la campagne)",
+                f"  4. at the end: campagne battle end{c} (it prints the campaign's battle-result command)")]
