@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,6 +19,7 @@ from ...core.errors import CampagneError
 from .conquest import condition, save_chance
 from .data import races
 from .events import CHOICES, options
+from .legal import reach
 from .rules import ORDERS, GorgesRules, awaiting
 from .state import REFEREE, GorgesState, Player
 
@@ -106,21 +106,6 @@ def _event(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[
     return {"type": "event", "player": p.id, "choice": choice}
 
 
-def _reach(s: GorgesState, start: str, steps: int) -> dict[str, list[str]]:
-    """Territories within `steps` moves, with a shortest path to each."""
-    paths: dict[str, list[str]] = {start: []}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if len(paths[here]) >= steps:
-            continue
-        for n in s.neighbours(here):
-            if n not in paths:
-                paths[n] = paths[here] + [n]
-                queue.append(n)
-    return paths
-
-
 def _move_score(s: GorgesState, p: Player, t: str, taken: set[str | None], steps: int) -> tuple:
     """The ghost's neutral cell first, then neutral land, then an unfortified enemy cell; not where another
     of his armies goes; nearer first."""
@@ -135,7 +120,7 @@ def _move(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[s
     for a in p.armies.values():
         if not a.in_play or a.moves_made or a.position is None or a.move_allowance <= 0:
             continue
-        paths = _reach(s, a.position, a.move_allowance)
+        paths = reach(s, a.position, a.move_allowance)
         if greedy:
             best = max(paths, key=lambda t: _move_score(s, p, t, taken, len(paths[t])))
             if best == a.position or s.owners.get(best) == p.id:
