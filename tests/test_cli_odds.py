@@ -346,3 +346,32 @@ def test_bad_odds_questions_are_one_sentence_and_status_2(args: list) -> None:
     j = cli("odds", "atlantis", *args, "--json", code=2)
     err = json.loads(j.stdout)
     assert {"error", "message"} <= set(err) and err["message"]
+
+
+BAD_VALUES = [
+    (["odds", "atlantis", "passage", "--bribe", "abc"], "--bribe"),
+    (["simulate", "atlantis", "--players", "0"], "--players"),
+    (["odds", "atlantis", "conquest", "--force", "-3"], "-3"),
+    (["odds", "atlantis", "passage", "--general-ld", "99"], "99"),
+    (["odds", "wab", "attacks", "--attacks", "10", "--ws", "3", "--target-ws", "3", "--strength", "4",
+      "--toughness", "3", "--armour-save", "0"], "0"),
+    (["odds", "wab", "shooting", "--shooters", "10", "--bs", "3", "--weapon", "bow", "--distance", "nan",
+      "--toughness", "3"], "nan"),
+    (["status", "--bogus"], "--bogus"),
+]
+
+
+@pytest.mark.parametrize("argv, named", BAD_VALUES)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_bad_option_values_are_one_sentence_in_the_language_and_status_2(tmp_path, argv, named, lang):
+    """Before, click printed its three-line usage text (in English), or the odds answered silently."""
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CAMPAGNE_")}
+    r = subprocess.run([sys.executable, "-m", "campagne", "--lang", lang, *argv], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2, (argv, r.stdout, r.stderr)
+    lines = [x for x in r.stderr.splitlines() if x.strip()]
+    assert len(lines) == 1 and named in lines[0] and "Usage" not in r.stderr and "Traceback" not in r.stderr
+    assert r.stdout == ""

@@ -72,6 +72,8 @@ Interpretation choices (quoted from the sheet; docs/rules/wab.md lists them with
 
 from __future__ import annotations
 
+import math
+
 import dataclasses
 import re
 from collections.abc import Iterable, Mapping
@@ -99,6 +101,10 @@ TWO_WEAPON_WORDS = ("two hand weapons", "two handweapons", "additional hand weap
                     "arme supplementaire", "armes supplementaires", "arme additionnelle")
 
 register_messages({
+    "wab.odds.bad_distance": {
+        "en": "A distance is a number of inches, 0 or more (got {value!r}).",
+        "fr": "Une distance est un nombre de pouces, 0 ou plus (reçu {value!r}).",
+    },
     "wab.odds.bad_number": {
         "en": "{what} must be a whole number from {minimum} to {maximum} (got {value!r}).",
         "fr": "{what} doit être un nombre entier de {minimum} à {maximum} (reçu {value!r}).",
@@ -324,7 +330,7 @@ def attacks_between(n_attacks: int, attacker_ws: int, defender_ws: int, strength
     for what, v in (("WS", attacker_ws), ("target WS", defender_ws), ("S", strength), ("T", toughness)):
         _check_int(v, what, 1, 10)
     if armour_save is not None:
-        _check_int(armour_save, "armour save", 0, 7)
+        _check_int(armour_save, "armour save", 1, 6)
     hit = 6 if sixes_to_hit else to_hit_score(attacker_ws, defender_ws)
     return attacks(n_attacks, hit, to_wound_score(strength, toughness),
                    modified_save(armour_save, save_modifier(strength)), reroll_misses=reroll_misses)
@@ -895,7 +901,7 @@ def prepare_shooting(shooters: int, bs: int, modifiers: Iterable[str] = (), stre
     _check_int(bs, "BS", 1, 10)
     _check_int(toughness, "T", 1, 10)
     if armour_save is not None:
-        _check_int(armour_save, "armour save", 0, 7)
+        _check_int(armour_save, "armour save", 1, 6)
     mods = list(t._names(modifiers, t.bilingual("The shooting modifiers", "Les modificateurs de tir")))
     w = None
     short: bool | None = None
@@ -903,6 +909,9 @@ def prepare_shooting(shooters: int, bs: int, modifiers: Iterable[str] = (), stre
     if weapon is not None:
         w = weapon if isinstance(weapon, t.Weapon) else t.weapon(weapon)
         if distance is not None:
+            if isinstance(distance, bool) or not isinstance(distance, (int, float, Fraction)) \
+                    or not math.isfinite(distance) or distance < 0:
+                raise CampagneError("wab.odds.bad_distance", value=distance)
             short = w.is_short_range(distance)
             mods = [m for m in mods if m != "long_range"]
             if not short:
