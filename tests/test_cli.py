@@ -663,27 +663,30 @@ def stages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
         choose_side_by_side_once(cli)
     assert cli.status()["awaiting"] == ["alice"]
     out["setup"] = path.read_bytes()
+    out["setup.referee"] = path.with_name(path.name + ".referee").read_bytes()
     choose_side_by_side(cli)
     cli.run("next")
     assert cli.status()["phase"] == "diplomacy"
     out["diplomacy"] = path.read_bytes()
+    out["diplomacy.referee"] = path.with_name(path.name + ".referee").read_bytes()
     cli.run("next")
     assert cli.status()["phase"] == "loot"
     out["loot"] = path.read_bytes()
+    out["loot.referee"] = path.with_name(path.name + ".referee").read_bytes()
     cli.run("next")
     cli.run("next")
     while (v := cli.status())["awaiting"] != ["alice"]:
         assert v["phase"] == "movement" and v["awaiting"] == ["bob"], v["awaiting"]
         cli.run("order", "bob", "hold")
     out["movement"] = path.read_bytes()
-    out["referee"] = path.with_name(path.name + ".referee").read_bytes()  # the seed, copied beside each stage
+    out["movement.referee"] = path.with_name(path.name + ".referee").read_bytes()
     return out
 
 
 def restore(path: Path, stages: dict[str, bytes], stage: str) -> None:
     """A campaign at a stage: its journal, and the referee's file beside it."""
     path.write_bytes(stages[stage])
-    path.with_name(path.name + ".referee").write_bytes(stages["referee"])
+    path.with_name(path.name + ".referee").write_bytes(stages[f"{stage}.referee"])
 
 
 def choose_side_by_side_once(cli: Cli) -> None:

@@ -606,8 +606,10 @@ def test_undo_of_a_random_number_of_commands_equals_the_shorter_journal(played_j
     short = tmp_path / "short" / "c.jsonl"
     short.parent.mkdir()
     cut = b"".join(raw[:people[-k]])
-    REFEREE_FILES[cut] = REFEREE_FILES[played_journal]
-    place(short, cut)
+    short.write_bytes(cut)  # the journal cut there, with a referee's file that knows it so
+    secret = json.loads(REFEREE_FILES[played_journal])
+    secret.pop("entries"), secret.pop("last")
+    short.with_name("c.jsonl.referee").write_text(json.dumps(secret))
     assert cli(path, "status", "--json").stdout == cli(short, "status", "--json").stdout
 
 
@@ -710,3 +712,17 @@ def test_a_journal_that_is_not_utf8_is_one_sentence(tmp_path: Path) -> None:
     path.write_bytes(path.read_bytes().replace(b'"next"', b'"n\xe9xt"', 1))
     r = cli(path, "status", code=2)
     assert "is damaged" in r.output or "not a campagne journal" in r.output
+
+
+def test_a_trailing_line_removed_is_detected_with_the_referees_file(tmp_path: Path) -> None:
+    path = tmp_path / "c.jsonl"
+    absent_campaign(path)
+    for _ in range(3):
+        cli(path, "next")
+    raw = lines(path)
+    path.write_bytes(b"".join(raw[:-1]))  # the last command removed by hand
+    for args in (["status"], ["journal"], ["next"]):
+        r = cli(path, *args, code=2)
+        assert "has lost lines at its end" in r.stderr
+    path.write_bytes(b"".join(raw))
+    assert verified(path)

@@ -54,10 +54,13 @@ class Campaign:
         return entry
 
     def flush(self) -> None:
-        """Write the accepted commands not yet on disk, in one append."""
+        """Write the accepted commands not yet on disk, in one append; the referee's file, where it is at hand,
+        then notes how many lines the journal holds and the last one's digest (a line removed at the end of a
+        copy is then found)."""
         if self.unwritten:
             jfile.append(self.file, self.unwritten, record=False)
             self.unwritten = []
+            _note_length(self.path, self.file.entries)
 
     @property
     def state(self) -> Any:
@@ -136,6 +139,35 @@ def _seed(path: Path, file: jfile.JournalFile) -> int | str | None:
     return None
 
 
+def _digest(entry: dict[str, Any]) -> str:
+    return hashlib.sha256(jfile.dumps(entry).encode("utf-8")).hexdigest()
+
+
+def _note_length(path: Path, entries: list[dict[str, Any]]) -> None:
+    secret = _referee_secret(path)
+    if secret is None:
+        return
+    secret.update(entries=len(entries), last=_digest(entries[-1]) if entries else None)
+    target = referee_file(path)
+    tmp = target.with_name(target.name + ".new")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(json.dumps(secret) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, target)
+
+
+def _check_length(path: Path, entries: list[dict[str, Any]]) -> None:
+    """The journal holds at least the lines the referee's file last noted, the last of them unchanged."""
+    secret = _referee_secret(path)
+    if not secret or "entries" not in secret:
+        return
+    noted = int(secret["entries"])
+    if noted > len(entries) or (noted and _digest(entries[noted - 1]) != secret.get("last")):
+        raise CampagneError("journal.cut", path=str(path), noted=noted, have=len(entries))
+
+
 def _referee_secret(path: Path) -> dict[str, Any] | None:
     try:
         raw = json.loads(referee_file(path).read_text(encoding="utf-8"))
@@ -166,6 +198,7 @@ def load(path: Path, verify: bool = True, expect: str | tuple[str, ...] | None =
     rules = ruleset(h["ruleset"])
     _check_shape(path, h, file.entries)
     seed = _seed(path, file)
+    _check_length(path, file.entries)
     try:
         if verify or seed is None:  # without the seed, a journal replays only from its recorded dice
             game = Game.verify(rules, h["setup"], seed, file.entries, opening=h.get("opening", MISSING),
@@ -229,6 +262,10 @@ def open_campaign(path: Path, verify: bool = True, expect: str | tuple[str, ...]
 
 
 register_messages({
+    "journal.cut": {"en": "The journal {path} has lost lines at its end: the referee's file noted {noted} commands, "
+                          "the journal holds {have} as written then.",
+                    "fr": "Le journal {path} a perdu des lignes à sa fin : le fichier d'arbitre a noté {noted} "
+                          "commandes, le journal n'en garde que {have} telles qu'écrites alors."},
     "journal.bad_referee_file": {"en": "The referee's file beside {path} does not hold this campaign's seed (it does "
                                        "not match the journal's commitment).",
                                  "fr": "Le fichier d'arbitre à côté de {path} ne contient pas la graine de cette "
