@@ -158,8 +158,7 @@ def test_conquest_modifiers_shift_the_defender():
     assert odds.conquest(18, capital=True, capital_unconquered=True, atlantis=True) == base
     assert odds.conquest(12, bribe=100) == base
     assert odds.conquest(12, bribe=149) == base  # only whole 50s count: +2
-    # Fortresses count on a player's territory only.
-    assert odds.conquest(14, fortresses=2) == base
+    # Fortresses count on a player's territory only (asked of an Atlantean one, they are refused).
     assert odds.conquest(16, player_territory=True, fortresses=2) == odds.conquest(14, player_territory=True)
 
 
@@ -284,7 +283,7 @@ def test_conquest_agrees_with_monte_carlo():
        st.integers(0, 2))
 def test_conquest_outcomes_sum_to_one(force, bribe, terrain, capital, unconquered, atlantis, player,
                                       forts):
-    o = odds.conquest(force, bribe, terrain, capital, unconquered, atlantis, player, forts)
+    o = odds.conquest(force, bribe, terrain, capital, unconquered, atlantis, player, forts if player else 0)
     assert tuple(o.outcomes) == OUTCOMES
     assert sum(o.outcomes.values()) == 1
     assert all(0 <= p <= 1 for p in o.outcomes.values())
@@ -319,6 +318,7 @@ def test_more_fortresses_never_easier(force, bribe, forts):
     (lambda: odds.conquest(10, bribe=-50), "odds.bad_bribe"),
     (lambda: odds.conquest(10, fortresses=3), "odds.bad_fortresses"),
     (lambda: odds.conquest(10, fortresses=-1), "odds.bad_fortresses"),
+    (lambda: odds.conquest(10, fortresses=1), "odds.fortresses_need_player"),
     (lambda: odds.conquest(10.5), "odds.bad_force"),
     (lambda: odds.passage(-1), "odds.bad_bribe"),
     (lambda: odds.passage(0, 0), "odds.bad_leadership"),

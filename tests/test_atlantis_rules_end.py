@@ -191,3 +191,17 @@ def test_the_turn_runs_through_the_eight_phases_in_order():
     game = two_players()
     events = advance(game, "events", turn=2)
     assert [e["phase"] for e in events if e["type"] == "phase"] == list(PHASES[1:]) + ["events"]
+
+
+def test_the_tie_break_counts_reinforcements_paid_for_and_not_yet_arrived():
+    # « la somme (butin + point d'armée) »: 1 point of loot = 1 army point, so loot spent on reinforcements that
+    # have not arrived yet still counts (before, it counted for nothing: buying late lost the tie-break).
+    from atlantis_rules_kit import advance, two_players
+    from campagne.games.atlantis.rules import standings
+    game = two_players()
+    advance(game, "loot")
+    before = {r["player"]: r["wealth"] for r in standings(game.state)}
+    act(game, order("buy", "a", unit="foot1", models=4))  # 20 loot, arriving with the reinforcements
+    after = {r["player"]: r for r in standings(game.state)}
+    assert game.state.players["a"].pending_reinforcements
+    assert after["a"]["wealth"] == before["a"] and after["a"]["army_points"] == 300 + 20

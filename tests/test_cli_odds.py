@@ -168,7 +168,6 @@ def test_conquest_values_are_the_library_s_exactly(args: tuple, kwargs: dict) ->
     (13, ["--bribe", 99], 14, False),  # 99 loot buys one step of 50, the rest nothing
     (12, ["--player-territory"], 12, True),
     (15, ["--player-territory", "--fortresses", 2, "--terrain", "forest"], 15 - 2 - 1, True),
-    (12, ["--fortresses", 2], 12, False),  # fortresses defend a player's territory only
     (8, [], 8, False),
     (20, ["--player-territory"], 20, True),
 ])
@@ -334,6 +333,7 @@ def test_strength_of_the_seed_s_mycenaean_example() -> None:
 @pytest.mark.parametrize("args", [
     ["conquest", "--force", 12, "--terrain", "swamp"],
     ["conquest", "--force", 12, "--fortresses", 3],
+    ["conquest", "--force", 12, "--fortresses", 1],  # without --player-territory: refused, not ignored
     ["conquest", "--force", 12, "--bribe", -50],
     ["supply", "--previous-unsupplied-turns", -1],
     ["supply", "--spend", -50],

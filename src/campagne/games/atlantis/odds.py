@@ -50,6 +50,11 @@ register_messages({
         "en": "A general's Leadership must be a whole number from 1 to {max} (got {ld!r}).",
         "fr": "Le Leadership d'un général doit être un nombre entier de 1 à {max} (reçu {ld!r}).",
     },
+    "odds.fortresses_need_player": {
+        "en": "Fortresses ({fortresses}) count only on a player's territory: add --player-territory.",
+        "fr": "Les forteresses ({fortresses}) ne comptent que sur le territoire d'un joueur : ajoutez "
+              "--player-territory.",
+    },
     "odds.bad_force": {
         "en": "A combat strength must be a whole number from 0 to {max} (got {force!r}).",
         "fr": "Une force de combat doit être un nombre entier de 0 à {max} (reçu {force!r}).",
@@ -286,6 +291,8 @@ def conquest(force: int, bribe: int = 0, terrain: str = "plain", capital: bool =
     max_fortresses = int(constants()["max_fortresses"])
     if not _whole(fortresses) or not 0 <= fortresses <= max_fortresses:
         raise CampagneError("odds.bad_fortresses", fortresses=fortresses, max=max_fortresses)
+    if fortresses and not player_territory:  # « Par forteresse » counts only on a player's territory
+        raise CampagneError("odds.fortresses_need_player", fortresses=fortresses)
     attack = force + _loot_bonus(tables()["conquest_attack"], bribe)  # valid for the whole conquest
     k = attack - _defence_modifier(terrain, capital, capital_unconquered, atlantis, player_territory,
                                    fortresses)

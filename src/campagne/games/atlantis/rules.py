@@ -61,7 +61,10 @@ def standings(s: AtlantisState) -> list[dict[str, Any]]:
     atlantis_city = s.map.royal_city("atlantis")
     rows = []
     for p in s.players.values():
-        points = p.army.points if p.army else 0
+        # « la somme (butin + point d'armée) »: reinforcements paid for and not yet arrived are army points
+        # (1 point of loot = 1 army point), and so are the survivors of a destroyed army on their way home.
+        points = (p.army.points if p.army else 0) + (p.returning.points if p.returning else 0) \
+            + sum(int(item.get("cost", 0)) for item in p.pending_reinforcements)
         rows.append({"player": p.id, "name": p.name, "territories": len(s.owned(p.id)),
                      "atlantis": s.owners.get(atlantis_city) == p.id, "loot": p.loot, "army_points": points,
                      "wealth": p.loot + points})
