@@ -79,11 +79,23 @@ def test_no_end_before_the_campaign_starts():
 
 
 def eliminated_a(turn_phase: str = "events"):
-    """a has lost all its territories: it is eliminated when the next turn starts."""
+    """a has lost all its territories and its army: it is eliminated when the next turn starts."""
     game = two_players()
     own(game, "b", "azaea", "marches-azues", "cap-boreal")
+    game.state.players["a"].army, game.state.players["a"].position = None, None
     events = advance(game, turn_phase, turn=2)
     return game, events
+
+
+def test_a_player_without_land_but_with_an_army_in_the_field_is_not_eliminated():
+    # The seed does not define elimination; a club would not remove an army standing in enemy land: it may win
+    # land back. Before, it was removed with the player as soon as his last territory was lost.
+    game = two_players()
+    own(game, "b", "azaea", "marches-azues", "cap-boreal")
+    events = advance(game, "events", turn=2)
+    assert not [e for e in events if e["type"] == "eliminated"]
+    a = game.state.players["a"]
+    assert not a.eliminated and a.army is not None and a.position == "azaea"
 
 
 def test_a_player_with_no_territory_left_is_eliminated():

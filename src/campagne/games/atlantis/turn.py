@@ -29,7 +29,8 @@ def start_turn(ctx: Ctx) -> list[Event]:
         if p.returning is not None and not p.eliminated:
             events += _return_survivors(s, p)
     for p in s.active_players():
-        if not s.owned(p.id):
+        # No land and no army in the field: a player whose army still stands (in enemy land) may win land back.
+        if not s.owned(p.id) and (p.army is None or p.position is None):
             p.eliminated = True
             p.army, p.position = None, None
             events.append({"type": "eliminated", "player": p.id})
