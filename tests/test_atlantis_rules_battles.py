@@ -281,10 +281,10 @@ def test_an_army_that_cannot_retreat_is_destroyed_and_half_its_survivors_go_home
     act(game, ref("next"))
     both_frontal(game)
     events = act(game, ref("battle-result", territory="marches-azues", winner="a",
-                           killed={"b": {"foot1": 9}}, fled={"b": {"foot2": 5}}))
+                           killed={"b": {"foot1": 9}}, fled={"b": {"foot2": 5}}), [4])  # the general: 4+ home
     ev = one(events, "army_destroyed", player="b")
     # foot1: 11 survivors -> 5; foot2: 15 survivors -> 7, + 25% of 5 fled -> 1; the 9 dead: 0%.
-    assert ev["returning_models"] == 5 + 8
+    assert ev["returning_models"] == 5 + 8 and ev["characters_home"] == {"general": True}
     b = game.state.players["b"]
     assert b.army is None and b.position is None and "b" not in view(game)["territories"]["marches-azues"]["armies"]
     assert "b" not in one(events, "battle_result")["recovered"]
@@ -474,3 +474,20 @@ def test_the_wab_resolver_fights_the_battle_under_the_wab_rules():
 def test_an_unknown_resolver_is_refused():
     game = fought()
     refused(game, ref("auto-resolve", territory="mestoria", resolver="chess"), "order.bad_field")
+
+
+@pytest.mark.parametrize("hero_roll, general_roll", [(4, 3), (3, 6)])
+def test_a_destroyed_armys_characters_and_general_come_home_by_one_rule(hero_roll, general_roll):
+    # « 50% des survivants »: a one-model hero and the general each come home on 4+ (before: the general always,
+    # a hero never).
+    from campagne.games.atlantis.battles import destroy_army
+    from campagne.games.atlantis.context import Ctx
+    from atlantis_rules_kit import scripted
+    game = two_players(a=HEROES)
+    a = game.state.players["a"]
+    events = destroy_army(Ctx(game.state, {}, scripted([hero_roll, general_roll])), a, {}, {}, "no_retreat")
+    home = a.returning
+    assert home.unit("hero").models == (1 if hero_roll >= 4 else 0)
+    assert home.has_general == (general_roll >= 4)
+    assert events[0]["characters_home"] == {"hero": hero_roll >= 4, "general": general_roll >= 4}
+    assert home.unit("foot1").models == 10  # 20 survivors: half

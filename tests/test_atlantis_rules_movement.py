@@ -235,7 +235,7 @@ def test_the_start_territory_is_no_refuge_once_conquered_or_occupied():
     game = retreat_state("val-mestor", came_from="terres-myrine")
     own(game, "b", "terres-myrine")  # the start has been conquered by b
     put(game, "b", "marches-azues")  # and b's army stands in a's only adjacent territory
-    events = act(game, order("hold", "a"))
+    events = act(game, order("hold", "a"), [4])  # the general comes home on 4+
     ev = one(events, "army_destroyed", player="a")
     assert ev["reason"] == "no_retreat"
     p = game.state.players["a"]
@@ -248,7 +248,7 @@ def test_the_survivors_of_a_destroyed_army_are_back_at_the_capital_next_turn():
     game = retreat_state("val-mestor", came_from="terres-myrine")
     own(game, "b", "terres-myrine")
     put(game, "b", "marches-azues")
-    act(game, order("hold", "a"))
+    act(game, order("hold", "a"), [4])  # the general comes home on 4+
     assert game.state.acting == ["b"]
     act(game, order("hold", "b"))
     events = advance(game, "events", turn=2)

@@ -319,16 +319,26 @@ def _characters(ctx: Ctx, characters: list[dict]) -> list[dict]:
 
 def destroy_army(ctx: Ctx, p: Player, killed: dict[str, int], fled: dict[str, int], reason: str) -> list[Event]:
     """"l'armée est détruite. Le joueur récupère 0% des figurines tuées, 25% de celles sorties de table,
-    et 50% des survivants" — back at the colony's capital at the start of the next turn."""
+    et 50% des survivants" — back at the colony's capital at the start of the next turn. A one-model character and
+    the general follow one rule: each comes home half the time (4+ on a D6)."""
     army = p.army
     events: list[Event] = []
     if army is not None:
         survivors = armies.Army.from_dict(army.to_dict())
+        heroes: dict[str, bool] = {}
         for u in survivors.units:
-            u.models = u.models // 2 + fled.get(u.id, 0) // 4
+            if u.is_character and u.models == 1:
+                # « 50% des survivants » of one model: it comes home half the time (4+ on a D6), as the general.
+                heroes[u.id] = ctx.roll("D6", f"survivor {p.id} {u.id}") >= 4
+                u.models = 1 if heroes[u.id] else 0
+            else:
+                u.models = u.models // 2 + fled.get(u.id, 0) // 4
+        if survivors.has_general:
+            heroes["general"] = ctx.roll("D6", f"survivor {p.id} general") >= 4
+            survivors.general.alive = heroes["general"]  # type: ignore[union-attr]
         p.returning = survivors
         events.append({"type": "army_destroyed", "player": p.id, "territory": p.position, "reason": reason,
-                       "returning_models": survivors.model_count})
+                       "returning_models": survivors.model_count, "characters_home": heroes})
     p.army, p.position = None, None
     p.must_retreat = p.must_leave = False
     p.pending_reinforcements = p.pending_reinforcements  # they wait for the army to be supplied again
