@@ -783,3 +783,22 @@ def test_66_reinforcements_army_at_the_capital_until_the_end_of_the_season():
     end_turn(s, turn=3)  # the end of spring
     assert "R" not in s.players["P1"].armies
     assert set(s.players["P1"].armies) == {"G", "L1", "L2"}
+
+
+def test_the_greedy_computer_never_gives_up_its_capital_to_deserters():
+    # Event 15, « Déserteur. Choisissez l'un de vos territoires. Retirez son drapeau. »: before, the greedy
+    # computer chose its capital first.
+    import random
+
+    from campagne.core.game import Game
+    from campagne.games.gorges.ai import _event
+    from campagne.games.gorges.rules import GorgesRules
+    game = Game(GorgesRules(), {"players": [{"id": "A", "controller": "greedy"}, {"id": "B"}]}, 3)
+    s = game.state
+    p = s.players["A"]
+    own = [t for t in s.neighbours(p.capital) if s.map.cells[tuple(map(int, t.split(",")))].land][:2]
+    for t in own:
+        s.owners[t] = "A"
+    p.event = {"key": "deserter", "d66": 15, "pending": True}
+    command = _event(s, p, random.Random(1), greedy=True)
+    assert command["choice"][0] != p.capital and command["choice"][0] in own

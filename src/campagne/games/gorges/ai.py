@@ -95,8 +95,10 @@ def _event(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[
         own = set(s.owned(p.id))
         opts = sorted(opts, key=lambda t: (t != s.ghost, not any(n in own for n in s.neighbours(t))))
     elif greedy and kind == "own_territory":
-        opts = sorted(opts, key=lambda t: (t == p.capital, -sum(1 for n in s.neighbours(t) if s.owners.get(n) == p.id)),
-                      reverse=True)
+        # Deserters (« Retirez son drapeau »): the flag a greedy player loses is his least useful one — never his
+        # capital while he has another, then one with the fewest of his own territories around it.
+        opts = sorted(opts, key=lambda t: (t == p.capital, sum(1 for n in s.neighbours(t) if s.owners.get(n) == p.id),
+                                           t))
     choice = [opts[0] if greedy else rng.choice(opts)]
     if kind == "own_unit" or key == "unexpected_victory":  # spoils that name a unit of the army
         choice.append(f"Unit {rng.randint(1, 6)}")
