@@ -699,14 +699,26 @@ def test_56_assassin_captures_an_enemy_hero_as_your_hostage():
 
 def test_56_assassin_the_enemy_may_seize_the_lost_item():
     """« 56 Assassin ! » with « 5 Où est mon épée ? Un objet magique au hasard détenu par le personnage est
-    perdu. L'ennemi peut lancer 1d6, sur un 6 il s'en est emparé » (the 1D6 rolled once, with the row)."""
+    perdu. L'ennemi peut lancer 1d6, sur un 6 il s'en est emparé » (the 1D6 rolled once, when there is an item)."""
     s = fresh()
     item = {"source": "mine", "max_points": 30}
     s.players["P2"].armies["G"].hero.items = [item]
-    force_event(s, "P1", "assassin_enemy", [5, 6])
-    choose(s, "P1", "P2:G")
+    force_event(s, "P1", "assassin_enemy", [5])
+    choose(s, "P1", "P2:G", faces=[6])
     assert s.players["P2"].armies["G"].hero.items == []
     assert s.players["P1"].items == [{"source": "seized", "max_points": 30}]
+
+
+def test_56_without_a_magic_item_no_seize_die_is_rolled():
+    """« Si le personnage ne possède pas d'objet magique, appliquez le résultat 3 à la place »: nothing to seize, so
+    no enemy die (before, one was rolled and journaled with the row)."""
+    s = fresh()
+    s.players["P2"].armies["G"].hero.items = []
+    events = force_event(s, "P1", "assassin_enemy", [5])
+    rolled = [r for r in events if "seize" in str(r)]
+    assert not rolled
+    out = choose(s, "P1", "P2:G", faces=[1])  # result 3 instead: a minor wound's own roll
+    assert not any(e.get("seize_roll") for e in out)
 
 
 # --------------------------------------------------------------------------- 61 - 66

@@ -157,9 +157,8 @@ def apply_injury(ctx: Ctx, a: Army, roll: TableRoll, enemy: str | None) -> list[
             item = hero.items.pop(i)
             ev["item"] = item
             if enemy is not None:
-                # The enemy's 1D6 was rolled with the injury row (its `enemy_dice` sub-roll): not again.
-                rolled = [x.total for x in roll.subrolls if getattr(x, "field", None) == "enemy_dice"]
-                seized = rolled[0] if rolled else ctx.roll(roll.row.get("enemy_dice", "1D6"), "seize the lost item")
+                # The enemy's 1D6, rolled only now that there is an item to seize.
+                seized = ctx.roll(roll.row.get("enemy_dice", "1D6"), "seize the lost item")
                 ev["seize_roll"] = seized
                 if str(seized) == str(roll.row.get("enemy_seizes_on", "6")):
                     s.players[enemy].items.append({**item, "source": "seized"})

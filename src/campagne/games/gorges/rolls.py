@@ -33,8 +33,9 @@ register_messages({
 })
 
 MAX_CHARACTERS = 20
-# Row fields that name dice but are not rolled now (one die per enemy unit, at the next battle).
-_NOT_ROLLED_NOW = {"unit_dice"}
+# Row fields that name dice but are not rolled now: one die per enemy unit, at the next battle; the enemy's die
+# for a lost magic item, only if the hero had one (« Où est mon épée ? » without an item is result 3 instead).
+_NOT_ROLLED_NOW = {"unit_dice", "enemy_dice"}
 # Sub-tables reached through a row: the row field naming the table.
 _SUB_TABLE_FIELDS = ("sub_table",)
 
