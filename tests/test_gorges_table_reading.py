@@ -20,3 +20,25 @@ def test_gorges_status_says_controllers_challenge_conditions_and_absences_in_wor
     assert "(ordinateur glouton)" in fr and "hors jeu jusqu'à la prochaine saison" in fr
     assert "dont l'un de ses territoires est adjacent" in fr and "— refusé" in fr
     assert "adjacent_territories" not in fr and "next_season" not in fr
+
+
+def test_gorges_journal_lines_say_dice_amounts_and_sentences_not_internal_codes():
+    # Search and mines print their dice and amounts; the fate of a beaten army, two armies without a challenge,
+    # armies removed and flags print sentences (before: `out_until_next_season`, `a_destroyed`, `→ None`).
+    import re
+
+    from campagne.games.gorges.simulate import run
+    from campagne.games.gorges.text import event_text
+    seen: set[str] = set()
+    for seed in (3, 5):
+        for e in run(4, 12, seed).entries:
+            for ev in e.events:
+                for lang in ("en", "fr"):
+                    line = event_text(ev, Lang(lang))
+                    assert not re.search(r"\b[a-z]+_[a-z_]+\b|None|\{", line), line
+                seen.add(ev["type"])
+                if ev["type"] == "mine" and isinstance(ev.get("army_points"), int):
+                    assert f"+{ev['army_points']} army points" in event_text(ev, Lang("en"))
+                if ev["type"] == "search":
+                    assert "dice " in event_text(ev, Lang("en"))
+    assert {"mine", "search", "fate", "two_armies", "army_removed", "flag", "challenge"} <= seen

@@ -107,6 +107,11 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     return "\n".join(lines)
 
 
+WHY = {"battle": ("bataille", "battle"), "beaten": ("armée battue", "beaten army"),
+       "two_armies": ("deux armées sans défi", "two armies without a challenge"),
+       "withdrawn": ("retirée du front", "withdrawn from the front"), "revolt": ("révolte", "revolt"),
+       "save_failed": ("sauvegarde ratée", "save failed"), "siege_troops": ("troupes de siège", "siege troops"),
+       "deserter": ("déserteurs", "deserters"), "lost_at_sea": ("perdue en mer", "lost at sea")}
 CHALLENGE_STATUS = {"pending": ("en attente de réponse", "awaiting an answer"), "accepted": ("accepté", "accepted"),
                     "refused": ("refusé", "refused")}
 
@@ -168,8 +173,10 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "event_no_target": ("{player} : {event_text} n'a plus de cible", "{player}: {event_text} has no target left"),
     "event_target": ("{player} : {event_text} vise {opponent}", "{player}: {event_text} targets {opponent}"),
     "relics": ("{player} gagne {gained} point(s) de relique ({total})", "{player} gains {gained} relic point(s) ({total})"),
-    "search": ("{player} fouille : {relics} point(s) de relique ({total})", "{player} searches: {relics} relic point(s) ({total})"),
-    "mine": ("{player} : mine en {territory}, {roll} → {mine_text}", "{player}: mine in {territory}, {roll} → {mine_text}"),
+    "search": ("{player} fouille : dés {faces_text} → {relics} point(s) de relique (total {total})",
+               "{player} searches: dice {faces_text} → {relics} relic point(s) (total {total})"),
+    "mine": ("{player} : mine en {territory}, 1D6 {roll} → {mine_text}{amount_text}",
+             "{player}: mine in {territory}, 1D6 {roll} → {mine_text}{amount_text}"),
     "move_roll": ("{player} : mouvement {dice} {faces} → {allowance}", "{player}: move {dice} {faces} → {allowance}"),
     "move": ("{army} : {from} → {path_text} ({why})", "{army}: {from} → {path_text} ({why})"),
     "done": ("{player} a fini", "{player} is done"),
@@ -178,20 +185,22 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "swap": ("{player} intervertit {armies_text}", "{player} swaps {armies_text}"),
     "building": ("{player} bâtit : {building} en {territory}", "{player} builds a {building} in {territory}"),
     "building_removed": ("{territory} : {building} retiré(e)", "{territory}: {building} removed"),
-    "flag": ("{territory} : drapeau {from} → {to}", "{territory}: flag {from} → {to}"),
-    "challenge": ("Défi n°{id} : {army} défie {defender} pour {territory} ({condition})",
-                  "Challenge #{id}: {army} challenges {defender} over {territory} ({condition})"),
+    "flag": ("{territory} : drapeau {from_text} → {to_text} ({why_text})",
+             "{territory}: flag {from_text} → {to_text} ({why_text})"),
+    "challenge": ("Défi n°{id} : {army} défie {defender} pour {territory} ({condition_text})",
+                  "Challenge #{id}: {army} challenges {defender} over {territory} ({condition_text})"),
     "challenge_accepted": ("{defender} accepte le défi n°{id} avec {army}", "{defender} accepts challenge #{id} with {army}"),
     "challenge_refused": ("{defender} refuse le défi n°{id}", "{defender} refuses challenge #{id}"),
     "save": ("Jet de sauvegarde de {defender} pour {territory} : {roll}{mods_text} = {total} → {saved_text}",
              "{defender}'s save for {territory}: {roll}{mods_text} = {total} → {saved_text}"),
     "territory_taken": ("{player} prend {territory}", "{player} takes {territory}"),
     "raid": ("{army} attaque {territory} ({kind}) : {roll} → {result}", "{army} raids {territory} ({kind}): {roll} → {result}"),
-    "army_removed": ("{army} est retirée du jeu ({why})", "{army} is removed from play ({why})"),
+    "army_removed": ("{army} est retirée du jeu ({why_text}) : {returns_text}",
+                     "{army} is removed from play ({why_text}): {returns_text}"),
     "army_returns": ("{army} revient en jeu en {territory}", "{army} returns to play in {territory}"),
     "army_pushed_back": ("{army} est repoussée : {from} → {to}", "{army} is pushed back: {from} → {to}"),
-    "two_armies": ("Deux armées en {territory} sans défi (A={a}, B={b}) : {roll} → {result}",
-                   "Two armies in {territory} without a challenge (A={a}, B={b}): {roll} → {result}"),
+    "two_armies": ("Deux armées en {territory} sans défi (A={a}, B={b}) : 1D6 {roll} → {result_text}",
+                   "Two armies in {territory} without a challenge (A={a}, B={b}): 1D6 {roll} → {result_text}"),
     "annexed": ("{player} annexe {territory}", "{player} annexes {territory}"),
     "battle": ("Bataille n°{id} en {territory} : {attacker} contre {defender}",
                "Battle #{id} in {territory}: {attacker} against {defender}"),
@@ -199,9 +208,10 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "auto_resolve": ("Bataille n°{battle} résolue automatiquement : {winner} l'emporte",
                      "Battle #{battle} auto-resolved: {winner} wins"),
     "battle_result": ("Bataille n°{battle} en {territory} : {winner} bat {loser}", "Battle #{battle} in {territory}: {winner} beats {loser}"),
-    "spoils": ("{army} : butin de guerre {roll} — {spoils_text}", "{army}: spoils of war {roll} — {spoils_text}"),
+    "spoils": ("{army} : butin de guerre {roll_text} — {spoils_text}",
+               "{army}: spoils of war {roll_text} — {spoils_text}"),
     "defeat": ("{army} : défaite ignominieuse {roll} — {defeat_text}", "{army}: ignominious defeat {roll} — {defeat_text}"),
-    "fate": ("Destin de {army} : {roll} → {result}", "Fate of {army}: {roll} → {result}"),
+    "fate": ("Destin de {army} : 1D6 {roll} → {fate_text}", "Fate of {army}: 1D6 {roll} → {fate_text}"),
     "renown": ("{army} : {unit} devient Régiment de Renom", "{army}: {unit} becomes a Regiment of Renown"),
     "renown_full": ("{army} : déjà {cap} Régiments de Renom, {unit} n'en devient pas un",
                     "{army}: already {cap} Regiments of Renown, {unit} does not become one"),
@@ -239,8 +249,35 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             (o.t(" (sans cible)", " (no target)") if ev.get("no_target") else "")
     elif t == "battle_note":
         out["note_text"] = _row("events", ev["note"], o)
+    elif t in ("flag", "army_removed"):
+        why = ev.get("why", "")
+        out["why_text"] = o.t(*WHY[why]) if why in WHY else _row("events", why, o)  # else an event's key
+        out["from_text"] = ev.get("from") or o.t("neutre", "neutral")
+        out["to_text"] = ev.get("to") or o.t("neutre", "neutral")
+        if ev.get("returns") == "now_summer":
+            out["returns_text"] = o.t(f"l'été, elle revient aussitôt à sa capitale ({ev.get('territory')})",
+                                      f"in summer it comes back at once to its capital ({ev.get('territory')})")
+        else:
+            out["returns_text"] = _out_of_play(ev.get("until"), o)
+    elif t == "challenge":
+        out["condition_text"] = _row("challenge_conditions", ev.get("condition", ""), o).rstrip(".")
+    elif t == "two_armies":
+        from .sheet_words import row_text
+        out["result_text"] = row_text("no_challenge", ev["result"], o.lang)
+    elif t == "search":
+        out["faces_text"] = ", ".join(map(str, ev.get("rolls") or [])) or "-"
+    elif t == "fate":
+        out["fate_text"] = _row("fate_of_beaten_army", ev["result"], o)
     elif t == "mine":
         out["mine_text"] = _row("mines", ev["result"], o)
+        amount = ""
+        if isinstance(ev.get("army_points"), int):
+            amount = o.t(f" : +{ev['army_points']} points d'armée (total {ev.get('battle_points')})",
+                         f": +{ev['army_points']} army points (total {ev.get('battle_points')})")
+        elif isinstance(ev.get("magic_item_max"), int):
+            amount = o.t(f" : un objet magique d'au plus {ev['magic_item_max']} points",
+                         f": a magic item of at most {ev['magic_item_max']} points")
+        out["amount_text"] = amount
     elif t == "move":
         out["path_text"] = " → ".join(ev["path"])
     elif t == "swap":
@@ -249,6 +286,8 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["mods_text"] = "".join(f" {m['value']:+d}" for m in ev["modifiers"])
         out["saved_text"] = o.t("sauvé", "saved") if ev["saved"] else o.t("raté", "failed")
     elif t == "spoils":
+        out["roll_text"] = f"1D6 {ev['roll']}" if ev.get("roll") is not None else o.t("(donné par l'événement)",
+                                                                                      "(given by the event)")
         out["spoils_text"] = _row("spoils_of_war", ev["result"], o)
     elif t == "defeat":
         out["defeat_text"] = _row("ignominious_defeats", ev.get("instead") or ev["result"], o)
