@@ -1080,3 +1080,29 @@ def test_siege_troops_cannot_capture_the_battles_own_territory():
     s.players["P1"].event = {"key": "siege_troops", "d66": 51}
     refused(s, {"type": "battle-result", "player": "referee", "battle": b.id, "winner": "P1", "capture": INLAND},
             "order.bad_field")
+
+
+def test_an_army_pushed_back_fights_no_battle_elsewhere_in_the_same_turn():
+    # Seen in a club's year: bob:L1 pushed back by a refused challenge, then battle #2 fought « in 3,-2 » with it.
+    from campagne.core.dice import Dice
+    from campagne.games.gorges.battles import open_battles
+    from campagne.games.gorges.context import Ctx
+    from campagne.games.gorges.turn import push_back
+    from campagne.core.game import Game
+    from campagne.games.gorges.rules import GorgesRules
+    from campagne.games.gorges.state import Challenge
+    game = Game(GorgesRules(), {"players": [{"id": "A"}, {"id": "B"}]}, 4)
+    s = game.state
+    a, b = s.players["A"].armies["G"], s.players["B"].armies["L1"]
+    target = next(t for t in s.neighbours(s.players["B"].capital) if s.owners.get(t) is None)
+    a.position, b.position = target, target
+    s.owners[target] = "B"
+    ev = push_back(s, a, "refused")
+    assert ev["type"] == "army_pushed_back" and a.pushed_back
+    s.challenges = [Challenge(1, "A", "G", "B", target, "same_territory", status="accepted", defender_army="L1")]
+    events = open_battles(Ctx(s, {}, Dice.seeded("t", 0)))
+    assert events == [{"type": "battle_void", "challenge": 1, "pushed_back": ["A:G"]}] and not s.battles
+    # an army already on its own land is not pushed back: it stays
+    home = s.players["B"].armies["G"]
+    home.position = s.players["B"].capital
+    assert push_back(s, home, "two_armies")["type"] == "army_holds" and not home.pushed_back

@@ -45,6 +45,10 @@ def open_battles(ctx: Ctx) -> list[Event]:
         if att is None or dfd is None or not att.in_play or not dfd.in_play:
             events.append({"type": "battle_void", "challenge": c.id})  # an army left play before the battle
             continue
+        if att.pushed_back or dfd.pushed_back:  # pushed back to its lands by another challenge: not there to fight
+            events.append({"type": "battle_void", "challenge": c.id, "pushed_back": [
+                a.ref for a in (att, dfd) if a.pushed_back]})
+            continue
         b = Battle(len(s.battles) + 1, c.id, c.target, c.challenger, c.army, c.defender, c.defender_army or "")
         b.notes = battle_notes(s, b)
         s.battles.append(b)

@@ -899,13 +899,16 @@ class _Book:
         if ev.get("instead"):
             details.append(say("instead", lang, r=row_name("ignominious_defeats", key, lang)))
         if applied == "green_recruits":
-            if a is not None:
-                for r in list(a["renown"]):
+            # One honour of one regiment, which may stand in another of the player's armies (`regiment_army`).
+            holder = self.armies.get(ev.get("regiment_army") or ref)
+            if holder is not None:
+                for r in list(holder["renown"]):
                     if r["unit"] == ev.get("unit"):
-                        r["honours"] = [h for h in r["honours"] if h.get("spoils") not in ("proud_banner",
-                                                                                           "feats_of_arms")]
+                        lost = next((h for h in r["honours"] if h.get("spoils") == ev.get("honour")), None)
+                        if lost is not None:
+                            r["honours"].remove(lost)
                         if not r["honours"]:
-                            a["renown"].remove(r)
+                            holder["renown"].remove(r)
                         break
             details.append(say("honour_lost", lang, u=unit_text(lang, ev.get("unit"))))
         elif applied in ("crushing_defeat", "vengeance"):

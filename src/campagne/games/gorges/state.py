@@ -76,6 +76,7 @@ class Army:
     moves_made: int = 0
     rerolled: bool = False
     built: bool = False
+    pushed_back: bool = False  # pushed back to its lands this turn: it fights no battle elsewhere
     came_from: str | None = None
 
     @property

@@ -199,12 +199,13 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                      "{army} is removed from play ({why_text}): {returns_text}"),
     "army_returns": ("{army} revient en jeu en {territory}", "{army} returns to play in {territory}"),
     "army_pushed_back": ("{army} est repoussée : {from} → {to}", "{army} is pushed back: {from} → {to}"),
+    "army_holds": ("{army} reste sur ses terres en {territory}", "{army} stays on its own land in {territory}"),
     "two_armies": ("Deux armées en {territory} sans défi (A={a}, B={b}) : 1D6 {roll} → {result_text}",
                    "Two armies in {territory} without a challenge (A={a}, B={b}): 1D6 {roll} → {result_text}"),
     "annexed": ("{player} annexe {territory}", "{player} annexes {territory}"),
     "battle": ("Bataille n°{id} en {territory} : {attacker} contre {defender}",
                "Battle #{id} in {territory}: {attacker} against {defender}"),
-    "battle_void": ("Défi n°{challenge} : pas de bataille (armée hors jeu)", "Challenge #{challenge}: no battle (army out of play)"),
+    "battle_void": ("Défi n°{challenge} : pas de bataille ({void_text})", "Challenge #{challenge}: no battle ({void_text})"),
     "auto_resolve": ("Bataille n°{battle} résolue automatiquement : {winner} l'emporte",
                      "Battle #{battle} auto-resolved: {winner} wins"),
     "battle_result": ("Bataille n°{battle} en {territory} : {winner} bat {loser}", "Battle #{battle} in {territory}: {winner} beats {loser}"),
@@ -259,6 +260,10 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
                                       f"in summer it comes back at once to its capital ({ev.get('territory')})")
         else:
             out["returns_text"] = _out_of_play(ev.get("until"), o)
+    elif t == "battle_void":
+        pushed = ev.get("pushed_back")
+        out["void_text"] = (o.t(f"{', '.join(pushed)} repoussée(s) sur ses terres", f"{', '.join(pushed)} pushed back to "
+                                f"its lands") if pushed else o.t("armée hors jeu", "army out of play"))
     elif t == "challenge":
         out["condition_text"] = _row("challenge_conditions", ev.get("condition", ""), o).rstrip(".")
     elif t == "two_armies":

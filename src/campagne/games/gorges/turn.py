@@ -73,9 +73,12 @@ def remove_army(s: GorgesState, a: Army, until: str, why: str) -> Event:
 
 
 def push_back(s: GorgesState, a: Army, why: str) -> Event:
-    """« repoussée jusque dans ses terres »: to the player's territory nearest to where it stood."""
+    """« repoussée jusque dans ses terres »: to the player's territory nearest to where it stood. An army already
+    on its own land stays (that is no push-back); one pushed back fights no battle elsewhere this turn."""
     home = s.home_for(a.player, a.position) or s.players[a.player].capital
-    frm, a.position = a.position, home
+    if home == a.position:
+        return {"type": "army_holds", "army": a.ref, "territory": home, "why": why}
+    frm, a.position, a.pushed_back = a.position, home, True
     return {"type": "army_pushed_back", "army": a.ref, "from": frm, "to": home, "why": why}
 
 
@@ -93,7 +96,7 @@ def start_turn(ctx: Ctx) -> list[Event]:
         if a.out_until == "next_turn" or (new_season and a.out_until == "next_season"):
             events.append(return_to_capital(s, a))
         a.moves_made = a.move_allowance = 0
-        a.move_roll, a.rerolled, a.built, a.came_from = [], False, False, None
+        a.move_roll, a.rerolled, a.built, a.came_from, a.pushed_back = [], False, False, None, False
     for p in s.players.values():
         p.used = []
         if p.won_last_turn and races()[p.race].get("slaves_mine_bonus") and any(
