@@ -116,3 +116,13 @@ def test_cli_bad_input_exits_2_with_one_sentence(args: tuple) -> None:
     assert r.stdout == ""
     j = cli(*args, "--json")
     assert j.exit_code == 2 and json.loads(j.stdout)["error"].startswith("gorges.")
+
+
+def test_events_13_and_65_change_fortress_saves_not_town_saves():
+    # « Fortification » is a fortress across the seed (Empire « fortifications … et leurs villes », events 23, 24).
+    from campagne.games.gorges.odds import save_modifiers
+    town = dict(dict(town_adjacent=True), sympathiser=True, reinforced_defence=True)
+    assert [k for k, _ in save_modifiers(**town)] == ["town_adjacent"]
+    fortress = dict(fortress_adjacent=True, sympathiser=True, reinforced_defence=True)
+    assert [k for k, _ in save_modifiers(**fortress)] == ["fortress_adjacent", "event:enemy_sympathiser",
+                                                           "event:reinforced_defence"]

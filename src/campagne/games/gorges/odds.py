@@ -72,7 +72,10 @@ def save_modifiers(adjacent: bool = False, fortress_adjacent: bool = False, town
     if attacker and races()[attacker].get("enemy_save_modifier"):
         mods.append((f"race:{attacker}", races()[attacker]["enemy_save_modifier"]))
     events = tables()["events"]
-    if fortress_like or town_adjacent:  # events 13 and 65 change fortification saves only
+    # Events 13 and 65 change « fortification » saves: a fortress (or what counts as one), not a town — the seed
+    # keeps them apart (Empire « Leurs fortifications … et leurs villes », event 23 « cité, fortification ou
+    # mine »), and event 24's « fortification » a sapper removes is a fortress.
+    if fortress_like:
         if sympathiser:
             mods.append(("event:enemy_sympathiser", events.row("enemy_sympathiser").get("save_modifier")))
         if reinforced_defence:
