@@ -154,3 +154,34 @@ def test_the_generic_random_player_finishes_a_gorges_year():
     assert outcome.ended and game.state.turn == 12
     assert Game.replay(descriptor.load("ruleset")(), setup, 11,
                        [e.command for e in game.entries]).view(None) == game.view(None)
+
+
+# --------------------------------------------------------------------------- each game's heuristic players
+
+
+@pytest.mark.parametrize("name", ["atlantis", "gorges"])
+def test_every_computer_of_a_descriptor_plays_over_the_view_and_the_legal_orders(name):
+    """The descriptors' computers are players `(view, legal, rng)`: handed a player's view (never the state), they
+    finish a game over the interface alone, and the game replays identically."""
+    descriptor = registered(name)
+    if name == "atlantis":
+        from campagne.games.atlantis.simulate import setup_for
+        setup, referee, budget = setup_for(3, "greedy"), _ending_referee(3), 3000
+    else:
+        from campagne.games.gorges.simulate import default_players
+        setup, referee, budget = {"players": default_players(3, "greedy")}, None, 20_000
+    ids = [p["id"] for p in setup["players"]]
+    from campagne.core.interface import load
+    for controller, path in descriptor.computers.items():
+        chosen = load(path)
+        seen: list[dict] = []
+
+        def watching(view, legal, rng, chosen=chosen, seen=seen):
+            assert isinstance(view, dict) and view["viewer"] in ids  # a player's view, not the state
+            seen.append(view)
+            return chosen(view, legal, rng)
+        game = play_out(descriptor, setup, 13, {pid: watching for pid in ids}, referee=referee, max_orders=budget)
+        assert descriptor.load("outcome")(game.state).ended, (name, controller)
+        assert seen
+        replayed = Game.replay(descriptor.load("ruleset")(), setup, 13, [e.command for e in game.entries])
+        assert replayed.view(None) == game.view(None)
