@@ -31,7 +31,8 @@ import typer
 
 from ...cli.output import JsonOpt, LangOpt, Out, parse_seed, parse_sets, run_safely
 from ...core.errors import CampagneError, bilingual, register_messages
-from .cli_battle_text import load_side, next_steps, print_entries, result_text, view_lines
+from .cli_battle_text import next_steps, print_entries, result_text, view_lines
+from .inputs import load_side
 
 battle_app = typer.Typer(no_args_is_help=True,
                          help="Track a WAB 2 battle, or fight it automatically. / Suivre une bataille WAB 2.")

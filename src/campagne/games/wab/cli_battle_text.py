@@ -9,7 +9,6 @@ from typing import Any
 
 from ...cli.output import Out
 
-from .inputs import load_side  # noqa: F401  (the army lists a battle reads: one reader, in the game's inputs)
 
 
 # --------------------------------------------------------------------------- printing
