@@ -30,43 +30,6 @@ def _player_spec(spec: str, what: str, default: str | None) -> dict[str, Any]:
     return entry
 
 
-def _setup_options(descriptor: Any, words: list[str]) -> dict[str, Any]:
-    """The game's own options of `campagne new` (`--map FILE`, `--hero X`, `--two-player`), read by its
-    declaration; anything else is refused with the list of what the game takes."""
-    from ..core.errors import CampagneError
-    declared = {o.name: o for o in descriptor.setup_options}
-    values: dict[str, Any] = {o.name.replace("-", "_"): ([] if o.kind == "list" else o.default)
-                              for o in descriptor.setup_options}
-    rest = list(words)
-    while rest:
-        word = rest.pop(0)
-        name, eq, inline = word[2:].partition("=") if word.startswith("--") else ("", "", "")
-        option = declared.get(name)
-        if option is None:
-            raise CampagneError("cli.unknown_setup_option", option=word, game=descriptor.name,
-                                known=", ".join(f"--{o}" for o in declared) or "-")
-        key = name.replace("-", "_")
-        if option.kind == "bool":
-            values[key] = True
-            continue
-        if not eq:
-            if not rest:
-                raise CampagneError("order.missing", order="new", field=word)
-            inline = rest.pop(0)
-        if option.choices and inline not in option.choices:
-            raise CampagneError("cli.bad_choice", option=word, value=inline, known=", ".join(option.choices))
-        if option.kind == "int":
-            try:
-                inline = int(inline)
-            except ValueError:
-                raise CampagneError("order.not_int", field=word, value=inline) from None
-        if option.kind == "list":
-            values[key].append(inline)
-        else:
-            values[key] = inline
-    return values
-
-
 @app.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 def new(ctx: typer.Context,
         ruleset: str = typer.Argument(..., help="A registered campaign (campagne games)."),
@@ -84,11 +47,12 @@ def new(ctx: typer.Context,
     def go() -> None:
         from .. import session
         from ..registry import game
+        from .game_options import read_game_options
         descriptor = game(ruleset, kind="campaign")  # a battle starts with its own command
         what = descriptor.player_fields[0] if descriptor.player_fields else None
         players = [_player_spec(spec, what.name if what else "side", what.default if what else None)
                    for spec in player]
-        setup = descriptor.load("setup")(players, _setup_options(descriptor, list(ctx.args)))
+        setup = descriptor.load("setup")(players, read_game_options(descriptor.setup_options, list(ctx.args), descriptor.name, "new"))
         c = session.create(campaign_path(campaign), ruleset, setup, None if seed is None else parse_seed(seed))
         from .computers import play_computers
         play_computers(c)
@@ -281,41 +245,26 @@ def end(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, js
     run_safely(o, lambda: _run(o, campaign, {"type": "end", "player": "referee"}))
 
 
-@app.command(name="battle-result")
-def battle_result(target: str = typer.Argument(..., help="The battle: its territory, or its number where the game "
+@app.command(name="battle-result", context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+def battle_result(ctx: typer.Context,
+                  target: str = typer.Argument(..., help="The battle: its territory, or its number where the game "
                                                          "numbers them."),
-                  winner: Optional[str] = typer.Option(None, "--winner"),
-                  auto: bool = typer.Option(False, "--auto", help="Resolve it by the game's own rules."),
-                  general_indisposed: bool = typer.Option(False, "--general-indisposed"),
-                  killed: Optional[list[str]] = typer.Option(None, "--killed", help="PLAYER:UNIT=N"),
-                  fled: Optional[list[str]] = typer.Option(None, "--fled", help="PLAYER:UNIT=N"),
-                  character: Optional[list[str]] = typer.Option(None, "--character",
-                                                                help="PLAYER:UNIT:battle|duel (UNIT may be general)"),
-                  vp: Optional[list[str]] = typer.Option(None, "--vp", help="PLAYER=POINTS"),
-                  allocation: Optional[list[str]] = typer.Option(
-                      None, "--allocation", help="With --auto: PLAYER:UNIT,UNIT... the units that take the losses first."),
-                  resolver: str = typer.Option("simulation", "--resolver",
-                                               help="With --auto: simulation (the seed's table) or wab (a WAB 2 fight)."),
-                  reroll_terrain: bool = typer.Option(
-                      False, "--reroll-terrain", help="Both players agree to generate the battlefield terrain again."),
-                  hero_killed: Optional[list[str]] = typer.Option(
-                      None, "--hero-killed", help="PLAYER:ARMY whose legendary hero was killed (e.g. P1:G)."),
-                  unit: Optional[list[str]] = typer.Option(
-                      None, "--unit", help="PLAYER:UNIT, a unit that fought (the first of the winner's "
-                                           "takes the spoils; the loser's are drawn at random)."),
-                  storm_of_magic: bool = typer.Option(False, "--storm-of-magic",
-                                                      help="Autumn: a Storm of Magic game (relic points)."),
-                  capture: Optional[str] = typer.Option(None, "--capture",
-                                                        help="The enemy territory captured (an event's note)."),
                   campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt,
                   json_: bool = JsonOpt) -> None:
-    """Enter a battle's result, or auto-resolve it. / Saisir le résultat d'une bataille."""
+    """Enter a battle's result, or auto-resolve it; the game's own options follow (campagne games NAME). /
+    Saisir le résultat d'une bataille, ou la résoudre ; les options propres au jeu suivent (campagne games NOM)."""
     o = out(lang, json_)
-    options = dict(winner=winner, auto=auto, general_indisposed=general_indisposed, killed=killed, fled=fled,
-                   character=character, vp=vp, allocation=allocation, resolver=resolver,
-                   reroll_terrain=reroll_terrain, hero_killed=hero_killed, unit=unit,
-                   storm_of_magic=storm_of_magic, capture=capture)
-    run_safely(o, lambda: _run(o, campaign, lambda d, _state: d.load("battle_command")(target, options)))
+
+    def command(descriptor: Any, _state: Any) -> dict[str, Any]:
+        from ..core.errors import CampagneError
+        from .game_options import read_game_options
+        if target.startswith("--"):
+            raise CampagneError("cli.battle_first", option=target)
+        if not descriptor.battle_command:
+            raise CampagneError("cli.no_battle_result", game=descriptor.name)
+        options = read_game_options(descriptor.battle_options, list(ctx.args), descriptor.name, "battle-result")
+        return descriptor.load("battle_command")(target, options)
+    run_safely(o, lambda: _run(o, campaign, command))
 
 
 @app.command()
@@ -492,9 +441,9 @@ register_messages({
                             "fr": "Joueur {spec!r} invalide : utilisez ID[:CONTRÔLEUR[:ARMÉE[:NOM]]]."},
     "cli.bad_controller": {"en": "Bad controller {controller!r} in {spec!r} (human, random, greedy or absent).",
                            "fr": "Contrôleur {controller!r} invalide dans {spec!r} (human, random, greedy ou absent)."},
-    "cli.unknown_setup_option": {"en": "{game} has no option {option} (its options: {known}).",
-                                 "fr": "{game} n'a pas d'option {option} (ses options : {known})."},
-    "cli.bad_choice": {"en": "Bad value {value!r} for {option} (one of: {known}).",
-                       "fr": "Valeur {value!r} invalide pour {option} (au choix : {known})."},
+    "cli.battle_first": {"en": "Name the battle before its options: campagne battle-result TARGET {option} ...",
+                         "fr": "Nommez la bataille avant ses options : campagne battle-result CIBLE {option} ..."},
+    "cli.no_battle_result": {"en": "{game} has no battle results to enter.",
+                             "fr": "{game} n'a pas de résultat de bataille à saisir."},
     "cli.bad_format": {"en": "Unknown format {format!r} (md or html).", "fr": "Format inconnu {format!r} (md ou html)."},
 })

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from .errors import CampagneError, register_messages
 
 FIELD_KINDS = ("choice", "int", "text", "bool")
 
@@ -162,15 +164,41 @@ class PlayerField:
 
 
 @dataclass(frozen=True)
-class SetupOption:
-    """An option of `campagne new NAME` besides the players (`--map FILE`, `--forces medium`, `--two-player`).
-    Its value reaches the game's `setup` function under `name` (dashes as underscores)."""
+class GameOption:
+    """An option a game declares for one of the generic commands: `campagne new NAME` besides the players
+    (`--map FILE`, `--forces medium`, `--two-player`), `campagne battle-result TARGET` (`--winner P`, `--auto`).
+    Its value reaches the game's function (`setup`, `battle_command`) under `name` (dashes as underscores).
+    Options of different `group`s do not go together (a result entered by hand, an auto-resolve...): the
+    command line refuses them in one sentence, a form offers one group at a time."""
 
     name: str  # as typed, without the dashes: "map", "forces", "two-player"
     help: Mapping[str, str]
     kind: str = "str"  # "str", "int", "bool" (a flag) or "list" (repeatable)
     default: Any = None
     choices: tuple[str, ...] = ()
+    group: Mapping[str, str] = field(default_factory=dict)  # {"fr": ..., "en": ...}; empty: goes with any
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "help": dict(self.help), "kind": self.kind, "default": self.default,
+                "choices": list(self.choices), "group": dict(self.group)}
+
+
+def check_option_groups(declared: Sequence[GameOption], typed: Sequence[str]) -> None:
+    """Refuse, in one sentence, two typed options of different groups (`--killed` with `--auto`)."""
+    by_name = {o.name: o for o in declared}
+    first: GameOption | None = None
+    for name in typed:
+        option = by_name.get(name)
+        if option is None or not option.group:
+            continue
+        if first is None:
+            first = option
+        elif dict(option.group) != dict(first.group):
+            raise CampagneError("options.apart", first=f"--{first.name}", second=f"--{option.name}",
+                                first_group=dict(first.group), second_group=dict(option.group))
+
+
+SetupOption = GameOption  # its former name, for rulesets written against it
 
 
 @dataclass(frozen=True)
@@ -184,6 +212,7 @@ class GameDescriptor:
       redact_entry: `(entry, viewer) -> entry`, a journal line as that viewer may see it;
     - setup: `(players: list[dict], options: dict) -> setup dict`; each player dict holds "id",
       "controller", "name" and one key per `player_fields`; options hold the `setup_options`;
+      battle_command: `(target, options) -> command`, options holding the `battle_options` typed;
     - text: a module with `status_text(view, o, brief=False) -> str` and `event_text(event, o) -> str`,
       `o` a `core.i18n.Lang` (anything with `lang` and `t(fr, en)`);
     - picture: `(state, lang, viewer=None) -> SVG text`, drawn from what `viewer` may see (its view); sheets: a module with `build_sheets(header, entries, state, lang,
@@ -209,7 +238,8 @@ class GameDescriptor:
     # what one journal holds, for sentences: {"fr": "une campagne d'…", "en": "an … campaign"} (default: the title)
     noun: Mapping[str, str] = field(default_factory=dict)
     player_fields: tuple[PlayerField, ...] = ()
-    setup_options: tuple[SetupOption, ...] = ()
+    setup_options: tuple[GameOption, ...] = ()
+    battle_options: tuple[GameOption, ...] = ()  # what `campagne battle-result TARGET` takes for this game
     text: str = ""  # module with status_text(view, lang, brief) and event_text(event, lang)
     picture: str = ""  # (view, lang) -> SVG text
     sheets: str = ""  # module with build_sheets(...), sheets_markdown, sheets_html
@@ -229,7 +259,9 @@ class GameDescriptor:
     def info(self) -> dict[str, Any]:
         return {"name": self.name, "title": dict(self.title), "seed": self.seed,
                 "players": list(self.players), "kind": self.kind,
-                "controllers": ["human", *self.computers]}
+                "controllers": ["human", *self.computers],
+                "setup_options": [o.to_dict() for o in self.setup_options],
+                "battle_options": [o.to_dict() for o in self.battle_options]}
 
 
 @dataclass(frozen=True)
@@ -253,3 +285,9 @@ def load(path: str) -> Any:
 
 
 Computer = Callable[[Any, str, random.Random], "dict[str, Any] | None"]
+
+
+register_messages({
+    "options.apart": {"en": "{first} ({first_group}) and {second} ({second_group}) do not go together.",
+                      "fr": "{first} ({first_group}) et {second} ({second_group}) ne vont pas ensemble."},
+})

@@ -1,6 +1,6 @@
 """Le jeu du destin d'Arc as the one game interface sees it (`campagne.core.interface`)."""
 
-from ...core.interface import GameDescriptor, SetupOption
+from ...core.interface import GameDescriptor, GameOption
 
 GAME = GameDescriptor(
     name="arc",
@@ -16,12 +16,12 @@ GAME = GameDescriptor(
     redact_entry="campagne.games.arc.views:redact_entry",
     setup="campagne.games.arc.setup:build_setup",
     setup_options=(
-        SetupOption("forces", {"fr": "rapport de forces (table des bonus/malus) : unfavourable, medium ou "
+        GameOption("forces", {"fr": "rapport de forces (table des bonus/malus) : unfavourable, medium ou "
                                      "favourable, pour tous ou par camp (bonnaire:favourable,ulf:medium)",
                                "en": "balance of forces (the bonus/malus table): unfavourable, medium or "
                                      "favourable, for all or per side (bonnaire:favourable,ulf:medium)"},
                     "str", "medium"),
-        SetupOption("two-player", {"fr": "variante à deux : Ulf et Fereira alliés contre Bonnaire",
+        GameOption("two-player", {"fr": "variante à deux : Ulf et Fereira alliés contre Bonnaire",
                                    "en": "two-player variant: Ulf and Fereira allied against Bonnaire"},
                     "bool", False),
     ),

@@ -1,6 +1,37 @@
 """Atlantis as the one game interface sees it (`campagne.core.interface`)."""
 
-from ...core.interface import GameDescriptor, PlayerField, SetupOption
+from ...core.interface import GameDescriptor, PlayerField, GameOption
+
+_HAND = {"fr": "un résultat joué sur table", "en": "a result played on the table"}
+_AUTO = {"fr": "une résolution automatique", "en": "an automatic resolution"}
+_TERRAIN = {"fr": "un nouveau terrain", "en": "a new battlefield"}
+
+# `campagne battle-result TERRITORY ...` (games/atlantis/inputs.py:battle_command reads them)
+BATTLE_OPTIONS = (
+    GameOption("winner", {"fr": "JOUEUR, le vainqueur", "en": "PLAYER, the winner"}, group=_HAND),
+    GameOption("killed", {"fr": "JOUEUR:UNITÉ=N, figurines tuées", "en": "PLAYER:UNIT=N, models killed"},
+               kind="list", group=_HAND),
+    GameOption("fled", {"fr": "JOUEUR:UNITÉ=N, figurines d'unités en fuite à la fin",
+                        "en": "PLAYER:UNIT=N, models of units fleeing at the end"}, kind="list", group=_HAND),
+    GameOption("character", {"fr": "JOUEUR:UNITÉ:battle|duel, un personnage tué (UNITÉ peut être general)",
+                             "en": "PLAYER:UNIT:battle|duel, a character killed (UNIT may be general)"},
+               kind="list", group=_HAND),
+    GameOption("vp", {"fr": "JOUEUR=POINTS, points de victoire", "en": "PLAYER=POINTS, victory points"},
+               kind="list", group=_HAND),
+    GameOption("auto", {"fr": "résoudre la bataille par les règles du jeu", "en": "resolve it by the game's rules"},
+               kind="bool", group=_AUTO),
+    GameOption("general-indisposed", {"fr": "le général est indisposé", "en": "the general is indisposed"},
+               kind="bool", group=_AUTO),
+    GameOption("allocation", {"fr": "JOUEUR:UNITÉ,UNITÉ... les unités qui prennent les pertes d'abord",
+                              "en": "PLAYER:UNIT,UNIT... the units that take the losses first"},
+               kind="list", group=_AUTO),
+    GameOption("resolver", {"fr": "simulation (la table du texte) ou wab (un combat WAB 2)",
+                            "en": "simulation (the seed's table) or wab (a WAB 2 fight)"},
+               default="simulation", choices=("simulation", "wab"), group=_AUTO),
+    GameOption("reroll-terrain", {"fr": "les deux joueurs s'accordent pour générer de nouveau le terrain",
+                                  "en": "both players agree to generate the battlefield terrain again"},
+               kind="bool", group=_TERRAIN),
+)
 
 GAME = GameDescriptor(
     name="atlantis",
@@ -18,7 +49,8 @@ GAME = GameDescriptor(
     setup="campagne.games.atlantis.inputs:build_setup",
     read_order="campagne.games.atlantis.inputs:read_order",
     battle_command="campagne.games.atlantis.inputs:battle_command",
-    setup_options=(SetupOption("map", {"fr": "la carte du club (TOML, même format que data/map.toml)",
+    battle_options=BATTLE_OPTIONS,
+    setup_options=(GameOption("map", {"fr": "la carte du club (TOML, même format que data/map.toml)",
                                        "en": "a club's own map (TOML, the format of data/map.toml)"}),),
     player_fields=(PlayerField("army", {"fr": "liste d'armée (nom fourni ou fichier .toml)",
                                         "en": "army list (a packaged name or a .toml file)"}, "mycenaean",

@@ -1,6 +1,27 @@
 """Gorges Tranchées as the one game interface sees it (`campagne.core.interface`)."""
 
-from ...core.interface import GameDescriptor, PlayerField, SetupOption
+from ...core.interface import GameDescriptor, PlayerField, GameOption
+
+_HAND = {"fr": "un résultat joué sur table", "en": "a result played on the table"}
+_AUTO = {"fr": "une résolution automatique", "en": "an automatic resolution"}
+
+# `campagne battle-result N ...` (games/gorges/inputs.py:battle_command reads them)
+BATTLE_OPTIONS = (
+    GameOption("winner", {"fr": "JOUEUR, le vainqueur", "en": "PLAYER, the winner"}, group=_HAND),
+    GameOption("hero-killed", {"fr": "JOUEUR:ARMÉE dont le héros légendaire a été tué (ex. P1:G)",
+                               "en": "PLAYER:ARMY whose legendary hero was killed (e.g. P1:G)"},
+               kind="list", group=_HAND),
+    GameOption("unit", {"fr": "JOUEUR:UNITÉ, une unité qui a combattu (la première du vainqueur prend le butin ; "
+                                "celles du vaincu sont tirées au sort)",
+                        "en": "PLAYER:UNIT, a unit that fought (the first of the winner's takes the spoils; the "
+                              "loser's are drawn at random)"}, kind="list", group=_HAND),
+    GameOption("storm-of-magic", {"fr": "automne : une partie Storm of Magic (points de reliques)",
+                                  "en": "autumn: a Storm of Magic game (relic points)"}, kind="bool", group=_HAND),
+    GameOption("capture", {"fr": "événement 51 : la case ennemie capturée par le vainqueur (q,r)",
+                           "en": "event 51: the enemy cell the winner captures (q,r)"}, group=_HAND),
+    GameOption("auto", {"fr": "résoudre la bataille par les règles du jeu", "en": "resolve it by the game's rules"},
+               kind="bool", group=_AUTO),
+)
 
 GAME = GameDescriptor(
     name="gorges",
@@ -17,9 +38,10 @@ GAME = GameDescriptor(
     redact_entry="campagne.games.gorges.views:redact_entry",
     setup="campagne.games.gorges.inputs:build_setup",
     battle_command="campagne.games.gorges.inputs:battle_command",
-    setup_options=(SetupOption("map", {"fr": "l'île du club (TOML, même format que data/map.toml)",
+    battle_options=BATTLE_OPTIONS,
+    setup_options=(GameOption("map", {"fr": "l'île du club (TOML, même format que data/map.toml)",
                                        "en": "a club's own island (TOML, the format of data/map.toml)"}),
-                   SetupOption("hero", {"fr": "JOUEUR:ARMÉE=NOM, le héros légendaire à la tête de l'armée G, L1 ou L2",
+                   GameOption("hero", {"fr": "JOUEUR:ARMÉE=NOM, le héros légendaire à la tête de l'armée G, L1 ou L2",
                                         "en": "PLAYER:ARMY=NAME, the legendary hero leading army G, L1 or L2"},
                                kind="list")),
     player_fields=(PlayerField("race", {"fr": "race (clé, nom anglais ou français)",
