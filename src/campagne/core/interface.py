@@ -246,6 +246,9 @@ class GameDescriptor:
     outcome: str = ""  # (state) -> Outcome
     computers: Mapping[str, str] = field(default_factory=dict)  # controller name -> dotted path of a player
     autoplay: str = ""  # the game's loop letting computers act (journal-aware), if it has one
+    # (state, viewer) -> the state as viewer knows it (what his view hides taken out), for heuristics that need
+    # the rules' functions: the game's autoplay hands its computers this, never the state
+    information_state: str = ""
     read_order: str = ""  # (command, state) -> command: reads the files an order names, names typed (at the edge)
     battle_command: str = ""  # (target, options) -> the referee's command of `campagne battle-result`
     simulate: str = ""  # (players, turns, seed, controller, on_turn) -> a finished core.game.Game

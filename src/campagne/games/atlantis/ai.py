@@ -7,6 +7,9 @@ Three stand-ins, all pure and deterministic for a given random generator:
   nothing; his battles are resolved with the Simulation des combats.
 The referee's own decisions in an unattended game (closing phases, resolving battles) are made
 by `referee_order`.
+
+Each decides on its player's information state (`views.information_state`: the state with what his view hides
+taken out), never on the state itself; the referee's routine sees everything, as the referee does.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from .movement import legal_paths
 from .rules import awaiting
 from .state import REFEREE, AtlantisState, Player
 from .turn import supply_route
+from .views import information_state
 
 Command = dict[str, Any]
 
@@ -259,7 +263,7 @@ def next_computer_order(s: AtlantisState, rng: random.Random, referee: bool = Fa
         return answer
     for pid in waiting:
         if pid in computers:
-            return decide(s, pid, rng)
+            return decide(information_state(s, pid), pid, rng)
     if referee and s.phase != "ended" and (not waiting or waiting == [REFEREE]):
         return referee_order(s)
     return None
@@ -271,7 +275,7 @@ def _answer_proposal(s: AtlantisState, computers: set[str], rng: random.Random) 
     (the proposal lapses)."""
     if s.phase not in ("diplomacy", "supply"):
         return None
-    for a in s.agreements:
+    for a in s.agreements:  # only proposals a computer is party to: what its view shows it
         if a.status != "proposed":
             continue
         for pid in a.parties:
@@ -314,7 +318,7 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
         if pending_optional:
             pending_optional = False
             for pid in sorted(computer_players(s, stand_in)):
-                for cmd in optional_orders(s, pid, rng):
+                for cmd in optional_orders(information_state(s, pid), pid, rng):
                     pushed.append(game.push(cmd))
             continue
         if referee and stop_turn is not None and s.turn >= stop_turn and s.phase == "reinforcements":

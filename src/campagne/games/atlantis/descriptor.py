@@ -63,6 +63,7 @@ GAME = GameDescriptor(
     computers={"random": "campagne.core.players:random_player", "greedy": "campagne.games.atlantis.players:greedy",
                "absent": "campagne.games.atlantis.players:absent"},
     autoplay="campagne.games.atlantis.ai:autoplay",
+    information_state="campagne.games.atlantis.views:information_state",
     simulate="campagne.games.atlantis.simulate:run",
     study="campagne.games.atlantis.study",
     tools="campagne.games.atlantis.cli:register",

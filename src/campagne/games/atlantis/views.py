@@ -95,3 +95,17 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
         "placement": {"rolls": {p.id: p.setup_roll for p in s.players.values()}, "order": s.setup_order}
         if s.phase == "setup" else None,
     }
+
+
+def information_state(s: AtlantisState, viewer: str) -> AtlantisState:
+    """The state as `viewer` knows it, for a computer deciding in his place (OpenSpiel's information state):
+    a copy in which what `view` hides from him is gone — the strategies others wrote for a battle whose
+    scenario is not drawn yet (kept as written, "chosen", not which), and the private agreements he is not a
+    party to. Computers decide on it, never on the state itself."""
+    import copy
+    known = copy.deepcopy(s)
+    for b in known.battles:
+        if b.scenario is None:
+            b.strategies = {pid: (st if pid == viewer or st is None else "chosen") for pid, st in b.strategies.items()}
+    known.agreements = [a for a in known.agreements if a.public or viewer in a.parties]
+    return known

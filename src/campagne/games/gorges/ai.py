@@ -5,6 +5,8 @@ so a replay never needs it. `random` picks among legal orders; `greedy` goes for
 annex neutral territories (the ghost's first), challenge where the save roll is weakest, fortify the
 frontier, accept challenges it can fight. `absent` is `greedy` standing in for a person. Candidates are
 checked by the rules themselves on a copy of the state, so a computer can never play an illegal order.
+Each decides on its player's information state (`views.information_state`: the state with what his view hides
+taken out), never on the state itself; the referee's routine sees everything, as the referee does.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .events import CHOICES, options
 from .legal import reach
 from .rules import ORDERS, GorgesRules, awaiting
 from .state import REFEREE, GorgesState, Player
+from .views import information_state
 
 COMPUTERS = ("random", "greedy", "absent")
 
@@ -209,7 +212,7 @@ def step(s: GorgesState, seed: Any, n: int, referee: bool, stand_in: frozenset[s
     computers = computer_players(s, stand_in)
     for pid in waiting:
         if pid in computers:
-            return decide(s, pid, rng)
+            return decide(information_state(s, pid), pid, rng)
     if waiting == [REFEREE] or not waiting:
         return referee_decides(s) if referee else None
     return None

@@ -53,6 +53,7 @@ GAME = GameDescriptor(
     computers={"random": "campagne.core.players:random_player", "greedy": "campagne.games.gorges.players:greedy",
                "absent": "campagne.games.gorges.players:greedy"},
     autoplay="campagne.games.gorges.ai:autoplay",
+    information_state="campagne.games.gorges.views:information_state",
     simulate="campagne.games.gorges.simulate:run",
     study="campagne.games.gorges.study",
     tools="campagne.games.gorges.cli:register",

@@ -118,3 +118,22 @@ def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     rolls = [{**r, "faces": "hidden", "total": "hidden"} if any(m in str(r.get("purpose", "")) for m in OWN_ROLLS)
              else r for r in entry.get("rolls", [])]
     return {**entry, "events": events, "rolls": rolls}
+
+
+def information_state(s: GorgesState, viewer: str) -> GorgesState:
+    """The state as `viewer` knows it, for a computer deciding in his place (OpenSpiel's information state):
+    a copy in which what `view` hides from him is gone — the other players' magic items, bonus and battle
+    points, notes for their next battle, once-a-turn abilities used, their heroes' changes, items and notes,
+    and the battle notes of the other side. Computers decide on it, never on the state itself."""
+    import copy
+    known = copy.deepcopy(s)
+    for pid, p in known.players.items():
+        if pid == viewer:
+            continue
+        p.items, p.battle_points, p.notes, p.used = [], 0, [], []
+        for a in p.armies.values():
+            a.notes, a.bonus_points = [], 0
+            a.hero.changes, a.hero.items, a.hero.next_battle = [], [], []
+    for b in known.battles:
+        b.notes = [n for n in b.notes if n.get("side") in (None, viewer)]
+    return known

@@ -1,0 +1,64 @@
+"""Computer players decide on their player's information state (the state with what his view hides taken out,
+`views.information_state`), never on the state itself: a whole simulated Atlantis campaign and Gorges year
+are played while every state handed to a computer's decision is checked to hold no other player's secret."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from campagne.games.atlantis import ai as atlantis_ai
+from campagne.games.atlantis import simulate as atlantis_sim
+from campagne.games.atlantis import views as atlantis_views
+from campagne.games.gorges import ai as gorges_ai
+from campagne.games.gorges import simulate as gorges_sim
+from campagne.games.gorges import views as gorges_views
+
+
+def _watch(monkeypatch: pytest.MonkeyPatch, module: Any, views: Any, names: tuple[str, ...]) -> dict[str, int]:
+    """Wrap the module's decision functions: each state they receive must be its own information state; count
+    the decisions and those taken while another player held a secret (the real state differed)."""
+    seen = {"decisions": 0, "with_secrets": 0}
+    real_information_state = views.information_state
+
+    def informed(s: Any, viewer: str) -> Any:
+        known = real_information_state(s, viewer)
+        seen["with_secrets"] += known != s
+        return known
+    monkeypatch.setattr(module, "information_state", informed)
+    for name in names:
+        original = getattr(module, name)
+
+        def wrapper(s: Any, pid: str, *rest: Any, _original: Any = original) -> Any:
+            assert s == real_information_state(s, pid), f"{pid} decided on a state holding others' secrets"
+            seen["decisions"] += 1
+            return _original(s, pid, *rest)
+        monkeypatch.setattr(module, name, wrapper)
+    return seen
+
+
+def test_atlantis_computers_never_see_another_player_s_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _watch(monkeypatch, atlantis_ai, atlantis_views, ("decide", "optional_orders"))
+    game = atlantis_sim.run(4, turns=8, seed=2, controller="random")
+    assert game.state.turn >= 2 and seen["decisions"] > 50
+    assert seen["with_secrets"] > 0  # strategies written by others were hidden from some decisions
+
+
+def test_gorges_computers_never_see_another_player_s_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _watch(monkeypatch, gorges_ai, gorges_views, ("decide",))
+    gorges_sim.run(4, turns=2, seed=5)
+    assert seen["decisions"] > 50
+    assert seen["with_secrets"] > 0  # items, points or notes of others were hidden from some decisions
+
+
+def test_an_information_state_keeps_what_the_view_shows() -> None:
+    """What a computer knows is what its view shows: the view of the information state is the view itself."""
+    game = atlantis_sim.run(3, turns=2, seed=3)
+    for pid in game.state.players:
+        assert atlantis_views.view(atlantis_views.information_state(game.state, pid), pid) == \
+            atlantis_views.view(game.state, pid)
+    gorges = gorges_sim.run(3, turns=1, seed=3)
+    for pid in gorges.state.players:
+        assert gorges_views.view(gorges_views.information_state(gorges.state, pid), pid) == \
+            gorges_views.view(gorges.state, pid)
