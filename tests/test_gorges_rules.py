@@ -1106,3 +1106,22 @@ def test_an_army_pushed_back_fights_no_battle_elsewhere_in_the_same_turn():
     home = s.players["B"].armies["G"]
     home.position = s.players["B"].capital
     assert push_back(s, home, "two_armies")["type"] == "army_holds" and not home.pushed_back
+
+
+@pytest.mark.parametrize("kept_away", ["dead", "captured_nobody"])
+def test_a_hero_who_misses_the_battle_cannot_be_killed_in_it(kept_away):
+    """« Pour un personnage mort, l'on considère qu'il ne rate que la bataille suivante »: a hero whose minor
+    wound rolled « Mort ! » (or captured with nobody to hold him) is not on the field: he cannot be entered as
+    killed, and an auto-resolve does not kill him."""
+    s = game()
+    b = to_battle(s)
+    s.army("P1:G").hero.next_battle.append({"key": kept_away, "fr": "Mort !", "en": "Dead!"})
+    refused(s, {"type": "battle-result", "player": "referee", "battle": b.id, "winner": "P2",
+                "heroes_killed": ["P1:G"]}, "gorges.battle.no_hero")
+    for seed in range(12):  # whatever the dice, the absent hero is never among the killed
+        t = copy.deepcopy(s)
+        events = RULES.apply(t, {"type": "auto-resolve", "player": "referee", "battle": b.id},
+                             Dice.seeded(seed, 0))
+        resolved = next(e for e in events if e.get("type") == "auto_resolve")
+        assert "P1:G" not in resolved["heroes_killed"], resolved
+        assert not t.army("P1:G").hero.dead

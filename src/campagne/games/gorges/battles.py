@@ -27,8 +27,8 @@ register_messages({
                                  "fr": "Le vainqueur doit être {a} ou {b}, pas {winner!r}."},
     "gorges.battle.bad_hero": {"en": "{army} did not fight battle {battle}.",
                                "fr": "{army} n'a pas combattu lors de la bataille {battle}."},
-    "gorges.battle.no_hero": {"en": "{army} fought without its legendary hero ({hero} is dead or a hostage).",
-                              "fr": "{army} a combattu sans son héros légendaire ({hero} est mort ou otage)."},
+    "gorges.battle.no_hero": {"en": "{army} fought without its legendary hero ({hero} is dead, a hostage, or misses this battle).",
+                              "fr": "{army} a combattu sans son héros légendaire ({hero} est mort, otage, ou manque cette bataille)."},
     "gorges.battle.storm_season": {"en": "Storm of Magic battles give relic points in autumn only.",
                                    "fr": "Les batailles Tempête de Magie ne rapportent des reliques qu'en automne."},
 })
@@ -113,7 +113,7 @@ def order_battle_result(ctx: Ctx) -> list[Event]:
     sides = {a.ref: a for a in _sides(s, b)}
     for ref in killed:
         need(ref in sides, "gorges.battle.bad_hero", army=ref, battle=b.id)
-        need(sides[ref].hero.present, "gorges.battle.no_hero", army=ref, hero=sides[ref].hero.name)
+        need(sides[ref].hero.on_the_field, "gorges.battle.no_hero", army=ref, hero=sides[ref].hero.name)
     storm = bool(ctx.cmd.get("storm_of_magic"))
     need(not storm or s.season == "autumn", "gorges.battle.storm_season")
     units = ctx.cmd.get("units", {})
@@ -164,7 +164,7 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
     winner = b.attacker if att > dfd else b.defender
     killed = []
     for a in _sides(s, b):
-        if not a.hero.present:  # no legendary hero on the field: nobody to kill
+        if not a.hero.on_the_field:  # no legendary hero on the field: nobody to kill
             continue
         hero_roll = ctx.roll("1D6", f"auto-resolve hero {a.ref}")
         if hero_roll >= (6 if a.player == winner else 4):

@@ -59,6 +59,12 @@ class Hero:
     def present(self) -> bool:
         return not self.dead and self.captured_by is None
 
+    @property
+    def on_the_field(self) -> bool:
+        """In his army's next battle: present, and not kept away by a minor wound rolled « Mort ! » (« il ne rate
+        que la bataille suivante ») or a capture with nobody to hold him."""
+        return self.present and not any(w.get("key") in ("dead", "captured_nobody") for w in self.next_battle)
+
 
 @dataclass
 class Army:
