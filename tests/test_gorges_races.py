@@ -584,3 +584,22 @@ def test_a_tunnel_to_neutral_land_annexes_it_in_the_conquest_phase():
     apply(s, {"type": "done", "player": "P1"}, [])
     apply(s, NEXT, [])
     assert s.owners[INLAND] == "P1"
+
+
+def test_ogres_move_their_capital_onto_a_neutral_cell_which_becomes_theirs_not_onto_an_enemy_s():
+    """« déplacer leur capitale d'une case »: one cell, theirs or neutral (a capital is its player's land, so a
+    neutral cell is annexed); an enemy cell is taken by a challenge, not by moving a capital onto it."""
+    s = game("ogre_kingdoms", "empire")
+    old = s.players["P1"].capital
+    step1, step2 = land_path(s, old, 2)
+    own(s, None, step1)
+    own(s, "P2", step2)
+    movement(s, [1, 1])
+    events = apply(s, {"type": "capital", "player": "P1", "territory": step1}, [])
+    assert s.players["P1"].capital == step1 and s.owners[step1] == "P1" and s.owners[old] == "P1"
+    assert of_type(events, "capital_moved")[0]["annexed"] is True
+    t = game("ogre_kingdoms", "empire")
+    first = land_path(t, t.players["P1"].capital, 1)[0]
+    own(t, "P2", first)
+    movement(t, [1, 1])
+    refused(t, {"type": "capital", "player": "P1", "territory": first}, "gorges.ability.bad_target")

@@ -212,17 +212,22 @@ def order_burrow(ctx: Ctx) -> list[Event]:
 
 def order_capital(ctx: Ctx) -> list[Event]:
     """Ogre Kingdoms: « Les Ogres sont des nomades ils peuvent, une fois par tour, déplacer leur capitale
-    d'une case » — to a bordering territory of theirs."""
+    d'une case » — onto a bordering land cell of theirs, or a neutral one, which becomes theirs (a capital is
+    its player's land); never onto another player's (that is a conquest, by a challenge)."""
     s = ctx.state
     p = ctx.player()
     ctx.in_turn(p)
     tid = ctx.territory()
-    need(s.adjacent(p.capital, tid) and s.owners.get(tid) == p.id, "gorges.ability.bad_target", target=tid,
-         ability="capital", why=bilingual("a territory of yours next to the capital",
-                                          "un territoire à vous voisin de la capitale"))
+    need(s.adjacent(p.capital, tid) and s.owners.get(tid) in (p.id, None), "gorges.ability.bad_target", target=tid,
+         ability="capital", why=bilingual("a territory of yours or a neutral one, next to the capital",
+                                          "un territoire à vous ou neutre, voisin de la capitale"))
     _ability(ctx, p, "move_capital_per_turn", "capital")
     frm, p.capital = p.capital, tid
-    return [{"type": "capital_moved", "player": p.id, "from": frm, "to": tid}]
+    event: Event = {"type": "capital_moved", "player": p.id, "from": frm, "to": tid}
+    if s.owners.get(tid) is None:
+        s.owners[tid] = p.id
+        event["annexed"] = True
+    return [event]
 
 
 def order_swap(ctx: Ctx) -> list[Event]:

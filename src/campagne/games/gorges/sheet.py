@@ -580,7 +580,10 @@ class _Book:
 
     def on_capital_moved(self, ev: Mapping[str, Any]) -> None:
         self.capitals[ev["player"]] = ev["to"]
-        self.add(ev["player"], "movement", say("capital_moved", self.lang, a=self.t(ev["from"]), b=self.t(ev["to"])))
+        if ev.get("annexed"):
+            self.owners[ev["to"]] = ev["player"]
+        self.add(ev["player"], "movement", say("capital_moved_annexed" if ev.get("annexed") else "capital_moved",
+                                               self.lang, a=self.t(ev["from"]), b=self.t(ev["to"])))
 
     def on_swap(self, ev: Mapping[str, Any]) -> None:
         pid = ev["player"]

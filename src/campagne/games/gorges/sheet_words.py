@@ -91,6 +91,8 @@ SAY: dict[str, tuple[str, str]] = {
     "moved_by": ("{army} déplacée par {p} (Tromperie) : {a} → {b}", "{army} moved by {p} (Deception): {a} → {b}"),
     "to_capital": ("{army} renvoyée à la capitale : {a} → {b}", "{army} sent to the capital: {a} → {b}"),
     "capital_moved": ("Capitale déplacée : {a} → {b}", "Capital moved: {a} → {b}"),
+    "capital_moved_annexed": ("Capitale déplacée : {a} → {b} (territoire neutre, annexé)",
+                              "Capital moved: {a} → {b} (a neutral territory, annexed)"),
     "swap": ("Armées interverties : {a} ↔ {b}", "Armies swapped: {a} ↔ {b}"),
     "built": ("{b} en {t} ({army})", "{b} in {t} ({army})"),
     "challenge_out": ("Défi n°{id} : {army} défie {d} pour {t} ({c})",

@@ -181,7 +181,8 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "move": ("{army} : {from} → {path_text} ({why})", "{army}: {from} → {path_text} ({why})"),
     "done": ("{player} a fini", "{player} is done"),
     "army_to_capital": ("{army} rentre à la capitale {to}", "{army} goes back to the capital {to}"),
-    "capital_moved": ("{player} déplace sa capitale : {from} → {to}", "{player} moves the capital: {from} → {to}"),
+    "capital_moved": ("{player} déplace sa capitale : {from} → {to}{annexed_text}",
+                      "{player} moves the capital: {from} → {to}{annexed_text}"),
     "swap": ("{player} intervertit {armies_text}", "{player} swaps {armies_text}"),
     "building": ("{player} bâtit : {building} en {territory}", "{player} builds a {building} in {territory}"),
     "building_removed": ("{territory} : {building} retiré(e)", "{territory}: {building} removed"),
@@ -250,6 +251,9 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             (o.t(" (sans cible)", " (no target)") if ev.get("no_target") else "")
     elif t == "battle_note":
         out["note_text"] = _row("events", ev["note"], o)
+    elif t == "capital_moved":
+        out["annexed_text"] = o.t(" (territoire neutre, annexé)", " (a neutral territory, annexed)") \
+            if ev.get("annexed") else ""
     elif t in ("flag", "army_removed"):
         why = ev.get("why", "")
         out["why_text"] = o.t(*WHY[why]) if why in WHY else _row("events", why, o)  # else an event's key
