@@ -606,15 +606,38 @@ def _mine_of(s: GorgesState, pid: str) -> str:
 
 def test_52_slaves_reroll_a_collapsed_mine():
     """« 52 Esclave. Vous pouvez relancer un dé de production de mine à ce tour. » (1 Effondrement
-    re-rolled: 3 Or et Fer, 1d6x50 = 100.)"""
+    re-rolled: 3 Or et Fer, 1d6x50 = 100.) The player sees his roll first and names the mine to re-roll."""
     s = fresh()
     mine = _mine_of(s, "P1")
     force_event(s, "P1", "slaves")
-    events = open_phase(s, "mines", [1, 3, 2])
+    events = open_phase(s, "mines", [1])
+    assert [e["type"] for e in events if e["type"].startswith("mine")] == ["mine_rolled"]
+    assert "mine" in s.buildings[mine] and awaiting(s) == ["P1"]
+    refused("phase.waiting", lambda: apply(s, NEXT))
+    events = apply(s, {"type": "reroll-mine", "player": "P1", "territory": mine}, [3, 2])
     ev = next(e for e in events if e["type"] == "mine")
     assert (ev["rerolled"], ev["result"]) == (1, "gold_and_iron")
     assert "mine" in s.buildings[mine]
-    assert s.players["P1"].battle_points == 100
+    assert s.players["P1"].battle_points == 100 and awaiting(s) == []
+
+
+def test_52_any_production_die_may_be_rerolled_or_all_kept():
+    """« un dé de production de mine »: any mine's die, not only a collapse (a gold of 1x50 rolled again); and
+    the player may keep his rolls (`done`)."""
+    s = fresh()
+    mine = _mine_of(s, "P1")
+    force_event(s, "P1", "slaves")
+    open_phase(s, "mines", [3, 1])  # Or et Fer, 1x50
+    events = apply(s, {"type": "reroll-mine", "player": "P1", "territory": mine}, [5, 4])
+    ev = next(e for e in events if e["type"] == "mine")
+    assert (ev["rerolled"], ev["result"], ev["magic_item_max"]) == (3, "fabulous_treasure", 40)
+    t = fresh()
+    kept = _mine_of(t, "P1")
+    force_event(t, "P1", "slaves")
+    open_phase(t, "mines", [3, 1])
+    apply(t, {"type": "done", "player": "P1"}, [])
+    assert t.players["P1"].battle_points == 50 and awaiting(t) == []
+    refused("gorges.mines.no_reroll", lambda: apply(t, {"type": "reroll-mine", "player": "P1", "territory": kept}))
 
 
 def test_52_without_slaves_a_collapse_removes_the_mine():

@@ -151,7 +151,7 @@ def test_only_daemons_swap_armies():
 
 def test_dark_elves_slaves_give_one_mine_plus_1_after_a_won_battle():
     # « s'ils ont gagné une bataille lors du tour précédant, ils peuvent mettre leurs prisonniers dans l'une de
-    # leur mine. Celle-ci gagnera un bonus de +1 lors de sa prochaine production. »
+    # leur mine. Celle-ci gagnera un bonus de +1 lors de sa prochaine production. » — the player's choice of mine
     s = game("dark_elves", "empire")
     own(s, "P1", "0,-2", "1,-2")  # two mines
     b = to_battle(s, INLAND)
@@ -159,11 +159,25 @@ def test_dark_elves_slaves_give_one_mine_plus_1_after_a_won_battle():
     events = apply(s, NEXT)  # end of turn 1, start of turn 2
     assert s.turn == 2 and of_type(events, "slaves") == [{"type": "slaves", "player": "P1"}]
     at_phase(s, "search", acting=[])
-    events = apply(s, NEXT, [1, 1, 1])  # both mines roll a 1: the first gets +1 (2: gold and iron, 1x50)
-    mines = of_type(events, "mine")
+    events = apply(s, NEXT, [])  # the mines phase opens: P1 names the mine first, nothing rolled yet
+    assert of_type(events, "mine") == [] and s.phase == "mines" and "P1" in s.acting
+    refused(s, {"type": "done", "player": "P1"}, "gorges.mines.slaves_first")
+    refused(s, {"type": "slaves", "player": "P1", "territory": INLAND}, "gorges.mines.not_a_mine")
+    events = apply(s, {"type": "slaves", "player": "P1", "territory": "1,-2"}, [1, 1, 1])
+    mines = of_type(events, "mine")  # both roll a 1: the chosen one gets +1 (2: gold and iron, 1x50)
     assert [(m["territory"], m["result"], m["slaves"]) for m in mines] == [
-        ("0,-2", "gold_and_iron", True), ("1,-2", "collapse", False)]
-    assert s.players["P1"].battle_points == 50
+        ("0,-2", "collapse", False), ("1,-2", "gold_and_iron", True)]
+    assert s.players["P1"].battle_points == 50 and not s.acting
+
+
+def test_dark_elves_with_one_mine_put_their_prisoners_there():
+    s = game("dark_elves", "empire")
+    own(s, "P1", "0,-2")
+    s.players["P1"].slaves_bonus = True
+    at_phase(s, "search", acting=[])
+    events = apply(s, NEXT, [1, 1])  # 1+1 = 2: gold and iron, 1x50
+    assert [(m["territory"], m["result"], m["slaves"]) for m in of_type(events, "mine")] == [
+        ("0,-2", "gold_and_iron", True)]
 
 
 def test_dark_elves_without_a_won_battle_get_no_slaves():

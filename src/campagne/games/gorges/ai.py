@@ -63,6 +63,8 @@ def decide(s: GorgesState, pid: str, rng: random.Random) -> dict[str, Any]:
         return {"type": "hero", "player": pid, "army": lost.key, "name": f"{lost.hero.name} II"}
     if phase == "events":
         return _event(s, p, rng, greedy)
+    if phase == "mines":
+        return _mines(s, p, rng, greedy)
     if phase == "movement":
         return _move(s, p, rng, greedy) or {"type": "done", "player": pid}
     if phase == "construction":
@@ -73,6 +75,26 @@ def decide(s: GorgesState, pid: str, rng: random.Random) -> dict[str, Any]:
             return _answer(s, p, pending[0], rng, greedy)
         return _challenge(s, p, rng, greedy) or {"type": "done", "player": pid}
     raise AssertionError(f"{pid} awaited in {phase}")
+
+
+def _mines(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[str, Any]:
+    """Dark Elves' prisoners: the greedy one helps a mine of his capital's, else the first; event 52: the greedy
+    one re-rolls a collapse, else the poorest gold (under 150 points), else keeps; the random one picks."""
+    from .mines import mines_of
+    if p.slaves_bonus and not p.mines_rolled:
+        mines = mines_of(s, p.id)
+        pick = (p.capital if p.capital in mines else mines[0]) if greedy else rng.choice(mines)
+        return {"type": "slaves", "player": p.id, "territory": pick}
+    rolled = {r["territory"]: r["roll"] for r in p.mines_rolled}
+    if not greedy:
+        pick = rng.choice([*rolled, None])
+    else:
+        collapse = [t for t, r in rolled.items() if r.row.key == "collapse"]
+        poor = sorted((r.sub("army_points").total, t) for t, r in rolled.items() if r.row.key == "gold_and_iron")
+        pick = collapse[0] if collapse else poor[0][1] if poor and poor[0][0] < 150 else None
+    if pick is None:
+        return {"type": "done", "player": p.id}
+    return {"type": "reroll-mine", "player": p.id, "territory": pick}
 
 
 def referee_decides(s: GorgesState) -> dict[str, Any]:

@@ -37,6 +37,8 @@ def legal_orders(s: GorgesState, player: str) -> list[LegalOrder]:
     out = _hero(s, p)
     if s.phase == "events":
         out += _event(s, p)
+    elif s.phase == "mines":
+        out += _mines(s, p)
     elif s.phase == "movement":
         out += _movement(s, p)
     elif s.phase == "construction":
@@ -44,6 +46,15 @@ def legal_orders(s: GorgesState, player: str) -> list[LegalOrder]:
     elif s.phase == "challenges":
         out += _challenges(s, p)
     return out
+
+
+def _mines(s: GorgesState, p: Player) -> list[LegalOrder]:
+    from .mines import mines_of
+    if p.id not in s.acting:
+        return []
+    if p.slaves_bonus and not p.mines_rolled:
+        return _choices(s, p, "slaves", "territory", mines_of(s, p.id))
+    return _choices(s, p, "reroll-mine", "territory", [r["territory"] for r in p.mines_rolled]) + _plain(s, p, "done")
 
 
 def _rules() -> Any:

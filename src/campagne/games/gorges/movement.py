@@ -146,6 +146,10 @@ def order_done(ctx: Ctx) -> list[Event]:
     """`done`: the player has finished acting in this phase (movement, construction, challenges)."""
     s = ctx.state
     p = ctx.player()
+    if s.phase == "mines":  # everyone with a choice at once: keep his rolls
+        from .mines import keep_mines
+        need(p.id in s.acting, "gorges.not_your_turn", player=p.id, current=", ".join(s.acting) or "-")
+        return keep_mines(ctx, p) + [{"type": "done", "player": p.id, "phase": s.phase}]
     ctx.in_turn(p)
     events: list[Event] = []
     if s.phase == "movement":

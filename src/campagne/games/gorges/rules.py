@@ -12,7 +12,7 @@ from typing import Any
 from ...core.dice import Dice
 from ...core.errors import CampagneError, need, register_messages
 from ...core.orders import Arg, Order, order_for
-from . import battles, conquest, events, movement, standing, turn
+from . import battles, conquest, events, mines, movement, standing, turn
 from .context import Ctx, Event
 from .data import races
 from .map import cell_id, from_mapping, load_default_map
@@ -36,7 +36,7 @@ register_messages({
 def awaiting(s: GorgesState) -> list[str]:
     if s.phase in ("setup", "ended"):
         return []
-    if s.phase == "events":
+    if s.phase in ("events", "mines"):
         return list(s.acting)
     if s.phase in ("movement", "construction"):
         return s.acting[:1]
@@ -106,8 +106,15 @@ ORDERS: dict[str, Order] = {
                      _h("déplacer sa capitale d'une case (Ogres)", "move one's capital one cell (Ogres)")),
     "swap": Order(movement.order_swap, "player", None, (ARMY, Arg("other", help=_h("l'autre armée", "the other army"))),
                   _h("échanger deux armées (Démons)", "swap two armies (Daemons)")),
-    "done": Order(movement.order_done, "player", ("movement", "construction", "challenges"),
-                  help=_h("terminer ses mouvements, constructions ou défis", "end one's moves, building or challenges")),
+    "done": Order(movement.order_done, "player", ("mines", "movement", "construction", "challenges"),
+                  help=_h("terminer ses mouvements, constructions ou défis ; garder ses productions de mine",
+                          "end one's moves, building or challenges; keep one's mine productions")),
+    "slaves": Order(mines.order_slaves, "player", ("mines",), (Arg("territory", help=CELL),),
+                    _h("mettre ses prisonniers dans cette mine : +1 à sa production (Elfes noirs)",
+                       "put one's prisoners in this mine: +1 to its production (Dark Elves)")),
+    "reroll-mine": Order(mines.order_reroll_mine, "player", ("mines",), (Arg("territory", help=CELL),),
+                         _h("relancer le dé de production de cette mine (événement 52)",
+                            "re-roll this mine's production die (event 52)")),
     "build": Order(conquest.order_build, "player", ("construction",),
                    (ARMY, Arg("building", help=_h("mine ou fortress", "mine or fortress"))),
                    _h("construire une mine ou une forteresse", "build a mine or a fortress")),

@@ -537,6 +537,9 @@ class _Book:
         self.add(pid, "mines", say("mine", self.lang, t=self.t(tid), roll=roll, r=row_name("mines", key, self.lang))
                  + (sep + ", ".join(details) if details else ""))
 
+    def on_slaves_mine(self, ev: Mapping[str, Any]) -> None:
+        self.add(ev["player"], "mines", say("slaves_mine", self.lang, t=self.t(ev["territory"])))
+
     def on_slaves(self, ev: Mapping[str, Any]) -> None:
         self.note(ev["player"], say("slaves", self.lang))
 

@@ -81,6 +81,7 @@ SAY: dict[str, tuple[str, str]] = {
     "mine_item": ("objet magique de {n} pts maximum", "magic item worth up to {n} pts"),
     "mine_collapse": ("la mine est retirée du jeu", "the mine is removed from play"),
     "mine_slaves": ("esclaves +1", "slaves +1"),
+    "slaves_mine": ("prisonniers mis dans la mine {t} (+1)", "prisoners put in the mine {t} (+1)"),
     "mine_rerolled": ("relancé (Esclave), premier jet {n}", "re-rolled (Slaves), first roll {n}"),
     "slaves": ("Esclaves dans une mine : +1 à sa prochaine production",
                "Slaves put in a mine: +1 to its next production"),

@@ -116,6 +116,7 @@ class Player:
     won_last_turn: bool = False  # Dark Elves' slaves
     slaves_bonus: bool = False
     used: list[str] = field(default_factory=list)  # once-per-turn race abilities used this turn
+    mines_rolled: list[dict[str, Any]] = field(default_factory=list)  # event 52: rolled, not yet produced
     done: bool = False  # finished acting in the current phase
 
     def army(self, key: str) -> Army | None:

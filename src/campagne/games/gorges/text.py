@@ -53,6 +53,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
             ev = p["event"]
             wait = o.t(" (choix attendu)", " (choice awaited)") if ev.get("pending") else ""
             lines.append(o.t("      événement : ", "      event: ") + f"{ev['d66']} {_row('events', ev['key'], o)}{wait}")
+        for r in p.get("mines_rolled") or []:
+            lines.append(o.t("      mine en attente : ", "      mine awaiting: ") + _mine_line(r, o))
         for a in p["armies"]:
             where = a["position"] or _out_of_play(a.get("out_until"), o)
             hero = a["hero"] + (o.t(" (mort)", " (dead)") if a["hero_dead"] else "") + \
@@ -133,6 +135,24 @@ CHOICE_WORDS = {  # what `campagne order P event ...` takes, by the kind of choi
 }
 
 
+def _mine_result(ev: dict[str, Any], o: Out) -> tuple[str, str]:
+    """A mine's production in words, and its amount when this reader may know it."""
+    amount = ""
+    if isinstance(ev.get("army_points"), int):
+        total = o.t(f" (total {ev['battle_points']})", f" (total {ev['battle_points']})") \
+            if isinstance(ev.get("battle_points"), int) else ""
+        amount = o.t(f" : +{ev['army_points']} points d'armée{total}", f": +{ev['army_points']} army points{total}")
+    elif isinstance(ev.get("magic_item_max"), int):
+        amount = o.t(f" : un objet magique d'au plus {ev['magic_item_max']} points",
+                     f": a magic item of at most {ev['magic_item_max']} points")
+    return _row("mines", ev["result"], o), amount
+
+
+def _mine_line(r: dict[str, Any], o: Out) -> str:
+    text, amount = _mine_result(r, o)
+    return f"{r['territory']}, 1D6 {r['roll']} → {text}{amount}"
+
+
 def _hint(view: dict[str, Any], o: Out) -> str:
     """What the awaited people type next, so that nobody needs the manual at the table."""
     phase, who = view["phase"], view["awaiting"][0]
@@ -140,6 +160,15 @@ def _hint(view: dict[str, Any], o: Out) -> str:
         ev = view["players"][who].get("event") or {}
         words = CHOICE_WORDS.get(ev.get("waiting_kind") or "", ("CHOIX", "CHOICE"))
         return o.t(f"campagne order {who} event {words[0]}", f"campagne order {who} event {words[1]}")
+    if phase == "mines":
+        me = view["players"][who]
+        if me.get("mines_rolled") is None:  # another player's choice: he alone sees his rolls
+            return o.t(f"{who} choisit pour ses mines", f"{who} chooses for his mines")
+        if not me["mines_rolled"]:
+            return o.t(f"campagne order {who} slaves CASE (la mine de ses prisonniers : +1)",
+                       f"campagne order {who} slaves CELL (the mine of his prisoners: +1)")
+        return o.t(f"campagne order {who} reroll-mine CASE (événement 52), ou campagne order {who} done",
+                   f"campagne order {who} reroll-mine CELL (event 52), or campagne order {who} done")
     if phase == "movement":
         return o.t(f"campagne order {who} move ARMÉE CASE CASE... puis campagne order {who} done",
                    f"campagne order {who} move ARMY CELL CELL... then campagne order {who} done")
@@ -175,6 +204,11 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "relics": ("{player} gagne {gained} point(s) de relique ({total})", "{player} gains {gained} relic point(s) ({total})"),
     "search": ("{player} fouille : dés {faces_text} → {relics} point(s) de relique (total {total})",
                "{player} searches: dice {faces_text} → {relics} relic point(s) (total {total})"),
+    "mine_rolled": ("{player} : mine en {territory}, 1D6 {roll} → {mine_text}{amount_text} (événement 52 : "
+                    "relance possible)", "{player}: mine in {territory}, 1D6 {roll} → {mine_text}{amount_text} "
+                    "(event 52: a re-roll is possible)"),
+    "slaves_mine": ("{player} met ses prisonniers dans la mine en {territory} (+1)",
+                    "{player} puts his prisoners in the mine in {territory} (+1)"),
     "mine": ("{player} : mine en {territory}, 1D6 {roll} → {mine_text}{amount_text}",
              "{player}: mine in {territory}, 1D6 {roll} → {mine_text}{amount_text}"),
     "move_roll": ("{player} : mouvement {dice} {faces} → {allowance}", "{player}: move {dice} {faces} → {allowance}"),
@@ -277,16 +311,11 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["faces_text"] = ", ".join(map(str, ev.get("rolls") or [])) or "-"
     elif t == "fate":
         out["fate_text"] = _row("fate_of_beaten_army", ev["result"], o)
-    elif t == "mine":
-        out["mine_text"] = _row("mines", ev["result"], o)
-        amount = ""
-        if isinstance(ev.get("army_points"), int):
-            amount = o.t(f" : +{ev['army_points']} points d'armée (total {ev.get('battle_points')})",
-                         f": +{ev['army_points']} army points (total {ev.get('battle_points')})")
-        elif isinstance(ev.get("magic_item_max"), int):
-            amount = o.t(f" : un objet magique d'au plus {ev['magic_item_max']} points",
-                         f": a magic item of at most {ev['magic_item_max']} points")
-        out["amount_text"] = amount
+    elif t in ("mine", "mine_rolled"):
+        out["mine_text"], out["amount_text"] = _mine_result(ev, o)
+        if ev.get("rerolled") is not None:
+            out["roll"] = o.t(f"{ev['roll']} (relancé, premier jet {ev['rerolled']})",
+                              f"{ev['roll']} (re-rolled, first roll {ev['rerolled']})")
     elif t == "move":
         out["path_text"] = " → ".join(ev["path"])
     elif t == "swap":

@@ -222,44 +222,6 @@ def open_search(ctx: Ctx) -> list[Event]:
     return events
 
 
-def open_mines(ctx: Ctx) -> list[Event]:
-    """« Les joueurs lancent 1d6 pour chaque mine se trouvant sur leurs territoires ». Dark Elves' slaves give
-    +1 to one mine's next roll; event 52 « Esclave » lets the player re-roll one: a collapse is re-rolled."""
-    s = ctx.state
-    events: list[Event] = []
-    for pid in s.order:
-        p = s.players[pid]
-        reroll = (p.event or {}).get("key") == "slaves"
-        for tid in sorted(t for t in s.owned(pid) if s.has(t, "mine")):
-            slaves = p.slaves_bonus
-            p.slaves_bonus = False
-            r = rolls.mine(ctx.dice, dark_elf_slaves=slaves)
-            rerolled = None
-            if reroll and r.row.key == "collapse":
-                rerolled, reroll = r.to_dict(trace=False), False
-                r = rolls.mine(ctx.dice)
-            events.append(apply_mine(s, p, tid, r, slaves, rerolled))
-    return events
-
-
-def apply_mine(s: GorgesState, p: Player, tid: str, r: Any, slaves: bool, rerolled: Any) -> Event:
-    ev: Event = {"type": "mine", "player": p.id, "territory": tid, "roll": r.roll, "total": r.total,
-                 "result": r.row.key, "slaves": slaves}
-    if rerolled is not None:
-        ev["rerolled"] = rerolled["roll"]
-    if r.row.key == "collapse":
-        s.buildings[tid] = [b for b in s.buildings.get(tid, []) if b != "mine"]
-    elif r.row.key == "gold_and_iron":
-        points = r.sub("army_points").total
-        p.battle_points += points
-        ev["army_points"], ev["battle_points"] = points, p.battle_points
-    else:
-        value = r.sub("magic_item_points").total
-        p.items.append({"source": "mine", "max_points": value})
-        ev["magic_item_max"] = value
-    return ev
-
-
 def open_movement(ctx: Ctx) -> list[Event]:
     from .movement import roll_moves
     s = ctx.state
@@ -289,6 +251,11 @@ def open_conquest(ctx: Ctx) -> list[Event]:
 
 def open_battles(ctx: Ctx) -> list[Event]:
     from .battles import open_battles as opening
+    return opening(ctx)
+
+
+def open_mines(ctx: Ctx) -> list[Event]:
+    from .mines import open_mines as opening
     return opening(ctx)
 
 

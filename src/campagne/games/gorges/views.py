@@ -41,7 +41,10 @@ def _player(s: GorgesState, p: Player, mine: bool) -> dict[str, Any]:
                          "empire": s.empire(p.id), "hostages": p.hostages, "event": _event(p),
                          "armies": [_army(a, mine) for a in p.armies.values()]}
     if mine:
-        d.update(items=p.items, battle_points=p.battle_points, notes=p.notes, used=p.used)
+        from .mines import production
+        d.update(items=p.items, battle_points=p.battle_points, notes=p.notes, used=p.used,
+                 mines_rolled=[{"territory": r["territory"], "slaves": r["slaves"], **production(r["roll"])}
+                               for r in p.mines_rolled])
     else:
         d.update(items=len(p.items), notes=len(p.notes))
     return d
@@ -123,14 +126,14 @@ def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
 def information_state(s: GorgesState, viewer: str) -> GorgesState:
     """The state as `viewer` knows it, for a computer deciding in his place (OpenSpiel's information state):
     a copy in which what `view` hides from him is gone — the other players' magic items, bonus and battle
-    points, notes for their next battle, once-a-turn abilities used, their heroes' changes, items and notes,
+    points, notes for their next battle, once-a-turn abilities used, mine rolls awaiting a re-roll, their heroes' changes, items and notes,
     and the battle notes of the other side. Computers decide on it, never on the state itself."""
     import copy
     known = copy.deepcopy(s)
     for pid, p in known.players.items():
         if pid == viewer:
             continue
-        p.items, p.battle_points, p.notes, p.used = [], 0, [], []
+        p.items, p.battle_points, p.notes, p.used, p.mines_rolled = [], 0, [], [], []
         for a in p.armies.values():
             a.notes, a.bonus_points = [], 0
             a.hero.changes, a.hero.items, a.hero.next_battle = [], [], []
