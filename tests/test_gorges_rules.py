@@ -481,12 +481,17 @@ def test_the_phase_waits_for_the_answer_to_a_challenge():
 # --------------------------------------------------------------------------- 8: refusal and the save roll
 
 
-def refused_save(s: GorgesState, face: int, relics: int = 0) -> dict:
-    """P2's General stands on P1's INLAND and challenges; P1 refuses: his save roll."""
+def refused_save(s: GorgesState, face: int, relics: int = 0, taken: bool = True) -> dict:
+    """P2's General stands on P1's INLAND and challenges; P1 refuses (offering `relics`, which P2 takes or
+    not): his save roll."""
     own(s, "P1", INLAND)
     place(s, "P2:G", INLAND)
     c = challenge(s, "P2", "G", "P1", INLAND)
-    return of_type(refuse(s, "P1", c["id"], [face], relics), "save")[0]
+    if not relics:
+        return of_type(refuse(s, "P1", c["id"], [face]), "save")[0]
+    assert of_type(refuse(s, "P1", c["id"], [], relics), "save") == []  # the save waits for P2's answer
+    answer = "take-relics" if taken else "decline-relics"
+    return of_type(apply(s, {"type": answer, "player": "P2", "challenge": c["id"]}, [face]), "save")[0]
 
 
 def test_a_refused_challenge_on_the_defenders_territory_is_a_6_plus_save():
@@ -551,6 +556,32 @@ def test_relic_points_handed_over_add_1_each_to_the_save():
     save = refused_save(s, 4, relics=2)
     assert save["modifiers"] == [{"key": "relic_given", "value": 2}] and save["saved"]
     assert (s.players["P1"].relics, s.players["P2"].relics) == (1, 2)
+
+
+def test_relic_points_offered_need_the_challenger_s_agreement():
+    """« si celui-ci est d'accords »: the save waits for the challenger, who is awaited; declined, nothing is
+    handed over and the save has no bonus; nobody else may answer for him."""
+    from campagne.games.gorges.rules import awaiting
+    s = game()
+    s.players["P1"].relics = 3
+    own(s, "P1", INLAND)
+    place(s, "P2:G", INLAND)
+    c = challenge(s, "P2", "G", "P1", INLAND)
+    events = refuse(s, "P1", c["id"], [], 2)
+    assert of_type(events, "relics_offered")[0]["relics"] == 2 and awaiting(s)[0] == "P2"
+    refused(s, {"type": "take-relics", "player": "P1", "challenge": c["id"]}, "gorges.relics.no_offer")
+    save = of_type(apply(s, {"type": "decline-relics", "player": "P2", "challenge": c["id"]}, [5]), "save")[0]
+    assert save["modifiers"] == [] and not save["saved"]
+    assert (s.players["P1"].relics, s.players["P2"].relics) == (3, 0) and s.owners[INLAND] == "P2"
+    refused(s, {"type": "take-relics", "player": "P2", "challenge": c["id"]}, "gorges.relics.no_offer")
+
+
+def test_relic_points_are_offered_only_for_a_save():
+    s = game()
+    s.players["P2"].relics = 2
+    target = _enemy_in_own_territory(s)
+    c = challenge(s, "P1", "G", "P2", target)
+    refused(s, {"type": "refuse", "player": "P2", "challenge": c["id"], "relics": 1}, "gorges.relics.no_save")
 
 
 def test_no_more_relic_points_than_the_defender_has():

@@ -70,6 +70,10 @@ def decide(s: GorgesState, pid: str, rng: random.Random) -> dict[str, Any]:
     if phase == "construction":
         return _build(s, p, rng, greedy) or {"type": "done", "player": pid}
     if phase == "challenges":
+        offered = next((c for c in s.challenges if c.challenger == pid and c.status == "offered"), None)
+        if offered is not None:  # relic points are what wins the year: the greedy one always takes them
+            take = greedy or rng.random() < 0.5
+            return {"type": "take-relics" if take else "decline-relics", "player": pid, "challenge": offered.id}
         pending = [c for c in s.challenges if c.defender == pid and c.status == "pending"]
         if pending:
             return _answer(s, p, pending[0], rng, greedy)

@@ -48,6 +48,12 @@ register_messages({
         "fr": "{player} a déjà accepté un défi (un second demande l'accord de tous : --set all_agree=true)."},
     "gorges.challenge.waiting": {"en": "Challenges wait for an answer from {players}.",
                                  "fr": "Des défis attendent la réponse de {players}."},
+    "gorges.relics.no_save": {"en": "{player} offers relic points only for a save roll, and refusing challenge "
+                                     "#{challenge} rolls none.",
+                              "fr": "{player} n'offre de points de relique que pour un jet de sauvegarde, et refuser "
+                                    "le défi n°{challenge} n'en fait pas faire."},
+    "gorges.relics.no_offer": {"en": "{player} has no relic points offered for challenge #{challenge}.",
+                               "fr": "{player} n'a pas de points de relique offerts pour le défi n°{challenge}."},
     "gorges.relics.not_enough": {"en": "{player} has {have} relic points, not {give}.",
                                  "fr": "{player} a {have} points de relique, pas {give}."},
     "gorges.raid.impossible": {"en": "{player} cannot raid {territory}: {why}.",
@@ -170,7 +176,9 @@ def issue(ctx: Ctx, p: Player, army: str, d: Player, target: str, cond: str) -> 
 
 
 def pending_for(s: GorgesState) -> list[str]:
-    return list(dict.fromkeys(c.defender for c in s.challenges if c.status == "pending"))
+    """Who must answer now: a defender challenged, a challenger offered relic points for a save."""
+    return list(dict.fromkeys(c.defender if c.status == "pending" else c.challenger for c in s.challenges
+                              if c.status in ("pending", "offered")))
 
 
 def _pending(ctx: Ctx, p: Player) -> Challenge:
@@ -245,30 +253,52 @@ def save_roll(ctx: Ctx, c: Challenge) -> list[Event]:
 
 
 def order_refuse(ctx: Ctx) -> list[Event]:
-    """A refused challenge: the save roll if the challenger's army stands on the defender's territory (the
-    defender may hand over relic points, +1 each, « si celui-ci est d'accords »: the order says they agreed);
-    an intruder refusing to fight on the challenger's land is pushed back; otherwise nothing happens."""
+    """A refused challenge: the save roll if the challenger's army stands on the defender's territory; an
+    intruder refusing to fight on the challenger's land is pushed back; otherwise nothing happens.
+    Before the save the defender may offer relic points (`relics`), +1 each, « si celui-ci est d'accords »: the
+    save then waits for the challenger's answer (`take-relics` / `decline-relics`)."""
     s = ctx.state
     p = ctx.player()
     c = _pending(ctx, p)
     give = ctx.arg("relics", int, 0)
     need(0 <= give <= p.relics, "gorges.relics.not_enough", player=p.id, have=p.relics, give=give)
-    c.status = "refused"
-    events: list[Event] = [{"type": "challenge_refused", "id": c.id, "defender": p.id, "relics_given": give}]
     army = s.players[c.challenger].armies.get(c.army)
+    saving = army is not None and army.in_play and army.position == c.target and s.owners.get(c.target) == p.id
+    need(not give or saving, "gorges.relics.no_save", player=p.id, challenge=c.id)
+    c.status = "refused"
+    events: list[Event] = [{"type": "challenge_refused", "id": c.id, "defender": p.id, "relics_given": 0}]
     if army is None or not army.in_play:
         return events
-    if army.position == c.target and s.owners.get(c.target) == p.id:
+    if saving:
         if give:
-            p.relics -= give
-            s.players[c.challenger].relics += give
-            c.relics_given = give
+            c.status, c.relics_offered = "offered", give
+            return events + [{"type": "relics_offered", "challenge": c.id, "defender": p.id,
+                              "challenger": c.challenger, "relics": give}]
         events += save_roll(ctx, c)
     elif s.owners.get(c.target) == c.challenger:  # the intruder on the challenger's land, whatever condition named it
         for intruder in p.armies.values():
             if intruder.position == c.target:
                 events.append(push_back(s, intruder, "refused"))
     return events
+
+
+def order_answer_relics(ctx: Ctx) -> list[Event]:
+    """The challenger takes the relic points offered (the save gets +1 each) or declines them; then the save."""
+    s = ctx.state
+    p = ctx.player()
+    cid = ctx.arg("challenge", int)
+    c = next((c for c in s.challenges if c.id == cid and c.challenger == p.id and c.status == "offered"), None)
+    need(c is not None, "gorges.relics.no_offer", player=p.id, challenge=cid)
+    assert c is not None
+    take = ctx.cmd["type"] == "take-relics"
+    defender = s.players[c.defender]
+    give = min(c.relics_offered, defender.relics) if take else 0
+    c.status, c.relics_offered, c.relics_given = "refused", 0, give
+    defender.relics -= give
+    p.relics += give
+    events: list[Event] = [{"type": "relics_answer", "challenge": c.id, "challenger": p.id, "defender": c.defender,
+                            "taken": take, "relics": give}]
+    return events + save_roll(ctx, c)
 
 
 def order_raid(ctx: Ctx) -> list[Event]:

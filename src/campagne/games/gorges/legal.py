@@ -153,7 +153,13 @@ def _challenges(s: GorgesState, p: Player) -> list[LegalOrder]:
     for c in s.challenges:
         if c.defender == p.id and c.status == "pending":
             out += _plain(s, p, "refuse", challenge=c.id)
+            if p.relics and _ok(s, {"type": "refuse", "player": p.id, "challenge": c.id, "relics": 1}):
+                out.append(LegalOrder("refuse", p.id, {"challenge": c.id},
+                                      (Field("relics", "int", low=1, high=p.relics),)))
             out += _choices(s, p, "accept", "army", list(p.armies), challenge=c.id)
+        if c.challenger == p.id and c.status == "offered":
+            out += [LegalOrder("take-relics", p.id, {"challenge": c.id}),
+                    LegalOrder("decline-relics", p.id, {"challenge": c.id})]
     if out or not s.acting or s.acting[0] != p.id:
         return out
     out = _plain(s, p, "done")

@@ -129,7 +129,17 @@ ORDERS: dict[str, Order] = {
                     _h("accepter un défi avec une armée", "accept a challenge with an army")),
     "refuse": Order(conquest.order_refuse, "player", ("challenges",),
                     (Arg("challenge", "int", _h("numéro du défi", "challenge number")),),
-                    _h("refuser un défi (jet de sauvegarde)", "refuse a challenge (save roll)")),
+                    _h("refuser un défi (jet de sauvegarde ; --set relics=N : offrir N points de relique, +1 "
+                       "chacun, si le challenger accepte)", "refuse a challenge (save roll; --set relics=N: offer "
+                       "N relic points, +1 each, if the challenger agrees)")),
+    "take-relics": Order(conquest.order_answer_relics, "player", ("challenges",),
+                         (Arg("challenge", "int", _h("numéro du défi", "challenge number")),),
+                         _h("accepter les points de relique offerts (la sauvegarde a +1 chacun)",
+                            "take the relic points offered (the save gets +1 each)")),
+    "decline-relics": Order(conquest.order_answer_relics, "player", ("challenges",),
+                            (Arg("challenge", "int", _h("numéro du défi", "challenge number")),),
+                            _h("refuser les points de relique offerts (sauvegarde sans bonus)",
+                               "decline the relic points offered (the save without bonus)")),
     "battle-result": Order(battles.order_battle_result, "referee", ("battles",),
                            help=_h("saisir le résultat d'une bataille", "enter a battle's result")),
     "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",),

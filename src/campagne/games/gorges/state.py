@@ -134,9 +134,10 @@ class Challenge:
     defender: str
     target: str  # the territory at stake
     condition: str  # same_territory | on_enemy_territory | enemy_on_yours | adjacent | tunnel | raid
-    status: str = "pending"  # pending | accepted | refused
+    status: str = "pending"  # pending | accepted | refused | offered (refused, relic points offered for the save)
     defender_army: str | None = None
     relics_given: int = 0
+    relics_offered: int = 0  # awaiting the challenger's « si celui-ci est d'accords »
     save: dict[str, Any] | None = None
 
 

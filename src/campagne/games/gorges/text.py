@@ -115,7 +115,9 @@ WHY = {"battle": ("bataille", "battle"), "beaten": ("armée battue", "beaten arm
        "save_failed": ("sauvegarde ratée", "save failed"), "siege_troops": ("troupes de siège", "siege troops"),
        "deserter": ("déserteurs", "deserters"), "lost_at_sea": ("perdue en mer", "lost at sea")}
 CHALLENGE_STATUS = {"pending": ("en attente de réponse", "awaiting an answer"), "accepted": ("accepté", "accepted"),
-                    "refused": ("refusé", "refused")}
+                    "refused": ("refusé", "refused"),
+                    "offered": ("refusé, points de relique offerts au challenger", "refused, relic points offered "
+                                "to the challenger")}
 
 
 def _out_of_play(until: str | None, o: Out) -> str:
@@ -176,11 +178,22 @@ def _hint(view: dict[str, Any], o: Out) -> str:
         return o.t(f"campagne order {who} build ARMÉE mine|fortress|town, ou campagne order {who} done",
                    f"campagne order {who} build ARMY mine|fortress|town, or campagne order {who} done")
     if phase == "challenges":
+        offered = [c for c in view["challenges"] if c["status"] == "offered" and c["challenger"] == who]
+        if offered:
+            n, k = offered[0]["id"], offered[0]["relics_offered"]
+            return o.t(f"{offered[0]['defender']} offre {k} point(s) de relique (+{k} à sa sauvegarde) : campagne "
+                       f"order {who} take-relics {n}, ou campagne order {who} decline-relics {n}",
+                       f"{offered[0]['defender']} offers {k} relic point(s) (+{k} to his save): campagne order "
+                       f"{who} take-relics {n}, or campagne order {who} decline-relics {n}")
         pending = [c for c in view["challenges"] if c["status"] == "pending" and c["defender"] == who]
         if pending:
             n = pending[0]["id"]
-            return o.t(f"campagne order {who} accept {n} ARMÉE, ou campagne order {who} refuse {n}",
-                       f"campagne order {who} accept {n} ARMY, or campagne order {who} refuse {n}")
+            return o.t(f"campagne order {who} accept {n} ARMÉE, ou campagne order {who} refuse {n} "
+                       f"[--set relics=N : N points de relique offerts au challenger, +1 chacun à la sauvegarde "
+                       f"s'il accepte]",
+                       f"campagne order {who} accept {n} ARMY, or campagne order {who} refuse {n} "
+                       f"[--set relics=N: N relic points offered to the challenger, +1 each to the save if he "
+                       f"agrees]")
         return o.t(f"campagne order {who} challenge ARMÉE ADVERSAIRE CASE, ou campagne order {who} done",
                    f"campagne order {who} challenge ARMY OPPONENT CELL, or campagne order {who} done")
     if phase == "battles":
@@ -226,6 +239,11 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                   "Challenge #{id}: {army} challenges {defender} over {territory} ({condition_text})"),
     "challenge_accepted": ("{defender} accepte le défi n°{id} avec {army}", "{defender} accepts challenge #{id} with {army}"),
     "challenge_refused": ("{defender} refuse le défi n°{id}", "{defender} refuses challenge #{id}"),
+    "relics_offered": ("{defender} offre {relics} point(s) de relique à {challenger} pour sa sauvegarde (défi n°"
+                       "{challenge}) : {challenger} accepte ou non", "{defender} offers {challenger} {relics} relic "
+                       "point(s) for his save (challenge #{challenge}): {challenger} takes them or not"),
+    "relics_answer": ("{challenger} {answer_text} (défi n°{challenge})", "{challenger} {answer_text} "
+                      "(challenge #{challenge})"),
     "save": ("Jet de sauvegarde de {defender} pour {territory} : {roll}{mods_text} = {total} → {saved_text}",
              "{defender}'s save for {territory}: {roll}{mods_text} = {total} → {saved_text}"),
     "territory_taken": ("{player} prend {territory}", "{player} takes {territory}"),
@@ -285,6 +303,11 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             (o.t(" (sans cible)", " (no target)") if ev.get("no_target") else "")
     elif t == "battle_note":
         out["note_text"] = _row("events", ev["note"], o)
+    elif t == "relics_answer":
+        out["answer_text"] = o.t(f"prend {ev['relics']} point(s) de relique de {ev['defender']}, +{ev['relics']} à "
+                                 f"sa sauvegarde", f"takes {ev['relics']} relic point(s) from {ev['defender']}, "
+                                 f"+{ev['relics']} to his save") if ev.get("taken") else \
+            o.t("refuse les points de relique offerts", "declines the relic points offered")
     elif t == "capital_moved":
         out["annexed_text"] = o.t(" (territoire neutre, annexé)", " (a neutral territory, annexed)") \
             if ev.get("annexed") else ""
