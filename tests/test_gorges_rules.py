@@ -1156,3 +1156,28 @@ def test_a_hero_who_misses_the_battle_cannot_be_killed_in_it(kept_away):
         resolved = next(e for e in events if e.get("type") == "auto_resolve")
         assert "P1:G" not in resolved["heroes_killed"], resolved
         assert not t.army("P1:G").hero.dead
+
+
+def test_after_a_capital_is_lost_every_message_and_status_say_where_the_armies_go():
+    """Returning armies go to the capital while its player holds it, else to his land nearest to it
+    (`capital_of`): the removal in summer, the return and the status say the same cell, and the status says
+    the capital is lost and to whom."""
+    from campagne.core.i18n import Lang
+    from campagne.games.gorges.text import event_text, status_text
+    from campagne.games.gorges.turn import remove_army, return_to_capital
+    from campagne.games.gorges.views import view
+    s = game()
+    old = capital(s, "P1")
+    own(s, "P2", old)
+    own(s, "P1", INLAND)
+    s.turn = 4  # summer
+    home = s.capital_of("P1")
+    assert home == INLAND
+    for lang in ("fr", "en"):
+        o = Lang(lang)
+        removed = event_text(remove_army(s, s.army("P1:G"), "next_season", "beaten"), o)
+        back = event_text(return_to_capital(s, s.army("P1:L1")), o)
+        assert INLAND in removed and old in removed and INLAND in back and old in back
+        status = status_text(view(s, "P1"), o)
+        line = next(x for x in status.splitlines() if x.strip().startswith("P1 "))
+        assert old in line and "P2" in line and INLAND in line, line

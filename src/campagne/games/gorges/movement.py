@@ -173,7 +173,8 @@ def hold_own_ground(ctx: Ctx, p: Player) -> list[Event]:
         a = ctx.army(p, "home")
         need(a.player == p.id, "gorges.move.not_yours", army=a.ref, player=p.id)
     frm, a.position = a.position, s.capital_of(p.id)
-    return [{"type": "army_to_capital", "player": p.id, "army": a.ref, "from": frm, "to": a.position}]
+    return [{"type": "army_to_capital", "player": p.id, "army": a.ref, "from": frm, "to": a.position,
+             "capital": p.capital}]
 
 
 def _jump(ctx: Ctx) -> tuple[Player, Army, str]:

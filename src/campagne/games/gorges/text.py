@@ -48,7 +48,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     for pid, p in view["players"].items():
         lines.append(f"  {pid} ({controller_name(p['controller'], o)}) — {_race(p['race'], o)} — "
                      + o.t(f"{p['relics']} points de relique, {p['empire']} territoires, capitale {p['capital']}",
-                           f"{p['relics']} relic points, {p['empire']} territories, capital {p['capital']}"))
+                           f"{p['relics']} relic points, {p['empire']} territories, capital {p['capital']}")
+                     + _lost_capital(view, pid, p, o))
         if p.get("event"):
             ev = p["event"]
             wait = o.t(" (choix attendu)", " (choice awaited)") if ev.get("pending") else ""
@@ -135,6 +136,25 @@ CHOICE_WORDS = {  # what `campagne order P event ...` takes, by the kind of choi
     "own_building": ("CASE[:mine|fortress|town]", "CELL[:mine|fortress|town]"),
     "opponent": ("ADVERSAIRE", "OPPONENT"), "opponent_and_target": ("ADVERSAIRE CIBLE", "OPPONENT TARGET"),
 }
+
+
+def _lost_capital(view: dict[str, Any], pid: str, p: dict[str, Any], o: Out) -> str:
+    holder = view["owners"].get(p["capital"])
+    if holder == pid:
+        return ""
+    where = p.get("returns_to")
+    held = o.t(f"tenue par {holder}", f"held by {holder}") if holder else o.t("neutre", "neutral")
+    back = o.t(f" ; ses armées reviennent en {where}", f"; its armies come back in {where}") if where else ""
+    return o.t(f" (perdue : {held}{back})", f" (lost: {held}{back})")
+
+
+def home_text(to: str | None, capital: str | None, o: Out) -> str:
+    """Where a returning army goes, in one phrase that agrees with the board: the capital while its player
+    holds it, else his land nearest to the lost capital (`GorgesState.capital_of`)."""
+    if capital is None or to == capital:
+        return o.t(f"à sa capitale {to}", f"to its capital {to}")
+    return o.t(f"en {to}, sa terre la plus proche de sa capitale perdue {capital}",
+               f"to {to}, its land nearest to its lost capital {capital}")
 
 
 def _mine_result(ev: dict[str, Any], o: Out) -> tuple[str, str]:
@@ -227,7 +247,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "move_roll": ("{player} : mouvement {dice} {faces} → {allowance}", "{player}: move {dice} {faces} → {allowance}"),
     "move": ("{army} : {from} → {path_text} ({why})", "{army}: {from} → {path_text} ({why})"),
     "done": ("{player} a fini", "{player} is done"),
-    "army_to_capital": ("{army} rentre à la capitale {to}", "{army} goes back to the capital {to}"),
+    "army_to_capital": ("{army} rentre {home_text}", "{army} goes back {home_text}"),
     "capital_moved": ("{player} déplace sa capitale : {from} → {to}{annexed_text}",
                       "{player} moves the capital: {from} → {to}{annexed_text}"),
     "swap": ("{player} intervertit {armies_text}", "{player} swaps {armies_text}"),
@@ -250,7 +270,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "raid": ("{army} attaque {territory} ({kind}) : {roll} → {result}", "{army} raids {territory} ({kind}): {roll} → {result}"),
     "army_removed": ("{army} est retirée du jeu ({why_text}) : {returns_text}",
                      "{army} is removed from play ({why_text}): {returns_text}"),
-    "army_returns": ("{army} revient en jeu en {territory}", "{army} returns to play in {territory}"),
+    "army_returns": ("{army} revient en jeu {home_text}", "{army} returns to play {home_text}"),
     "army_pushed_back": ("{army} est repoussée : {from} → {to}", "{army} is pushed back: {from} → {to}"),
     "army_holds": ("{army} reste sur ses terres en {territory}", "{army} stays on its own land in {territory}"),
     "two_armies": ("Deux armées en {territory} sans défi (A={a}, B={b}) : 1D6 {roll} → {result_text}",
@@ -308,6 +328,10 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
                                  f"sa sauvegarde", f"takes {ev['relics']} relic point(s) from {ev['defender']}, "
                                  f"+{ev['relics']} to his save") if ev.get("taken") else \
             o.t("refuse les points de relique offerts", "declines the relic points offered")
+    elif t == "army_to_capital":
+        out["home_text"] = home_text(ev["to"], ev.get("capital"), o)
+    elif t == "army_returns":
+        out["home_text"] = home_text(ev["territory"], ev.get("capital"), o)
     elif t == "capital_moved":
         out["annexed_text"] = o.t(" (territoire neutre, annexé)", " (a neutral territory, annexed)") \
             if ev.get("annexed") else ""
@@ -317,8 +341,8 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["from_text"] = ev.get("from") or o.t("neutre", "neutral")
         out["to_text"] = ev.get("to") or o.t("neutre", "neutral")
         if ev.get("returns") == "now_summer":
-            out["returns_text"] = o.t(f"l'été, elle revient aussitôt à sa capitale ({ev.get('territory')})",
-                                      f"in summer it comes back at once to its capital ({ev.get('territory')})")
+            out["returns_text"] = o.t("l'été, elle revient aussitôt : ", "in summer it comes back at once: ") + \
+                home_text(ev.get("territory"), ev.get("capital"), o)
         else:
             out["returns_text"] = _out_of_play(ev.get("until"), o)
     elif t == "battle_void":

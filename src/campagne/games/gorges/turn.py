@@ -55,7 +55,7 @@ def turn_order(ctx: Ctx) -> tuple[list[str], dict[str, int]]:
 def return_to_capital(s: GorgesState, a: Army) -> Event:
     a.position = s.capital_of(a.player)
     a.out_until = None
-    return {"type": "army_returns", "army": a.ref, "territory": a.position}
+    return {"type": "army_returns", "army": a.ref, "territory": a.position, "capital": s.players[a.player].capital}
 
 
 def remove_army(s: GorgesState, a: Army, until: str, why: str) -> Event:
@@ -65,7 +65,7 @@ def remove_army(s: GorgesState, a: Army, until: str, why: str) -> Event:
     if s.season == "summer" and why != "withdrawn":
         a.position = s.capital_of(a.player)
         return {"type": "army_removed", "army": a.ref, "why": why, "returns": "now_summer",
-                "territory": a.position}
+                "territory": a.position, "capital": s.players[a.player].capital}
     if races()[s.players[a.player].race].get("eliminated_army_returns") and why != "withdrawn":
         until = "next_turn"
     a.position, a.out_until = None, until

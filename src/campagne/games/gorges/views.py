@@ -39,6 +39,7 @@ def _player(s: GorgesState, p: Player, mine: bool) -> dict[str, Any]:
     d: dict[str, Any] = {"id": p.id, "name": p.name, "race": p.race, "controller": p.controller,
                          "capital": p.capital, "relics": p.relics, "territories": sorted(s.owned(p.id)),
                          "empire": s.empire(p.id), "hostages": p.hostages, "event": _event(p),
+                         "returns_to": s.capital_of(p.id),
                          "armies": [_army(a, mine) for a in p.armies.values()]}
     if mine:
         from .mines import production
