@@ -434,7 +434,7 @@ def test_orc_and_goblin_removed_army_returns_to_the_capital_next_turn():
     assert a.position is None and a.out_until == "next_turn"
     events = apply(s, NEXT)
     assert s.turn == 2 and a.position == s.players["P2"].capital and a.out_until is None
-    assert {"type": "army_returns", "army": "P2:G", "territory": a.position} in events
+    assert {"type": "army_returns", "army": "P2:G", "territory": a.position, "capital": a.position} in events
 
 
 def test_other_races_removed_army_waits_for_the_next_season():
