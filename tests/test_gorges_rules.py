@@ -299,7 +299,7 @@ def test_an_army_must_hold_the_players_ground_or_one_goes_to_the_capital(home, s
     done = {"type": "done", "player": "P1"} | ({"home": home} if home else {})
     events = apply(s, done, [])
     assert of_type(events, "army_to_capital") == [
-        {"type": "army_to_capital", "player": "P1", "army": sent, "from": "-2,4", "to": "-3,4"}]
+        {"type": "army_to_capital", "player": "P1", "army": sent, "from": "-2,4", "to": "-3,4", "capital": "-3,4"}]
     assert [a.ref for a in s.armies_at("-3,4")] == [sent]
 
 

@@ -139,7 +139,8 @@ CHOICE_WORDS = {  # what `campagne order P event ...` takes, by the kind of choi
 
 
 def _lost_capital(view: dict[str, Any], pid: str, p: dict[str, Any], o: Out) -> str:
-    holder = view["owners"].get(p["capital"])
+    owners = view.get("owners")
+    holder = owners.get(p["capital"]) if owners is not None else pid
     if holder == pid:
         return ""
     where = p.get("returns_to")
