@@ -14,6 +14,8 @@ from .state import SkirmishState
 
 
 def legal_orders(state: SkirmishState, player: str) -> list[LegalOrder]:
+    if player == "referee":
+        return [LegalOrder("next", "referee")] if state.active and not state.ended else []
     if player not in awaiting(state):
         return []
     bf = state.field

@@ -41,6 +41,8 @@ register_messages({
     "skirmish.bad_target": {"en": "{unit} cannot {what} {target!r} now.",
                             "fr": "{unit} ne peut pas {what} {target!r} maintenant."},
     "skirmish.no_ap": {"en": "{unit} has no action point left.", "fr": "{unit} n'a plus de point d'action."},
+    "skirmish.nothing_to_close": {"en": "No activation to close: {camp} must choose a unit to activate.",
+                                  "fr": "Aucune activation à clore : {camp} doit choisir une unité à activer."},
     "skirmish.bad_dice": {"en": "{unit} casts with 1 to {most} dice (Magic {most}), not {dice!r}.",
                           "fr": "{unit} lance de 1 à {most} dés (Magie {most}), pas {dice!r}."},
 })
@@ -241,6 +243,16 @@ def order_end(ctx: OrderContext) -> list[Event]:
     return events + end_activation(s)
 
 
+def order_next(ctx: OrderContext) -> list[Event]:
+    """The referee closes the activation in progress (a camp gone from the table): its AP are lost, as at
+    `end`. Without one in progress there is nothing to close: the camp must choose a unit."""
+    s: SkirmishState = ctx.state
+    need(s.active is not None, "skirmish.nothing_to_close", camp=s.current or "-")
+    events: list[Event] = [{"type": "activation_end", "unit": s.active, "ap_lost": s.units[s.active].ap,
+                            "by": "referee"}]
+    return events + end_activation(s)
+
+
 def _args(*names: str) -> tuple[Arg, ...]:
     helps = {"unit": ("l'unité (ex. soldiers.1)", "the unit (e.g. soldiers.1)"),
              "cell": ("la case, colonne et ligne (ex. C4)", "the cell, column and row (e.g. C4)"),
@@ -268,6 +280,9 @@ ORDERS: dict[str, Order] = {
     "end": Order(order_end, "player", ("battle",), _args("unit"),
                  {"fr": "Terminer l'activation d'une unité (l'activer sans rien faire, si elle ne l'est pas).",
                   "en": "End a unit's activation (activate it doing nothing, if it is not yet)."}),
+    "next": Order(order_next, "referee", ("battle",), (),
+                  {"fr": "L'arbitre clôt l'activation en cours (ses PA sont perdus).",
+                   "en": "The referee closes the activation in progress (its AP are lost)."}),
 }
 
 
