@@ -14,7 +14,7 @@ from skirmish_kit import cell, of_type, opening, order, position
 
 def reach(state, unit: str) -> dict[str, int]:
     u = state.units[unit]
-    return {state.field.name(c): left for c, (left, _) in movement.reach(state, u, u.kind.ap).items()}
+    return {state.field.name(c): left for c, left in movement.reach(state, u, u.kind.ap).items()}
 
 
 # --------------------------------------------------------------------------- movement

@@ -41,31 +41,42 @@ def _cells(bf: Battlefield, units: list[dict[str, Any]]) -> list[int]:
     return [bf.index(u["cell"]) for u in units if u["cell"]]  # type: ignore[misc]
 
 
-def _nearest(bf: Battlefield, cell: int, others: list[int]) -> int:
-    return min((bf.distance(cell, o) for o in others), default=99)
+def nearest(bf: Battlefield, others: list[int]) -> list[int]:
+    """For every cell, the distance to the nearest of `others` (99: none), all at once: one map per
+    decision rather than one search per candidate cell."""
+    dist = [99] * bf.size
+    for o in others:
+        dist[o] = 0
+    frontier, d = list(others), 0
+    while frontier:  # king's moves spread by rings: the ring number is the (Chebyshev) distance
+        d += 1
+        ring = []
+        for c in frontier:
+            for n in bf.around[c]:
+                if dist[n] > d:
+                    dist[n] = d
+                    ring.append(n)
+        frontier = ring
+    return dist
 
 
-def _cell_score(bf: Battlefield, u: dict[str, Any], cell: int, enemies: list[int], friends: list[int]) -> float:
-    near = _nearest(bf, cell, enemies)
+def _cell_score(bf: Battlefield, u: dict[str, Any], cell: int, near_enemy: list[int], near_friend: list[int]) -> float:
+    near = near_enemy[cell]
     shelter = (1.0 if bf.cover(cell) else 0.0) + 0.8 * bf.level[cell]
     if u["kind"] == "civilian":  # away from the enemy, close to its own soldiers
-        return 2 * min(near, 8) - 0.5 * _nearest(bf, cell, friends) + shelter
+        return 2 * min(near, 8) - 0.5 * near_friend[cell] + shelter
     if u["range"] >= 2:  # a shooter: the enemy in range, not in reach; cover and height
         in_range = 3.0 if 2 <= near <= u["range"] else -abs(near - u["range"])
         return in_range + shelter - (2.0 if near <= 1 else 0.0)
     return -near + 0.3 * shelter
 
 
-def _move(view: dict[str, Any], lo: LegalOrder, bf: Battlefield, units: dict[str, dict[str, Any]],
+def _move(lo: LegalOrder, bf: Battlefield, units: dict[str, dict[str, Any]], maps: tuple[list[int], list[int]],
           rng: random.Random) -> tuple[float, dict[str, Any]]:
     """The best cell for this unit's move, and how much better it is than staying."""
     u = units[lo.fixed["unit"]]
-    me = view["viewer"]
-    enemies = _cells(bf, [x for x in units.values() if x["camp"] != me and x["status"] == "deployed"])
-    friends = _cells(bf, [x for x in units.values() if x["camp"] == me and x["status"] == "deployed"
-                          and x["kind"] == "military" and x["id"] != u["id"]])
-    here = _cell_score(bf, u, bf.index(u["cell"]), enemies, friends)  # type: ignore[arg-type]
-    best, cell = max((_cell_score(bf, u, bf.index(c), enemies, friends) + 0.01 * rng.random(), c)  # type: ignore
+    here = _cell_score(bf, u, bf.index(u["cell"]), *maps)  # type: ignore[arg-type]
+    best, cell = max((_cell_score(bf, u, bf.index(c), *maps) + 0.01 * rng.random(), c)  # type: ignore
                      for c in lo.fields[0].choices)
     return best - here, lo.command({"cell": cell})
 
@@ -109,6 +120,10 @@ def tactician(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random)
         return _deploy(view, legal, bf)
     units = {u["id"]: u for u in view["units"]}
     attacks = {(o["unit"], o["target"]): o for o in view.get("odds", [])}
+    me = view["viewer"]
+    maps = (nearest(bf, _cells(bf, [x for x in units.values() if x["camp"] != me and x["status"] == "deployed"])),
+            nearest(bf, _cells(bf, [x for x in units.values() if x["camp"] == me and x["status"] == "deployed"
+                                    and x["kind"] == "military"])))
     options: list[tuple[float, dict[str, Any]]] = []
     for lo in legal:
         if lo.type == "attack":
@@ -119,7 +134,7 @@ def tactician(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random)
         elif lo.type == "cast":
             options.append(_cast(view, lo, units))
         elif lo.type == "move":
-            gain, cmd = _move(view, lo, bf, units, rng)
+            gain, cmd = _move(lo, bf, units, maps, rng)
             if gain > 0.05:
                 options.append((min(gain, 0.9) * 0.5, cmd))
     if options:

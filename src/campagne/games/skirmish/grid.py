@@ -52,6 +52,9 @@ class Battlefield:
     names: tuple[str, ...] = field(default=(), compare=False)
     by_name: Mapping[str, int] = field(default_factory=dict, compare=False)
     around: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
+    # per cell, the cells a step reaches and its AP (cliffs left out): for every unit, and for scouts
+    steps: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), compare=False)
+    scout_steps: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         # Precomputed once: names and neighbours are asked for on every move and every sight line.
@@ -65,6 +68,9 @@ class Battlefield:
             around.append(tuple((y + dy) * w + x + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)
                                 if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h))
         object.__setattr__(self, "around", tuple(around))
+        object.__setattr__(self, "steps", tuple(tuple((b, 1 + self.extra_cost(a, b)) for b in around[a]
+                                                      if not self.cliff(a, b)) for a in range(w * h)))
+        object.__setattr__(self, "scout_steps", tuple(tuple((b, 1) for b, _ in self.steps[a]) for a in range(w * h)))
 
     def __deepcopy__(self, memo: Any) -> Battlefield:
         return self  # immutable: shared by every copy of a state

@@ -15,8 +15,6 @@ same under these rules), and the event records it.
 
 from __future__ import annotations
 
-import heapq
-
 from .state import SkirmishState, Unit
 
 
@@ -31,47 +29,49 @@ def controlled(state: SkirmishState, camp: str) -> set[int]:
     return out
 
 
-def step_cost(state: SkirmishState, unit: Unit, a: int, b: int) -> int | None:
-    """AP to step from a into the adjacent cell b (None: a cliff between)."""
-    bf = state.field
-    if bf.cliff(a, b):
-        return None
-    return 1 if unit.kind.has("scout") else 1 + bf.extra_cost(a, b)
-
-
-def reach(state: SkirmishState, unit: Unit, ap: int) -> dict[int, tuple[int, list[int]]]:
-    """The empty cells `unit` can end a move on with `ap` AP: cell -> (AP left, the cells stepped through)."""
+def search(state: SkirmishState, unit: Unit, ap: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Every cell `unit` can get to with `ap` AP, with the most AP it can have left there, and the cell it
+    comes from on such a way. Steps cost 1 or 2 AP: the cells are taken by AP left, most first (a bucket
+    queue), so each is settled with its best."""
     bf = state.field
     start = unit.cell
     assert start is not None
     zoc = controlled(state, unit.camp)
-    occupied = state.occupant()
+    enemy = {u.cell for u in state.units.values() if u.status == "deployed" and u.camp != unit.camp}
+    steps = bf.scout_steps if unit.kind.has("scout") else bf.steps
     best: dict[int, int] = {start: ap}
     parent: dict[int, int] = {}
-    heap = [(-ap, start)]
-    while heap:
-        neg, cell = heapq.heappop(heap)
-        left = -neg
-        if left < best.get(cell, -1) or left == 0:
-            continue
-        for nxt in bf.around[cell]:
-            other = occupied.get(nxt)
-            if other is not None and other.camp != unit.camp:
+    buckets: list[list[int]] = [[] for _ in range(ap + 1)]
+    buckets[ap].append(start)
+    for left in range(ap, 0, -1):
+        for cell in buckets[left]:
+            if best[cell] != left:
                 continue
-            cost = step_cost(state, unit, cell, nxt)
-            if cost is None or cost > left:
-                continue
-            after = 0 if cell in zoc and nxt in zoc else left - cost
-            if after > best.get(nxt, -1):
-                best[nxt], parent[nxt] = after, cell
-                heapq.heappush(heap, (-after, nxt))
-    out: dict[int, tuple[int, list[int]]] = {}
-    for cell, left in best.items():
-        if cell == start or cell in occupied:
-            continue
-        path, c = [cell], cell
-        while parent[c] != start:
-            c = parent[c]
-            path.append(c)
-        out[cell] = (left, path[::-1])
-    return out
+            inside = cell in zoc
+            for nxt, cost in steps[cell]:
+                if cost > left or nxt in enemy:
+                    continue
+                after = 0 if inside and nxt in zoc else left - cost
+                if after > best.get(nxt, -1):
+                    best[nxt], parent[nxt] = after, cell
+                    if after:
+                        buckets[after].append(nxt)
+    return best, parent
+
+
+def reach(state: SkirmishState, unit: Unit, ap: int) -> dict[int, int]:
+    """The empty cells `unit` can end a move on with `ap` AP, with the AP it has left there."""
+    best, _ = search(state, unit, ap)
+    occupied = state.occupant()
+    return {c: left for c, left in best.items() if c != unit.cell and c not in occupied}
+
+
+def route(state: SkirmishState, unit: Unit, ap: int, cell: int) -> tuple[int, list[int]] | None:
+    """(AP left, the cells stepped through) of a move to `cell`, or None when it cannot end there."""
+    best, parent = search(state, unit, ap)
+    if cell == unit.cell or cell not in best or cell in state.occupant():
+        return None
+    path = [cell]
+    while parent[path[-1]] != unit.cell:
+        path.append(parent[path[-1]])
+    return best[cell], path[::-1]

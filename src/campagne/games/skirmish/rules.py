@@ -197,11 +197,11 @@ def order_move(ctx: OrderContext) -> list[Event]:
     s: SkirmishState = ctx.state
     u, ap = actor(ctx, "act")
     cell = ctx.arg("cell")
-    options = movement.reach(s, u, ap)
     i = s.field.index(cell)
-    need(i in options, "skirmish.bad_cell", unit=u.id, cell=cell, what=what("move_to"))
+    way = movement.route(s, u, ap, i) if i is not None else None
+    need(way is not None, "skirmish.bad_cell", unit=u.id, cell=cell, what=what("move_to"))
     events = activate(s, u, ap)
-    left, path = options[i]  # type: ignore[index]
+    left, path = way  # type: ignore[misc]
     start, u.cell, u.ap = u.cell, i, left
     events.append({"type": "moved", "unit": u.id, "from": s.field.name(start), "to": s.field.name(i),  # type: ignore
                    "path": [s.field.name(c) for c in path], "ap_left": left})
