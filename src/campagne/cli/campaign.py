@@ -295,7 +295,8 @@ def battle_result(target: str = typer.Argument(..., help="The battle: its territ
                   allocation: Optional[list[str]] = typer.Option(
                       None, "--allocation", help="With --auto: PLAYER:UNIT,UNIT... the units that take the losses first."),
                   resolver: str = typer.Option("simulation", "--resolver",
-                                               help="With --auto: simulation (the seed's table) or wab (a WAB 2 fight)."),
+                                               help="With --auto: simulation (the seed's table), wab (a WAB 2 fight) or grid "
+                                                    "(a grid battle of seed 004)."),
                   reroll_terrain: bool = typer.Option(
                       False, "--reroll-terrain", help="Both players agree to generate the battlefield terrain again."),
                   hero_killed: Optional[list[str]] = typer.Option(
