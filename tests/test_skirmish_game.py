@@ -18,7 +18,7 @@ from campagne.cli.main import app
 from campagne.core.game import Game
 from campagne.core.interface import described, load
 from campagne.core.legal import accepts
-from campagne.core.players import play_out, random_player
+from campagne.core.players import play_out
 from campagne.games.skirmish import data
 from campagne.games.skirmish.grid import packaged
 from campagne.games.skirmish.setup import build_setup
