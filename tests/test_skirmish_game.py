@@ -177,3 +177,41 @@ def test_simulate_and_study_run_through_the_generic_commands():
     assert out["commands"] > 0
     text = cli("study", "skirmish", "--campaigns", 2, "--players", 3).stdout
     assert "alice" in text
+
+
+def test_nothing_is_secret_every_camp_sees_the_same_battle():
+    game = battle(4, 3, "greedy", "forest")
+    views = {who: game.view(who) for who in (None, "alice", "bob", "carol")}
+    strip = {"viewer", "odds"}
+    first = {k: v for k, v in views[None].items() if k not in strip}
+    assert all({k: v for k, v in v_.items() if k not in strip} == first for v_ in views.values())
+    redact = SKIRMISH.load("redact_entry")
+    assert all(redact(e.to_dict(), "bob") == e.to_dict() for e in game.entries)
+
+
+def test_the_picture_draws_every_unit_with_its_hit_points_and_corruption():
+    import xml.etree.ElementTree as ET
+    game = battle(6, 2, "greedy", "mountain")
+    s = game.state
+    caster = next(u for u in s.units.values() if u.kind.magic)
+    caster.corruption = 2
+    if caster.status != "deployed":  # make sure it is on the picture
+        caster.status, caster.hp = "deployed", 1
+        caster.cell = next(c for c in range(s.field.size) if c not in s.occupant())
+    svg = SKIRMISH.load("picture")(s, "fr", "alice")
+    root = ET.fromstring(svg)
+    titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    assert sorted(t.split(":")[0] for t in titles) == sorted(u.id for u in s.on_field())
+    assert "✶2" in svg and f"{caster.hp}/{caster.kind.hp}" in svg and "Col de montagne" in svg
+
+
+def test_the_referee_closes_an_activation_in_progress():
+    from skirmish_kit import order, position
+    s = position([("a", "soldiers", "A1"), ("b", "militia", "H8")])
+    from campagne.core.errors import CampagneError
+    with pytest.raises(CampagneError):
+        order(s, "referee", "next")  # nothing in progress
+    order(s, "a", "move", unit="soldiers.1", cell="B1")
+    assert [lo.type for lo in SKIRMISH.load("legal_orders")(s, "referee")] == ["next"]
+    events = order(s, "referee", "next")
+    assert events[0]["ap_lost"] == 3 and s.current == "b"

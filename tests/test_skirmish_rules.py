@@ -355,3 +355,40 @@ def test_heal_shield_and_haste():
     order(s2, "b", "end", unit="militia.1")
     events = order(s2, "a", "move", unit="soldiers.1", cell="B2")
     assert of_type(events, "activated")[0]["ap"] == 6
+
+
+# --------------------------------------------------------------------------- a property of movement
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_every_move_follows_the_rules_step_by_step(data):
+    """On random battlefields and positions, every cell a unit may move to is reached by steps that cross no
+    cliff and no enemy, each paying 1 (+1 across an obstacle), a step from a controlled cell to a controlled
+    cell leaving no AP — and the AP left are what the steps leave."""
+    w, h = data.draw(st.integers(3, 7)), data.draw(st.integers(3, 7))
+    terrain = [data.draw(st.text(alphabet="..FBHM", min_size=w, max_size=w)) for _ in range(h)]
+    height = [data.draw(st.text(alphabet="0012", min_size=w, max_size=w)) for _ in range(h)]
+    cells = data.draw(st.lists(st.integers(0, w * h - 1), min_size=2, max_size=5, unique=True))
+    names = [f"{chr(65 + c % w)}{c // w + 1}" for c in cells]
+    card = data.draw(st.sampled_from(["soldiers", "knights", "skirmishers"]))
+    units = [("a", card, names[0])] + [("a" if i % 2 else "b", "militia", n) for i, n in enumerate(names[1:])]
+    s = position(units, terrain=terrain, height=height)
+    u = s.units[f"{card}.1"]
+    bf = s.field
+    zoc = movement.controlled(s, "a")
+    enemies = {x.cell for x in s.units.values() if x.camp != "a"}
+    for target in movement.reach(s, u, u.kind.ap):
+        left, path = movement.route(s, u, u.kind.ap, target)
+        ap, here = u.kind.ap, u.cell
+        for step in path:
+            assert step in bf.around[here] and not bf.cliff(here, step) and step not in enemies
+            cost = 1 if u.kind.has("scout") else 1 + (1 if bf.terrain[step].obstacle or bf.slope(here, step) else 0)
+            assert cost <= ap
+            ap = 0 if here in zoc and step in zoc else ap - cost
+            here = step
+        assert ap == left >= 0 and here == target and target not in s.occupant()
