@@ -188,6 +188,8 @@ def test_attacking_spends_all_ap_unless_the_unit_is_mobile():
     s = position([("a", "skirmishers", "A1"), ("b", "militia", "D1"), ("b", "militia", "H8")])
     order(s, "a", "attack", (1, 1), unit="skirmishers.1", target="militia.1")
     assert s.active == "skirmishers.1" and s.units["skirmishers.1"].ap == 4
+    with pytest.raises(CampagneError):
+        order(s, "a", "attack", unit="skirmishers.1", target="militia.1")  # one attack per activation
     order(s, "a", "move", unit="skirmishers.1", cell="A3")
     assert s.units["skirmishers.1"].ap == 2
 

@@ -36,10 +36,10 @@ def legal_orders(state: SkirmishState, player: str) -> list[LegalOrder]:
             out.append(LegalOrder("move", player, {"unit": u.id},
                                   (Field("cell", choices=tuple(bf.name(c) for c in sorted(reach))),)))
         if ap >= 1:
-            targets = combat.targets(state, u)
+            targets = combat.targets(state, u) if not u.attacked else {}
             if targets:
                 out.append(LegalOrder("attack", player, {"unit": u.id}, (Field("target", choices=tuple(sorted(targets))),)))
-            for key, found in magic.castable(state, u).items():
+            for key, found in (magic.castable(state, u) if not u.cast else {}).items():
                 out.append(LegalOrder("cast", player, {"unit": u.id, "spell": key},
                                       (Field("target", choices=tuple(found)), Field("dice", "int", low=1, high=u.kind.magic))))
         out.append(LegalOrder("end", player, {"unit": u.id}))

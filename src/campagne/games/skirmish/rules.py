@@ -41,6 +41,8 @@ register_messages({
     "skirmish.bad_target": {"en": "{unit} cannot {what} {target!r} now.",
                             "fr": "{unit} ne peut pas {what} {target!r} maintenant."},
     "skirmish.no_ap": {"en": "{unit} has no action point left.", "fr": "{unit} n'a plus de point d'action."},
+    "skirmish.once": {"en": "{unit} may {what} once per activation.",
+                      "fr": "{unit} ne peut {what} qu'une fois par activation."},
     "skirmish.nothing_to_close": {"en": "No activation to close: {camp} must choose a unit to activate.",
                                   "fr": "Aucune activation à clore : {camp} doit choisir une unité à activer."},
     "skirmish.bad_dice": {"en": "{unit} casts with 1 to {most} dice (Magic {most}), not {dice!r}.",
@@ -115,6 +117,7 @@ def start_round(state: SkirmishState, number: int) -> list[Event]:
     state.phase, state.round, state.active = "battle", number, None
     for u in state.units.values():
         u.activated, u.ap, u.shield, u.haste = False, 0, 0, 0  # what lasts « jusqu'à la fin du round »
+        u.attacked = u.cast = False
     opener = state.camps[(number - 1) % len(state.camps)]
     state.current = state.camps[(state.camps.index(opener) - 1) % len(state.camps)]
     events: list[Event] = [{"type": "round", "round": number}]
@@ -213,9 +216,11 @@ def order_attack(ctx: OrderContext) -> list[Event]:
     u, ap = actor(ctx, "attack")
     target = ctx.arg("target")
     need(ap >= 1, "skirmish.no_ap", unit=u.id)
+    need(not u.attacked, "skirmish.once", unit=u.id, what=what("attack"))
     kind = combat.attack_kind(s, u, s.units[target]) if target in s.units else None
     need(kind is not None, "skirmish.bad_target", unit=u.id, target=target, what=what("attack"))
     events = activate(s, u, ap)
+    u.attacked = True
     events += combat.attack(s, u, s.units[target], kind, ctx.dice)  # type: ignore[arg-type]
     return events + after_action(s, u, True)
 
@@ -228,9 +233,11 @@ def order_cast(ctx: OrderContext) -> list[Event]:
     need(key in u.spells, "skirmish.bad_target", unit=u.id, target=key, what=what("cast"))
     need(1 <= dice_n <= u.kind.magic, "skirmish.bad_dice", unit=u.id, most=u.kind.magic, dice=dice_n)
     need(ap >= 1, "skirmish.no_ap", unit=u.id)
+    need(not u.cast, "skirmish.once", unit=u.id, what=what("cast"))
     need(target in magic.spell_targets(s, u, spells()[key]), "skirmish.bad_target", unit=u.id, target=target,
          what=what("cast_on"))
     events = activate(s, u, ap)
+    u.cast = True
     events += magic.cast(s, u, key, s.units[target], dice_n, ctx.dice)
     return events + after_action(s, u, True)
 

@@ -33,6 +33,8 @@ class Unit:
     ap: int = 0  # while it is the unit being activated
     shield: int = 0  # the Mystic shield's bonus to saves, until the round ends
     haste: int = 0  # Haste's action points, at its next activation this round
+    attacked: bool = False  # this round: one attack per activation, and one spell (« attaquer », singular)
+    cast: bool = False
 
     @property
     def kind(self) -> Card:

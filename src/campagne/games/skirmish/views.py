@@ -53,6 +53,8 @@ def odds_now(state: SkirmishState) -> list[dict[str, Any]]:
         [u for u in state.of(state.current or "") if u.status == "deployed" and not u.activated]
     out = []
     for u in units:
+        if u.attacked:
+            continue
         for t, kind in sorted(combat.targets(state, u).items()):
             out.append(combat.odds_of(state, u, state.units[t], kind))
     return out
