@@ -215,3 +215,35 @@ def test_the_referee_closes_an_activation_in_progress():
     assert [lo.type for lo in SKIRMISH.load("legal_orders")(s, "referee")] == ["next"]
     events = order(s, "referee", "next")
     assert events[0]["ap_lost"] == 3 and s.current == "b"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_event_and_the_status_read_in_french_and_english(lang):
+    from campagne.core.i18n import Lang
+    text = SKIRMISH.load("text")
+    o = Lang(lang)
+    seen = set()
+    for seed, players, field in ((2, 2, "hills"), (8, 3, "swamp")):
+        game = battle(seed, players, "mixed", field)
+        for e in [*game.opening.events, *(ev for entry in game.entries for ev in entry.events)]:
+            line = text.event_text(e, o)
+            assert line and not line.startswith("type="), (e, line)  # a template, not the raw fields
+            seen.add(e["type"])
+        for who in (None, "alice"):
+            assert text.status_text(game.view(who), o)
+    assert {"setup", "deployed", "round", "activated", "moved", "attack", "riposte", "destroyed",
+            "activation_end", "battle_over"} <= seen
+
+
+@pytest.mark.study
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), controller=st.sampled_from(["greedy", "random", "mixed"]),
+       field=st.sampled_from(sorted(data.battlefields())))
+def test_legal_orders_hold_along_many_battles(seed, players, controller, field):
+    played = battle(seed, players, controller, field)
+    rng = random.Random(seed)
+    game = Game(SKIRMISH.load("ruleset")(), played.setup, seed)
+    for entry in played.entries:
+        check_state(game.state, rng)
+        game.push(entry.command)
+    assert game.state.ended
