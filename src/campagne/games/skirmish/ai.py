@@ -1,7 +1,8 @@
 """Computer players of the grid battle, over the one interface: `(view, legal, rng) -> command`.
 
 - tactician (the descriptor's "greedy"): focus fire — of the attacks it may make, the one most likely to
-  destroy its target, then the most damage for the least riposte (a wounded enemy is finished first); casts
+  destroy its target, then the most damage for the least riposte (a wounded enemy is finished first), an enemy
+  close to its own civilians before any other; casts
   its spells (heals a wounded friend, strikes the enemy); moves its shooters to cells in range that give cover
   or high ground, its melee units onto the nearest enemies, and its civilians away from the enemy, behind
   their own military units (« protect civilians »); deploys shooters and civilians at the back of its zone, in
@@ -124,13 +125,17 @@ def tactician(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random)
     maps = (nearest(bf, _cells(bf, [x for x in units.values() if x["camp"] != me and x["status"] == "deployed"])),
             nearest(bf, _cells(bf, [x for x in units.values() if x["camp"] == me and x["status"] == "deployed"
                                     and x["kind"] == "military"])))
+    # the enemies within 2 cells of its own civilians are struck first (« protect civilians »)
+    near_civilians = nearest(bf, _cells(bf, [x for x in units.values() if x["camp"] == me and x["status"] == "deployed"
+                                            and x["kind"] == "civilian"]))
     options: list[tuple[float, dict[str, Any]]] = []
     for lo in legal:
         if lo.type == "attack":
             for t in lo.fields[0].choices:
                 o = attacks.get((lo.fixed["unit"], t))
                 if o is not None:
-                    options.append((1.0 + _score_attack(o), lo.command({"target": t})))
+                    threat = 1.5 if near_civilians[bf.index(units[t]["cell"])] <= 2 else 0.0  # type: ignore[index]
+                    options.append((1.0 + threat + _score_attack(o), lo.command({"target": t})))
         elif lo.type == "cast":
             options.append(_cast(view, lo, units))
         elif lo.type == "move":
