@@ -1,5 +1,5 @@
-"""The grid battle as a picture: the battlefield's squares (terrain colour, height shading, cells named on the
-edges), the deployment zones while camps deploy, and each unit on the field with its hit points and its
+"""The grid battle as a picture: the battlefield's squares (terrain colour, height shading and level, slopes
+dashed and cliffs thick between levels, cells named on the edges), the deployment zones while camps deploy, and each unit on the field with its hit points and its
 corruption, drawn from what the viewer's view holds."""
 
 from __future__ import annotations
@@ -11,6 +11,9 @@ SIZE = 28
 FILL = {".": "#eef0dc", "F": "#7fa86a", "B": "#b08d5e", "R": "#a9a29a", "H": "#c8d99a", "M": "#9fbfb0",
         "W": "#8fc1e3"}
 CAMP_COLOURS = ("#b03a2e", "#1f618d", "#1e8449", "#7d3c98")
+SHORT = {"soldiers": ("SOL", "SOL"), "militia": ("MIL", "MIL"), "archers": ("ARC", "ARC"), "skirmishers": ("TIR", "SKI"),
+         "knights": ("CHE", "KNI"), "champion": ("CHA", "CHA"), "mortar": ("MOR", "MOR"), "mage": ("MAG", "MAG"),
+         "archmage": ("AMG", "AMG"), "peasants": ("PAY", "PEA"), "merchants": ("MAR", "MER")}
 
 
 def _shade(level: int) -> str:
@@ -41,6 +44,19 @@ def picture(view: dict[str, Any], lang: str = "fr") -> str:
                 out.append(f'<text x="{px + SIZE - 3}" y="{py + 9}" font-size="7" text-anchor="end" fill="#333">{lv}</text>')
             if t != ".":
                 out.append(f'<text x="{px + 3}" y="{py + 9}" font-size="7" fill="#333">{t}</text>')
+    for y in range(h):  # the edges between levels: a slope thin and dashed, a cliff thick
+        for x in range(w):
+            here = int(b["levels"][y][x])
+            for dx, dy in ((1, 0), (0, 1)):
+                if x + dx >= w or y + dy >= h:
+                    continue
+                step = abs(int(b["levels"][y + dy][x + dx]) - here)
+                if not step:
+                    continue
+                x0, y0 = left + (x + dx) * SIZE, top + (y + dy) * SIZE
+                x1, y1 = (x0, y0 + SIZE) if dx else (x0 + SIZE, y0)
+                style = 'stroke="#3b2f2f" stroke-width="3"' if step >= 2 else 'stroke="#6b5b4b" stroke-dasharray="2,2"'
+                out.append(f'<line x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}" {style}/>')
     for camp, cells in view.get("zones", {}).items():
         for name in cells:
             x, y = _xy(name)
@@ -57,7 +73,8 @@ def picture(view: dict[str, Any], lang: str = "fr") -> str:
                  if u["kind"] == "military" else f'<circle cx="{cx}" cy="{cy}" r="10" fill="{colour[u["camp"]]}"{ring}/>')
         corr = f'<text x="{cx + 11}" y="{cy - 6}" font-size="7" fill="#6c3483">✶{u["corruption"]}</text>' if u["corruption"] else ""
         out.append(f'<g class="unit"><title>{escape(u["id"])}: {name}, {u["hp"]}/{u["max_hp"]}</title>{shape}'
-                   f'<text x="{cx}" y="{cy - 1}" font-size="7" text-anchor="middle" fill="#fff">{escape(u["card"][:3].upper())}</text>'
+                   f'<text x="{cx}" y="{cy - 1}" font-size="7" text-anchor="middle" fill="#fff">'
+                   f'{SHORT.get(u["card"], (u["card"][:3].upper(),) * 2)[0 if lang == "fr" else 1]}</text>'
                    f'<text x="{cx}" y="{cy + 8}" font-size="7" text-anchor="middle" fill="#fff">{u["hp"]}/{u["max_hp"]}</text>'
                    f'{corr}</g>')
     title = (f"{b['fr']} — round {view['round']}" if lang == "fr" else f"{b['en']} — round {view['round']}")
