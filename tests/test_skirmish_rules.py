@@ -394,3 +394,10 @@ def test_every_move_follows_the_rules_step_by_step(data):
             ap = 0 if here in zoc and step in zoc else ap - cost
             here = step
         assert ap == left >= 0 and here == target and target not in s.occupant()
+
+
+def test_the_number_of_dice_is_a_whole_number():
+    s = position([("a", "mage", "A1"), ("b", "militia", "E1")])
+    for bad in ("2", True, 2.0, None):
+        with pytest.raises(CampagneError):
+            order(s, "a", "cast", unit="mage.1", spell="firebolt", target="militia.1", dice=bad)

@@ -229,16 +229,17 @@ def order_cast(ctx: OrderContext) -> list[Event]:
     s: SkirmishState = ctx.state
     u, ap = actor(ctx, "cast")
     key, target = ctx.arg("spell"), ctx.arg("target")
-    dice_n = ctx.arg("dice", int)
+    dice_n = ctx.cmd.get("dice")  # a whole number (the command line reads the word as one): never "2"
     need(key in u.spells, "skirmish.bad_target", unit=u.id, target=key, what=what("cast"))
-    need(1 <= dice_n <= u.kind.magic, "skirmish.bad_dice", unit=u.id, most=u.kind.magic, dice=dice_n)
+    need(isinstance(dice_n, int) and not isinstance(dice_n, bool) and 1 <= dice_n <= u.kind.magic,
+         "skirmish.bad_dice", unit=u.id, most=u.kind.magic, dice=dice_n)
     need(ap >= 1, "skirmish.no_ap", unit=u.id)
     need(not u.cast, "skirmish.once", unit=u.id, what=what("cast"))
     need(target in magic.spell_targets(s, u, spells()[key]), "skirmish.bad_target", unit=u.id, target=target,
          what=what("cast_on"))
     events = activate(s, u, ap)
     u.cast = True
-    events += magic.cast(s, u, key, s.units[target], dice_n, ctx.dice)
+    events += magic.cast(s, u, key, s.units[target], dice_n, ctx.dice)  # type: ignore[arg-type]
     return events + after_action(s, u, True)
 
 
