@@ -170,6 +170,10 @@ def test_the_command_line_serves_a_battle(tmp_path: Path):
     cli("map", "--out", svg, "-c", c)
     assert svg.read_text().startswith("<svg")
     assert "replays identically" in cli("journal", "-c", c).stdout
+    sheets = json.loads(cli("sheet", "--json", "-c", c).stdout)["sheets"]
+    assert [sh["player"] for sh in sheets] == ["alice", "bob"] and sheets[0]["rounds"]
+    assert "Déploiement" in cli("--lang", "fr", "sheet", "--as", "bob", "-c", c).stdout
+    cli("battle-result", "X", "-c", c, code=2)  # a grid battle's own journal has none
 
 
 def test_simulate_and_study_run_through_the_generic_commands():

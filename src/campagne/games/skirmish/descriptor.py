@@ -27,6 +27,8 @@ GAME = GameDescriptor(
     ),
     text="campagne.games.skirmish.text",
     picture="campagne.games.skirmish.picture:picture_as",
+    sheets="campagne.games.skirmish.sheet",
+    battle_command="campagne.games.skirmish.setup:battle_command",
     outcome="campagne.games.skirmish.rules:outcome",
     computers={"random": "campagne.core.players:random_player", "greedy": "campagne.games.skirmish.ai:tactician",
                "absent": "campagne.games.skirmish.ai:absent"},

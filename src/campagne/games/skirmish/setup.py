@@ -30,6 +30,12 @@ register_messages({
                             "fr": "Unité {unit!r} invalide dans la liste de {camp} : {why}."},
     "skirmish.setup.defender": {"en": "The defender {defender!r} is none of the camps.",
                                 "fr": "Le défenseur {defender!r} n'est aucun des camps."},
+    "skirmish.no_battle_result": {"en": "A grid battle is fought on its grid, order by order: it has no "
+                                        "battle-result (a campaign's battle is: battle-result TERRITORY --auto "
+                                        "--resolver grid).",
+                                  "fr": "Une bataille sur quadrillage se joue sur son quadrillage, ordre par ordre : "
+                                        "elle n'a pas de battle-result (celle d'une campagne, si : battle-result "
+                                        "TERRITOIRE --auto --resolver grid)."},
     "skirmish.setup.zone": {"en": "{camp} has {units} units but its deployment zone only {cells} cells.",
                             "fr": "{camp} a {units} unités mais sa zone de déploiement seulement {cells} cases."},
 })
@@ -45,6 +51,11 @@ def build_setup(players: list[dict[str, Any]], options: Mapping[str, Any]) -> di
         setup["defender"] = options["defender"]
     read(setup)  # refused now, before any journal is written
     return setup
+
+
+def battle_command(target: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """`campagne battle-result` on a grid battle's own journal: refused with a sentence."""
+    raise CampagneError("skirmish.no_battle_result")
 
 
 def _entries(camp: str, roster: Any) -> list[Mapping[str, Any]]:
