@@ -192,7 +192,11 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
     need(b.result is None, "battle.already_resolved", territory=b.territory)
     need(b.scenario is not None, "battle.strategies_missing", territory=b.territory)
     resolver = ctx.cmd.get("resolver", "simulation")
-    need(resolver in ("simulation", "wab"), "order.bad_field", field="resolver", value=resolver)
+    need(resolver in ("simulation", "wab", "grid"), "order.bad_field", field="resolver", value=resolver)
+    if resolver == "grid":
+        # Fought as a grid battle (seed 004) between the two armies as unit cards (campagne.games.skirmish.campaign)
+        from ..skirmish.campaign import resolve_atlantis_battle as on_the_grid
+        return aftermath(ctx, b, on_the_grid(s, b, ctx.dice))
     if resolver == "wab":
         # A fuller stand-in than the seed's table: the two armies fight it out under the WAB 2 rules
         # (campagne.games.wab.autobattle), every die recorded in this entry.

@@ -25,9 +25,11 @@ BATTLE_OPTIONS = (
     GameOption("allocation", {"fr": "JOUEUR:UNITÉ,UNITÉ... les unités qui prennent les pertes d'abord",
                               "en": "PLAYER:UNIT,UNIT... the units that take the losses first"},
                kind="list", group=_AUTO),
-    GameOption("resolver", {"fr": "simulation (la table du texte) ou wab (un combat WAB 2)",
-                            "en": "simulation (the seed's table) or wab (a WAB 2 fight)"},
-               default="simulation", choices=("simulation", "wab"), group=_AUTO),
+    GameOption("resolver", {"fr": "simulation (la table du texte), wab (un combat WAB 2) ou grid (une bataille "
+                                  "sur grille, texte 004)",
+                            "en": "simulation (the seed's table), wab (a WAB 2 fight) or grid (a grid battle, "
+                                  "seed 004)"},
+               default="simulation", choices=("simulation", "wab", "grid"), group=_AUTO),
     GameOption("reroll-terrain", {"fr": "les deux joueurs s'accordent pour générer de nouveau le terrain",
                                   "en": "both players agree to generate the battlefield terrain again"},
                kind="bool", group=_TERRAIN),

@@ -274,7 +274,8 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
 DESTROYED = {"no_retreat": ("aucune retraite possible", "no retreat possible"),
              "crushed": ("écrasée", "crushed"), "destroyed": ("anéantie au combat", "wiped out in battle")}
 RESOLVERS = {"simulation": ("simulation des combats", "Simulation des combats"), "table": ("sur table", "at the table"),
-             "wab": ("combat WAB 2 simulé", "simulated WAB 2 fight")}
+             "wab": ("combat WAB 2 simulé", "simulated WAB 2 fight"),
+             "grid": ("bataille sur quadrillage simulée", "simulated grid battle")}
 
 
 def _conquest_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:

@@ -156,6 +156,17 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
     killed on 4+, the winner's on a 6."""
     s = ctx.state
     b = _battle(ctx)
+    resolver = ctx.cmd.get("resolver", "table")
+    need(resolver in ("table", "grid"), "order.bad_field", field="resolver", value=resolver)
+    if resolver == "grid":
+        # Fought as a grid battle (seed 004) between the two armies as unit cards (campagne.games.skirmish.campaign)
+        from ..skirmish.campaign import resolve_gorges_battle
+        att, dfd = _sides(s, b)
+        grid = resolve_gorges_battle(s, b, att, dfd, ctx.dice)
+        events = [{"type": "auto_resolve", "battle": b.id, "resolver": "grid", "winner": grid["winner"],
+                   "heroes_killed": grid["heroes_killed"], "battlefield": grid["battlefield"],
+                   "rounds": grid["rounds"], "hp_left": grid["hp_left"], "scores": {}}]
+        return events + resolve(ctx, b, grid["winner"], grid["heroes_killed"], {}, False, how="grid")
     scores: dict[str, dict[str, Any]] = {}
     for pid, mods in auto_modifiers(s, b).items():
         roll = ctx.roll(AUTO_DICE, f"auto-resolve {pid}:{b.attacker_army if pid == b.attacker else b.defender_army}")

@@ -21,6 +21,10 @@ BATTLE_OPTIONS = (
                            "en": "event 51: the enemy cell the winner captures (q,r)"}, group=_HAND),
     GameOption("auto", {"fr": "résoudre la bataille par les règles du jeu", "en": "resolve it by the game's rules"},
                kind="bool", group=_AUTO),
+    GameOption("resolver", {"fr": "table (la résolution automatique, 2D6) ou grid (une bataille sur grille, "
+                                  "texte 004)",
+                            "en": "table (the auto-resolve, 2D6) or grid (a grid battle, seed 004)"},
+               default="table", choices=("table", "grid"), group=_AUTO),
 )
 
 GAME = GameDescriptor(

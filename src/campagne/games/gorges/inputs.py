@@ -31,7 +31,10 @@ def battle_command(battle: str, o: Mapping[str, Any]) -> dict[str, Any]:
     """`campagne battle-result N ...`: battle N's result entered by hand (--winner, --hero-killed, --unit,
     --storm-of-magic, --capture) or auto-resolved (--auto)."""
     if o.get("auto"):
-        return {"type": "auto-resolve", "player": "referee", "battle": battle}
+        command = {"type": "auto-resolve", "player": "referee", "battle": battle}
+        if o.get("resolver") == "grid":  # fought on the grid (seed 004); otherwise the auto-resolve's table
+            command["resolver"] = "grid"
+        return command
     if not o.get("winner"):
         raise CampagneError("order.missing", order="battle-result", field="--winner")
     units: dict[str, list[str]] = {}

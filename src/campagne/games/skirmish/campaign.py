@@ -1,0 +1,149 @@
+"""Campaign battles fought on the grid (issue 12, « Campaign battles on the grid »): an Atlantis or Gorges
+battle becomes a grid battle between the two armies, converted to unit cards (data/conversion.toml), on the
+packaged battlefield drawn for the territory's terrain, fought to its end by the heuristic computer players,
+and its result (winner, losses) given back in the form the campaign's other resolvers give.
+
+Every die is rolled on the campaign command's own dice (recorded in its journal entry); the computers choose
+from the battle's state alone (their random numbers are seeded by the battle's place and order number), so
+the campaign's journal replays the battle exactly from its recorded dice.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from ...core.dice import Dice
+from .ai import tactician
+from .data import DATA, battlefield_for
+from .legal import legal_orders
+from .rules import SkirmishRules
+from .state import SkirmishState
+from .views import view
+
+RULES = SkirmishRules()
+WIZARD_WORDS = ("wizard", "sorcier", "sorcerer", "mage", "shaman", "chaman", "priest", "prêtre", "magic")
+
+
+@cache
+def conversion() -> dict[str, Any]:
+    import tomllib
+    with open(DATA / "conversion.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def _card_of(unit: Any) -> str:
+    table = conversion()["atlantis"]
+    if unit.kind == "character":
+        words = " ".join([unit.name, unit.id, *unit.special_rules]).lower()
+        return table["wizard"] if any(w in words for w in WIZARD_WORDS) else table["character"]
+    if unit.kind == "infantry" and unit.ws <= 2:
+        return table["inferior_infantry"]
+    return table[unit.kind]
+
+
+def atlantis_roster(pid: str, army: Any) -> list[dict[str, Any]]:
+    """An Atlantis army as unit cards: one per `models_per_card` models begun (at most `most_cards_per_unit`),
+    a character one card, the general one more; each card's id names its player and its army unit."""
+    table = conversion()["atlantis"]
+    out: list[dict[str, Any]] = []
+    for u in army.living_units:
+        n = 1 if u.is_character else min(table["most_cards_per_unit"], -(-u.models // table["models_per_card"]))
+        out += [{"card": _card_of(u), "id": f"{pid}.{u.id}.{k + 1}"} for k in range(n)]
+    if army.has_general:
+        out.append({"card": table["general"], "id": f"{pid}.general"})
+    return out
+
+
+def gorges_roster(pid: str, army: Any) -> list[dict[str, Any]]:
+    from .data import rosters
+    table = conversion()["gorges"]
+    tag = army.ref.replace(":", ".")
+    base = [u if isinstance(u, str) else u["card"] for u in rosters()[table["roster"]]["units"]]
+    out = [{"card": c, "id": f"{tag}.{c}.{k + 1}"} for k, c in enumerate(base)]
+    out += [{"card": table["renown"], "id": f"{tag}.renown.{k + 1}"} for k in range(len(army.renown))]
+    if army.hero.present:
+        out.append({"card": table["hero"], "id": f"{tag}.hero"})
+    return out
+
+
+def fight(setup: dict[str, Any], dice: Dice, key: str, limit: int = 5000) -> SkirmishState:
+    """The grid battle of `setup` played to its end by the heuristic computers on `dice`."""
+    state, _ = RULES.new_state(setup, dice)
+    for n in range(limit):
+        if state.ended:
+            break
+        camp = state.current
+        command = tactician(view(state, camp), legal_orders(state, camp), random.Random(f"grid:{key}:{n}"))
+        RULES.apply(state, command, dice)  # type: ignore[arg-type]
+    return state
+
+
+def winner_of(state: SkirmishState) -> str:
+    """A campaign battle needs a winner: the camp left alone, else the one that kept the larger share of its
+    hit points, the defender on a tie (« Le joueur absent est considéré comme défenseur »: it holds)."""
+    if state.winner:
+        return state.winner
+    defender = state.camps[0]
+    return max(state.camps, key=lambda c: (state.score(c), c == defender))
+
+
+def _setup(camps: list[tuple[str, list[dict[str, Any]]]], terrain: str) -> dict[str, Any]:
+    return {"players": [{"id": pid, "controller": "greedy", "roster": roster} for pid, roster in camps],
+            "battlefield": battlefield_for(terrain)}
+
+
+def resolve_atlantis_battle(state: Any, battle: Any, dice: Dice) -> dict[str, Any]:
+    """An Atlantis battle on the grid; the result the Atlantis `aftermath` applies (as the `wab` resolver's):
+    winner, loser, killed (models per army unit: its cards' share of hit points lost, rounded to the
+    nearest), fled (none: nobody flees a grid battle), characters (a character's or the general's card
+    destroyed: « how » battle, so the seed's recovery roll follows), vp (hit points inflicted)."""
+    pa, pb = state.players[battle.a], state.players[battle.b]
+    attacker, defender = pa, pb
+    if pa.controller == "absent" and pb.controller != "absent":
+        attacker, defender = pb, pa
+    terrain = state.map.territories[battle.territory].terrain
+    setup = _setup([(defender.id, atlantis_roster(defender.id, defender.army)),
+                    (attacker.id, atlantis_roster(attacker.id, attacker.army))], terrain)
+    grid = fight(setup, dice, f"{battle.territory}")
+    winner = winner_of(grid)
+    loser = defender.id if winner == attacker.id else attacker.id
+    killed: dict[str, dict[str, int]] = {attacker.id: {}, defender.id: {}}
+    characters = []
+    for p in (attacker, defender):
+        for u in p.army.living_units:
+            cards = [c for c in grid.of(p.id) if c.id.startswith(f"{p.id}.{u.id}.")]
+            if not cards:
+                continue
+            if u.is_character:
+                if cards[0].status == "destroyed":
+                    characters.append({"player": p.id, "unit": u.id, "how": "battle"})
+                continue
+            full = sum(c.kind.hp for c in cards)
+            lost = full - sum(c.hp for c in cards)
+            n = min(u.models, (2 * u.models * lost + full) // (2 * full))
+            if n:
+                killed[p.id][u.id] = n
+        general = grid.units.get(f"{p.id}.general")
+        if general is not None and general.status == "destroyed":
+            characters.append({"player": p.id, "unit": "general", "how": "battle"})
+    inflicted = {c: grid.start_hp[o] - grid.hp_left(o) for c in grid.camps for o in grid.camps if o != c}
+    return {"winner": winner, "loser": loser, "resolver": "grid", "attacker": attacker.id, "defender": defender.id,
+            "scenario": battle.scenario, "battlefield": grid.field.id, "rounds": grid.round,
+            "killed": killed, "fled": {attacker.id: {}, defender.id: {}}, "characters": characters,
+            "vp": inflicted, "hp_left": {c: grid.hp_left(c) for c in grid.camps}}
+
+
+def resolve_gorges_battle(state: Any, battle: Any, attacker: Any, defender: Any, dice: Dice) -> dict[str, Any]:
+    """A Gorges battle on the grid: winner, and the armies whose legendary hero's card was destroyed (the
+    hero killed, as the auto-resolve's `heroes_killed`)."""
+    terrain = state.map.cell(battle.territory).terrain
+    setup = _setup([(defender.player, gorges_roster(defender.player, defender)),
+                    (attacker.player, gorges_roster(attacker.player, attacker))], terrain)
+    grid = fight(setup, dice, f"gorges:{battle.id}")
+    winner = winner_of(grid)
+    killed = [a.ref for a in (attacker, defender)
+              if (hero := grid.units.get(f"{a.ref.replace(':', '.')}.hero")) is not None and hero.status == "destroyed"]
+    return {"winner": winner, "heroes_killed": killed, "battlefield": grid.field.id, "rounds": grid.round,
+            "hp_left": {c: grid.hp_left(c) for c in grid.camps}}

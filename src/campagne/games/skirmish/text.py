@@ -1,0 +1,146 @@
+"""The grid battle in words, French and English: the status a camp reads, one line per journal event, the
+odds of one attack."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import spells
+from .state import PHASE_NAMES
+
+
+def _name(u: dict[str, Any], o: Any) -> str:
+    return u["name"]["fr" if o.lang == "fr" else "en"]
+
+
+def unit_line(u: dict[str, Any], o: Any) -> str:
+    if u["kind"] == "civilian":
+        scores = o.t(f"civils, PV {u['hp']}/{u['max_hp']} Arm {u['armour']}+ PA {u['ap']}",
+                     f"civilians, HP {u['hp']}/{u['max_hp']} Arm {u['armour']}+ AP {u['ap']}")
+    else:
+        scores = o.t(f"CC {u['skill']}+ A {u['attacks']} PV {u['hp']}/{u['max_hp']} Arm {u['armour']}+ PA {u['ap']}"
+                     f" portée {u['range']}",
+                     f"Sk {u['skill']}+ A {u['attacks']} HP {u['hp']}/{u['max_hp']} Arm {u['armour']}+ AP {u['ap']}"
+                     f" range {u['range']}")
+    extra = []
+    if u["protection"]:
+        extra.append(f"Prot {u['protection']}+")
+    if u["magic"]:
+        extra.append(o.t(f"Magie {u['magic']} ({', '.join(u['spells'])})", f"Magic {u['magic']} ({', '.join(u['spells'])})"))
+    if u["corruption"]:
+        extra.append(o.t(f"corruption {u['corruption']}", f"corruption {u['corruption']}"))
+    if u["activated"]:
+        extra.append(o.t("activée", "activated"))
+    tail = ("; " + ", ".join(extra)) if extra else ""
+    return f"  {u['id']:<15} {u['cell'] or '-':<4} {_name(u, o)} ({scores}{tail})"
+
+
+def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
+    bf = view["battlefield"]
+    lines = [o.t(f"Bataille — {bf['fr']}", f"Battle — {bf['en']}")]
+    if view["ended"]:
+        who = view["winner"] or o.t("aucun camp seul (il faudra engager un nouveau combat)",
+                                    "no camp alone (a new engagement is needed)")
+        lines.append(o.t(f"Bataille terminée au round {view['round']} : vainqueur {who} ; classement ",
+                         f"Battle over in round {view['round']}: winner {who}; standing ")
+                     + ", ".join(view["standing"]))
+    else:
+        fr, en = PHASE_NAMES[view["phase"]]
+        head = o.t(fr, en) + (f" {view['round']}/{view['rounds']}" if view["phase"] == "battle" else "")
+        lines.append(head + o.t(f" — à {view['current']} de jouer", f" — {view['current']} to play")
+                     + (o.t(f" (activation de {view['active']})", f" (activating {view['active']})") if view["active"] else ""))
+        if view.get("viewer") == view["current"]:
+            hint = o.t("deploy UNITÉ CASE", "deploy UNIT CELL") if view["phase"] == "deploy" else o.t(
+                "move UNITÉ CASE, attack UNITÉ CIBLE, cast UNITÉ SORT CIBLE DÉS, end UNITÉ",
+                "move UNIT CELL, attack UNIT TARGET, cast UNIT SPELL TARGET DICE, end UNIT")
+            lines.append(o.t("À vous : ", "Your orders: ") + hint)
+    lines.append(o.t("Points de vie restants : ", "Hit points left: ")
+                 + ", ".join(f"{c} {view['hp_left'][c]}/{view['start_hp'][c]}" for c in view["camps"]))
+    if brief:
+        return "\n".join(lines)
+    for camp in view["camps"]:
+        role = o.t(" (défenseur)", " (defender)") if camp == view["defender"] else ""
+        lines.append(o.t(f"Camp {camp}{role} :", f"Camp {camp}{role}:"))
+        lines += [unit_line(u, o) for u in view["units"] if u["camp"] == camp and u["status"] != "destroyed"]
+        lost = [u["id"] for u in view["units"] if u["camp"] == camp and u["status"] == "destroyed"]
+        if lost:
+            lines.append(o.t("  détruites : ", "  destroyed: ") + ", ".join(lost))
+    if view.get("odds"):
+        lines.append(o.t("Attaques possibles (PV perdus en moyenne, chance de détruire) :",
+                         "Possible attacks (mean HP lost, chance to destroy):"))
+        for a in view["odds"]:
+            kind = o.t("corps à corps", "melee") if a["kind"] == "melee" else o.t("à distance", "ranged")
+            back = o.t(f", riposte {a['riposte_mean']:.2f}", f", riposte {a['riposte_mean']:.2f}") if "riposte_mean" in a else ""
+            lines.append(f"  {a['unit']} -> {a['target']} ({kind}): {a['mean']:.2f}, {a['destroys']:.0%}{back}")
+    return "\n".join(lines)
+
+
+def _spell(key: str, o: Any) -> str:
+    s = spells().get(key)
+    return (s.fr if o.lang == "fr" else s.en) if s else key
+
+
+def _volley(e: dict[str, Any], o: Any) -> str:
+    up = o.t(", en hauteur", ", from above") if e.get("elevated") else ""
+    prot = o.t(f", protection {e['protection']}", f", protection {e['protection']}") if e.get("protection") else ""
+    return o.t(f"{e['rolls']} touche sur {e['hit_need']}+{up} : {e['hits']} touche(s), sauvegardes {e['saves']} "
+               f"sur {e['save_need']}+{prot} : {e['lost']} PV perdu(s)",
+               f"{e['rolls']} hitting on {e['hit_need']}+{up}: {e['hits']} hit(s), saves {e['saves']} on "
+               f"{e['save_need']}+{prot}: {e['lost']} HP lost")
+
+
+def event_text(e: dict[str, Any], o: Any) -> str:
+    t = e.get("type")
+    if t == "setup":
+        return o.t(f"Bataille engagée sur {e['battlefield']} entre {', '.join(e['camps'])} (défenseur {e['camps'][0]})",
+                   f"Battle engaged on {e['battlefield']} between {', '.join(e['camps'])} (defender {e['camps'][0]})")
+    if t == "undefended":
+        return o.t(f"Civils de {e['camp']} sans défense : détruits ({', '.join(e['units'])})",
+                   f"{e['camp']}'s civilians undefended: destroyed ({', '.join(e['units'])})")
+    if t == "deployed":
+        return o.t(f"{e['camp']} déploie {e['unit']} en {e['cell']}", f"{e['camp']} deploys {e['unit']} on {e['cell']}")
+    if t == "round":
+        return o.t(f"Round {e['round']}", f"Round {e['round']}")
+    if t == "activated":
+        return o.t(f"{e['unit']} est activée ({e['ap']} PA)", f"{e['unit']} is activated ({e['ap']} AP)")
+    if t == "moved":
+        return o.t(f"{e['unit']} va de {e['from']} en {e['to']} par {'-'.join(e['path'])} ({e['ap_left']} PA restants)",
+                   f"{e['unit']} moves from {e['from']} to {e['to']} via {'-'.join(e['path'])} ({e['ap_left']} AP left)")
+    if t == "attack":
+        kind = o.t("au corps à corps", "in melee") if e["kind"] == "melee" else o.t("à distance", "at range")
+        return o.t(f"{e['attacker']} attaque {e['target']} {kind} : ", f"{e['attacker']} attacks {e['target']} {kind}: ") + _volley(e, o)
+    if t == "riposte":
+        return o.t(f"{e['attacker']} riposte : ", f"{e['attacker']} ripostes: ") + _volley(e, o)
+    if t == "destroyed":
+        return o.t(f"{e['unit']} ({e['camp']}) est détruite", f"{e['unit']} ({e['camp']}) is destroyed")
+    if t == "cast":
+        res = o.t("réussi", "cast") if e["success"] else o.t("raté", "failed")
+        corr = o.t(f", {e['corruption']} point(s) de corruption", f", {e['corruption']} corruption point(s)") if e["corruption"] else ""
+        return o.t(f"{e['unit']} lance {_spell(e['spell'], o)} sur {e['target']} avec {e['dice']} dé(s) {e['faces']} = "
+                   f"{e['total']} contre {e['difficulty']} : {res}{corr}",
+                   f"{e['unit']} casts {_spell(e['spell'], o)} at {e['target']} with {e['dice']} dice {e['faces']} = "
+                   f"{e['total']} against {e['difficulty']}: {res}{corr}")
+    if t == "spell_hits":
+        return o.t(f"{e['unit']} subit {e['hits']} touches, sauvegardes {e['saves']} sur {e['save_need']}+ : {e['lost']} PV perdu(s)",
+                   f"{e['unit']} takes {e['hits']} hits, saves {e['saves']} on {e['save_need']}+: {e['lost']} HP lost")
+    if t == "healed":
+        return o.t(f"{e['unit']} regagne {e['gained']} PV ({e['hp']})", f"{e['unit']} regains {e['gained']} HP ({e['hp']})")
+    if t == "shielded":
+        return o.t(f"{e['unit']} : +{e['bonus']} aux sauvegardes ce round", f"{e['unit']}: +{e['bonus']} to saves this round")
+    if t == "hasted":
+        return o.t(f"{e['unit']} : +{e['ap']} PA à sa prochaine activation", f"{e['unit']}: +{e['ap']} AP at its next activation")
+    if t == "activation_end":
+        return o.t(f"{e['unit']} termine son activation ({e['ap_lost']} PA perdus)",
+                   f"{e['unit']} ends its activation ({e['ap_lost']} AP lost)")
+    if t == "battle_over":
+        who = e["winner"] or o.t("aucun camp seul", "no camp alone")
+        return o.t(f"Fin de la bataille (round {e['round']}) : vainqueur {who} ; classement {', '.join(e['standing'])}",
+                   f"Battle over (round {e['round']}): winner {who}; standing {', '.join(e['standing'])}")
+    return " ".join(f"{k}={v}" for k, v in e.items())
+
+
+def odds_lines(r: dict[str, Any], o: Any) -> list[str]:
+    lines = [o.t("PV perdus par la cible :", "Hit points lost by the target:")]
+    lines += [f"  {k}: {p:.4%}" for k, p in r["hp_lost"].items()]
+    lines.append(o.t(f"Moyenne : {r['mean']:.4f}", f"Mean: {r['mean']:.4f}"))
+    return lines
