@@ -156,3 +156,19 @@ def test_escaped_slaves_are_priced_like_the_annex_slaves():
     game, events = placed_with_events([6, 6, 3] + NONE)
     p = game.state.players["a"]
     assert p.army.points == 300 + 13 * armies.ESCAPED_SLAVES_POINTS == 300 + 13 * 5
+
+
+def test_the_owner_chooses_which_units_take_the_losses_of_an_event():
+    """Casualties are the owner's choice, as in WAB (« affectées aux unités au choix du joueur »): a standing
+    `losses` order names the units that lose models first; without one (computers, the absent) the default rule
+    takes the largest unit. An unknown unit is refused; no unit returns to the default."""
+    from atlantis_rules_kit import refused
+    game = campaign(("a", army()), ("b", army()))
+    act(game, order("choose", "a", kingdom="azues", territory="azaea"))
+    refused(game, order("losses", "a", units=["nobody"]), "order.unknown_unit")
+    act(game, order("losses", "a", units=["foot2"]))
+    events = act(game, order("choose", "b", kingdom="mestor", territory="mestoria"), [1, 1, 5] + NONE)
+    ev = one(events, "divine_event", player="a")
+    assert ev["event"] == "eruption" and ev["losses"] == [{"unit": "foot2", "models": 5}]
+    act(game, order("losses", "a", units=[]))
+    assert game.state.players["a"].losses_first() == []

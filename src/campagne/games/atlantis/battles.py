@@ -229,10 +229,10 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
             break
     winner, loser = (attacker, defender) if ta > td else (defender, attacker)
     row = ctx.tables["simulation_losses"].lookup(abs(ta - td))
-    removed = {
-        winner: armies.remove_points(s.players[winner].army, row.get("winner"), allocation.get(winner)),
-        loser: armies.remove_points(s.players[loser].army, row.get("loser"), allocation.get(loser)),
-    }
+    # the referee's --allocation for this battle, else the player's standing `losses` order
+    removed = {pid: armies.remove_points(s.players[pid].army, row.get(side),
+                                         allocation.get(pid, s.players[pid].losses_first()))
+               for pid, side in ((winner, "winner"), (loser, "loser"))}
     result = {"winner": winner, "loser": loser, "resolver": "simulation", "attacker": attacker,
               "defender": defender, "forces": {attacker: fa, defender: fd}, "rounds": rounds,
               "general_indisposed": indisposed, "difference": abs(ta - td),

@@ -136,7 +136,7 @@ def order_conquer(ctx: Ctx) -> list[Event]:
                                "difference": attack - defended, "result": row.key}
         if row.get("losses"):
             n = ctx.roll(row.get("losses"), f"conquest losses {p.id}")
-            rnd["losses"] = [{"unit": u, "models": m} for u, m in armies.remove_models(p.army, n) if m]
+            rnd["losses"] = [{"unit": u, "models": m} for u, m in armies.remove_models(p.army, n, p.losses_first()) if m]
         rounds.append(rnd)
         if row.get("outcome") != "again":
             break

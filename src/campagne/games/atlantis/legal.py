@@ -13,7 +13,8 @@ Limits, where the real domain is open:
   transfer...) are accepted by the rules but not listed;
 - `battle-result` is listed with its winner only: casualties, fled units, characters and victory points are
   the table's numbers, typed by the referee;
-- `wait` lists the initiatives from 0 to one below the current one.
+- `wait` lists the initiatives from 0 to one below the current one;
+- `losses` (the units that take losses first, in order) is listed with one unit first, or none.
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ def legal_orders(s: AtlantisState, player: str) -> list[LegalOrder]:
     out = _breaks(s, p) + _take_over(s, p)
     if p.eliminated:
         return out
+    if p.army is not None:  # a standing order: listed with one unit first (or none: the default rule)
+        firsts = tuple([u.id] for u in p.army.units) + ([],)
+        out.append(LegalOrder("losses", p.id, {}, (Field("units", choices=firsts),)))
     by_phase = {"diplomacy": _diplomacy, "supply": _supply, "loot": _loot, "movement": _movement,
                 "battles": _battles, "conquest": _conquest}
     if s.phase in by_phase:

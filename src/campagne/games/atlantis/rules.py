@@ -190,6 +190,13 @@ ORDERS: dict[str, Order] = {
     "withdraw": Order(conquest.order_withdraw, "player", ("conquest",),
                       help=_h("se retirer", "withdraw")),
     "end": Order(order_end, "referee", None, help=_h("finir la campagne", "end the campaign")),
+    "losses": Order(economy.order_losses, "player", None,
+                    (Arg("units", "rest", _h("les unités qui prennent les pertes d'abord, dans l'ordre (aucune : la "
+                                             "règle par défaut)", "the units that take losses first, in order "
+                                             "(none: the default rule)")),),
+                    _h("choisir les unités qui prennent les pertes (événements, désertion, conquête, bataille "
+                       "résolue par la table)", "choose the units that take losses (events, desertion, conquest, "
+                       "an auto-resolved battle)")),
     "take-over": Order(order_take_over, "player", None,
                        (Arg("kingdom", help=_h("le royaume atlante", "the Atlantean kingdom")),),
                        _h("prendre la tête d'un royaume atlante", "take over an Atlantean kingdom")),

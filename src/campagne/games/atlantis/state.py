@@ -67,8 +67,16 @@ class Player:
     retreat_from: str | None = None
     retreat_kind: str = "battle"  # "battle": start or adjacent own land; "crushed": start, else any adjacent
     previous_position: str | None = None
+    # the units that take losses first (events, desertion, conquest, an auto-resolved battle): the owner's choice
+    loss_order: list[str] = field(default_factory=list)
     pending_reinforcements: list[dict[str, Any]] = field(default_factory=list)
     returning: Army | None = None  # survivors of a destroyed army, back at the capital next turn
+
+    def losses_first(self) -> list[str]:
+        """The units of `loss_order` still in the army (a unit reorganised away is skipped); empty: the
+        default rule (`army.remove_models`)."""
+        here = {u.id for u in self.army.units} if self.army is not None else set()
+        return [uid for uid in self.loss_order if uid in here]
 
 
 @dataclass

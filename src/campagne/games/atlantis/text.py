@@ -140,6 +140,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                "{player} takes the kingdom {kingdom}, army in {territory}"),
     "divine_event": ("{player} : {event_name} (2D6={roll}){event_extra}", "{player}: {event_name} (2D6={roll}){event_extra}"),
     "taxes": ("{player} perçoit {amount} de butin d'impôts", "{player} collects {amount} loot in taxes"),
+    "loss_order": ("{player} : les pertes d'abord sur {units_text}", "{player}: losses taken first by {units_text}"),
     "supply_route": ("{player} : {supplied_fr}", "{player}: {supplied_en}"),
     "supply": ("{player} : manque de ravitaillement, jet {total} → {effect_text}",
                "{player}: lack of supply, roll {total} → {effect_text}"),
@@ -212,6 +213,10 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["rolls_text"] = _kv(ev["rolls"])
     if t == "phase":
         out["phase_name"] = phase_name(ev["phase"], o)
+    elif t == "loss_order":
+        out["units_text"] = ", ".join(ev["units"]) if ev["units"] else o.t(
+            "les unités que désigne la règle par défaut (la plus nombreuse d'abord)",
+            "the units the default rule names (the largest first)")
     elif t == "divine_event":
         out["event_name"] = _row_name("events", ev["event"], o)
         out["roll"] = ev["lookup"]["roll"]

@@ -87,7 +87,7 @@ def open_events(ctx: Ctx) -> list[Event]:
         ev: Event = {"type": "divine_event", "player": p.id, "event": row.key, "lookup": lookup.to_dict()}
         if p.army is not None and row.get("losses"):
             n = ctx.roll(row.get("losses"), f"eruption {p.id}")
-            ev["losses"] = _removed(armies.remove_models(p.army, n))
+            ev["losses"] = _removed(armies.remove_models(p.army, n, p.losses_first()))
         elif p.army is not None and row.get("recruits"):
             n = ctx.roll(row.get("recruits"), f"escaped slaves {p.id}")
             unit_id = _fresh_unit_id(p, "slaves")
@@ -211,7 +211,7 @@ def close_supply(ctx: Ctx) -> list[Event]:
         p.halted = bool(row.get("halt", False))
         if row.get("desertion"):
             n = ctx.roll(row.get("desertion"), f"desertion {p.id}")
-            ev["losses"] = _removed(armies.remove_models(p.army, n))
+            ev["losses"] = _removed(armies.remove_models(p.army, n, p.losses_first()))
         p.unsupplied_turns += 1
         events.append(ev)
     return events
