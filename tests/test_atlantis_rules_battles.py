@@ -491,3 +491,28 @@ def test_a_destroyed_armys_characters_and_general_come_home_by_one_rule(hero_rol
     assert home.has_general == (general_roll >= 4)
     assert events[0]["characters_home"] == {"hero": hero_roll >= 4, "general": general_roll >= 4}
     assert home.unit("foot1").models == 10  # 20 survivors: half
+
+
+def test_club_members_join_a_battle_with_mercenaries_whose_losses_touch_nothing():
+    """« tout membre du club souhaitant participer à une bataille, pourra le faire sous la forme de troupes
+    mercenaires » (annex « Mercenaires »: about 275 points each; « Si un seul testeur est présent, l'armée du camp
+    adverse recevra un renfort de mercenaires mais avec le général allié ou le chef de guerre en moins »)."""
+    from campagne.games.atlantis import army as armies
+    game = fought()
+    before = {pid: [u.models for u in p.army.units] for pid, p in game.state.players.items()}
+    events = act(game, ref("battle-result", territory="mestoria", winner="b", mercenaries=[
+        {"side": "a", "list": "mercenaires-atlantes", "member": "Zoé"},
+        {"side": "b", "list": "mercenaires-sauvages", "member": None}]))
+    ev = one(events, "battle_result")
+    atlantes, sauvages = (armies.load_packaged_army(n) for n in ("mercenaires-atlantes", "mercenaires-sauvages"))
+    assert ev["mercenaries"] == [
+        {"side": "a", "list": "mercenaires-atlantes", "member": "Zoé", "general": True, "points": atlantes.points},
+        {"side": "b", "list": "mercenaires-sauvages", "member": None, "general": False,
+         "points": sauvages.points - sauvages.general.points}]
+    assert {pid: [u.models for u in p.army.units] for pid, p in game.state.players.items()} == before
+    # a reinforcement needs a lone tester on the other side; sides and lists are checked
+    for bad, code in (([{"side": "a", "list": "mercenaires-atlantes", "member": None}], "battle.mercenary_reinforcement"),
+                      ([{"side": "zed", "list": "mercenaires-atlantes", "member": "Zoé"}], "battle.mercenary_side"),
+                      ([{"side": "a", "list": "egyptian", "member": "Zoé"}], "battle.mercenary_list")):
+        g = fought()
+        refused(g, ref("battle-result", territory="mestoria", winner="a", mercenaries=bad), code)

@@ -160,7 +160,41 @@ def order_battle_result(ctx: Ctx) -> list[Event]:
         assert army is not None
     result = {"winner": winner, "loser": b.b if winner == b.a else b.a, "vp": vp, "killed": killed,
               "fled": fled, "characters": characters, "resolver": "table", "scenario": b.scenario}
+    mercenaries = _mercenaries(ctx, b)
+    if mercenaries:
+        result["mercenaries"] = mercenaries
     return aftermath(ctx, b, result)
+
+
+MERCENARY_LISTS = ("mercenaires-atlantes", "mercenaires-sauvages")
+
+
+def _mercenaries(ctx: Ctx, b: Battle) -> list[dict[str, Any]]:
+    """« tout membre du club souhaitant participer à une bataille, pourra le faire sous la forme de troupes
+    mercenaires recrutées pour cette bataille »: contingents of the annex's lists beside either campaign army,
+    `{"side", "list", "member"}`. A contingent with no member is the reinforcement of « Si un seul testeur est
+    présent, l'armée du camp adverse recevra un renfort de mercenaires mais avec le général allié ou le chef de
+    guerre en moins », so it needs a tester's contingent on the other side and counts without its general.
+    Recorded with the result; their losses touch nothing of the campaign."""
+    raw = ctx.cmd.get("mercenaries", []) or []
+    need(isinstance(raw, list) and all(isinstance(m, dict) for m in raw), "order.bad_field", field="mercenaries",
+         value=raw)
+    out = []
+    for m in raw:
+        side, name, member = m.get("side"), m.get("list"), m.get("member")
+        need(side in (b.a, b.b), "battle.mercenary_side", side=side, a=b.a, b=b.b)
+        need(name in MERCENARY_LISTS, "battle.mercenary_list", list=name, known=", ".join(MERCENARY_LISTS))
+        need(member is None or (isinstance(member, str) and member.strip() != ""), "order.bad_field",
+             field="mercenaries.member", value=member)
+        army = armies.load_packaged_army(name)
+        general = army.general.points if army.general is not None and member is None else 0
+        out.append({"side": side, "list": name, "member": member, "general": member is not None,
+                    "points": army.points - general})
+    for m in out:
+        if m["member"] is None:
+            need(any(x["member"] is not None and x["side"] != m["side"] for x in out),
+                 "battle.mercenary_reinforcement", side=m["side"])
+    return out
 
 
 def _per_unit(ctx: Ctx, name: str, b: Battle) -> dict[str, dict[str, int]]:

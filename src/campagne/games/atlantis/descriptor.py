@@ -18,6 +18,13 @@ BATTLE_OPTIONS = (
                kind="list", group=_HAND),
     GameOption("vp", {"fr": "JOUEUR=POINTS, points de victoire", "en": "PLAYER=POINTS, victory points"},
                kind="list", group=_HAND),
+    GameOption("mercenaries", {"fr": "JOUEUR:LISTE[:MEMBRE], un contingent de mercenaires de l'annexe aux côtés de "
+                                     "JOUEUR (mercenaires-atlantes ou mercenaires-sauvages), joué par un MEMBRE du "
+                                     "club ; sans membre : le renfort face à un testeur seul, sans général allié",
+                               "en": "PLAYER:LIST[:MEMBER], a contingent of the annex's mercenaries beside PLAYER "
+                                     "(mercenaires-atlantes or mercenaires-sauvages), played by a club MEMBER; with "
+                                     "no member: the reinforcement against a lone tester, without its ally general"},
+               kind="list", group=_HAND),
     GameOption("auto", {"fr": "résoudre la bataille par les règles du jeu", "en": "resolve it by the game's rules"},
                kind="bool", group=_AUTO),
     GameOption("general-indisposed", {"fr": "le général est indisposé", "en": "the general is indisposed"},

@@ -101,6 +101,15 @@ def battle_command(territory: str, o: Mapping[str, Any]) -> dict[str, Any]:
         if not sep or not n.lstrip("-").isdigit():
             raise CampagneError("cli.bad_pair", item=item, what="--vp")
         vps[pid] = int(n)
-    return {"type": "battle-result", "player": "referee", "territory": territory, "winner": o["winner"],
-            "killed": _pairs(o.get("killed") or [], "--killed"), "fled": _pairs(o.get("fled") or [], "--fled"),
-            "characters": chars, "vp": vps}
+    mercenaries = []
+    for item in o.get("mercenaries") or []:
+        parts = item.split(":")
+        if len(parts) not in (2, 3) or not all(parts):
+            raise CampagneError("cli.bad_pair", item=item, what="--mercenaries")
+        mercenaries.append({"side": parts[0], "list": parts[1], "member": parts[2] if len(parts) == 3 else None})
+    command = {"type": "battle-result", "player": "referee", "territory": territory, "winner": o["winner"],
+               "killed": _pairs(o.get("killed") or [], "--killed"), "fled": _pairs(o.get("fled") or [], "--fled"),
+               "characters": chars, "vp": vps}
+    if mercenaries:
+        command["mercenaries"] = mercenaries
+    return command

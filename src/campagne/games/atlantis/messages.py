@@ -94,6 +94,15 @@ register_messages({
                                 "fr": "La bataille en {territory} est déjà réglée."},
     "battle.strategies_missing": {"en": "The strategies for {territory} are not both chosen yet.",
                                   "fr": "Les stratégies pour {territory} ne sont pas encore choisies."},
+    "battle.mercenary_side": {"en": "A mercenary contingent fights beside {a} or {b}, not {side!r}.",
+                              "fr": "Un contingent de mercenaires combat aux côtés de {a} ou de {b}, pas de {side!r}."},
+    "battle.mercenary_list": {"en": "Unknown mercenary list {list!r} (the annex's: {known}).",
+                              "fr": "Liste de mercenaires inconnue {list!r} (celles de l'annexe : {known})."},
+    "battle.mercenary_reinforcement": {
+        "en": "A contingent with no club member ({side}'s) is the reinforcement given against a lone tester: name "
+              "the member who plays the other side's contingent.",
+        "fr": "Un contingent sans membre du club (celui de {side}) est le renfort donné face à un testeur seul : "
+              "nommez le membre qui joue le contingent de l'autre camp."},
     "battle.bad_winner": {"en": "The winner must be {a} or {b}, not {winner!r}.",
                           "fr": "Le vainqueur doit être {a} ou {b}, pas {winner!r}."},
     "battle.bad_character": {"en": "Invalid character entry {value!r}.", "fr": "Personnage invalide {value!r}."},

@@ -340,6 +340,12 @@ def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     for pid, units in (ev.get("recovered") or {}).items():
         if units:
             parts.append(o.t(f"récupérées par {pid} : ", f"recovered by {pid}: ") + _kv(units))
+    for m in ev.get("mercenaries") or []:
+        who = o.t(f"joués par {m['member']}", f"played by {m['member']}") if m.get("member") else \
+            o.t("renfort sans général allié", "reinforcement without the ally general")
+        parts.append(o.t(f"mercenaires aux côtés de {m['side']} : {m['list']} ({m['points']} pts, {who}, pertes hors "
+                         f"campagne)", f"mercenaries beside {m['side']}: {m['list']} ({m['points']} pts, {who}, "
+                         f"losses outside the campaign)"))
     return {"details": (" — " + "; ".join(parts)) if parts else "",
             "resolver_text": o.t(*RESOLVERS.get(ev.get("resolver", ""), (ev.get("resolver", ""),) * 2))}
 
