@@ -110,3 +110,17 @@ def test_a_refused_move_says_which_rule_refused_it():
     err = refused(game, order("move", "a", path=["mestoria", "val-mestor"]), "move.illegal")
     assert "two territories only through your own land: mestoria is b's" in err.message("en")
     assert "deux territoires seulement à travers ses propres terres : mestoria est à b" in err.message("fr")
+
+
+def test_status_names_the_kingdom_the_people_and_each_unit_with_its_id_in_the_reader_s_language():
+    """French everywhere under --lang fr: the kingdom by its printed name, the people and the units as the list
+    names them in French (`people_fr`, `name_fr`), each unit after the id a player types."""
+    from campagne.games.atlantis import army as armies
+    egypt = armies.load_packaged_army("egyptian").to_dict()
+    game = two_players(a=egypt)
+    fr, en = text.status_text(view(game), FR), text.status_text(view(game), EN)
+    assert "Azues (Égyptiens)" in fr and "Azues (Egyptian)" in en
+    assert "sherden Garde shardane ×16" in fr and "sherden Sherden guard ×16" in en
+    assert "général Mer Mesha (général)" in fr
+    plain = two_players()  # a list without French names shows its own
+    assert "foot1 Foot1 ×20" in text.status_text(view(plain), FR)

@@ -159,12 +159,13 @@ class General:
     equipment: list[str] = field(default_factory=list)
     special_rules: list[str] = field(default_factory=list)
     alive: bool = True
+    name_fr: str = ""  # the list's French name, shown under --lang fr
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "leadership": self.leadership, "toughness": self.toughness,
                 "points": self.points, "profile": None if self.profile is None else dict(self.profile),
                 "equipment": list(self.equipment), "special_rules": list(self.special_rules),
-                "alive": self.alive}
+                "alive": self.alive, **({"name_fr": self.name_fr} if self.name_fr else {})}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "<army>") -> General:
@@ -191,6 +192,7 @@ class Unit:
     profile: dict[str, int | str] | None = None
     equipment: list[str] = field(default_factory=list)
     special_rules: list[str] = field(default_factory=list)
+    name_fr: str = ""  # the list's French name, shown under --lang fr
 
     @property
     def alive(self) -> bool:
@@ -211,7 +213,8 @@ class Unit:
                 "warband": self.warband, "warband_roll": self.warband_roll, "toughness": self.toughness,
                 "hates": self.hates, "start_models": self.start_models, "command": list(self.command),
                 "profile": None if self.profile is None else dict(self.profile),
-                "equipment": list(self.equipment), "special_rules": list(self.special_rules)}
+                "equipment": list(self.equipment), "special_rules": list(self.special_rules),
+                **({"name_fr": self.name_fr} if self.name_fr else {})}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "<army>") -> Unit:
@@ -224,6 +227,7 @@ class Army:
     people: str
     general: General | None = None
     units: list[Unit] = field(default_factory=list)
+    people_fr: str = ""  # the people's French name, shown under --lang fr
 
     # -- reading
     def unit(self, unit_id: str) -> Unit:
@@ -258,6 +262,7 @@ class Army:
     # -- serialisation
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "people": self.people,
+                **({"people_fr": self.people_fr} if self.people_fr else {}),
                 "general": None if self.general is None else self.general.to_dict(),
                 "units": [u.to_dict() for u in self.units]}
 
@@ -314,10 +319,10 @@ def load_packaged_army(name: str) -> Army:
     return load_army_text(text, f"atlantis/armies/{stem}.toml")
 
 
-_ARMY_FIELDS = {"name", "people", "general", "units"}
-_GENERAL_FIELDS = {"name", "leadership", "toughness", "points", "profile", "equipment", "special_rules",
+_ARMY_FIELDS = {"name", "people", "people_fr", "general", "units"}
+_GENERAL_FIELDS = {"name", "name_fr", "leadership", "toughness", "points", "profile", "equipment", "special_rules",
                    "alive"}
-_UNIT_FIELDS = {"id", "name", "kind", "ws", "models", "points_per_model", "extra_points", "warband",
+_UNIT_FIELDS = {"id", "name", "name_fr", "kind", "ws", "models", "points_per_model", "extra_points", "warband",
                 "warband_roll", "toughness", "hates", "start_models", "command", "profile", "equipment",
                 "special_rules"}
 
@@ -460,6 +465,7 @@ def _build_general(raw: Any, source: str) -> General:
         equipment=_texts(raw, "equipment", source, w),
         special_rules=_texts(raw, "special_rules", source, w),
         alive=_bool(raw, "alive", True, source, w),
+        name_fr=_text(raw, "name_fr", source, w, required=False) or "",
     )
 
 
@@ -530,7 +536,8 @@ def _build_unit(raw: Any, source: str, index: int) -> Unit:
                 hates=_bool(raw, "hates", False, source, w), start_models=start,
                 command=_texts(raw, "command", source, w), profile=profile,
                 equipment=_texts(raw, "equipment", source, w),
-                special_rules=_texts(raw, "special_rules", source, w))
+                special_rules=_texts(raw, "special_rules", source, w),
+                name_fr=_text(raw, "name_fr", source, w, required=False) or "")
 
 
 def _build_army(raw: Any, source: str) -> Army:
@@ -553,7 +560,8 @@ def _build_army(raw: Any, source: str) -> Army:
             raise CampagneError("army.duplicate_unit", file=source, unit=unit.id)
         seen.add(unit.id)
         units.append(unit)
-    return Army(name=name, people=people, general=general, units=units)  # type: ignore[arg-type]
+    return Army(name=name, people=people, general=general, units=units,  # type: ignore[arg-type]
+                people_fr=_text(raw, "people_fr", source, _WHERE_ARMY, required=False) or "")
 
 
 # --------------------------------------------------------------------------- combat strength

@@ -83,14 +83,17 @@ def _player_lines(pid: str, p: dict[str, Any], o: Out) -> list[str]:
                    f"initiative {army['initiative']}",
                    f"army in {where}, {army['points']} pts, {army['models']} models, strength {strength}, "
                    f"initiative {army['initiative']}") if army else o.t("pas d'armée", "no army")
-    lines = [f"  {pid} ({controller_name(p['controller'], o)}) — {p['kingdom'] or '-'} — "
+    people = (army.get("people_fr") if o.lang == "fr" else army.get("people")) if army else None
+    kingdom = p.get("kingdom_name") or p["kingdom"] or "-"
+    kingdom += f" ({people})" if people else ""
+    lines = [f"  {pid} ({controller_name(p['controller'], o)}) — {kingdom} — "
              + o.t(f"butin {p['loot']}, {len(p['territories'])} territoires, ",
                    f"loot {p['loot']}, {len(p['territories'])} territories, ") + army_txt]
     details = []
     if army:
         g = army["general"]
-        details.append(o.t(f"général {g['name']} (Cd {g['leadership']})", f"general {g['name']} (Ld {g['leadership']})")
-                       if g else o.t("sans général", "no general"))
+        details.append(o.t(f"général {g.get('name_fr', g['name'])} (Cd {g['leadership']})",
+                           f"general {g['name']} (Ld {g['leadership']})") if g else o.t("sans général", "no general"))
     flags = [k for k, on in (("halted", p["halted"]), ("unsupplied", not p["supplied"]),
                              ("must_leave", p["must_leave"]), ("must_retreat", p["must_retreat"]),
                              ("reorganising", p["reorganising"])) if on]
@@ -106,6 +109,12 @@ def _player_lines(pid: str, p: dict[str, Any], o: Out) -> list[str]:
                            f"{p['returning_models']} models coming back to the capital"))
     if details:
         lines.append("      " + "; ".join(details))
+    if army and army.get("units"):
+        name = "name_fr" if o.lang == "fr" else "name"
+        lines.append(o.t("      unités : ", "      units: ") + ", ".join(
+            f"{u['id']} {u.get(name, u['name'])} ×{u['models']}" for u in army["units"] if u["models"] > 0))
+    if p.get("loss_order"):
+        lines.append(o.t("      pertes d'abord sur : ", "      losses taken first by: ") + ", ".join(p["loss_order"]))
     return lines
 
 

@@ -47,18 +47,22 @@ def army_view(p: Player) -> dict[str, Any] | None:
         strength: Any = armies.combat_strength(a, p.leadership_mod)
     except CampagneError:  # a Warband not rolled yet
         strength = None
-    return {"name": a.name, "points": a.points, "models": a.model_count, "strength": strength,
-            "initiative": armies.initiative(a, p.leadership_mod),
-            "general": {"name": a.general.name, "leadership": a.general.leadership} if a.has_general else None,
-            "units": [{"id": u.id, "name": u.name, "kind": u.kind, "models": u.models, "ws": u.ws,
-                       "warband": u.warband, "warband_roll": u.warband_roll} for u in a.units]}
+    return {"name": a.name, "people": a.people, "people_fr": a.people_fr or a.people, "points": a.points,
+            "models": a.model_count, "strength": strength, "initiative": armies.initiative(a, p.leadership_mod),
+            "general": {"name": a.general.name, "name_fr": a.general.name_fr or a.general.name,
+                        "leadership": a.general.leadership} if a.has_general else None,
+            "units": [{"id": u.id, "name": u.name, "name_fr": u.name_fr or u.name, "kind": u.kind,
+                       "models": u.models, "ws": u.ws, "warband": u.warband, "warband_roll": u.warband_roll}
+                      for u in a.units]}
 
 
 def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
     players = {}
     for p in s.players.values():
         players[p.id] = {
-            "name": p.name, "controller": p.controller, "kingdom": p.kingdom, "loot": p.loot,
+            "name": p.name, "controller": p.controller, "kingdom": p.kingdom,
+            "kingdom_name": s.map.kingdoms[p.kingdom].name if p.kingdom in s.map.kingdoms else None,
+            "loot": p.loot, "loss_order": p.loss_order,
             "position": p.position, "territories": s.owned(p.id), "eliminated": p.eliminated,
             "event": p.event, "supplied": p.supplied, "unsupplied_turns": p.unsupplied_turns,
             "halted": p.halted, "reorganising": p.reorganising, "must_leave": p.must_leave,
