@@ -13,3 +13,20 @@ table.turn th, table.turn td { border: 1px solid #444; padding: .25em .4em; vert
                               text-align: left; }
 @media print { body { margin: 0; } }
 """
+
+
+def markdown_page(markdown: str, title: str) -> str:
+    """The sheets' simple Markdown (`# `, `## `, `- ` and paragraphs) as a printable HTML page."""
+    from html import escape
+    body = []
+    for line in markdown.splitlines():
+        if line.startswith("## "):
+            body.append(f"<h2>{escape(line[3:])}</h2>")
+        elif line.startswith("# "):
+            body.append(f"<h1>{escape(line[2:])}</h1>")
+        elif line.startswith("- "):
+            body.append(f"<li>{escape(line[2:])}</li>")
+        elif line:
+            body.append(f"<p>{escape(line)}</p>")
+    return (f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{escape(title)}</title>"
+            f"<style>{SHEET_CSS}</style></head><body>" + "\n".join(body) + "</body></html>")

@@ -4,7 +4,6 @@ for that player, so a sheet never shows another's hidden counters nor declaratio
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from html import escape
 from typing import Any
 
 from ...core.i18n import Lang
@@ -61,15 +60,5 @@ def sheets_markdown(sheets: list[dict[str, Any]], lang: str = "fr") -> str:
 
 
 def sheets_html(sheets: list[dict[str, Any]], lang: str = "fr") -> str:
-    body = []
-    for line in sheets_markdown(sheets, lang).splitlines():
-        if line.startswith("## "):
-            body.append(f"<h2>{escape(line[3:])}</h2>")
-        elif line.startswith("# "):
-            body.append(f"<h1>{escape(line[2:])}</h1>")
-        elif line.startswith("- "):
-            body.append(f"<li>{escape(line[2:])}</li>")
-        elif line:
-            body.append(f"<p>{escape(line)}</p>")
-    return ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Arc</title></head><body>"
-            + "\n".join(body) + "</body></html>")
+    from ...render.sheet_page import markdown_page
+    return markdown_page(sheets_markdown(sheets, lang), "Arc")
