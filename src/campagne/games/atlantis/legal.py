@@ -195,7 +195,8 @@ def _referee(s: AtlantisState) -> list[LegalOrder]:
             if b.result is not None or b.scenario is None:
                 continue
             out.append(LegalOrder("auto-resolve", REFEREE, {"territory": b.territory},
-                                  (Field("general_indisposed", "bool", optional=True),)))
+                                  (Field("general_indisposed", "bool", optional=True),
+                                   Field("resolver", choices=("simulation", "wab", "grid"), optional=True))))
             out.append(LegalOrder("battle-result", REFEREE, {"territory": b.territory},
                                   (Field("winner", choices=(b.a, b.b)),)))
             if b.terrain is not None:

@@ -180,7 +180,8 @@ def _referee(s: GorgesState) -> list[LegalOrder]:
         out.append(LegalOrder("next", REFEREE))
     for b in s.battles:
         if b.result is None:
-            out.append(LegalOrder("auto-resolve", REFEREE, {"battle": b.id}))
+            out.append(LegalOrder("auto-resolve", REFEREE, {"battle": b.id},
+                                  (Field("resolver", choices=("table", "grid"), optional=True),)))
             out.append(LegalOrder("battle-result", REFEREE, {"battle": b.id},
                                   (Field("winner", choices=(b.attacker, b.defender)),)))
     return [lo for lo in out if accepts(_rules(), s, lo.command({f.name: f.choices[0] for f in lo.fields}))]
