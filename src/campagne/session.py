@@ -195,10 +195,18 @@ def load(path: Path, verify: bool = True, expect: str | tuple[str, ...] | None =
     if wanted is not None and h.get("ruleset") not in wanted:
         raise CampagneError("journal.other_ruleset", path=str(path), ruleset=kind_of((h.get("ruleset"),)),
                             expect=kind_of(wanted))
-    rules = ruleset(h["ruleset"])
     _check_shape(path, h, file.entries)
     seed = _seed(path, file)
     _check_length(path, file.entries)
+    return replay(path, file, seed, verify)
+
+
+def replay(path: Path, file: jfile.JournalFile, seed: int | str | None, verify: bool = True) -> Campaign:
+    """The campaign a journal read (from its file, or from the club server's database) replays to: verified line by
+    line (with the seed, when known, every die too), or replayed from its commands."""
+    h = file.header
+    rules = ruleset(h["ruleset"])
+    _check_shape(path, h, file.entries)
     try:
         if verify or seed is None:  # without the seed, a journal replays only from its recorded dice
             game = Game.verify(rules, h["setup"], seed, file.entries, opening=h.get("opening", MISSING),
