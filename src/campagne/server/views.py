@@ -108,6 +108,8 @@ def orders_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
 @require_GET
 def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
     get_object_or_404(Campaign, pk=pk)
+    from .deadlines import due
+    due(pk)  # a passed deadline: extensions, then computer stand-ins
     with store.viewing(pk) as (campaign, c):
         s = seat(request.user, campaign)
         ctx = live_context(campaign, c, s)
@@ -129,6 +131,8 @@ def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The live part of the campaign page (map, standing, latest journal lines), polled by HTMX."""
     get_object_or_404(Campaign, pk=pk)
+    from .deadlines import due
+    due(pk)
     with store.viewing(pk) as (campaign, c):
         ctx = live_context(campaign, c, seat(request.user, campaign))
     return render(request, "club/live.html", ctx)
