@@ -115,7 +115,7 @@ def give(campaign: Any, c: Any, actor: str, post: Any) -> list[dict[str, Any]]:
     from ..cli.computers import play_computers
     check_fresh(c, actor, post)
     d = store.descriptor(campaign)
-    legal = d.load("legal_orders")(c.state, actor)
+    legal = store.legal(campaign, c, actor)
     command = command_from_post(legal, post)
     if d.read_order:
         command = d.load("read_order")(command, c.state)

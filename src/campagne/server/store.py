@@ -114,6 +114,19 @@ def changing(pk: int) -> Iterator[tuple[Campaign, session.Campaign]]:
             raise
 
 
+_legal: dict[tuple[int, tuple[int, Any], str], list[Any]] = {}
+
+
+def legal(campaign: Campaign, c: session.Campaign, actor: str) -> list[Any]:
+    """The game's legal orders for `actor` now, drawn once per state (the journal's length names the state)."""
+    key = (campaign.pk, (len(c.file.entries), campaign.created), actor)
+    if key not in _legal:
+        if len(_legal) > 512:
+            _legal.clear()
+        _legal[key] = descriptor(campaign).load("legal_orders")(c.state, actor)
+    return _legal[key]
+
+
 def phase_key(c: session.Campaign) -> str:
     view = c.game.view(None)
     return f"{view.get('turn', '')}:{view.get('phase', '')}"
@@ -216,6 +229,7 @@ def seats(c: session.Campaign) -> list[str]:
 
 def forget(pk: int | None = None) -> None:
     """Drop what is held in memory (tests; a database restored from a backup)."""
+    _legal.clear()
     if pk is None:
         _cache.clear()
     else:

@@ -99,7 +99,7 @@ def orders_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     if s.actor is None or campaign.ended:
         return {"forms": [], "campaign": campaign, "seat": s}
     d = store.descriptor(campaign)
-    legal = d.load("legal_orders")(c.state, s.actor)
+    legal = store.legal(campaign, c, s.actor)
     return {"forms": orders.forms(legal, d.load("orders"), lang().lang), "campaign": campaign, "seat": s,
             "seq": orders.seq_of(c), "phase": store.phase_key(c)}
 
@@ -159,8 +159,11 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
             return _refuse(request, pk, exc.message(lang().lang))
     elif request.method != "GET":
         return HttpResponse(status=405)
-    if not request.headers.get("HX-Request") and request.method == "POST":
-        return redirect("club:campaign", pk=pk)
+    if request.method == "POST":
+        if not request.headers.get("HX-Request"):
+            return redirect("club:campaign", pk=pk)
+        # The order is in: the answer says so at once, the next form is drawn by a second request.
+        return render(request, "club/order_given.html", {"campaign": campaign})
     with store.viewing(pk) as (campaign, c):
         ctx = orders_context(campaign, c, seat(request.user, campaign))
     return render(request, "club/orders.html", ctx)
