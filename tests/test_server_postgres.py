@@ -54,3 +54,4 @@ def test_concurrent_orders_on_postgresql(tmp_path: Path, postgres: str, monkeypa
     work = tmp_path / "club"
     work.mkdir()
     load._run(work, campaigns=1, players=6, orders_each=2)
+    assert not (work / "club.sqlite3").exists()  # it was PostgreSQL's
