@@ -189,3 +189,23 @@ def test_every_string_of_the_server_is_in_french() -> None:
     assert not untranslated
     mo = Path(store.__file__).parent / "locale" / "fr" / "LC_MESSAGES" / "django.mo"
     assert mo.exists() and mo.stat().st_size > 1000
+
+
+def test_a_finished_campaign_is_revealed_to_all() -> None:
+    campaign, clients = club("gorges", humans=2)
+    assert clients["alice"].get(f"/c/{campaign.pk}/export.jsonl").status_code == 403
+    page = clients["referee"].get(f"/c/{campaign.pk}/").content.decode()
+    end = form_fields(page, "end")[0]
+    assert clients["referee"].post(f"/c/{campaign.pk}/orders/", end).status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.ended
+    exported = clients["alice"].get(f"/c/{campaign.pk}/export.jsonl").content.decode()
+    assert '"reveal"' in exported.splitlines()[-1]
+    assert clients["alice"].get(f"/c/{campaign.pk}/view.json").json()["view"] == \
+        clients["referee"].get(f"/c/{campaign.pk}/view.json").json()["view"]
+    before = length(campaign)
+    assert clients["referee"].post(f"/c/{campaign.pk}/orders/", end).status_code == 302
+    assert length(campaign) == before
+    clients["referee"].post(f"/c/{campaign.pk}/archive/")
+    home = clients["alice"].get("/").content.decode()
+    assert "Archive" in home or "Archives" in home

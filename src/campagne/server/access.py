@@ -22,6 +22,7 @@ class Seat:
     role: str
     player: str
     membership: Membership | None
+    revealed: bool = False  # the campaign is over: its journal and views are everybody's
 
     @property
     def referee(self) -> bool:
@@ -30,7 +31,7 @@ class Seat:
     @property
     def viewer(self) -> str | None:
         """Who the game's views are drawn for."""
-        if self.referee:
+        if self.referee or self.revealed:
             return None
         if self.role == Membership.PLAYER and self.player:
             return self.player
@@ -49,10 +50,10 @@ class Seat:
 def seat(user: Any, campaign: Campaign) -> Seat:
     m = Membership.objects.filter(user=user, campaign=campaign).first() if user.is_authenticated else None
     if m is not None:
-        return Seat(m.role, m.player, m)
+        return Seat(m.role, m.player, m, campaign.ended)
     if getattr(user, "is_superuser", False):
         return Seat(Membership.REFEREE, "", None)
-    return Seat(Membership.SPECTATOR, "", None)
+    return Seat(Membership.SPECTATOR, "", None, campaign.ended)
 
 
 def need_referee(s: Seat) -> None:

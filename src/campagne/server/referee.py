@@ -181,8 +181,11 @@ def archive(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def export(request: HttpRequest, pk: int) -> HttpResponse:
-    """The journal file (the referee's: every line as the command line writes it)."""
-    campaign = _referee_campaign(request, pk)
+    """The journal file (every line as the command line writes it): the referee's, and everybody's once the campaign
+    is over (the seed is revealed in it then)."""
+    campaign = get_object_or_404(Campaign, pk=pk)
+    if not campaign.ended:
+        need_referee(seat(request.user, campaign))
     response = HttpResponse(store.export_journal(campaign), content_type="application/x-ndjson; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="campaign-{campaign.pk}.jsonl"'
     return response
