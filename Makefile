@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo club test install clean
+.PHONY: demo club test install browser clean
 
 $(BIN)/campagne: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -22,7 +22,14 @@ club: install
 	@mkdir -p club
 	$(BIN)/campagne serve --demo --dir club
 
-test: install
+# Debian's chromium and chromedriver for the club server's browser test (apt, as root); elsewhere the test is skipped.
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; } || \
+	  echo "chromium or chromedriver missing: the browser test will be skipped"
+
+test: install browser
 	$(BIN)/pytest
 	$(BIN)/pytest -m study --hypothesis-profile=ci
 

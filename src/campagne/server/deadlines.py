@@ -18,14 +18,16 @@ from . import store
 from .models import Campaign, Membership
 
 
-def note_order(campaign: Campaign, seat: Any) -> None:
-    """A person gave an order: on time if before the deadline; back from civil disorder."""
+def note_order(campaign: Campaign, seat: Any, phase: str) -> None:
+    """A person gave an order in `phase`: that phase counts once as answered on time when it has a deadline not yet
+    passed; he is back from civil disorder."""
     m = seat.membership
     if m is None or m.role != Membership.PLAYER:
         return
-    late = campaign.deadline is not None and timezone.now() > campaign.deadline
-    Membership.objects.filter(pk=m.pk).update(on_time=m.on_time + (0 if late else 1), missed_in_row=0,
-                                              civil_disorder=False)
+    m.refresh_from_db()
+    on_time = campaign.deadline is not None and timezone.now() <= campaign.deadline and m.answered != phase
+    Membership.objects.filter(pk=m.pk).update(on_time=m.on_time + on_time, missed_in_row=0, civil_disorder=False,
+                                              answered=phase if on_time else m.answered)
 
 
 def reliability(m: Membership) -> str:

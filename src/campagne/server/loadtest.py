@@ -83,6 +83,35 @@ def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0) -> d
     raise SystemExit("no registered game has a phase where every player gives free orders at once")
 
 
+def small_club(folder: Path, game: str, players: int) -> dict[str, Any]:
+    """A campaign of `game` with `players` people and its referee, each with an account (the browser test's)."""
+    os.environ["CAMPAGNE_SERVER_DIR"] = str(folder)
+    os.environ.setdefault("CAMPAGNE_SECRET_KEY", "load-test-key")
+    from ..cli.server import prepare
+    prepare(folder, demo=False)
+    from django.contrib.auth import get_user_model
+
+    from ..registry import game as registered
+    from . import store
+    from .models import Membership
+    d = registered(game)
+    ids = list(d.seats) or [f"p{i}" for i in range(1, players + 1)]
+    entries = [{"id": i, "controller": "human", "name": i, **{f.name: f.default for f in d.player_fields}}
+               for i in ids]
+    campaign = store.create(f"browser {game}", game, entries)
+    User = get_user_model()
+    accounts = {"umpire": "referee"}
+    Membership.objects.create(user=User.objects.create_user("umpire", password=PASSWORD), campaign=campaign,
+                              role=Membership.REFEREE)
+    with store.viewing(campaign.pk) as (_c, c):
+        seats = store.seats(c)
+    for seat in seats:
+        Membership.objects.create(user=User.objects.create_user(f"u-{seat}", password=PASSWORD),
+                                  campaign=campaign, role=Membership.PLAYER, player=seat)
+        accounts[f"u-{seat}"] = seat
+    return {"pk": campaign.pk, "accounts": accounts}
+
+
 def export(folder: Path) -> list[dict[str, Any]]:
     os.environ["CAMPAGNE_SERVER_DIR"] = str(folder)
     os.environ.setdefault("CAMPAGNE_SECRET_KEY", "load-test-key")
@@ -228,6 +257,8 @@ def percentile(values: list[float], q: float) -> float:
 def main(argv: list[str]) -> None:
     if argv[:1] == ["build"]:
         print(json.dumps(build(Path(argv[1]), int(argv[2]), int(argv[3]), int(argv[4]) if len(argv) > 4 else 0)))
+    elif argv[:1] == ["small"]:
+        print(json.dumps(small_club(Path(argv[1]), argv[2], int(argv[3]))))
     elif argv[:1] == ["export"]:
         print(json.dumps(export(Path(argv[1]))))
     else:

@@ -56,6 +56,7 @@ class Membership(models.Model):
     missed = models.PositiveIntegerField(default=0)  # phases missed
     missed_in_row = models.PositiveSmallIntegerField(default=0)
     extensions_used = models.PositiveSmallIntegerField(default=0)
+    answered = models.CharField(max_length=200, blank=True)  # the last phase ("turn:phase") counted on time
     civil_disorder = models.BooleanField(_("civil disorder"), default=False)
     seen_line = models.PositiveIntegerField(default=0)  # the journal line this member last looked at
 

@@ -151,10 +151,11 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
             with store.changing(pk) as (campaign, c):
                 if campaign.ended:
                     raise CampagneError("club.ended")
+                phase = store.phase_key(c)
                 written = orders.give(campaign, c, s.actor, request.POST)
             messages.success(request, _("Order received (journal line %(n)s).") % {"n": written[0]["n"] + 1})
             from .deadlines import note_order
-            note_order(campaign, s)
+            note_order(campaign, s, phase)
         except CampagneError as exc:
             return _refuse(request, pk, exc.message(lang().lang))
     elif request.method != "GET":
@@ -163,7 +164,9 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
         if not request.headers.get("HX-Request"):
             return redirect("club:campaign", pk=pk)
         # The order is in: the answer says so at once, the next form is drawn by a second request.
-        return render(request, "club/order_given.html", {"campaign": campaign})
+        response = render(request, "club/order_given.html", {"campaign": campaign})
+        response["HX-Trigger"] = "campagne-changed"  # the live part (map, standing, journal) redraws itself
+        return response
     with store.viewing(pk) as (campaign, c):
         ctx = orders_context(campaign, c, seat(request.user, campaign))
     return render(request, "club/orders.html", ctx)
