@@ -60,6 +60,11 @@ def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0) -> d
             entries = [{"id": i, "controller": "human", "name": i, **{f.name: f.default for f in d.player_fields}}
                        for i in ids]
             campaign = store.create(f"load {k}", name, entries)
+            if extra_turns:  # a campaign already long: computers play everybody, the referee's part too
+                with store.changing(campaign.pk) as (campaign, c):
+                    after = c.file.entries[-1:] or [c.file.header.get("opening", {})]
+                    d.load("autoplay")(c, c.game.seed, referee=True, after=after, stop_turn=extra_turns + 1,
+                                       stand_in=frozenset(store.seats(c)), end_at_stop=False)
             found = False
             for _ in range(200 * (1 + extra_turns)):
                 with store.changing(campaign.pk) as (campaign, c):

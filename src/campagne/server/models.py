@@ -87,3 +87,12 @@ class Invitation(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     used_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                 related_name="+")
+
+
+class Snapshot(models.Model):
+    """The rules' state after the first `entries` commands of a campaign's journal (see `snapshots.py`)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="snapshots")
+    entries = models.PositiveIntegerField()
+    state = models.BinaryField()
+    created = models.DateTimeField(auto_now_add=True)

@@ -30,11 +30,13 @@ from ..core.errors import CampagneError, register_messages
 from ..core.interface import GameDescriptor
 from ..registry import game as registered
 from ..storage import journal as jfile
+from . import snapshots
 from .models import Campaign, JournalLine
 
 MAX_JOURNAL_BYTES = 20 * 1024 * 1024
 SPECTATOR = "*spectator*"  # the viewer no player is: a spectator sees the view of no player
 
+snapshots_on = True  # off: every replay reads the whole journal (the benchmark compares)
 _guard = threading.Lock()
 _locks: dict[int, threading.RLock] = {}
 _cache: dict[int, tuple[tuple[int, Any], session.Campaign]] = {}
@@ -71,6 +73,10 @@ def _replay(campaign: Campaign) -> session.Campaign:
     seed = seed_of(campaign)
     if seed is None:
         seed = header.get("seed", (reveal or {}).get("seed"))
+    if snapshots_on:
+        game = snapshots.game_from(campaign, session.ruleset(header["ruleset"]), header, entries, seed)
+        if game is not None:
+            return session.Campaign(file.path, file, game)
     return session.replay(file.path, file, seed, verify=seed is None)
 
 
@@ -152,6 +158,7 @@ def _write(campaign: Campaign, c: session.Campaign) -> None:
     campaign.ended = over
     campaign.phase = phase_key(c)[:200]
     campaign.save(update_fields=["length", "ended", "phase"])
+    snapshots.take(campaign, c)
     _cache[campaign.pk] = (_version(campaign), c)
 
 
@@ -205,6 +212,7 @@ def import_journal(title: str, journal: bytes, referee: bytes | None = None) -> 
         campaign.save(update_fields=["ended", "phase"])
     c.path = c.file.path = _label(campaign)
     campaign.refresh_from_db()
+    snapshots.take(campaign, c)
     _cache[campaign.pk] = (_version(campaign), c)
     return campaign
 
