@@ -140,10 +140,14 @@ def test_atlantis_pact_strategy_and_seed_reach_no_other_player(tmp_path: Path) -
 
 def test_gorges_year_secrets_reach_no_other_player(tmp_path: Path) -> None:
     path = tmp_path / "gorges.jsonl"
-    r = CliRunner().invoke(app, ["simulate", "gorges", "--players", "4", "--seed", "21", "--journal", str(path),
-                                 "--json"])
+    # a year under way (a finished campaign is revealed to all, by design)
+    r = CliRunner().invoke(app, ["simulate", "gorges", "--players", "4", "--seed", "21",
+                                 "--journal", str(path), "--json"])
     assert r.exit_code == 0, r.output
+    lines = path.read_text(encoding="utf-8").splitlines()[:-60]  # before the year's end: the campaign goes on
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     campaign = store.import_journal("gorges", path.read_bytes())
+    assert not campaign.ended
     clients = members(campaign)
     assert search(campaign, clients, {}) > 10
     # what a player's JSON holds is exactly the command line's `journal --as` for him

@@ -52,8 +52,10 @@ def forms(legal: list[LegalOrder], specs: Any, lang: str) -> list[dict[str, Any]
     return out
 
 
-def command_from_post(legal: list[LegalOrder], post: Any) -> dict[str, Any]:
-    """The command a submitted form gives, or a refusal saying why (nothing changed)."""
+def command_from_post(legal: list[LegalOrder], post: Any, strict: bool = True) -> dict[str, Any]:
+    """The command a submitted form gives, or a refusal saying why (nothing changed). `strict`: `legal` are the
+    orders possible now, and the command must be one of them; otherwise they are those the form was drawn from,
+    the values are read by their domains, and the rules judge the command against the state now."""
     key = post.get("order", "")
     chosen = next((lo for lo in legal if _key(lo) == key), None)
     if chosen is None:
@@ -86,7 +88,7 @@ def command_from_post(legal: list[LegalOrder], post: Any) -> dict[str, Any]:
             raise CampagneError("club.field_bad", field=f.name)
         values[f.name] = value
     command = chosen.command(values)
-    if not described(legal, command):
+    if strict and not described(legal, command):
         raise CampagneError("club.not_offered")
     return command
 
@@ -115,8 +117,12 @@ def give(campaign: Any, c: Any, actor: str, post: Any) -> list[dict[str, Any]]:
     from ..cli.computers import play_computers
     check_fresh(c, actor, post)
     d = store.descriptor(campaign)
-    legal = store.legal(campaign, c, actor)
-    command = command_from_post(legal, post)
+    drawn = int(post.get("seq")) - 1
+    at_form = store.cached_legal(campaign, drawn, actor) if drawn != len(c.file.entries) else None
+    if at_form is not None:  # others' orders came since the form: the rules themselves judge it now
+        command = command_from_post(at_form, post, strict=False)
+    else:
+        command = command_from_post(store.legal(campaign, c, actor), post)
     if d.read_order:
         command = d.load("read_order")(command, c.state)
     first = c.push(command)

@@ -15,6 +15,8 @@ replayed again.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 import tempfile
 import threading
@@ -27,6 +29,7 @@ from django.db import transaction
 
 from .. import session
 from ..core.errors import CampagneError, register_messages
+from ..core.game import Game
 from ..core.interface import GameDescriptor
 from ..registry import game as registered
 from ..storage import journal as jfile
@@ -67,7 +70,8 @@ def seed_of(campaign: Campaign) -> Any:
 
 
 def _replay(campaign: Campaign) -> session.Campaign:
-    texts = list(JournalLine.objects.filter(campaign=campaign).order_by("number").values_list("text", flat=True))
+    texts = list(JournalLine.objects.filter(campaign=campaign, number__lte=campaign.length).order_by("number")
+                 .values_list("text", flat=True))
     header, entries, reveal = _parse(texts)
     file = jfile.JournalFile(_label(campaign), header, entries, reveal=reveal)
     seed = seed_of(campaign)
@@ -91,33 +95,50 @@ def _current(campaign: Campaign) -> session.Campaign:
     if held is not None and held[0] == _version(campaign):
         return held[1]
     c = _replay(campaign)
-    _cache[campaign.pk] = (_version(campaign), c)
+    if held is None or held[0][0] <= campaign.length:  # never a newer campaign replaced by an older one
+        _cache[campaign.pk] = (_version(campaign), c)
     return c
 
 
 @contextmanager
 def viewing(pk: int) -> Iterator[tuple[Campaign, session.Campaign]]:
-    """The campaign and its replayed game, under the campaign's lock, to read."""
+    """The campaign and its replayed game, to read. The game handed out is never changed afterwards (a command
+    works on a copy, published when written), so pages are drawn without holding the campaign's lock."""
     with _lock(pk):
         campaign = Campaign.objects.get(pk=pk)
-        yield campaign, _current(campaign)
+        c = _current(campaign)
+    yield campaign, c
+
+
+class _Working(session.Campaign):
+    """A copy of the campaign a command works on: the rules' state copied once, so each push needs no copy of its
+    own to undo a refusal (a refused command throws the whole copy away)."""
+
+    def push(self, command: dict[str, Any]) -> Any:
+        entry = self.game.push(command, atomic=False)
+        line = entry.to_dict()
+        self.file.entries.append(line)
+        self.unwritten.append(line)
+        return entry
+
+
+def _working(c: session.Campaign) -> _Working:
+    g = c.game
+    game = Game(g.ruleset, g.setup, g.seed, state=copy.deepcopy(g.state), opening=g.opening,
+                entries=list(g.entries), undone=set(g.undone), opening_rolls=g.opening_rolls)
+    return _Working(c.path, dataclasses.replace(c.file, entries=list(c.file.entries)), game, list(c.warnings))
 
 
 @contextmanager
 def changing(pk: int) -> Iterator[tuple[Campaign, session.Campaign]]:
-    """The campaign under its lock, to give commands (`c.push`); the lines they made are written at the end, in one
-    transaction, only if everything went through; otherwise nothing is written and the game is replayed anew."""
+    """The campaign under its lock, to give commands (`c.push`) on a working copy; the lines they made are written
+    at the end, in one transaction, and the copy becomes the campaign, only if everything went through; otherwise
+    nothing is written and the copy is thrown away."""
     with _lock(pk), transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=pk)
-        c = _current(campaign)
-        try:
-            yield campaign, c
-            _write(campaign, c)
-        except BaseException:
-            if c.unwritten:
-                _cache.pop(pk, None)
-                c.unwritten = []
-            raise
+        work = _working(_current(campaign))
+        yield campaign, work
+        _write(campaign, work)
 
 
 _legal: dict[tuple[int, tuple[int, Any], str], list[Any]] = {}
@@ -131,6 +152,27 @@ def legal(campaign: Campaign, c: session.Campaign, actor: str) -> list[Any]:
             _legal.clear()
         _legal[key] = descriptor(campaign).load("legal_orders")(c.state, actor)
     return _legal[key]
+
+
+def cached_legal(campaign: Campaign, entries: int, actor: str) -> list[Any] | None:
+    """The legal orders drawn for `actor` when the journal held `entries` commands, if they were drawn."""
+    return _legal.get((campaign.pk, (entries, campaign.created), actor))
+
+
+_pictures: dict[tuple[Any, ...], str] = {}
+
+
+def picture(campaign: Campaign, c: session.Campaign, lang: str, viewer: str | None) -> str:
+    """The game's map drawn for this viewer, once per state."""
+    d = descriptor(campaign)
+    if not d.picture:
+        return ""
+    key = (campaign.pk, len(c.file.entries), campaign.created, lang, viewer)
+    if key not in _pictures:
+        if len(_pictures) > 256:
+            _pictures.clear()
+        _pictures[key] = d.load("picture")(c.state, lang, viewer)
+    return _pictures[key]
 
 
 def phase_key(c: session.Campaign) -> str:
@@ -238,6 +280,7 @@ def seats(c: session.Campaign) -> list[str]:
 def forget(pk: int | None = None) -> None:
     """Drop what is held in memory (tests; a database restored from a backup)."""
     _legal.clear()
+    _pictures.clear()
     if pk is None:
         _cache.clear()
     else:

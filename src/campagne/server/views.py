@@ -84,8 +84,7 @@ def _status(campaign: Campaign, c: Any, s: Seat) -> str:
 
 
 def _map(campaign: Campaign, c: Any, s: Seat) -> str:
-    d = store.descriptor(campaign)
-    return d.load("picture")(c.state, lang().lang, s.viewer) if d.picture else ""
+    return store.picture(campaign, c, lang().lang, s.viewer)
 
 
 def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
