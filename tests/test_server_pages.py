@@ -99,3 +99,22 @@ def test_bad_input_changes_nothing() -> None:
         assert r.status_code == 409, bad
         assert 'class="msg error"' in r.content.decode()
     assert length(campaign) == before
+
+
+def test_your_turn_is_said_on_the_site_and_mailed(settings) -> None:  # type: ignore[no-untyped-def]
+    from django.core import mail
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    campaign, clients = club("atlantis")
+    with store.viewing(campaign.pk) as (_c, c):
+        who = c.game.view(None)["awaiting"][0]
+    home = clients[who].get("/").content.decode()
+    assert 'class="turn"' in home
+    from campagne.server.models import Membership
+    for m in Membership.objects.filter(campaign=campaign).select_related("user"):
+        m.user.email = f"{m.user.username}@example.org"
+        m.user.save()
+    form = form_fields(clients[who].get(f"/c/{campaign.pk}/").content.decode())[0]
+    clients[who].post(f"/c/{campaign.pk}/orders/", form)
+    with store.viewing(campaign.pk) as (_c, c):
+        now = [p for p in c.game.view(None)["awaiting"] if p != "referee"]
+    assert {m.to[0] for m in mail.outbox} == {f"atlantis-{p}@example.org" for p in now if p != who}

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -18,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from .. import session
 from ..core.errors import CampagneError
 from ..render.text import entry_lines
-from . import orders, store
+from . import notify, orders, store
 from .access import Seat, seat
 from .models import Campaign, Membership
 
@@ -151,10 +152,14 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
                 if campaign.ended:
                     raise CampagneError("club.ended")
                 phase = store.phase_key(c)
+                before = notify.awaited(c)
                 written = orders.give(campaign, c, s.actor, request.POST)
+                after = notify.awaited(c)
             messages.success(request, _("Order received (journal line %(n)s).") % {"n": written[0]["n"] + 1})
             from .deadlines import note_order
             note_order(campaign, s, phase)
+            notify.newly_awaited(campaign, before, after,
+                                 request.build_absolute_uri(reverse("club:campaign", args=[pk])))
         except CampagneError as exc:
             return _refuse(request, pk, exc.message(lang().lang))
     elif request.method != "GET":
