@@ -209,3 +209,25 @@ def test_a_finished_campaign_is_revealed_to_all() -> None:
     clients["referee"].post(f"/c/{campaign.pk}/archive/")
     home = clients["alice"].get("/").content.decode()
     assert "Archive" in home or "Archives" in home
+
+
+def test_a_phase_closes_early_once_every_player_has_answered() -> None:
+    campaign, clients = club("atlantis")
+    assert clients["referee"].post(f"/c/{campaign.pk}/advance-early/").status_code == 302
+    assert clients["alice"].post(f"/c/{campaign.pk}/advance-early/").status_code == 403
+    campaign.refresh_from_db()
+    assert campaign.advance_early
+    for _ in range(60):
+        with store.viewing(campaign.pk) as (_c, c):
+            view = c.game.view(None)
+            seen = len(c.game.entries)
+        who = view["awaiting"][0] if view["awaiting"] else "referee"
+        forms = form_fields(clients[who].get(f"/c/{campaign.pk}/").content.decode())
+        if who == "referee":
+            forms = [f for f in forms if f["_type"] == "next"]
+        assert clients[who].post(f"/c/{campaign.pk}/orders/", forms[0]).status_code == 302
+        with store.viewing(campaign.pk) as (_c, c):
+            made = [e.command for e in c.game.entries[seen:]]
+        if who != "referee" and {"type": "next", "player": "referee"} in made:
+            return  # a player's last answer closed the phase
+    raise AssertionError("no phase closed early")

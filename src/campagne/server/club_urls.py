@@ -21,6 +21,7 @@ urlpatterns = [
     path("c/<int:pk>/reset-link/", referee.reset_link, name="reset_link"),
     path("c/<int:pk>/deadline/", referee.deadline, name="deadline"),
     path("c/<int:pk>/archive/", referee.archive, name="archive"),
+    path("c/<int:pk>/advance-early/", referee.advance_early, name="advance_early"),
     path("c/<int:pk>/export.jsonl", referee.export, name="export"),
     path("c/<int:pk>/export.referee", referee.export_referee, name="export_referee"),
     path("join/<str:token>/", accounts.join, name="join"),

@@ -25,6 +25,8 @@ class Campaign(models.Model):
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
     extensions = models.PositiveSmallIntegerField(_("extensions per player"), default=2)
     extension_hours = models.PositiveSmallIntegerField(_("hours per extension"), default=24)
+    # the phase closes as soon as every awaited player has given his orders (the referee's `next`, given for him)
+    advance_early = models.BooleanField(_("close a phase as soon as every player has answered"), default=False)
 
     class Meta:
         ordering = ["-created"]

@@ -129,6 +129,25 @@ def give(campaign: Any, c: Any, actor: str, post: Any) -> list[dict[str, Any]]:
     written = [first.to_dict()]
     if d.autoplay:
         written += [e.to_dict() for e in play_computers(c)]
+    if actor != "referee" and getattr(campaign, "advance_early", False):
+        written += advance(campaign, c)
+    return written
+
+
+NEXT = {"type": "next", "player": "referee"}  # the referee's closing of a phase, as `campagne next` gives it
+
+
+def advance(campaign: Any, c: Any) -> list[dict[str, Any]]:
+    """Close the phase for the referee when no player is awaited any more and the rules offer him to close it (the computers
+    answer the next phase as usual); once: the next phase waits for its own orders."""
+    from ..cli.computers import play_computers
+    if any(p != "referee" for p in c.game.view(None).get("awaiting", [])):
+        return []
+    if not any(lo.describes(NEXT) for lo in store.legal(campaign, c, "referee")):
+        return []
+    written = [c.push(dict(NEXT)).to_dict()]
+    if store.descriptor(campaign).autoplay:
+        written += [e.to_dict() for e in play_computers(c)]
     return written
 
 

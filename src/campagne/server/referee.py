@@ -171,6 +171,15 @@ def deadline(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def advance_early(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = _referee_campaign(request, pk)
+    campaign.advance_early = not campaign.advance_early
+    campaign.save(update_fields=["advance_early"])
+    return _done(request, pk)
+
+
+@login_required
+@require_POST
 def archive(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = _referee_campaign(request, pk)
     campaign.archived = not campaign.archived
