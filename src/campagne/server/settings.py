@@ -31,7 +31,8 @@ else:
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": str(DATA_DIR / "club.sqlite3"),
         # Writers take the database's lock when their transaction begins: two orders never deadlock.
-        "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 30},
+        # WAL: pages are read while an order is written.
+        "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 30, "init_command": "PRAGMA journal_mode=WAL;"},
     }}
     if os.environ.get("CAMPAGNE_TEST_DB"):  # a file, so that a live server's threads share it (load tests)
         DATABASES["default"]["TEST"] = {"NAME": os.environ["CAMPAGNE_TEST_DB"]}
