@@ -231,3 +231,12 @@ def test_a_phase_closes_early_once_every_player_has_answered() -> None:
         if who != "referee" and {"type": "next", "player": "referee"} in made:
             return  # a player's last answer closed the phase
     raise AssertionError("no phase closed early")
+
+
+def test_no_reset_link_for_a_member_of_another_referee() -> None:
+    campaign, clients = club("gorges", humans=2)
+    other, _ = club("atlantis")
+    m = Membership.objects.get(campaign=campaign, player="alice")
+    Membership.objects.create(user=m.user, campaign=other, role="spectator")
+    r = clients["referee"].post(f"/c/{campaign.pk}/reset-link/", {"member": m.pk}, follow=True)
+    assert "/reset/" not in r.content.decode()

@@ -138,8 +138,16 @@ def reset_link(request: HttpRequest, pk: int) -> HttpResponse:
     """A password-reset link for a member of this campaign, handed over by the referee (no mail server needed)."""
     campaign = _referee_campaign(request, pk)
     m = Membership.objects.filter(campaign=campaign, pk=request.POST.get("member") or 0).select_related("user").first()
-    if m is None or m.user.is_superuser:
+    if m is None or m.user.is_superuser or m.user.is_staff or m.user == request.user:
         messages.error(request, _("Choose a member of this campaign."))
+        return _done(request, pk)
+    # A reset link gives the account: only for a member whose every campaign is one this referee referees.
+    refereed = set(Membership.objects.filter(user=request.user, role=Membership.REFEREE)
+                   .values_list("campaign_id", flat=True))
+    if not request.user.is_superuser and \
+            Membership.objects.filter(user=m.user).exclude(campaign_id__in=refereed).exists():
+        messages.error(request, _("This member plays in campaigns you do not referee: the club's organiser makes "
+                                  "his reset link."))
         return _done(request, pk)
     uid = urlsafe_base64_encode(force_bytes(m.user.pk))
     link = request.build_absolute_uri(reverse("club:reset", args=[uid, default_token_generator.make_token(m.user)]))
