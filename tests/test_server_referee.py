@@ -240,3 +240,17 @@ def test_no_reset_link_for_a_member_of_another_referee() -> None:
     Membership.objects.create(user=m.user, campaign=other, role="spectator")
     r = clients["referee"].post(f"/c/{campaign.pk}/reset-link/", {"member": m.pk}, follow=True)
     assert "/reset/" not in r.content.decode()
+
+
+def test_a_huge_journal_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store, "MAX_JOURNAL_BYTES", 10_000)
+    staff = user("organiser", is_staff=True)
+    c = Client()
+    c.force_login(staff)
+    path = tmp_path / "huge.jsonl"
+    path.write_bytes(b'{"journal":"campagne"}\n' * 1000)
+    count = Campaign.objects.count()
+    with path.open("rb") as fh:
+        r = c.post("/new/", {"title": "huge", "journal": fh})
+    assert r.status_code == 200 and "too large" in r.content.decode() or "trop gros" in r.content.decode()
+    assert Campaign.objects.count() == count
