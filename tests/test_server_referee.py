@@ -252,5 +252,6 @@ def test_a_huge_journal_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     count = Campaign.objects.count()
     with path.open("rb") as fh:
         r = c.post("/new/", {"title": "huge", "journal": fh})
-    assert r.status_code == 200 and "too large" in r.content.decode() or "trop gros" in r.content.decode()
+    page = r.content.decode()
+    assert r.status_code == 200 and ("too large" in page or "trop gros" in page)
     assert Campaign.objects.count() == count
