@@ -70,6 +70,10 @@ def serve(demo: bool = typer.Option(False, "--demo", help="A demo club: a refere
         for name, password in created:
             o.text(o.t(f"Compte {name} — mot de passe : {password}   (affiché une seule fois)",
                        f"Account {name} — password: {password}   (shown this once)"))
+        if demo and created:
+            from ..server.models import Membership
+            for m in Membership.objects.filter(role=Membership.PLAYER).select_related("user", "campaign"):
+                o.text(f"  {m.campaign.title}: {m.user.get_username()} → {m.player}")
         db = os.environ.get("DATABASE_URL") and "DATABASE_URL" or str(where / "club.sqlite3")
         o.text(o.t(f"Base : {db}", f"Database: {db}"))
         if prepare_only:
