@@ -153,6 +153,12 @@ def reset_link(request: HttpRequest, pk: int) -> HttpResponse:
     link = request.build_absolute_uri(reverse("club:reset", args=[uid, default_token_generator.make_token(m.user)]))
     messages.success(request, _("Password reset link for %(user)s, to hand over: %(link)s") %
                      {"user": m.user.get_username(), "link": link})
+    from django.conf import settings
+    if settings.MAIL_CONFIGURED and m.user.email:  # and mailed, where the club has a mail server
+        from django.core.mail import send_mail
+        send_mail("campagne — nouveau mot de passe / new password",
+                  f"Votre arbitre vous envoie ce lien / your referee sends you this link:\n\n{link}\n", None,
+                  [m.user.email], fail_silently=True)
     return _done(request, pk)
 
 
