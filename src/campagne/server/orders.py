@@ -114,7 +114,7 @@ def seq_of(c: Any) -> int:
 def give(campaign: Any, c: Any, actor: str, post: Any) -> list[dict[str, Any]]:
     """Give the order a form holds, as `actor` (a player's id, or "referee"), then let the computers reply: the
     entries written. Raises a CampagneError, with nothing changed, if anything is refused."""
-    from ..cli.computers import play_computers
+    from ..computers import play_computers
     check_fresh(c, actor, post)
     d = store.descriptor(campaign)
     drawn = int(post.get("seq")) - 1
@@ -140,7 +140,7 @@ NEXT = {"type": "next", "player": "referee"}  # the referee's closing of a phase
 def advance(campaign: Any, c: Any) -> list[dict[str, Any]]:
     """Close the phase for the referee when no player is awaited any more and the rules offer him to close it (the computers
     answer the next phase as usual); once: the next phase waits for its own orders."""
-    from ..cli.computers import play_computers
+    from ..computers import play_computers
     if any(p != "referee" for p in c.game.view(None).get("awaiting", [])):
         return []
     if not any(lo.describes(NEXT) for lo in store.legal(campaign, c, "referee")):

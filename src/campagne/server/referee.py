@@ -56,7 +56,7 @@ def _done(request: HttpRequest, pk: int) -> HttpResponse:
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Take back every command in force from the chosen line on (the computers' replies to them included), journaled
     as the referee's `undo` with its reason; players see only that lines were undone."""
-    from ..cli.computers import play_computers
+    from ..computers import play_computers
     _referee_campaign(request, pk)
     reason = request.POST.get("reason", "").strip()[:300]
     try:

@@ -8,7 +8,7 @@ before the end, when the reveal line is written as the command line writes it.
 Every command on a campaign holds its lock (a lock per campaign in this process, and the campaign's row in the
 database, `select_for_update`, for several processes on PostgreSQL; SQLite's writers are serialised by its own
 lock): it replays the journal (`session.replay`), applies the command and the computers' replies
-(`session.Campaign.push`, `cli.computers.play_computers`), and appends the lines in one transaction, or nothing.
+(`session.Campaign.push`, `computers.play_computers`), and appends the lines in one transaction, or nothing.
 The replayed campaign is kept in memory, keyed by the journal's length: only a journal that grew elsewhere is
 replayed again.
 """
@@ -208,7 +208,7 @@ def create(title: str, game: str, players: list[dict[str, Any]], options: dict[s
            seed: Any = None) -> Campaign:
     """A new campaign of a registered game, made exactly as `campagne new` makes it (the computers' first
     orders included), then kept in the database."""
-    from ..cli.computers import play_computers
+    from ..computers import play_computers
     d = registered(game)
     defaults = {o.name.replace("-", "_"): ([] if o.kind == "list" else o.default) for o in d.setup_options}
     setup = d.load("setup")(players, {**defaults, **(options or {})})
