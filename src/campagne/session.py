@@ -227,11 +227,11 @@ def _ended(c: Campaign) -> bool:
     return bool(descriptor and descriptor.outcome and descriptor.load("outcome")(c.game.state).ended)
 
 
-def visible_entries(c: Campaign, viewer: str | None, redact: Any) -> list[dict[str, Any]]:
-    """The journal's lines as `viewer` may read them: the game redacts each (`redact`); an entry taken back by
-    the referee's undo shows, to anyone but its owner and the referee, only that there was one."""
+def visible_entries(c: Campaign, viewer: str | None, redact: Any, start: int = 0) -> list[dict[str, Any]]:
+    """The journal's lines as `viewer` may read them (from the `start`-th on): the game redacts each (`redact`); an
+    entry taken back by the referee's undo shows, to anyone but its owner and the referee, only that there was one."""
     out = []
-    for e in c.file.entries:
+    for e in c.file.entries[start:]:
         cmd = e.get("command", {})
         if viewer is not None and e.get("n") in c.game.undone and cmd.get("player") != viewer:
             out.append({"n": e.get("n"), "command": {"type": cmd.get("type"), "player": cmd.get("player")},

@@ -61,8 +61,12 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
     redact = d.load("redact_entry")
     o = lang()
     text = _text(campaign)
-    shown = [redact(c.file.header.get("opening", {}), s.viewer)] + session.visible_entries(c, s.viewer, redact)
-    if last is not None:
+    if last is None:
+        shown = [redact(c.file.header.get("opening", {}), s.viewer)] + session.visible_entries(c, s.viewer, redact)
+    else:  # the latest lines only: a long journal costs a poll nothing more
+        start = max(0, len(c.file.entries) - last)
+        shown = ([redact(c.file.header.get("opening", {}), s.viewer)] if start == 0 else []) + \
+            session.visible_entries(c, s.viewer, redact, start)
         shown = shown[-last:]
     out = []
     for e in shown:
