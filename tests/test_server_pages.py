@@ -118,3 +118,18 @@ def test_your_turn_is_said_on_the_site_and_mailed(settings) -> None:  # type: ig
     with store.viewing(campaign.pk) as (_c, c):
         now = [p for p in c.game.view(None)["awaiting"] if p != "referee"]
     assert {m.to[0] for m in mail.outbox} == {f"atlantis-{p}@example.org" for p in now if p != who}
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_every_legal_choice_is_offered(game: str) -> None:
+    campaign, clients = club(game)
+    with store.viewing(campaign.pk) as (_c, c):
+        seats = ["referee", *store.seats(c)]
+        legal = {who: store.legal(campaign, c, who) for who in seats}
+    for who in seats:
+        page = clients[who].get(f"/c/{campaign.pk}/orders/").content.decode()
+        forms = page.count('<form class="order"')
+        assert forms == len(legal[who]), who
+        choices = sum(len(f.choices) + (1 if f.optional else 0) for lo in legal[who] for f in lo.fields
+                      if f.kind == "choice")
+        assert page.count("<option") == choices, who

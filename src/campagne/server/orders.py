@@ -16,7 +16,6 @@ from ..core.i18n import Lang
 from . import store
 
 MAX_TEXT = 500
-MAX_CHOICES_SHOWN = 400
 
 
 def _label(value: Any) -> str:
@@ -41,7 +40,7 @@ def forms(legal: list[LegalOrder], specs: Any, lang: str) -> list[dict[str, Any]
         for f in lo.fields:
             w: dict[str, Any] = {"name": f"f_{f.name}", "label": f.name, "kind": f.kind, "optional": f.optional}
             if f.kind == "choice":
-                w["choices"] = [(json.dumps(c, ensure_ascii=False), _label(c)) for c in f.choices[:MAX_CHOICES_SHOWN]]
+                w["choices"] = [(json.dumps(c, ensure_ascii=False), _label(c)) for c in f.choices]
             elif f.kind == "int":
                 w["low"], w["high"] = f.low, f.high
             elif f.kind == "text":
