@@ -255,3 +255,17 @@ def test_a_huge_journal_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     page = r.content.decode()
     assert r.status_code == 200 and ("too large" in page or "trop gros" in page)
     assert Campaign.objects.count() == count
+
+
+def test_the_admin_is_the_organisers() -> None:
+    campaign, clients = club("gorges", humans=2)
+    boss = user("boss", is_staff=True, is_superuser=True)
+    c = Client()
+    c.force_login(boss)
+    for url in ("/admin/", "/admin/club/campaign/", f"/admin/club/campaign/{campaign.pk}/change/",
+                "/admin/club/membership/", "/admin/club/journalline/"):
+        assert c.get(url).status_code == 200, url
+    assert c.get("/admin/club/campaign/add/").status_code == 403
+    assert clients["referee"].get("/admin/").status_code == 302  # not staff: to the admin's log-in
+    page = c.get(f"/admin/club/campaign/{campaign.pk}/change/").content.decode()
+    assert campaign.salt not in page

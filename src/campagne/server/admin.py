@@ -20,6 +20,9 @@ class CampaignAdmin(admin.ModelAdmin):
     readonly_fields = ("game", "length", "phase", "ended")
     inlines = [MembershipInline]
 
+    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+        return False  # a campaign starts from the club's page (its journal made by the rules) or an import
+
 
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
