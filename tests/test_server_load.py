@@ -16,15 +16,15 @@ from campagne.cli.main import app
 from campagne.server import loadtest
 
 
-def _run(tmp_path: Path, campaigns: int, players: int, orders_each: int) -> None:
+def _run(tmp_path: Path, campaigns: int, players: int, orders_each: int, database: str | None = None) -> None:
     py = sys.executable
     built = subprocess.run([py, "-m", "campagne.server.loadtest", "build", str(tmp_path), str(campaigns),
                             str(players)], capture_output=True, text=True, timeout=300,
-                           env=_env(tmp_path))
+                           env=_env(tmp_path, database))
     assert built.returncode == 0, built.stderr[-2000:]
     club = json.loads(built.stdout.strip().splitlines()[-1])
     port = loadtest.free_port()
-    proc = loadtest.start(tmp_path, port)
+    proc = loadtest.start(tmp_path, port, database=database)
     try:
         result = loadtest.hammer(f"http://{loadtest.HOST}:{port}", club, orders_each, views_each=1)
     finally:
@@ -34,7 +34,7 @@ def _run(tmp_path: Path, campaigns: int, players: int, orders_each: int) -> None
     assert not result["errors"], result["errors"][:5]
     assert result["given"] == expected and result["refused_again"] == expected
     exported = subprocess.run([py, "-m", "campagne.server.loadtest", "export", str(tmp_path)], capture_output=True,
-                              text=True, timeout=300, env=_env(tmp_path))
+                              text=True, timeout=300, env=_env(tmp_path, database))
     assert exported.returncode == 0, exported.stderr[-2000:]
     for c in json.loads(exported.stdout.strip().splitlines()[-1]):
         lines = [json.loads(x) for x in Path(c["path"]).read_text(encoding="utf-8").splitlines()]
@@ -48,10 +48,12 @@ def _run(tmp_path: Path, campaigns: int, players: int, orders_each: int) -> None
         assert report["verified"] and report["dice_verified"]
 
 
-def _env(folder: Path) -> dict[str, str]:
+def _env(folder: Path, database: str | None) -> dict[str, str]:
+    """The club's environment: its folder, and the database named (never the environment's own DATABASE_URL)."""
     import os
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    return {**env, "CAMPAGNE_SERVER_DIR": str(folder), "CAMPAGNE_SECRET_KEY": "load-test-key"}
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")}
+    return {**env, "CAMPAGNE_SERVER_DIR": str(folder), "CAMPAGNE_SECRET_KEY": "load-test-key",
+            **({"DATABASE_URL": database} if database else {})}
 
 
 def test_concurrent_orders_none_lost_none_doubled(tmp_path: Path) -> None:

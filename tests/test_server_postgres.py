@@ -49,9 +49,8 @@ def postgres(tmp_path: Path):  # type: ignore[no-untyped-def]
         shutil.rmtree(home, ignore_errors=True)
 
 
-def test_concurrent_orders_on_postgresql(tmp_path: Path, postgres: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DATABASE_URL", postgres)
+def test_concurrent_orders_on_postgresql(tmp_path: Path, postgres: str) -> None:
     work = tmp_path / "club"
     work.mkdir()
-    load._run(work, campaigns=1, players=6, orders_each=2)
+    load._run(work, campaigns=1, players=6, orders_each=2, database=postgres)
     assert not (work / "club.sqlite3").exists()  # it was PostgreSQL's
