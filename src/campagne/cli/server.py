@@ -82,6 +82,20 @@ def serve(demo: bool = typer.Option(False, "--demo", help="A demo club: a refere
                    f"The club is open at http://{host}:{port}/ (Ctrl-C to stop)"))
         import waitress
 
+        from ..core.errors import CampagneError
         from ..server.wsgi import application
-        waitress.serve(application, host=host, port=port, threads=threads, _quiet=True)
+        try:
+            waitress.serve(application, host=host, port=port, threads=threads, _quiet=True)
+        except OSError as exc:  # the port taken, or not ours to use
+            raise CampagneError("club.cannot_listen", host=host, port=port,
+                                reason=exc.strerror or str(exc)) from None
     run_safely(o, go)
+
+
+from ..core.errors import register_messages  # noqa: E402
+
+register_messages({
+    "club.cannot_listen": {"en": "The club cannot listen on {host}:{port} ({reason}): choose another --port.",
+                           "fr": "Le club ne peut pas écouter sur {host}:{port} ({reason}) : choisissez un autre "
+                                 "--port."},
+})
