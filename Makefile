@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test install clean
+.PHONY: demo club test install browser clean
 
 $(BIN)/campagne: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -16,9 +16,22 @@ install: $(BIN)/campagne
 demo: install
 	@bash scripts/demo.sh
 
-test: install
+# The club server with a demo club (a referee, players and a campaign of each game; passwords printed once),
+# its database in club/; Ctrl-C stops it, `make club` again starts it with the same club.
+club: install
+	@mkdir -p club
+	$(BIN)/campagne serve --demo --dir club
+
+# Debian's chromium and chromedriver for the club server's browser test (apt, as root); elsewhere the test is skipped.
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; } || \
+	  echo "chromium or chromedriver missing: the browser test will be skipped"
+
+test: install browser
 	$(BIN)/pytest
 	$(BIN)/pytest -m study --hypothesis-profile=ci
 
 clean:
-	rm -rf $(VENV) demo
+	rm -rf $(VENV) demo club

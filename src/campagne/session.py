@@ -195,10 +195,18 @@ def load(path: Path, verify: bool = True, expect: str | tuple[str, ...] | None =
     if wanted is not None and h.get("ruleset") not in wanted:
         raise CampagneError("journal.other_ruleset", path=str(path), ruleset=kind_of((h.get("ruleset"),)),
                             expect=kind_of(wanted))
-    rules = ruleset(h["ruleset"])
     _check_shape(path, h, file.entries)
     seed = _seed(path, file)
     _check_length(path, file.entries)
+    return replay(path, file, seed, verify)
+
+
+def replay(path: Path, file: jfile.JournalFile, seed: int | str | None, verify: bool = True) -> Campaign:
+    """The campaign a journal read (from its file, or from the club server's database) replays to: verified line by
+    line (with the seed, when known, every die too), or replayed from its commands."""
+    h = file.header
+    rules = ruleset(h["ruleset"])
+    _check_shape(path, h, file.entries)
     try:
         if verify or seed is None:  # without the seed, a journal replays only from its recorded dice
             game = Game.verify(rules, h["setup"], seed, file.entries, opening=h.get("opening", MISSING),
@@ -219,11 +227,11 @@ def _ended(c: Campaign) -> bool:
     return bool(descriptor and descriptor.outcome and descriptor.load("outcome")(c.game.state).ended)
 
 
-def visible_entries(c: Campaign, viewer: str | None, redact: Any) -> list[dict[str, Any]]:
-    """The journal's lines as `viewer` may read them: the game redacts each (`redact`); an entry taken back by
-    the referee's undo shows, to anyone but its owner and the referee, only that there was one."""
+def visible_entries(c: Campaign, viewer: str | None, redact: Any, start: int = 0) -> list[dict[str, Any]]:
+    """The journal's lines as `viewer` may read them (from the `start`-th on): the game redacts each (`redact`); an
+    entry taken back by the referee's undo shows, to anyone but its owner and the referee, only that there was one."""
     out = []
-    for e in c.file.entries:
+    for e in c.file.entries[start:]:
         cmd = e.get("command", {})
         if viewer is not None and e.get("n") in c.game.undone and cmd.get("player") != viewer:
             out.append({"n": e.get("n"), "command": {"type": cmd.get("type"), "player": cmd.get("player")},

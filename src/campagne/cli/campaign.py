@@ -54,7 +54,7 @@ def new(ctx: typer.Context,
                    for spec in player]
         setup = descriptor.load("setup")(players, read_game_options(descriptor.setup_options, list(ctx.args), descriptor.name, "new"))
         c = session.create(campaign_path(campaign), ruleset, setup, None if seed is None else parse_seed(seed))
-        from .computers import play_computers
+        from ..computers import play_computers
         play_computers(c)
         c.flush()
         _report(o, c, o.t(f"Campagne créée : {c.path}", f"Campaign created: {c.path}"))
@@ -130,7 +130,7 @@ def _check_viewer(c: Any, viewer: Optional[str]) -> None:
 
 def _push(o: Out, c: Any, command: dict[str, Any]) -> list[dict[str, Any]]:
     """Journal one command, then let computer players act; returns the entries written."""
-    from .computers import play_computers
+    from ..computers import play_computers
     _warn(o, c)
     first = c.push(command)
     return [first.to_dict()] + [e.to_dict() for e in play_computers(c)]
@@ -275,7 +275,7 @@ def undo(reason: str = typer.Option("", "--reason", help="Why (kept in the journ
 
     def go() -> None:
         from ..render.text import undone_line
-        from .computers import play_computers, undo_last_person
+        from ..computers import play_computers, undo_last_person
         with _opened(o, campaign) as c:
             undone = undo_last_person(c, reason)
             undo_entry = c.file.entries[-1]

@@ -237,6 +237,7 @@ class GameDescriptor:
     setup: str  # (players: list[dict], options: dict) -> setup dict, validated
     # what one journal holds, for sentences: {"fr": "une campagne d'…", "en": "an … campaign"} (default: the title)
     noun: Mapping[str, str] = field(default_factory=dict)
+    seats: tuple[str, ...] = ()  # the player ids the game fixes (Arc's three sides), if it fixes them
     player_fields: tuple[PlayerField, ...] = ()
     setup_options: tuple[GameOption, ...] = ()
     battle_options: tuple[GameOption, ...] = ()  # what `campagne battle-result TARGET` takes for this game

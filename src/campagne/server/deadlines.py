@@ -1,0 +1,69 @@
+"""Deadlines per phase: who answered in time, who missed, extensions, computer stand-ins and civil disorder.
+
+A referee sets the phase's deadline; `due` (run on every campaign page and by `campagne serve`'s clock) finds the
+phases whose deadline has passed: each awaited person uses one of his extensions (the deadline moves on), and
+when he has none left a computer stands in for him (`referee.play_for`); after two missed phases in a row he is
+in civil disorder, and the computer plays for him at every phase until he gives an order again.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from ..core.errors import CampagneError
+from . import store
+from .models import Campaign, Membership
+
+
+def note_order(campaign: Campaign, seat: Any, phase: str) -> None:
+    """A person gave an order in `phase`: that phase counts once as answered on time when it has a deadline not yet
+    passed; he is back from civil disorder."""
+    m = seat.membership
+    if m is None or m.role != Membership.PLAYER:
+        return
+    m.refresh_from_db()
+    on_time = campaign.deadline is not None and timezone.now() <= campaign.deadline and m.answered != phase
+    Membership.objects.filter(pk=m.pk).update(on_time=m.on_time + on_time, missed_in_row=0, civil_disorder=False,
+                                              answered=phase if on_time else m.answered)
+
+
+def reliability(m: Membership) -> str:
+    total = m.on_time + m.missed
+    return f"{m.on_time}/{total}" if total else "—"
+
+
+def due(pk: int, now: Any = None) -> list[str]:
+    """Apply the passed deadline of this campaign, if any: the players who missed it (an extension, or a stand-in)."""
+    from .referee import play_for
+    now = now or timezone.now()
+    campaign = Campaign.objects.get(pk=pk)
+    if campaign.deadline is None or now < campaign.deadline or campaign.ended:
+        return []
+    with store.viewing(pk) as (campaign, c):
+        awaited = [p for p in c.game.view(None).get("awaiting", []) if p != "referee"]
+    members = {m.player: m for m in Membership.objects.filter(campaign=campaign, role=Membership.PLAYER)
+               .exclude(player="")}
+    missed = [p for p in awaited if p in members]
+    extend = [p for p in missed if members[p].extensions_used < campaign.extensions
+              and not members[p].civil_disorder]
+    if extend:
+        for p in extend:
+            Membership.objects.filter(pk=members[p].pk).update(extensions_used=members[p].extensions_used + 1)
+        campaign.deadline = now + timedelta(hours=campaign.extension_hours)
+        campaign.save(update_fields=["deadline"])
+        return extend
+    for p in missed:
+        m = members[p]
+        Membership.objects.filter(pk=m.pk).update(missed=m.missed + 1, missed_in_row=m.missed_in_row + 1,
+                                                  civil_disorder=m.missed_in_row + 1 >= 2)
+    if missed:
+        try:
+            with store.changing(pk) as (campaign, c):
+                play_for(campaign, c, frozenset(missed))
+        except CampagneError:
+            pass
+    Campaign.objects.filter(pk=pk).update(deadline=None)
+    return missed

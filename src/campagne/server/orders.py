@@ -1,0 +1,172 @@
+"""Orders on the web: the forms of a phase built from the game's `legal_orders`, and a submitted form read back
+into a command, checked against the current phase and the journal's sequence number before the rules see it.
+
+Only what `legal_orders` offers can be given: each choice is a select of its domain, each number bounded, and a
+submitted command must be described by one of the legal orders drawn again under the campaign's lock.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..core.errors import CampagneError, register_messages
+from ..core.interface import LegalOrder, described
+from ..core.i18n import Lang
+from . import store
+
+MAX_TEXT = 500
+
+
+def _label(value: Any) -> str:
+    if isinstance(value, list):
+        return " → ".join(_label(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_label(v)}" for k, v in value.items())
+    return str(value)
+
+
+def _key(lo: LegalOrder) -> str:
+    return json.dumps({"type": lo.type, "fixed": dict(lo.fixed)}, sort_keys=True, ensure_ascii=False)
+
+
+def forms(legal: list[LegalOrder], specs: Any, lang: str) -> list[dict[str, Any]]:
+    """One form per legal order: its type and help, its fixed words, and a widget per field."""
+    out = []
+    for lo in legal:
+        spec = specs.get(lo.type) if hasattr(specs, "get") else None
+        help_ = getattr(spec, "help", None) or {}
+        fields = []
+        for f in lo.fields:
+            w: dict[str, Any] = {"name": f"f_{f.name}", "label": f.name, "kind": f.kind, "optional": f.optional}
+            if f.kind == "choice":
+                w["choices"] = [(json.dumps(c, ensure_ascii=False), _label(c)) for c in f.choices]
+            elif f.kind == "int":
+                w["low"], w["high"] = f.low, f.high
+            elif f.kind == "text":
+                w["max"] = MAX_TEXT
+            fields.append(w)
+        out.append({"key": _key(lo), "type": lo.type, "help": help_.get(lang, "") if isinstance(help_, dict) else "",
+                    "fixed": " ".join(f"{k}={_label(v)}" for k, v in lo.fixed.items()), "fields": fields})
+    return out
+
+
+def command_from_post(legal: list[LegalOrder], post: Any, strict: bool = True) -> dict[str, Any]:
+    """The command a submitted form gives, or a refusal saying why (nothing changed). `strict`: `legal` are the
+    orders possible now, and the command must be one of them; otherwise they are those the form was drawn from,
+    the values are read by their domains, and the rules judge the command against the state now."""
+    key = post.get("order", "")
+    chosen = next((lo for lo in legal if _key(lo) == key), None)
+    if chosen is None:
+        raise CampagneError("club.not_offered")
+    values: dict[str, Any] = {}
+    for f in chosen.fields:
+        raw = post.get(f"f_{f.name}")
+        if f.kind == "bool":
+            values[f.name] = raw in ("true", "on", "1")
+            continue
+        if raw is None or raw == "":
+            if f.optional:
+                continue
+            raise CampagneError("club.field_missing", field=f.name)
+        if f.kind == "choice":
+            try:
+                value = json.loads(raw)
+            except ValueError:
+                raise CampagneError("club.field_bad", field=f.name) from None
+        elif f.kind == "int":
+            try:
+                value = int(raw)
+            except ValueError:
+                raise CampagneError("club.field_bad", field=f.name) from None
+        else:
+            value = str(raw)
+            if len(value) > MAX_TEXT:
+                raise CampagneError("club.field_bad", field=f.name)
+        if not f.contains(value):
+            raise CampagneError("club.field_bad", field=f.name)
+        values[f.name] = value
+    command = chosen.command(values)
+    if strict and not described(legal, command):
+        raise CampagneError("club.not_offered")
+    return command
+
+
+def check_fresh(c: Any, actor: str, post: Any) -> None:
+    """The form was drawn in this phase, and its giver has given no order since (a double submit, or a second tab,
+    changes nothing)."""
+    try:
+        seq = int(post.get("seq", ""))
+    except ValueError:
+        raise CampagneError("club.stale") from None
+    if post.get("phase") != store.phase_key(c) or seq < 1 or seq > len(c.file.entries) + 1:
+        raise CampagneError("club.stale")
+    if any(e.get("command", {}).get("player") == actor for e in c.file.entries[seq - 1:]):
+        raise CampagneError("club.already_given")
+
+
+def seq_of(c: Any) -> int:
+    """The journal's sequence number a form carries: the lines of commands it had when the form was drawn, + 1."""
+    return len(c.file.entries) + 1
+
+
+def give(campaign: Any, c: Any, actor: str, post: Any) -> list[dict[str, Any]]:
+    """Give the order a form holds, as `actor` (a player's id, or "referee"), then let the computers reply: the
+    entries written. Raises a CampagneError, with nothing changed, if anything is refused."""
+    from ..computers import play_computers
+    check_fresh(c, actor, post)
+    d = store.descriptor(campaign)
+    drawn = int(post.get("seq")) - 1
+    at_form = store.cached_legal(campaign, drawn, actor) if drawn != len(c.file.entries) else None
+    if at_form is not None:  # others' orders came since the form: the rules themselves judge it now
+        command = command_from_post(at_form, post, strict=False)
+    else:
+        command = command_from_post(store.legal(campaign, c, actor), post)
+    if d.read_order:
+        command = d.load("read_order")(command, c.state)
+    first = c.push(command)
+    written = [first.to_dict()]
+    if d.autoplay:
+        written += [e.to_dict() for e in play_computers(c)]
+    if actor != "referee" and getattr(campaign, "advance_early", False):
+        written += advance(campaign, c)
+    return written
+
+
+NEXT = {"type": "next", "player": "referee"}  # the referee's closing of a phase, as `campagne next` gives it
+
+
+def advance(campaign: Any, c: Any) -> list[dict[str, Any]]:
+    """Close the phase for the referee when no player is awaited any more and the rules offer him to close it (the computers
+    answer the next phase as usual); once: the next phase waits for its own orders."""
+    from ..computers import play_computers
+    if any(p != "referee" for p in c.game.view(None).get("awaiting", [])):
+        return []
+    if not any(lo.describes(NEXT) for lo in store.legal(campaign, c, "referee")):
+        return []
+    written = [c.push(dict(NEXT)).to_dict()]
+    if store.descriptor(campaign).autoplay:
+        written += [e.to_dict() for e in play_computers(c)]
+    return written
+
+
+def lang_of(code: str | None) -> Lang:
+    return Lang("fr" if (code or "").startswith("fr") else "en")
+
+
+register_messages({
+    "club.not_offered": {"en": "This order is not one of those possible now; nothing was changed.",
+                         "fr": "Cet ordre n'est pas de ceux possibles maintenant ; rien n'a été changé."},
+    "club.field_missing": {"en": "The field {field} needs a value; nothing was changed.",
+                           "fr": "Le champ {field} demande une valeur ; rien n'a été changé."},
+    "club.field_bad": {"en": "The value of {field} is not one of those offered; nothing was changed.",
+                       "fr": "La valeur de {field} n'est pas de celles proposées ; rien n'a été changé."},
+    "club.stale": {"en": "This form is out of date: the phase has moved on since it was shown; nothing was changed. "
+                         "Here is the current one.",
+                   "fr": "Ce formulaire est périmé : la phase a changé depuis son affichage ; rien n'a été changé. "
+                         "Voici le formulaire actuel."},
+    "club.already_given": {"en": "An order was already given from this page since it was shown (a double submit?); "
+                                 "nothing more was changed.",
+                           "fr": "Un ordre a déjà été donné depuis l'affichage de cette page (double envoi ?) ; rien "
+                                 "de plus n'a été changé."},
+})

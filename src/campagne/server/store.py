@@ -1,0 +1,299 @@
+"""Campaigns in the club's database, read and changed through the same functions as the command line.
+
+A campaign's journal is kept line by line (`JournalLine`), each line the very text of the JSON Lines file, so that
+a journal imports from and exports to the file unchanged (an exported journal verifies with `campagne journal`).
+The seed and its salt — the referee's file on the command line — are kept beside it, never shown to a player
+before the end, when the reveal line is written as the command line writes it.
+
+Every command on a campaign holds its lock (a lock per campaign in this process, and the campaign's row in the
+database, `select_for_update`, for several processes on PostgreSQL; SQLite's writers are serialised by its own
+lock): it replays the journal (`session.replay`), applies the command and the computers' replies
+(`session.Campaign.push`, `computers.play_computers`), and appends the lines in one transaction, or nothing.
+The replayed campaign is kept in memory, keyed by the journal's length: only a journal that grew elsewhere is
+replayed again.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+
+from .. import session
+from ..core.errors import CampagneError, register_messages
+from ..core.game import Game
+from ..core.interface import GameDescriptor
+from ..registry import game as registered
+from ..storage import journal as jfile
+from . import snapshots
+from .models import Campaign, JournalLine
+
+MAX_JOURNAL_BYTES = 20 * 1024 * 1024
+SPECTATOR = "*spectator*"  # the viewer no player is: a spectator sees the view of no player
+
+snapshots_on = True  # off: every replay reads the whole journal (the benchmark compares)
+_guard = threading.Lock()
+_locks: dict[int, threading.RLock] = {}
+_cache: dict[int, tuple[tuple[int, Any], session.Campaign]] = {}
+
+
+def _lock(pk: int) -> threading.RLock:
+    with _guard:
+        return _locks.setdefault(pk, threading.RLock())
+
+
+def descriptor(campaign: Campaign) -> GameDescriptor:
+    return registered(campaign.game)
+
+
+def _label(campaign: Campaign) -> Path:
+    return Path(f"{campaign.title}.jsonl")
+
+
+def _parse(texts: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any] | None]:
+    parsed = [json.loads(t) for t in texts]
+    reveals = [x["reveal"] for x in parsed[1:] if isinstance(x.get("reveal"), dict) and "command" not in x]
+    entries = [x for x in parsed[1:] if not ("reveal" in x and "command" not in x)]
+    return parsed[0], entries, (reveals[-1] if reveals else None)
+
+
+def seed_of(campaign: Campaign) -> Any:
+    return json.loads(campaign.seed) if campaign.seed else None
+
+
+def _replay(campaign: Campaign) -> session.Campaign:
+    texts = list(JournalLine.objects.filter(campaign=campaign, number__lte=campaign.length).order_by("number")
+                 .values_list("text", flat=True))
+    header, entries, reveal = _parse(texts)
+    file = jfile.JournalFile(_label(campaign), header, entries, reveal=reveal)
+    seed = seed_of(campaign)
+    if seed is None:
+        seed = header.get("seed", (reveal or {}).get("seed"))
+    if snapshots_on:
+        game = snapshots.game_from(campaign, session.ruleset(header["ruleset"]), header, entries, seed)
+        if game is not None:
+            return session.Campaign(file.path, file, game)
+    return session.replay(file.path, file, seed, verify=seed is None)
+
+
+def _version(campaign: Campaign) -> tuple[int, Any]:
+    """What identifies a journal's lines: they are only ever appended to."""
+    return campaign.length, campaign.created
+
+
+def _current(campaign: Campaign) -> session.Campaign:
+    """The campaign replayed (from memory when the journal has not grown since)."""
+    held = _cache.get(campaign.pk)
+    if held is not None and held[0] == _version(campaign):
+        return held[1]
+    c = _replay(campaign)
+    if held is None or held[0][0] <= campaign.length:  # never a newer campaign replaced by an older one
+        _cache[campaign.pk] = (_version(campaign), c)
+    return c
+
+
+@contextmanager
+def viewing(pk: int) -> Iterator[tuple[Campaign, session.Campaign]]:
+    """The campaign and its replayed game, to read. The game handed out is never changed afterwards (a command
+    works on a copy, published when written), so pages are drawn without holding the campaign's lock."""
+    with _lock(pk):
+        campaign = Campaign.objects.get(pk=pk)
+        c = _current(campaign)
+    yield campaign, c
+
+
+class _Working(session.Campaign):
+    """A copy of the campaign a command works on: the rules' state copied once, so each push needs no copy of its
+    own to undo a refusal (a refused command throws the whole copy away)."""
+
+    def push(self, command: dict[str, Any]) -> Any:
+        entry = self.game.push(command, atomic=False)
+        line = entry.to_dict()
+        self.file.entries.append(line)
+        self.unwritten.append(line)
+        return entry
+
+
+def _working(c: session.Campaign) -> _Working:
+    g = c.game
+    game = Game(g.ruleset, g.setup, g.seed, state=copy.deepcopy(g.state), opening=g.opening,
+                entries=list(g.entries), undone=set(g.undone), opening_rolls=g.opening_rolls)
+    return _Working(c.path, dataclasses.replace(c.file, entries=list(c.file.entries)), game, list(c.warnings))
+
+
+@contextmanager
+def changing(pk: int) -> Iterator[tuple[Campaign, session.Campaign]]:
+    """The campaign under its lock, to give commands (`c.push`) on a working copy; the lines they made are written
+    at the end, in one transaction, and the copy becomes the campaign, only if everything went through; otherwise
+    nothing is written and the copy is thrown away."""
+    with _lock(pk), transaction.atomic():
+        campaign = Campaign.objects.select_for_update().get(pk=pk)
+        work = _working(_current(campaign))
+        yield campaign, work
+        _write(campaign, work)
+
+
+_legal: dict[tuple[int, tuple[int, Any], str], list[Any]] = {}
+
+
+def legal(campaign: Campaign, c: session.Campaign, actor: str) -> list[Any]:
+    """The game's legal orders for `actor` now, drawn once per state (the journal's length names the state)."""
+    key = (campaign.pk, (len(c.file.entries), campaign.created), actor)
+    if key not in _legal:
+        if len(_legal) > 512:
+            _legal.clear()
+        _legal[key] = descriptor(campaign).load("legal_orders")(c.state, actor)
+    return _legal[key]
+
+
+def cached_legal(campaign: Campaign, entries: int, actor: str) -> list[Any] | None:
+    """The legal orders drawn for `actor` when the journal held `entries` commands, if they were drawn."""
+    return _legal.get((campaign.pk, (entries, campaign.created), actor))
+
+
+_pictures: dict[tuple[Any, ...], str] = {}
+
+
+def picture(campaign: Campaign, c: session.Campaign, lang: str, viewer: str | None) -> str:
+    """The game's map drawn for this viewer, once per state."""
+    d = descriptor(campaign)
+    if not d.picture:
+        return ""
+    key = (campaign.pk, len(c.file.entries), campaign.created, lang, viewer)
+    if key not in _pictures:
+        if len(_pictures) > 256:
+            _pictures.clear()
+        _pictures[key] = d.load("picture")(c.state, lang, viewer)
+    return _pictures[key]
+
+
+def phase_key(c: session.Campaign) -> str:
+    view = c.game.view(None)
+    return f"{view.get('turn', '')}:{view.get('phase', '')}"
+
+
+def ended(campaign: Campaign, c: session.Campaign) -> bool:
+    d = descriptor(campaign)
+    return bool(d.outcome and d.load("outcome")(c.state).ended)
+
+
+def _write(campaign: Campaign, c: session.Campaign) -> None:
+    lines = list(c.unwritten)
+    c.unwritten = []
+    over = ended(campaign, c)
+    if over and c.file.reveal is None and campaign.seed and "seed_commitment" in c.file.header:
+        reveal = {"seed": seed_of(campaign), "salt": campaign.salt}
+        lines.append({"reveal": reveal})
+        c.file.reveal = reveal
+    if lines:
+        JournalLine.objects.bulk_create([JournalLine(campaign=campaign, number=campaign.length + i, text=jfile.dumps(x))
+                                         for i, x in enumerate(lines, start=1)])
+    campaign.length += len(lines)
+    campaign.ended = over
+    campaign.phase = phase_key(c)[:200]
+    campaign.save(update_fields=["length", "ended", "phase"])
+    snapshots.take(campaign, c)
+    _cache[campaign.pk] = (_version(campaign), c)
+
+
+def create(title: str, game: str, players: list[dict[str, Any]], options: dict[str, Any] | None = None,
+           seed: Any = None) -> Campaign:
+    """A new campaign of a registered game, made exactly as `campagne new` makes it (the computers' first
+    orders included), then kept in the database."""
+    from ..computers import play_computers
+    d = registered(game)
+    defaults = {o.name.replace("-", "_"): ([] if o.kind == "list" else o.default) for o in d.setup_options}
+    setup = d.load("setup")(players, {**defaults, **(options or {})})
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "campaign.jsonl"
+        c = session.create(path, game, setup, seed)
+        if d.autoplay:
+            play_computers(c)
+            c.flush()
+        return import_journal(title, path.read_bytes(), session.referee_file(path).read_bytes())
+
+
+def import_journal(title: str, journal: bytes, referee: bytes | None = None) -> Campaign:
+    """A journal file (and, where the referee has it, his file with the seed) checked by replaying every line, then
+    kept as it is. A malformed, foreign, edited or too large file is refused with one sentence, and nothing kept."""
+    if len(journal) > MAX_JOURNAL_BYTES or (referee is not None and len(referee) > 4096):
+        raise CampagneError("club.too_big", limit=MAX_JOURNAL_BYTES // (1024 * 1024))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "campaign.jsonl"
+        path.write_bytes(journal)
+        if referee:
+            session.referee_file(path).write_bytes(referee)
+        try:
+            c = session.load(path, verify=True)
+            secret = session._referee_secret(path) if referee else None
+        except CampagneError as exc:
+            raise CampagneError("club.bad_journal", reason={lang: exc.message(lang).replace(tmp + "/", "")
+                                                             for lang in ("fr", "en")}) from None
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:  # noqa: BLE001 - a file of any shape
+            raise CampagneError("club.bad_journal", reason={"fr": type(exc).__name__, "en": type(exc).__name__}) from None
+        if c.file.torn is not None:
+            raise CampagneError("club.torn_journal")
+        texts = journal.decode("utf-8").rstrip("\n").split("\n")
+    game = c.file.header["ruleset"]
+    with transaction.atomic():
+        campaign = Campaign.objects.create(
+            title=title[:200] or game, game=game, length=len(texts),
+            seed=json.dumps(secret["seed"]) if secret else "", salt=str(secret["salt"]) if secret else "")
+        JournalLine.objects.bulk_create([JournalLine(campaign=campaign, number=i, text=t)
+                                         for i, t in enumerate(texts, start=1)])
+        campaign.ended = ended(campaign, c)
+        campaign.phase = phase_key(c)[:200]
+        campaign.save(update_fields=["ended", "phase"])
+    c.path = c.file.path = _label(campaign)
+    campaign.refresh_from_db()
+    snapshots.take(campaign, c)
+    _cache[campaign.pk] = (_version(campaign), c)
+    return campaign
+
+
+def export_journal(campaign: Campaign) -> str:
+    """The journal file, line for line: the referee's, with everything (the seed only once revealed)."""
+    texts = JournalLine.objects.filter(campaign=campaign).order_by("number").values_list("text", flat=True)
+    return "".join(t + "\n" for t in texts)
+
+
+def referee_file(campaign: Campaign) -> str:
+    """The referee's file to keep beside an exported journal (`campaign.jsonl.referee`): the seed and its salt."""
+    if not campaign.seed:
+        return ""
+    return json.dumps({"journal": "campaign.jsonl", "seed": seed_of(campaign), "salt": campaign.salt}) + "\n"
+
+
+def seats(c: session.Campaign) -> list[str]:
+    """The players of the campaign, by the ids its orders use."""
+    return list(c.game.view(None).get("players", {}))
+
+
+def forget(pk: int | None = None) -> None:
+    """Drop what is held in memory (tests; a database restored from a backup)."""
+    _legal.clear()
+    _pictures.clear()
+    if pk is None:
+        _cache.clear()
+    else:
+        _cache.pop(pk, None)
+
+
+register_messages({
+    "club.too_big": {"en": "This file is too large (at most {limit} MB).",
+                     "fr": "Ce fichier est trop gros ({limit} Mo au plus)."},
+    "club.bad_journal": {"en": "This is not a journal the club can take: {reason}",
+                         "fr": "Ce journal ne peut pas être accueilli par le club : {reason}"},
+    "club.torn_journal": {"en": "This journal's last line is incomplete (a write was interrupted): mend it with a "
+                                "command of `campagne` first.",
+                          "fr": "La dernière ligne de ce journal est incomplète (une écriture interrompue) : "
+                                "réparez-le d'abord avec une commande de `campagne`."},
+})

@@ -1,0 +1,259 @@
+"""The club's pages: the list of campaigns, a campaign's page (map, standing, orders, journal) and its live
+fragments (HTMX), the sheets and the exports. Every page is drawn from the viewer's view and journal as the
+game's descriptor redacts them (`access.Seat.viewer`); the server itself knows no game."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import session
+from ..core.errors import CampagneError
+from ..render.text import entry_lines
+from . import notify, orders, store
+from .access import Seat, seat
+from .models import Campaign, Membership
+
+
+def lang() -> Any:
+    return orders.lang_of(get_language())
+
+
+def _text(campaign: Campaign) -> Any:
+    d = store.descriptor(campaign)
+    return d.load("text") if d.text else None
+
+
+def awaiting_me(campaign: Campaign, c: Any, s: Seat) -> bool:
+    return bool(s.actor and s.actor in c.game.view(None).get("awaiting", []))
+
+
+@login_required
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    rows = []
+    for campaign in Campaign.objects.filter(archived=False):
+        s = seat(request.user, campaign)
+        try:
+            with store.viewing(campaign.pk) as (campaign, c):
+                turn = awaiting_me(campaign, c, s)
+        except CampagneError:
+            turn = False
+        rows.append({"campaign": campaign, "seat": s, "your_turn": turn,
+                     "title": store.descriptor(campaign).title.get(lang().lang, campaign.game)})
+    archived = Campaign.objects.filter(archived=True)
+    from .access import can_create
+    return render(request, "club/home.html", {"rows": rows, "archived": archived,
+                                              "can_create": can_create(request.user)})
+
+
+def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> list[dict[str, Any]]:
+    d = store.descriptor(campaign)
+    redact = d.load("redact_entry")
+    o = lang()
+    text = _text(campaign)
+    if last is None:
+        shown = [redact(c.file.header.get("opening", {}), s.viewer)] + session.visible_entries(c, s.viewer, redact)
+    else:  # the latest lines only: a long journal costs a poll nothing more
+        start = max(0, len(c.file.entries) - last)
+        shown = ([redact(c.file.header.get("opening", {}), s.viewer)] if start == 0 else []) + \
+            session.visible_entries(c, s.viewer, redact, start)
+        shown = shown[-last:]
+    out = []
+    for e in shown:
+        if e.get("undone"):
+            out.append({"n": e.get("n"), "lines": [_("#%(n)s (undone)") % {"n": e.get("n")}], "undone": True})
+        elif text is not None:
+            out.append({"n": e.get("n"), "lines": entry_lines(e, o, text.event_text)})
+        else:
+            out.append({"n": e.get("n"), "lines": [json.dumps(e.get("command", {}), ensure_ascii=False)] +
+                        [json.dumps(ev, ensure_ascii=False) for ev in e.get("events", [])]})
+    return out
+
+
+def _status(campaign: Campaign, c: Any, s: Seat) -> str:
+    view = c.game.view(s.viewer)
+    text = _text(campaign)
+    if text is None:
+        return json.dumps(view, ensure_ascii=False, indent=1, default=str)
+    return text.status_text(view, lang())
+
+
+def _map(campaign: Campaign, c: Any, s: Seat) -> str:
+    return store.picture(campaign, c, lang().lang, s.viewer)
+
+
+def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
+    view = c.game.view(None)
+    return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": _map(campaign, c, s),
+            "awaiting": view.get("awaiting", []), "your_turn": awaiting_me(campaign, c, s),
+            "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(c)}
+
+
+def orders_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
+    if s.actor is None or campaign.ended:
+        return {"forms": [], "campaign": campaign, "seat": s}
+    d = store.descriptor(campaign)
+    legal = store.legal(campaign, c, s.actor)
+    return {"forms": orders.forms(legal, d.load("orders"), lang().lang), "campaign": campaign, "seat": s,
+            "seq": orders.seq_of(c), "phase": store.phase_key(c)}
+
+
+@login_required
+@require_GET
+def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
+    get_object_or_404(Campaign, pk=pk)
+    from .deadlines import due
+    due(pk)  # a passed deadline: extensions, then computer stand-ins
+    with store.viewing(pk) as (campaign, c):
+        s = seat(request.user, campaign)
+        ctx = live_context(campaign, c, s)
+        ctx.update(orders_context(campaign, c, s))
+        d = store.descriptor(campaign)
+        ctx.update({"title": d.title.get(lang().lang, campaign.game), "has_sheets": bool(d.sheets) and
+                    s.viewer is not store.SPECTATOR and s.viewer != store.SPECTATOR,
+                    "members": Membership.objects.filter(campaign=campaign).select_related("user")})
+        if s.referee:
+            from .referee import console_context
+            ctx.update(console_context(campaign, c))
+        if s.membership is not None and s.membership.seen_line != campaign.length:
+            Membership.objects.filter(pk=s.membership.pk).update(seen_line=campaign.length)
+    return render(request, "club/campaign.html", ctx)
+
+
+@login_required
+@require_GET
+def live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live part of the campaign page (map, standing, latest journal lines), polled by HTMX."""
+    get_object_or_404(Campaign, pk=pk)
+    from .deadlines import due
+    due(pk)
+    with store.viewing(pk) as (campaign, c):
+        ctx = live_context(campaign, c, seat(request.user, campaign))
+    return render(request, "club/live.html", ctx)
+
+
+@login_required
+def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the orders form of the current phase; POST: give one (checked, then journaled, or nothing)."""
+    get_object_or_404(Campaign, pk=pk)
+    if request.method == "POST":
+        with store.viewing(pk) as (campaign, _c):
+            s = seat(request.user, campaign)
+        if s.actor is None:
+            return _refuse(request, pk, _("You give no orders in this campaign."), status=403)
+        try:
+            with store.changing(pk) as (campaign, c):
+                if campaign.ended:
+                    raise CampagneError("club.ended")
+                phase = store.phase_key(c)
+                before = notify.awaited(c)
+                written = orders.give(campaign, c, s.actor, request.POST)
+                after = notify.awaited(c)
+            messages.success(request, _("Order received (journal line %(n)s).") % {"n": written[0]["n"] + 1})
+            from .deadlines import note_order
+            note_order(campaign, s, phase)
+            notify.newly_awaited(campaign, before, after,
+                                 request.build_absolute_uri(reverse("club:campaign", args=[pk])))
+        except CampagneError as exc:
+            return _refuse(request, pk, exc.message(lang().lang))
+    elif request.method != "GET":
+        return HttpResponse(status=405)
+    if request.method == "POST":
+        if not request.headers.get("HX-Request"):
+            return redirect("club:campaign", pk=pk)
+        # The order is in: the answer says so at once, the next form is drawn by a second request.
+        response = render(request, "club/order_given.html", {"campaign": campaign})
+        response["HX-Trigger"] = "campagne-changed"  # the live part (map, standing, journal) redraws itself
+        return response
+    with store.viewing(pk) as (campaign, c):
+        ctx = orders_context(campaign, c, seat(request.user, campaign))
+    return render(request, "club/orders.html", ctx)
+
+
+def _refuse(request: HttpRequest, pk: int, message: str, status: int = 409) -> HttpResponse:
+    """A refused request: one sentence, nothing changed; the current form again."""
+    messages.error(request, message)
+    if not request.headers.get("HX-Request"):
+        response = redirect("club:campaign", pk=pk)
+        return response
+    with store.viewing(pk) as (campaign, c):
+        ctx = orders_context(campaign, c, seat(request.user, campaign))
+    response = render(request, "club/orders.html", ctx, status=status)
+    response["HX-Reswap"] = "innerHTML"
+    return response
+
+
+@login_required
+@require_GET
+def journal_page(request: HttpRequest, pk: int) -> HttpResponse:
+    get_object_or_404(Campaign, pk=pk)
+    with store.viewing(pk) as (campaign, c):
+        s = seat(request.user, campaign)
+        ctx = {"campaign": campaign, "seat": s, "journal": _journal(campaign, c, s)}
+    return render(request, "club/journal.html", ctx)
+
+
+@login_required
+@require_GET
+def map_svg(request: HttpRequest, pk: int) -> HttpResponse:
+    get_object_or_404(Campaign, pk=pk)
+    with store.viewing(pk) as (campaign, c):
+        svg = _map(campaign, c, seat(request.user, campaign))
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+@login_required
+@require_GET
+def sheets(request: HttpRequest, pk: int) -> HttpResponse:
+    """The campaign sheets: the referee's all of them; a player's own, built from the journal as he may read it;
+    a spectator's none."""
+    get_object_or_404(Campaign, pk=pk)
+    with store.viewing(pk) as (campaign, c):
+        s = seat(request.user, campaign)
+        d = store.descriptor(campaign)
+        if not d.sheets or s.viewer == store.SPECTATOR:
+            return HttpResponse(_("No sheet to show."), content_type="text/plain; charset=utf-8", status=404)
+        module = d.load("sheets")
+        header, entries = dict(c.file.header), list(c.file.entries)
+        if s.viewer is not None:
+            redact = d.load("redact_entry")
+            entries = [redact(e, s.viewer) for e in entries]
+            header["opening"] = redact(header.get("opening") or {}, s.viewer)
+        built = module.build_sheets(header, entries, c.game.state, lang().lang)
+        if s.viewer is not None:
+            built = [sh for sh in built if sh.get("player") == s.viewer]
+        html = module.sheets_html(built, lang().lang)
+    return HttpResponse(html, content_type="text/html; charset=utf-8")
+
+
+@login_required
+@require_GET
+def view_json(request: HttpRequest, pk: int) -> HttpResponse:
+    """This viewer's view and journal as data (what a player's own tools may read)."""
+    get_object_or_404(Campaign, pk=pk)
+    with store.viewing(pk) as (campaign, c):
+        s = seat(request.user, campaign)
+        d = store.descriptor(campaign)
+        redact = d.load("redact_entry")
+        data = {"campaign": campaign.pk, "game": campaign.game, "view": c.game.view(s.viewer),
+                "opening": redact(c.file.header.get("opening", {}), s.viewer),
+                "entries": session.visible_entries(c, s.viewer, redact)}
+    return JsonResponse(data, json_dumps_params={"ensure_ascii": False, "default": str})
+
+
+@login_required
+@require_POST
+def set_seen(request: HttpRequest, pk: int) -> HttpResponse:
+    Membership.objects.filter(user=request.user, campaign_id=pk).update(
+        seen_line=get_object_or_404(Campaign, pk=pk).length)
+    return HttpResponse(status=204)
