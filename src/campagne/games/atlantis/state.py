@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.maps import TerritoryMap
-from .army import Army
+from .army import Army, shallow
 
 PHASES = ("events", "diplomacy", "loot", "supply", "movement", "battles", "conquest", "reinforcements")
 PHASE_NAMES = {
@@ -72,6 +72,14 @@ class Player:
     pending_reinforcements: list[dict[str, Any]] = field(default_factory=list)
     returning: Army | None = None  # survivors of a destroyed army, back at the capital next turn
 
+    def __deepcopy__(self, memo: dict) -> Player:
+        clone = shallow(self)
+        clone.army = copy.deepcopy(self.army, memo)
+        clone.returning = copy.deepcopy(self.returning, memo)
+        clone.loss_order = list(self.loss_order)
+        clone.pending_reinforcements = copy.deepcopy(self.pending_reinforcements, memo)
+        return clone
+
     def losses_first(self) -> list[str]:
         """The units of `loss_order` still in the army (a unit reorganised away is skipped); empty: the
         default rule (`army.remove_models`)."""
@@ -99,6 +107,17 @@ class Agreement:
     status: str = "in_force"  # proposed | in_force | declined | lapsed
 
     @property
+    def settled(self) -> bool:
+        """Declined, lapsed or broken: it never changes again."""
+        return self.status in ("declined", "lapsed") or self.broken_by is not None
+
+    def __deepcopy__(self, memo: dict) -> Agreement:
+        clone = shallow(self)
+        for name in ("parties", "passage", "supply", "taxes", "accepted"):
+            setattr(clone, name, list(getattr(self, name)))
+        return clone
+
+    @property
     def in_force(self) -> bool:
         return self.status == "in_force" and self.broken_by is None
 
@@ -114,6 +133,18 @@ class Battle:
     scenario_key: str | None = None
     terrain: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
+
+    def __deepcopy__(self, memo: dict) -> Battle:
+        clone = shallow(self)
+        clone.strategies = dict(self.strategies)
+        clone.previous = {k: list(v) for k, v in self.previous.items()}
+        clone.terrain = copy.deepcopy(self.terrain, memo)
+        clone.result = copy.deepcopy(self.result, memo)
+        return clone
+
+
+# the state's containers that hold only numbers, strings and None: a shallow copy is a whole one
+_OF_ATOMS = ("owners", "fortresses", "setup_order", "order", "initiative_rolls", "acting", "arrivals", "delays")
 
 
 @dataclass
@@ -135,11 +166,15 @@ class AtlantisState:
     standings: list[dict[str, Any]] | None = None
 
     def __deepcopy__(self, memo: dict) -> AtlantisState:
-        # The map never changes: share it; copy everything else.
-        clone = copy.copy(self)
+        # The map and settled agreements never change: share them; copy everything else. (Legal orders try
+        # each candidate on a copy: the copy must stay cheap however long the campaign.)
+        clone = shallow(self)
         for name, value in vars(self).items():
-            if name != "map":
+            if name in _OF_ATOMS:
+                setattr(clone, name, copy.copy(value))
+            elif name not in ("map", "agreements"):
                 setattr(clone, name, copy.deepcopy(value, memo))
+        clone.agreements = [a if a.settled else a.__deepcopy__(memo) for a in self.agreements]
         return clone
 
     # -- reading helpers used throughout the rules
