@@ -187,6 +187,7 @@ def test_every_string_of_the_server_is_in_french() -> None:
     entries = po.split("\n\n")[1:]
     untranslated = [e for e in entries if re.search(r'^msgstr ""$', e, re.M) and not re.search(r'^"', e.split("msgstr")[1], re.M)]
     assert not untranslated
+    assert "#, fuzzy" not in po, "a translation guessed by makemessages is not one"
     mo = Path(store.__file__).parent / "locale" / "fr" / "LC_MESSAGES" / "django.mo"
     assert mo.exists() and mo.stat().st_size > 1000
 

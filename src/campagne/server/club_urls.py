@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 from django.views.static import serve
 
-from . import accounts, referee, settings, views
+from . import accounts, battles, referee, settings, views
 
 app_name = "club"
 urlpatterns = [
@@ -16,6 +16,7 @@ urlpatterns = [
     path("c/<int:pk>/sheets/", views.sheets, name="sheets"),
     path("c/<int:pk>/view.json", views.view_json, name="view_json"),
     path("c/<int:pk>/undo/", referee.undo, name="undo"),
+    path("c/<int:pk>/battle-result/", battles.battle_result, name="battle_result"),
     path("c/<int:pk>/stand-in/", referee.stand_in, name="stand_in"),
     path("c/<int:pk>/invite/", referee.invite, name="invite"),
     path("c/<int:pk>/reset-link/", referee.reset_link, name="reset_link"),

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ..core.errors import CampagneError
 from ..registry import games
-from . import store
+from . import battles, store
 from .access import can_create, need_referee, seat
 from .models import Campaign, Invitation, Membership
 from .views import lang
@@ -38,7 +38,7 @@ def console_context(campaign: Campaign, c: Any) -> dict[str, Any]:
                          for e in reversed(effective[-30:])],
             "seats": store.seats(c),
             "invitations": Invitation.objects.filter(campaign=campaign, used_by=None),
-            "controllers": CONTROLLERS}
+            "controllers": CONTROLLERS, "battle_forms": battles.forms(campaign, c, lang().lang)}
 
 
 def _referee_campaign(request: HttpRequest, pk: int) -> Campaign:
