@@ -11,6 +11,7 @@ urlpatterns = [
     path("c/<int:pk>/", views.campaign_page, name="campaign"),
     path("c/<int:pk>/live/", views.live, name="live"),
     path("c/<int:pk>/orders/", views.orders_view, name="orders"),
+    path("c/<int:pk>/withdraw/", views.withdraw_view, name="withdraw"),
     path("c/<int:pk>/journal/", views.journal_page, name="journal"),
     path("c/<int:pk>/map.svg", views.map_svg, name="map"),
     path("c/<int:pk>/sheets/", views.sheets, name="sheets"),

@@ -105,7 +105,22 @@ def orders_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     d = store.descriptor(campaign)
     legal = store.legal(campaign, c, s.actor)
     return {"forms": orders.forms(legal, d.load("orders"), lang().lang), "campaign": campaign, "seat": s,
-            "seq": orders.seq_of(c), "phase": store.phase_key(c)}
+            "seq": orders.seq_of(c), "phase": store.phase_key(c), "mine": _mine(campaign, c, s)}
+
+
+def _mine(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
+    """The player's own orders of this phase he may still take back to change, as his journal shows them."""
+    if s.actor is None or s.referee:
+        return []
+    redact = store.descriptor(campaign).load("redact_entry")
+    text = _text(campaign)
+    out = []
+    for e in orders.withdrawable(c, s.actor):
+        shown = redact(e.to_dict(), s.viewer)
+        lines = entry_lines(shown, lang(), text.event_text) if text is not None else \
+            [json.dumps(shown.get("command", {}), ensure_ascii=False)]
+        out.append({"n": e.n, "text": lines[0] if lines else str(e.n)})
+    return out
 
 
 @login_required
@@ -178,6 +193,33 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
     with store.viewing(pk) as (campaign, c):
         ctx = orders_context(campaign, c, seat(request.user, campaign))
     return render(request, "club/orders.html", ctx)
+
+
+@login_required
+@require_POST
+def withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player takes back one of his orders of this phase to give another (`orders.withdraw`)."""
+    get_object_or_404(Campaign, pk=pk)
+    with store.viewing(pk) as (campaign, _c):
+        s = seat(request.user, campaign)
+    if s.actor is None or s.referee:
+        return _refuse(request, pk, _("Only a player takes back his own orders."), status=403)
+    try:
+        n = int(request.POST.get("entry", ""))
+        with store.changing(pk) as (campaign, c):
+            if campaign.ended:
+                raise CampagneError("club.ended")
+            orders.withdraw(c, s.actor, n)
+    except ValueError:
+        return _refuse(request, pk, CampagneError("club.not_yours").message(lang().lang))
+    except CampagneError as exc:
+        return _refuse(request, pk, exc.message(lang().lang))
+    messages.success(request, _("Your order is taken back: give another."))
+    if not request.headers.get("HX-Request"):
+        return redirect("club:campaign", pk=pk)
+    response = render(request, "club/order_given.html", {"campaign": campaign})
+    response["HX-Trigger"] = "campagne-changed"
+    return response
 
 
 def _refuse(request: HttpRequest, pk: int, message: str, status: int = 409) -> HttpResponse:
