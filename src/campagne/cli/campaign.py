@@ -202,8 +202,9 @@ def _list_orders(o: Out, campaign: Optional[str], player: str) -> None:
         descriptor = _descriptor(c)
         legal = descriptor.load("legal_orders")(c.state, player)
         specs = descriptor.load("orders")
+        advice = descriptor.load("advice")(c.state, player, o.lang) if descriptor.advice else []
     if o.json:
-        o.data({"player": player, "orders": [lo.to_dict() for lo in legal]})
+        o.data({"player": player, "orders": [lo.to_dict() for lo in legal], "advice": advice})
         return
     if not legal:
         o.text(o.t(f"{player} n'a aucun ordre à donner maintenant.", f"{player} has no order to give now."))
@@ -216,6 +217,10 @@ def _list_orders(o: Out, campaign: Optional[str], player: str) -> None:
         o.text(f"  {line}{help_}")
         for f in lo.fields:
             o.text(f"      {f.name}: {_domain_text(f, o)}")
+    if advice:
+        o.text(o.t("Chances et menaces :", "Odds and threats:"))
+    for a in advice:
+        o.text(f"  {a['text']}")
 
 
 def _domain_text(f: Any, o: Out) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 LANGS = ("fr", "en")
 
@@ -15,3 +16,17 @@ class Lang:
 
     def t(self, fr: str, en: str) -> str:
         return fr if self.lang == "fr" else en
+
+
+def chance(p: Any) -> str:
+    """An exact probability for people: the percentage, and the fraction itself when it is not a round one."""
+    from fractions import Fraction
+    p = Fraction(p)
+    if p in (0, 1):
+        return f"{int(p) * 100}%"
+    places = 1
+    if f"{float(p):.1%}" in ("0.0%", "100.0%"):  # neither sure nor impossible: say how near
+        places = 3
+    shown = f"{float(p):.{places}%}"
+    exact = "" if (p * 100 * 10 ** places).denominator == 1 else f" ({p.numerator}/{p.denominator})"
+    return f"{shown}{exact}"

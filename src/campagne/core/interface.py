@@ -250,6 +250,9 @@ class GameDescriptor:
     # (state, viewer) -> the state as viewer knows it (what his view hides taken out), for heuristics that need
     # the rules' functions: the game's autoplay hands its computers this, never the state
     information_state: str = ""
+    # (state, viewer, lang) -> [{"about": an order type or "threat", "text": ...}]: the exact odds beside this
+    # viewer's decisions now and the threats he faces, computed from what he may know (his information state)
+    advice: str = ""
     read_order: str = ""  # (command, state) -> command: reads the files an order names, names typed (at the edge)
     battle_command: str = ""  # (target, options) -> the referee's command of `campagne battle-result`
     simulate: str = ""  # (players, turns, seed, controller, on_turn) -> a finished core.game.Game

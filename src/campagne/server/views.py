@@ -105,7 +105,16 @@ def orders_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     d = store.descriptor(campaign)
     legal = store.legal(campaign, c, s.actor)
     return {"forms": orders.forms(legal, d.load("orders"), lang().lang), "campaign": campaign, "seat": s,
-            "seq": orders.seq_of(c), "phase": store.phase_key(c), "mine": _mine(campaign, c, s)}
+            "seq": orders.seq_of(c), "phase": store.phase_key(c), "mine": _mine(campaign, c, s),
+            "advice": _advice(campaign, c, s)}
+
+
+def _advice(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
+    """The exact odds beside this player's decisions and the threats he faces, from what he may know."""
+    d = store.descriptor(campaign)
+    if not d.advice or s.actor is None or s.referee:
+        return []
+    return d.load("advice")(c.state, s.viewer, lang().lang)
 
 
 def _mine(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:

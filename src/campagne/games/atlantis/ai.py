@@ -147,7 +147,7 @@ def _move(s: AtlantisState, p: Player, rng: random.Random, style: str) -> Comman
     return hold if best is None else {"type": "move", "player": p.id, "path": best}
 
 
-def _strength(p: Player) -> int:
+def strength(p: Player) -> int:
     """The army's combat strength; with a Warband still to roll, the rounded expected value."""
     if p.army is None:
         return 0
@@ -168,13 +168,13 @@ def _target_value(s: AtlantisState, p: Player, tid: str) -> float:
     owner = s.owners.get(tid)
     enemies = [q for q in s.armies_in(tid) if q.id != p.id]
     if enemies:
-        margin = _strength(p) - max(_strength(q) for q in enemies)
+        margin = strength(p) - max(strength(q) for q in enemies)
         return 10.0 * margin - 5.0 if margin >= 3 else -100.0
     supplied = _supplied_from(s, p, tid)
     if owner == p.id:
         # Falling back into supplied land is worth more the longer the army has gone hungry.
         return (2.0 + 3.0 * p.unsupplied_turns) if supplied else -10.0
-    win = _conquest_odds(s, p, tid, bribe=_affordable_bribe(p)).success
+    win = conquest_odds(s, p, tid, bribe=_affordable_bribe(p)).success
     return float(win) * (_land_value(s, tid) + 10) - 8.0 - (0.0 if supplied else 15.0)
 
 
@@ -192,10 +192,10 @@ def _affordable_bribe(p: Player) -> int:
     return min(100, max(0, p.loot - 50) // 50 * 50)
 
 
-def _conquest_odds(s: AtlantisState, p: Player, tid: str, bribe: int) -> odds.ConquestOdds:
+def conquest_odds(s: AtlantisState, p: Player, tid: str, bribe: int) -> odds.ConquestOdds:
     mods = dict(defender_modifiers(s, tid))
     t = s.map.territories[tid]
-    return odds.conquest(min(odds.MAX_FORCE, max(0, _strength(p))), bribe=bribe, terrain=t.terrain,
+    return odds.conquest(min(odds.MAX_FORCE, max(0, strength(p))), bribe=bribe, terrain=t.terrain,
                          capital="capital" in mods, capital_unconquered="capital_unconquered" in mods,
                          atlantis="atlantis" in mods, player_territory=s.owners.get(tid) is not None,
                          fortresses=mods.get("fortress", 0))
@@ -220,7 +220,7 @@ def _conquest(s: AtlantisState, p: Player, rng: random.Random, style: str) -> Co
         return _first_legal(s, [{"type": "withdraw", "player": p.id},
                                 {"type": "conquer", "player": p.id, "bribe": 0}], rng, ordered=True)
     bribe = _affordable_bribe(p)
-    win = _conquest_odds(s, p, p.position, bribe).success
+    win = conquest_odds(s, p, p.position, bribe).success
     if win < 0.5 and not p.negotiated:
         return {"type": "negotiate", "player": p.id, "bribe": min(bribe, 50)}
     if win < 0.35 and can_withdraw:
