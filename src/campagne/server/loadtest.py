@@ -38,6 +38,17 @@ def _free_order_phase(c: Any, d: Any) -> bool:
     return all(any(any(f.kind == "text" for f in lo.fields) for lo in legal(c.state, p)) for p in seats)
 
 
+def _referee_step(c: Any, d: Any) -> dict[str, Any]:
+    """The referee's next step offered by the rules: close the phase, or else an order he may give with no
+    choice to make (an auto-resolved battle...)."""
+    legal = d.load("legal_orders")(c.state, "referee")
+    nxt = [lo for lo in legal if lo.type == "next"]
+    free = [lo for lo in legal if lo.type not in ("end", "undo") and all(f.optional for f in lo.fields)]
+    if not nxt + free:
+        raise SystemExit("the referee has nothing to do, and nobody else acts")
+    return (nxt + free)[0].command({})
+
+
 def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0) -> dict[str, Any]:
     """The club (run in its own process: Django configured for DIR)."""
     os.environ["CAMPAGNE_SERVER_DIR"] = str(folder)
@@ -72,7 +83,7 @@ def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0) -> d
                         found = True
                         break
                     if not play_for(campaign, c, frozenset(store.seats(c))):
-                        c.push({"type": "next", "player": "referee"})
+                        c.push(_referee_step(c, d))
             if not found:
                 break
             accounts = {}

@@ -104,9 +104,12 @@ def orders_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
         return {"forms": [], "campaign": campaign, "seat": s}
     d = store.descriptor(campaign)
     legal = store.legal(campaign, c, s.actor)
+    # drawn once, not per form: a phase may offer hundreds of forms (every proposal to accept or decline)
+    urls = {"orders_url": reverse("club:orders", args=[campaign.pk]),
+            "withdraw_url": reverse("club:withdraw", args=[campaign.pk])}
     return {"forms": orders.forms(legal, d.load("orders"), lang().lang), "campaign": campaign, "seat": s,
             "seq": orders.seq_of(c), "phase": store.phase_key(c), "mine": _mine(campaign, c, s),
-            "advice": _advice(campaign, c, s)}
+            "advice": _advice(campaign, c, s), **urls}
 
 
 def _advice(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
@@ -123,10 +126,11 @@ def _mine(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
         return []
     redact = store.descriptor(campaign).load("redact_entry")
     text = _text(campaign)
+    o = lang()
     out = []
     for e in orders.withdrawable(c, s.actor):
         shown = redact(e.to_dict(), s.viewer)
-        lines = entry_lines(shown, lang(), text.event_text) if text is not None else \
+        lines = entry_lines(shown, o, text.event_text) if text is not None else \
             [json.dumps(shown.get("command", {}), ensure_ascii=False)]
         out.append({"n": e.n, "text": lines[0] if lines else str(e.n)})
     return out
@@ -193,12 +197,7 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
     elif request.method != "GET":
         return HttpResponse(status=405)
     if request.method == "POST":
-        if not request.headers.get("HX-Request"):
-            return redirect("club:campaign", pk=pk)
-        # The order is in: the answer says so at once, the next form is drawn by a second request.
-        response = render(request, "club/order_given.html", {"campaign": campaign})
-        response["HX-Trigger"] = "campagne-changed"  # the live part (map, standing, journal) redraws itself
-        return response
+        return _changed(request, campaign)
     with store.viewing(pk) as (campaign, c):
         ctx = orders_context(campaign, c, seat(request.user, campaign))
     return render(request, "club/orders.html", ctx)
@@ -224,8 +223,14 @@ def withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
     except CampagneError as exc:
         return _refuse(request, pk, exc.message(lang().lang))
     messages.success(request, _("Your order is taken back: give another."))
+    return _changed(request, campaign)
+
+
+def _changed(request: HttpRequest, campaign: Campaign) -> HttpResponse:
+    """The answer to an accepted change: the campaign's page, or (HTMX) a word at once, the next form being drawn
+    by a second request and the live part (map, standing, journal) redrawing itself."""
     if not request.headers.get("HX-Request"):
-        return redirect("club:campaign", pk=pk)
+        return redirect("club:campaign", pk=campaign.pk)
     response = render(request, "club/order_given.html", {"campaign": campaign})
     response["HX-Trigger"] = "campagne-changed"
     return response
