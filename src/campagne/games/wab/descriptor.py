@@ -14,6 +14,7 @@ GAME = GameDescriptor(
     legal_orders="campagne.games.wab.legal:legal_orders",
     view="campagne.games.wab.tracker_views:view",
     redact_entry="campagne.games.wab.tracker_views:redact_entry",
+    advice="campagne.games.wab.advice:advice",
     setup="campagne.games.wab.inputs:build_setup",
     player_fields=(PlayerField("side", {"fr": "liste d'armée du camp (nom fourni ou fichier .toml)",
                                         "en": "the side's army list (a packaged name or a .toml file)"},
