@@ -58,6 +58,7 @@ GAME = GameDescriptor(
                "absent": "campagne.games.gorges.players:greedy"},
     autoplay="campagne.games.gorges.ai:autoplay",
     information_state="campagne.games.gorges.views:information_state",
+    advice="campagne.games.gorges.advice:advice",
     simulate="campagne.games.gorges.simulate:run",
     study="campagne.games.gorges.study",
     tools="campagne.games.gorges.cli:register",
