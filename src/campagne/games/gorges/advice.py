@@ -45,8 +45,6 @@ def advice(s: GorgesState, viewer: str | None, lang: str = "en") -> list[Advice]
     if viewer is None or viewer not in s.players or s.phase in ("setup", "ended"):
         return []
     s = information_state(s, viewer)
-    for a in s.armies():  # information_state empties another's hero changes as a list; the rules read a dict
-        a.hero.changes = a.hero.changes or {}
     o, p = Lang(lang), s.players[viewer]
     legal = _legal(s, p)
     return (_challenged(s, p, o, legal) + _challenges(s, p, o, legal) + _battles(s, p, o)

@@ -137,7 +137,7 @@ def information_state(s: GorgesState, viewer: str) -> GorgesState:
         p.items, p.battle_points, p.notes, p.used, p.mines_rolled = [], 0, [], [], []
         for a in p.armies.values():
             a.notes, a.bonus_points = [], 0
-            a.hero.changes, a.hero.items, a.hero.next_battle = [], [], []
+            a.hero.changes, a.hero.items, a.hero.next_battle = {}, [], []
     for b in known.battles:
         b.notes = [n for n in b.notes if n.get("side") in (None, viewer)]
     return known
