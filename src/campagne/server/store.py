@@ -154,6 +154,22 @@ def legal(campaign: Campaign, c: session.Campaign, actor: str) -> list[Any]:
     return _legal[key]
 
 
+_advice: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+
+
+def advice(campaign: Campaign, c: session.Campaign, viewer: str, lang: str) -> list[dict[str, Any]]:
+    """The game's odds and threats for `viewer` now, computed once per state (pages and polls ask again)."""
+    d = descriptor(campaign)
+    if not d.advice:
+        return []
+    key = (campaign.pk, (len(c.file.entries), campaign.created), viewer, lang)
+    if key not in _advice:
+        if len(_advice) > 512:
+            _advice.clear()
+        _advice[key] = d.load("advice")(c.state, viewer, lang)
+    return _advice[key]
+
+
 def cached_legal(campaign: Campaign, entries: int, actor: str) -> list[Any] | None:
     """The legal orders drawn for `actor` when the journal held `entries` commands, if they were drawn."""
     return _legal.get((campaign.pk, (entries, campaign.created), actor))
@@ -280,6 +296,7 @@ def seats(c: session.Campaign) -> list[str]:
 def forget(pk: int | None = None) -> None:
     """Drop what is held in memory (tests; a database restored from a backup)."""
     _legal.clear()
+    _advice.clear()
     _pictures.clear()
     if pk is None:
         _cache.clear()

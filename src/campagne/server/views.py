@@ -114,10 +114,9 @@ def orders_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
 
 def _advice(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
     """The exact odds beside this player's decisions and the threats he faces, from what he may know."""
-    d = store.descriptor(campaign)
-    if not d.advice or s.actor is None or s.referee:
+    if s.actor is None or s.referee:
         return []
-    return d.load("advice")(c.state, s.viewer, lang().lang)
+    return store.advice(campaign, c, s.viewer, lang().lang)
 
 
 def _mine(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
