@@ -242,7 +242,10 @@ class GameDescriptor:
     setup_options: tuple[GameOption, ...] = ()
     battle_options: tuple[GameOption, ...] = ()  # what `campagne battle-result TARGET` takes for this game
     text: str = ""  # module with status_text(view, lang, brief) and event_text(event, lang)
-    picture: str = ""  # (view, lang) -> SVG text
+    picture: str = ""  # (state, lang, viewer) -> SVG text
+    # the picture draws no secret, so it is the same for every viewer (a server draws it once per state);
+    # tests/test_picture_public.py holds a game that says so to it
+    picture_public: bool = False
     sheets: str = ""  # module with build_sheets(...), sheets_markdown, sheets_html
     outcome: str = ""  # (state) -> Outcome
     computers: Mapping[str, str] = field(default_factory=dict)  # controller name -> dotted path of a player

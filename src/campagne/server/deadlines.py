@@ -43,7 +43,7 @@ def due(pk: int, now: Any = None) -> list[str]:
     if campaign.deadline is None or now < campaign.deadline or campaign.ended:
         return []
     with store.viewing(pk) as (campaign, c):
-        awaited = [p for p in c.game.view(None).get("awaiting", []) if p != "referee"]
+        awaited = [p for p in c.game.awaiting() if p != "referee"]
     members = {m.player: m for m in Membership.objects.filter(campaign=campaign, role=Membership.PLAYER)
                .exclude(player="")}
     missed = [p for p in awaited if p in members]

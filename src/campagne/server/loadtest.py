@@ -23,6 +23,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,8 +50,10 @@ def _referee_step(c: Any, d: Any) -> dict[str, Any]:
     return (nxt + free)[0].command({})
 
 
-def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0) -> dict[str, Any]:
-    """The club (run in its own process: Django configured for DIR)."""
+def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0,
+          pad: Callable[[Any], None] | None = None) -> dict[str, Any]:
+    """The club (run in its own process: Django configured for DIR). `pad(c)`, given with `extra_turns`, lengthens
+    each journal halfway through those turns (the benchmark's longer campaigns)."""
     os.environ["CAMPAGNE_SERVER_DIR"] = str(folder)
     os.environ.setdefault("CAMPAGNE_SECRET_KEY", "load-test-key")
     from ..cli.server import prepare
@@ -71,11 +74,14 @@ def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0) -> d
             entries = [{"id": i, "controller": "human", "name": i, **{f.name: f.default for f in d.player_fields}}
                        for i in ids]
             campaign = store.create(f"load {k}", name, entries)
-            if extra_turns:  # a campaign already long: computers play everybody, the referee's part too
+            stops = [extra_turns // 2 + 1, extra_turns + 1] if pad else [extra_turns + 1]
+            for stop in stops if extra_turns else ():  # a campaign already long: computers play everybody
                 with store.changing(campaign.pk) as (campaign, c):
                     after = c.file.entries[-1:] or [c.file.header.get("opening", {})]
-                    d.load("autoplay")(c, c.game.seed, referee=True, after=after, stop_turn=extra_turns + 1,
+                    d.load("autoplay")(c, c.game.seed, referee=True, after=after, stop_turn=stop,
                                        stand_in=frozenset(store.seats(c)), end_at_stop=False)
+                    if pad and stop < extra_turns + 1:
+                        pad(c)
             found = False
             for _ in range(200 * (1 + extra_turns)):
                 with store.changing(campaign.pk) as (campaign, c):

@@ -12,7 +12,7 @@ from .models import Campaign, Membership
 
 
 def awaited(c: Any) -> set[str]:
-    return {p for p in c.game.view(None).get("awaiting", []) if p != "referee"}
+    return {p for p in c.game.awaiting() if p != "referee"}
 
 
 def newly_awaited(campaign: Campaign, before: set[str], after: set[str], link: str) -> int:

@@ -177,7 +177,7 @@ def advance(campaign: Any, c: Any) -> list[dict[str, Any]]:
     """Close the phase for the referee when no player is awaited any more and the rules offer him to close it (the computers
     answer the next phase as usual); once: the next phase waits for its own orders."""
     from ..computers import play_computers
-    if any(p != "referee" for p in c.game.view(None).get("awaiting", [])):
+    if any(p != "referee" for p in c.game.awaiting()):
         return []
     if not any(lo.describes(NEXT) for lo in store.legal(campaign, c, "referee")):
         return []

@@ -179,11 +179,11 @@ _pictures: dict[tuple[Any, ...], str] = {}
 
 
 def picture(campaign: Campaign, c: session.Campaign, lang: str, viewer: str | None) -> str:
-    """The game's map drawn for this viewer, once per state."""
+    """The game's map drawn for this viewer, once per state (once for every viewer where it draws no secret)."""
     d = descriptor(campaign)
     if not d.picture:
         return ""
-    key = (campaign.pk, len(c.file.entries), campaign.created, lang, viewer)
+    key = (campaign.pk, len(c.file.entries), campaign.created, lang, "*" if d.picture_public else viewer)
     if key not in _pictures:
         if len(_pictures) > 256:
             _pictures.clear()
@@ -192,8 +192,14 @@ def picture(campaign: Campaign, c: session.Campaign, lang: str, viewer: str | No
 
 
 def phase_key(c: session.Campaign) -> str:
-    view = c.game.view(None)
-    return f"{view.get('turn', '')}:{view.get('phase', '')}"
+    """The turn and phase the campaign is in (a form names it, to be refused once the phase is over); drawn from
+    the whole view once per state, as a player's order asks it before and after it is given."""
+    n = len(c.game.entries)
+    held = getattr(c, "phase_held", None)
+    if held is None or held[0] != n:
+        view = c.game.view(None)
+        held = c.phase_held = (n, f"{view.get('turn', '')}:{view.get('phase', '')}")
+    return held[1]
 
 
 def ended(campaign: Campaign, c: session.Campaign) -> bool:

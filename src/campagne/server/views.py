@@ -34,7 +34,7 @@ def _text(campaign: Campaign) -> Any:
 
 
 def awaiting_me(campaign: Campaign, c: Any, s: Seat) -> bool:
-    return bool(s.actor and s.actor in c.game.view(None).get("awaiting", []))
+    return bool(s.actor and s.actor in c.game.awaiting())
 
 
 @login_required
@@ -93,9 +93,8 @@ def _map(campaign: Campaign, c: Any, s: Seat) -> str:
 
 
 def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
-    view = c.game.view(None)
     return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": _map(campaign, c, s),
-            "awaiting": view.get("awaiting", []), "your_turn": awaiting_me(campaign, c, s),
+            "awaiting": c.game.awaiting(), "your_turn": awaiting_me(campaign, c, s),
             "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(c)}
 
 
@@ -236,14 +235,14 @@ def _changed(request: HttpRequest, campaign: Campaign) -> HttpResponse:
 
 
 def _refuse(request: HttpRequest, pk: int, message: str, status: int = 409) -> HttpResponse:
-    """A refused request: one sentence, nothing changed; the current form again."""
+    """A refused request: one sentence, nothing changed; then the current form, drawn by a second request as after
+    an accepted order (a refusal answers at once, whatever the form costs to draw)."""
     messages.error(request, message)
     if not request.headers.get("HX-Request"):
         response = redirect("club:campaign", pk=pk)
         return response
-    with store.viewing(pk) as (campaign, c):
-        ctx = orders_context(campaign, c, seat(request.user, campaign))
-    response = render(request, "club/orders.html", ctx, status=status)
+    response = render(request, "club/order_given.html", {"campaign": get_object_or_404(Campaign, pk=pk)},
+                      status=status)
     response["HX-Reswap"] = "innerHTML"
     return response
 

@@ -67,6 +67,7 @@ GAME = GameDescriptor(
                                 "mercenaires-atlantes", "mercenaires-sauvages")),),
     text="campagne.games.atlantis.text",
     picture="campagne.games.atlantis.picture:campaign_svg",
+    picture_public=True,
     sheets="campagne.games.atlantis.sheet",
     outcome="campagne.games.atlantis.standing:outcome",
     computers={"random": "campagne.core.players:random_player", "greedy": "campagne.games.atlantis.players:greedy",

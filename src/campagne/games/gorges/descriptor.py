@@ -52,6 +52,7 @@ GAME = GameDescriptor(
                                         "en": "race (key, English or French name)"}, "empire"),),
     text="campagne.games.gorges.text",
     picture="campagne.games.gorges.picture:campaign_svg",
+    picture_public=True,
     sheets="campagne.games.gorges.sheet",
     outcome="campagne.games.gorges.standing:outcome",
     computers={"random": "campagne.core.players:random_player", "greedy": "campagne.games.gorges.players:greedy",
