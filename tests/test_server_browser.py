@@ -121,6 +121,24 @@ def test_a_turn_in_a_real_browser(tmp_path: Path) -> None:
         drivers[player].get(f"{base}/c/{pk}/")
         drivers[player].save_screenshot(str(ARTEFACTS / f"turn-over-{player}.png"))
         assert steps > 2
+        # a form of a phase already over (as a page left open would hold) is refused, and the sentence shows
+        for seat in [*view()["view"].get("awaiting", []), *drivers]:
+            d = drivers[seat]
+            d.get(f"{base}/c/{pk}/")
+            WebDriverWait(d, 15).until(lambda d: d.execute_script("return !!(window.htmx && document.readyState "
+                                                                  "=== 'complete')"))
+            forms = [f for f in d.find_elements(By.CSS_SELECTOR, "#orders form.order")
+                     if f.find_element(By.TAG_NAME, "strong").text != "end"]
+            if forms:
+                break
+        form = forms[0]
+        d.execute_script("arguments[0].querySelector('input[name=phase]').value = '0:over';", form)
+        before = len(view()["entries"])
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        WebDriverWait(d, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#orders .msg.error"))
+        d.save_screenshot(str(ARTEFACTS / "stale-form-refused.png"))
+        assert len(view()["entries"]) == before
+        assert d.find_elements(By.CSS_SELECTOR, "#orders form.order")  # the current form, drawn again
     finally:
         for d in drivers.values():
             d.quit()
