@@ -15,6 +15,11 @@ Limits, where the real domain is open:
   the table's numbers, typed by the referee;
 - `wait` lists the initiatives from 0 to one below the current one;
 - `losses` (the units that take losses first, in order) is listed with one unit first, or none.
+
+`agree`, `accept` and `decline` are listed from the conditions of `diplomacy.py` restated here (the phase, the
+parties active, a payer's loot, a proposal awaiting this party's answer, the payer still holding the loot when the
+last answer binds it), not tried on a copy: a phase of diplomacy offers dozens of them, and a copy of the state
+for each made every form of that phase cost tens of milliseconds. The property test checks them like the others.
 """
 
 from __future__ import annotations
@@ -54,7 +59,16 @@ def legal_orders(s: AtlantisState, player: str) -> list[LegalOrder]:
                 "battles": _battles, "conquest": _conquest}
     if s.phase in by_phase:
         out += by_phase[s.phase](s, p)
-    return [lo for lo in out if _probe(s, lo)]
+    return [lo for lo in out if lo.type in RESTATED or _probe(s, lo)]
+
+
+RESTATED = frozenset({"agree", "accept", "decline"})  # listed from the rules' conditions: see the docstring
+
+
+def _resolvers(s: AtlantisState, b: Any) -> tuple[str, ...]:
+    """The grid resolver only where both armies fit their deployment zones."""
+    from ..skirmish.campaign import atlantis_setup, fits
+    return ("simulation", "wab") + (("grid",) if fits(atlantis_setup(s, b)[0]) else ())
 
 
 def _rules() -> Any:
@@ -123,7 +137,14 @@ def _diplomacy(s: AtlantisState, p: Player) -> list[LegalOrder]:
 def _answers(s: AtlantisState, p: Player) -> list[LegalOrder]:
     proposed = [a for a in s.agreements if a.status == "proposed" and p.id in a.parties]
     out = [LegalOrder("decline", p.id, {"agreement": a.id}) for a in proposed]
-    return out + [LegalOrder("accept", p.id, {"agreement": a.id}) for a in proposed if p.id not in a.accepted]
+    return out + [LegalOrder("accept", p.id, {"agreement": a.id}) for a in proposed
+                  if p.id not in a.accepted and not _binds_without_loot(s, a, p)]
+
+
+def _binds_without_loot(s: AtlantisState, a: Any, p: Player) -> bool:
+    """This answer is the last one, and the payer no longer holds the loot the agreement hands over."""
+    last = set(a.accepted) | {p.id} == set(a.parties)
+    return last and bool(a.loot) and s.players[a.loot_from].loot < a.loot
 
 
 def _supply(s: AtlantisState, p: Player) -> list[LegalOrder]:
@@ -196,7 +217,7 @@ def _referee(s: AtlantisState) -> list[LegalOrder]:
                 continue
             out.append(LegalOrder("auto-resolve", REFEREE, {"territory": b.territory},
                                   (Field("general_indisposed", "bool", optional=True),
-                                   Field("resolver", choices=("simulation", "wab", "grid"), optional=True))))
+                                   Field("resolver", choices=_resolvers(s, b), optional=True))))
             out.append(LegalOrder("battle-result", REFEREE, {"territory": b.territory},
                                   (Field("winner", choices=(b.a, b.b)),)))
             if b.terrain is not None:

@@ -173,6 +173,13 @@ def _challenges(s: GorgesState, p: Player) -> list[LegalOrder]:
     return out
 
 
+def _resolvers(s: GorgesState, b: Any) -> tuple[str, ...]:
+    """The grid resolver only where both armies fit their deployment zones."""
+    from ..skirmish.campaign import fits, gorges_setup
+    from .battles import _sides
+    return ("table",) + (("grid",) if fits(gorges_setup(s, b, *_sides(s, b))) else ())
+
+
 def _referee(s: GorgesState) -> list[LegalOrder]:
     from .rules import awaiting
     out = [LegalOrder("end", REFEREE)]
@@ -181,7 +188,7 @@ def _referee(s: GorgesState) -> list[LegalOrder]:
     for b in s.battles:
         if b.result is None:
             out.append(LegalOrder("auto-resolve", REFEREE, {"battle": b.id},
-                                  (Field("resolver", choices=("table", "grid"), optional=True),)))
+                                  (Field("resolver", choices=_resolvers(s, b), optional=True),)))
             out.append(LegalOrder("battle-result", REFEREE, {"battle": b.id},
                                   (Field("winner", choices=(b.attacker, b.defender)),)))
     return [lo for lo in out if accepts(_rules(), s, lo.command({f.name: f.choices[0] for f in lo.fields}))]

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from ...core.dice import Dice
+from ...core.errors import CampagneError
 from .ai import tactician
 from .data import DATA, battlefield_for
 from .legal import legal_orders
@@ -94,11 +95,18 @@ def _setup(camps: list[tuple[str, list[dict[str, Any]]]], terrain: str) -> dict[
             "battlefield": battlefield_for(terrain)}
 
 
-def resolve_atlantis_battle(state: Any, battle: Any, dice: Dice) -> dict[str, Any]:
-    """An Atlantis battle on the grid; the result the Atlantis `aftermath` applies (as the `wab` resolver's):
-    winner, loser, killed (models per army unit: its cards' share of hit points lost, rounded to the
-    nearest), fled (none: nobody flees a grid battle), characters (a character's or the general's card
-    destroyed: « how » battle, so the seed's recovery roll follows), vp (hit points inflicted)."""
+def fits(setup: dict[str, Any]) -> bool:
+    """The grid can hold this battle: each camp's units fit its deployment zone (a large army may not)."""
+    try:
+        RULES.new_state(setup, Dice.seeded("grid-fits", 0))
+    except CampagneError:
+        return False
+    return True
+
+
+def atlantis_setup(state: Any, battle: Any) -> tuple[dict[str, Any], Any, Any]:
+    """The grid battle of an Atlantis battle, its attacker and its defender (« Le joueur absent est considéré
+    comme défenseur »)."""
     pa, pb = state.players[battle.a], state.players[battle.b]
     attacker, defender = pa, pb
     if pa.controller == "absent" and pb.controller != "absent":
@@ -106,6 +114,15 @@ def resolve_atlantis_battle(state: Any, battle: Any, dice: Dice) -> dict[str, An
     terrain = state.map.territories[battle.territory].terrain
     setup = _setup([(defender.id, atlantis_roster(defender.id, defender.army)),
                     (attacker.id, atlantis_roster(attacker.id, attacker.army))], terrain)
+    return setup, attacker, defender
+
+
+def resolve_atlantis_battle(state: Any, battle: Any, dice: Dice) -> dict[str, Any]:
+    """An Atlantis battle on the grid; the result the Atlantis `aftermath` applies (as the `wab` resolver's):
+    winner, loser, killed (models per army unit: its cards' share of hit points lost, rounded to the
+    nearest), fled (none: nobody flees a grid battle), characters (a character's or the general's card
+    destroyed: « how » battle, so the seed's recovery roll follows), vp (hit points inflicted)."""
+    setup, attacker, defender = atlantis_setup(state, battle)
     grid = fight(setup, dice, f"{battle.territory}")
     winner = winner_of(grid)
     loser = defender.id if winner == attacker.id else attacker.id
@@ -135,13 +152,16 @@ def resolve_atlantis_battle(state: Any, battle: Any, dice: Dice) -> dict[str, An
             "vp": inflicted, "hp_left": {c: grid.hp_left(c) for c in grid.camps}}
 
 
+def gorges_setup(state: Any, battle: Any, attacker: Any, defender: Any) -> dict[str, Any]:
+    terrain = state.map.cell(battle.territory).terrain
+    return _setup([(defender.player, gorges_roster(defender.player, defender)),
+                   (attacker.player, gorges_roster(attacker.player, attacker))], terrain)
+
+
 def resolve_gorges_battle(state: Any, battle: Any, attacker: Any, defender: Any, dice: Dice) -> dict[str, Any]:
     """A Gorges battle on the grid: winner, and the armies whose legendary hero's card was destroyed (the
     hero killed, as the auto-resolve's `heroes_killed`)."""
-    terrain = state.map.cell(battle.territory).terrain
-    setup = _setup([(defender.player, gorges_roster(defender.player, defender)),
-                    (attacker.player, gorges_roster(attacker.player, attacker))], terrain)
-    grid = fight(setup, dice, f"gorges:{battle.id}")
+    grid = fight(gorges_setup(state, battle, attacker, defender), dice, f"gorges:{battle.id}")
     winner = winner_of(grid)
     killed = [a.ref for a in (attacker, defender)
               if (hero := grid.units.get(f"{a.ref.replace(':', '.')}.hero")) is not None and hero.status == "destroyed"]
