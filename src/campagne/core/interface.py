@@ -33,7 +33,8 @@ class Field:
     """One field of an order and its domain.
 
     `choice`: one of `choices` (JSON values: a territory id, a path as a list of ids, an army...);
-    `int`: a whole number in `low..high` (both inclusive); `text`: free text; `bool`: true or false.
+    `int`: a whole number in `low..high` (both inclusive); `text`: free text — some text, not blanks, unless the
+    field is optional (as the club's forms read an empty box: a missing field); `bool`: true or false.
     An `optional` field may be left out of the command.
     """
 
@@ -57,7 +58,7 @@ class Field:
             return isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high  # type: ignore[operator]
         if self.kind == "bool":
             return isinstance(value, bool)
-        return isinstance(value, str)
+        return isinstance(value, str) and (self.optional or bool(value.strip()))
 
     def sample(self, rng: random.Random) -> Any:
         if self.kind == "choice":
@@ -66,7 +67,7 @@ class Field:
             return rng.randint(self.low, self.high)  # type: ignore[arg-type]
         if self.kind == "bool":
             return rng.random() < 0.5
-        return rng.choice(("", "accord", "agreement"))
+        return rng.choice(("", "accord", "agreement") if self.optional else ("accord", "agreement"))
 
     def size(self) -> int | None:
         """How many values the domain holds (None: free text)."""

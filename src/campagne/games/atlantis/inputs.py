@@ -31,6 +31,9 @@ def build_setup(players: list[dict[str, Any]], options: Mapping[str, Any]) -> di
 def read_order(command: dict[str, Any], state: Any = None) -> dict[str, Any]:
     """Orders that name a file (a new army list, a recruited unit) carry its content in the journal; territories
     and kingdoms may be typed by their printed names ("Cap Boréal"), journaled by their ids."""
+    if command.get("type") == "adjust":
+        from .adjust import fields_from_words
+        command = fields_from_words(command)
     if state is not None:
         _ids(command, state.map)
     if "army_file" in command:

@@ -14,7 +14,11 @@ Limits, where the real domain is open:
 - `battle-result` is listed with its winner only: casualties, fled units, characters and victory points are
   the table's numbers, typed by the referee;
 - `wait` lists the initiatives from 0 to one below the current one;
-- `losses` (the units that take losses first, in order) is listed with one unit first, or none.
+- `losses` (the units that take losses first, in order) is listed with one unit first, or none;
+- the referee's `adjust` (a bookkeeping correction, `adjust.py`) is listed once per kind (`loot`, `owner`,
+  `fortresses`) and, for `models`, once per player and bound (his rank-and-file units 0..999, his characters
+  0..1), each with a required `reason` text. Computers never give it: the referee's routines (`ai.referee_order`,
+  `core.players._referee`, the load test's `_referee_step`) name the orders they give, and `adjust` is none of them.
 
 `agree`, `accept` and `decline` are listed from the conditions of `diplomacy.py` restated here (the phase, the
 parties active, a payer's loot, a proposal awaiting this party's answer, the payer still holding the loot when the
@@ -30,13 +34,13 @@ from typing import Any
 from ...core.interface import Field, LegalOrder
 from ...core.legal import accepts
 from . import army as armies
+from .adjust import FREE, MAX_LOOT, MAX_MODELS, adjustable_army, model_bound
 from .battles import STRATEGIES, battle_of
 from .conquest import may_attack_player_land, needs_decision
 from .data import constants
 from .movement import legal_paths
 from .state import REFEREE, AtlantisState, Player
 
-MAX_MODELS = 999  # units at 0 points a model would otherwise have no bound
 
 
 def legal_orders(s: AtlantisState, player: str) -> list[LegalOrder]:
@@ -80,7 +84,7 @@ def _probe(s: AtlantisState, lo: LegalOrder) -> bool:
     """The order is possible at all: its first value of every field is accepted (the domains are built so that
     the others are too)."""
     values = {f.name: (f.low if f.kind == "int" else f.choices[0] if f.kind == "choice" else
-                       False if f.kind == "bool" else "") for f in lo.fields if not f.optional}
+                       False if f.kind == "bool" else "probe") for f in lo.fields if not f.optional}
     return accepts(_rules(), s, lo.command(values))
 
 
@@ -222,4 +226,30 @@ def _referee(s: AtlantisState) -> list[LegalOrder]:
                                   (Field("winner", choices=(b.a, b.b)),)))
             if b.terrain is not None:
                 out.append(LegalOrder("reroll-terrain", REFEREE, {"territory": b.territory}))
+    out += _adjust(s)
     return [lo for lo in out if _probe(s, lo)]
+
+
+def _adjust(s: AtlantisState) -> list[LegalOrder]:
+    """The referee's corrections: one order per kind, one per player and bound for models."""
+    reason = Field("reason", "text")
+    players = tuple(sorted(s.players))
+    territories = tuple(sorted(s.map.territories))
+    owners = tuple(sorted(q.id for q in s.active_players())) + (FREE,)
+    out = [LegalOrder("adjust", REFEREE, {"what": "loot"},
+                      (Field("target", choices=players), Field("value", "int", low=0, high=MAX_LOOT), reason)),
+           LegalOrder("adjust", REFEREE, {"what": "owner"},
+                      (Field("territory", choices=territories), Field("owner", choices=owners), reason)),
+           LegalOrder("adjust", REFEREE, {"what": "fortresses"},
+                      (Field("territory", choices=territories),
+                       Field("value", "int", low=0, high=constants()["max_fortresses"]), reason))]
+    for pid in players:
+        army = adjustable_army(s.players[pid])
+        by_bound: dict[int, list[str]] = {}
+        for u in army.units if army is not None else []:
+            by_bound.setdefault(model_bound(u), []).append(u.id)
+        for bound, units in sorted(by_bound.items(), reverse=True):
+            out.append(LegalOrder("adjust", REFEREE, {"what": "models", "target": pid},
+                                  (Field("unit", choices=tuple(units)), Field("value", "int", low=0, high=bound),
+                                   reason)))
+    return out

@@ -14,7 +14,7 @@ from ...core.errors import CampagneError
 from ...core.names import did_you_mean
 from ...core.orders import Arg, Order, order_for
 from . import army as armies
-from . import battles, conquest, diplomacy, economy, movement, turn
+from . import adjust, battles, conquest, diplomacy, economy, movement, turn
 from . import messages  # noqa: F401  (registers the order messages)
 from .context import Ctx, Event, need
 from .data import constants
@@ -197,6 +197,13 @@ ORDERS: dict[str, Order] = {
                     _h("choisir les unités qui prennent les pertes (événements, désertion, conquête, bataille "
                        "résolue par la table)", "choose the units that take losses (events, desertion, conquest, "
                        "an auto-resolved battle)")),
+    "adjust": Order(adjust.order_adjust, "referee", PHASES,
+                    (Arg("what", help=_h("loot, owner, fortresses ou models", "loot, owner, fortresses or models")),
+                     Arg("words", "rest", _h("loot JOUEUR N | owner TERRITOIRE JOUEUR|none | fortresses TERRITOIRE N "
+                                             "| models JOUEUR UNITÉ N", "loot PLAYER N | owner TERRITORY PLAYER|none "
+                                             "| fortresses TERRITORY N | models PLAYER UNIT N"))),
+                    _h("corriger la comptabilité de la campagne, avec sa raison (--set reason=\"...\")",
+                       "correct the campaign's bookkeeping, with its reason (--set reason=\"...\")")),
     "take-over": Order(order_take_over, "player", None,
                        (Arg("kingdom", help=_h("le royaume atlante", "the Atlantean kingdom")),),
                        _h("prendre la tête d'un royaume atlante", "take over an Atlantean kingdom")),

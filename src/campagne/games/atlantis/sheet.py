@@ -102,12 +102,17 @@ SAY: dict[str, tuple[str, str]] = {
                     "Army reorganised ({t}): {a} → {b} points"),
     "no_general": ("sans général", "without a general"),
     "take_over": ("Devient général atlante : royaume {k}", "Becomes an Atlantean general: kingdom {k}"),
+    "adjusted": ("Correction de l'arbitre, {what} : {a} → {b} ({r})", "Referee's correction, {what}: {a} → {b} ({r})"),
     "lost_land": ("Territoire perdu : {t} (pris par {a})", "Territory lost: {t} (taken by {a})"),
     "ended": ("Fin de la campagne : rang {r} ; vainqueur : {w}",
               "End of the campaign: rank {r}; winner: {w}"),
 }
 
 _TAGS = re.compile(r"</?i>")
+
+
+def word_for_king(lang: str) -> str:
+    return "roi atlante" if lang == "fr" else "Atlantean king"
 
 
 def word(key: str, lang: str) -> str:
@@ -234,6 +239,8 @@ class _Book:
             if before and before != ev["player"]:
                 self.note(before, say("lost_land", self.lang, t=self.t(ev["territory"]),
                                       a=self.p(ev["player"])))
+        if kind == "adjusted" and ev.get("what") == "owner":
+            self.owners[ev["territory"]] = ev.get("after")
         handler = getattr(self, "on_" + str(kind), None)
         if handler is not None and self.turn:
             handler(ev)
@@ -293,6 +300,27 @@ class _Book:
                    b=ev["points_after"])
         missing = [] if ev.get("general", True) else [say("no_general", self.lang)]
         self.note(ev["player"], _with(text, missing))
+
+    def on_adjusted(self, ev: Mapping[str, Any]) -> None:
+        """A referee's correction, noted on the sheet of the player it concerns (both, for a territory's owner)."""
+        what = ev.get("what")
+        lang = self.lang
+        names = {"loot": ("butin", "loot"), "fortresses": ("forteresses", "fortresses"),
+                 "owner": ("propriétaire", "owner"), "models": ("figurines", "models")}
+        label = names.get(str(what), (str(what), str(what)))[0 if lang == "fr" else 1]
+        if what in ("owner", "fortresses"):
+            label += f" {self.t(ev['territory'])}"
+        elif what == "models":
+            label += f" {ev.get('unit')}"
+        before, after = ev.get("before"), ev.get("after")
+        if what == "owner":
+            king = word_for_king(lang)
+            who = [q for q in (before, after) if q]
+            before, after = self.p(before) if before else king, self.p(after) if after else king
+        else:
+            who = [ev.get("player")] if what != "fortresses" else [self.owners.get(ev["territory"])]
+        for pid in who:
+            self.note(pid, say("adjusted", lang, what=label, a=before, b=after, r=ev.get("reason", "")))
 
     def on_supply_route(self, ev: Mapping[str, Any]) -> None:
         self.row(ev["player"])["supplied"] = bool(ev["supplied"])

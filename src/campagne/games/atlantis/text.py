@@ -205,6 +205,8 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "eliminated": ("{player} est éliminé", "{player} is eliminated"),
     "take_over": ("{player} prend la tête du royaume atlante {kingdom}",
                   "{player} takes over the Atlantean kingdom {kingdom}"),
+    "adjusted": ("Correction de l'arbitre : {subject_text} {before_text} → {after_text} (raison : {reason})",
+                 "Referee's correction: {subject_text} {before_text} → {after_text} (reason: {reason})"),
     "campaign_ended": ("Fin de la campagne : {winner} l'emporte{rolloff_text}\n{standings_text}",
                        "Campaign over: {winner} wins{rolloff_text}\n{standings_text}"),
 }
@@ -278,11 +280,30 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out.update(_battle_fields(ev, o))
     elif t == "army_destroyed":
         out["reason_text"] = o.t(*DESTROYED.get(ev.get("reason", ""), (ev.get("reason", ""), ev.get("reason", ""))))
+    elif t == "adjusted":
+        out.update(_adjusted_fields(ev, o))
     elif t == "campaign_ended":
         out["standings_text"] = "\n".join("   " + line for line in standing_lines(ev["standings"], o))
         out["rolloff_text"] = (o.t(" (départage au D6 : ", " (D6 roll-off: ") + _kv(ev["rolloff"]) + ")"
                                if ev.get("rolloff") else "")
     return out
+
+
+def _adjusted_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
+    """What a referee's correction touched, and its values before and after (an owner None: the Atlantean king)."""
+    what = ev.get("what")
+    player, territory, unit = ev.get("player", "?"), ev.get("territory", "?"), ev.get("unit", "?")
+    subjects = {"loot": (f"butin de {player}", f"{player}'s loot"),
+                "owner": (f"propriétaire de {territory}", f"owner of {territory}"),
+                "fortresses": (f"forteresses en {territory}", f"fortresses in {territory}"),
+                "models": (f"figurines de l'unité {unit} de {player}", f"models of {player}'s unit {unit}")}
+    subject = o.t(*subjects.get(str(what), (str(what), str(what))))
+    if ev.get("returning"):
+        subject += o.t(" (survivants en route vers la capitale)", " (survivors on their way to the capital)")
+
+    def value(v: Any) -> str:
+        return o.t("son roi atlante", "its Atlantean king") if what == "owner" and v is None else str(v)
+    return {"subject_text": subject, "before_text": value(ev.get("before")), "after_text": value(ev.get("after"))}
 
 
 DESTROYED = {"no_retreat": ("aucune retraite possible", "no retreat possible"),
