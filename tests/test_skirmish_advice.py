@@ -1,7 +1,7 @@
-"""The odds beside a grid-battle camp's decisions and its threat view (`advice`): exact, the dice of the seed's
-attack and incantation enumerated face by face here; a function of what the camp's view shows (a grid battle
-hides nothing, so changing what the view leaves out changes nothing, and no unit off the field is named); both
-languages; nothing for the referee or a spectator; on the command line's `order --list --json`."""
+"""The odds beside a grid-battle camp's decisions and its threat view (`advice`): exact, the dice of the
+seed's attack and incantation enumerated face by face here; a function of what the camp's view shows (a grid
+battle hides nothing, so changing what the view leaves out changes nothing, and no unit off the field is
+named); both languages; nothing for the referee or a spectator; on the command line's `order --list --json`."""
 
 from __future__ import annotations
 
@@ -61,7 +61,8 @@ def kill(d: dict[int, Fraction], hp: int) -> Fraction:
 def test_a_melee_from_high_ground_and_its_riposte_are_the_dice_enumerated() -> None:
     """Soldiers (Sk 4+, 3 attacks, Arm 4+, 3 HP) on a knoll (level 1) against soldiers below: they hit on 3+
     (« +1 [...] une unité en contrebas »), the target saves on 4+; the riposte, from below, hits on 4+."""
-    s = position([("a", "soldiers", "B2"), ("b", "soldiers", "C2")], height=["01000000", "01000000"] + ["0" * 8] * 6)
+    knoll = ["01000000", "01000000"] + ["0" * 8] * 6
+    s = position([("a", "soldiers", "B2"), ("b", "soldiers", "C2")], height=knoll)
     lines = [a for a in advice(s, "a", "en") if a["about"] == "attack"]
     assert [(a["unit"], a["target"], a["kind"]) for a in lines] == [("soldiers.1", "soldiers.2", "melee")]
     first, back = by_hand(3, 3, 4), by_hand(3, 4, 4)
@@ -74,14 +75,15 @@ def test_a_melee_from_high_ground_and_its_riposte_are_the_dice_enumerated() -> N
     assert f"riposte: soldiers.1 loses 0.75 HP on average, destroyed {chance(Fraction(1, 64))}" in text
     assert lines[0]["destroys"] == "1/27"
     fr = [a["text"] for a in advice(s, "a", "fr") if a["about"] == "attack"][0]
-    assert fr.startswith("soldiers.1 attaque soldiers.2 (3 PV) au corps à corps (touche sur 3+, sauvegarde sur 4+)")
+    assert fr.startswith("soldiers.1 attaque soldiers.2 (3 PV) au corps à corps "
+                         "(touche sur 3+, sauvegarde sur 4+)")
     assert "riposte : soldiers.1 perd 0.75 PV en moyenne" in fr
 
 
 def test_a_shot_at_a_target_in_cover_behind_a_protection_is_the_dice_enumerated() -> None:
     """Archers (Sk 4+, 2 attacks, range 6) shoot a mage (Arm 6+, Protection 5+, 2 HP) in a forest, 4 cells
-    away: the forest's cover saves on 5+ (« +1 à ses jets de sauvegarde contre les attaques à distance »), then
-    Protection 5+; no riposte."""
+    away: the forest's cover saves on 5+ (« +1 à ses jets de sauvegarde contre les attaques à distance »),
+    then Protection 5+; no riposte."""
     s = position([("a", "archers", "A1"), ("b", "mage", "E1")], terrain=["....F..."] + ["." * 8] * 7)
     d = by_hand(2, 4, 5, 5)
     # by hand: a die costs a point with 3/6 (hit) x 4/6 (no save) x 4/6 (no protection) = 2/9
@@ -121,12 +123,13 @@ def test_the_threat_view_names_who_can_reach_and_strike_with_the_odds() -> None:
     assert [(a["unit"], a["enemies"]) for a in threats] == [("archers.1", ["soldiers.1"])]
     d = by_hand(3, 4, 6)  # 3/6 x 5/6 per die
     text = threats[0]["text"]
-    assert text.startswith("Threat to archers.1 (A1, 2 HP) — if they attack it: soldiers.1 (this round, from B1) "
-                           "in melee")
+    assert text.startswith("Threat to archers.1 (A1, 2 HP) — if they attack it: "
+                           "soldiers.1 (this round, from B1) in melee")
     assert f"destroyed {chance(kill(d, 2))}, mean {float(mean(d)):.2f}" in text
-    assert "riposte 0.50 HP on average" in text  # archers riposte: 2 dice hitting on 4+, saved on 4+: 1/4 each
+    assert "riposte 0.50 HP on average" in text  # the archers' 2 dice: hit on 4+, saved on 4+: 1/4 each
     fr = [a["text"] for a in advice(s, "a", "fr") if a["about"] == "threat"][0]
-    assert fr.startswith("Menace sur archers.1 (A1, 2 PV) — s'ils l'attaquent : soldiers.1 (ce round, depuis B1)")
+    assert fr.startswith("Menace sur archers.1 (A1, 2 PV) — s'ils l'attaquent : "
+                         "soldiers.1 (ce round, depuis B1)")
 
 
 def test_an_activated_enemy_threatens_next_round_without_the_shield_and_not_after_round_five() -> None:
@@ -160,30 +163,34 @@ def _states(monkeypatch: pytest.MonkeyPatch, seed: int, players: int, every: int
     return seen
 
 
-def _meddle(s: SkirmishState, rng: random.Random) -> SkirmishState:
+def _meddle(s: SkirmishState, rng: random.Random) -> tuple[SkirmishState, int]:
     """A copy where what the view leaves out is changed: the attack and spell flags of the units activated
     this round but the one being activated now (the journal tells everyone about that one; a unit not
-    activated yet has neither), and the deployment's civilians flag."""
+    activated yet has neither), and the deployment's civilians flag. Also how many units were changed."""
     t = copy.deepcopy(s)
+    changed = 0
     for u in t.units.values():
         if u.activated and u.id != s.active:
-            u.attacked, u.cast = rng.random() < 0.5, rng.random() < 0.5
+            u.attacked, u.cast = not u.attacked, rng.random() < 0.5
+            changed += 1
     t.civilians_first = not s.civilians_first
-    return t
+    return t, changed
 
 
 IDS = re.compile(r"\b[a-z]+\.\d+\b")
 
 
 @pytest.mark.parametrize("seed,players", [(1, 2), (5, 3)])
-def test_advice_is_a_function_of_the_camp_s_view(monkeypatch: pytest.MonkeyPatch, seed: int, players: int) -> None:
+def test_advice_is_a_function_of_the_camp_s_view(monkeypatch: pytest.MonkeyPatch, seed: int,
+                                                 players: int) -> None:
     rng = random.Random(seed)
-    told, kinds = 0, set()
+    told, changed, kinds = 0, 0, set()
     for s in _states(monkeypatch, seed, players):
         on_field = {u.id for u in s.on_field()}
         for p in s.camps:
             mine = advice(s, p, "en")
-            other = _meddle(s, rng)
+            other, n = _meddle(s, rng)
+            changed += n
             assert view(other, p) == view(s, p)
             assert advice(other, p, "en") == mine
             for a in mine:  # only units on the field are named: no unit gone, none in reserve
@@ -192,7 +199,7 @@ def test_advice_is_a_function_of_the_camp_s_view(monkeypatch: pytest.MonkeyPatch
             told += len(mine)
             kinds |= {a["about"] for a in mine}
         assert advice(s, None) == [] and advice(s, "referee") == [] and advice(s, "*spectator*") == []
-    assert told > 100 and {"attack", "threat"} <= kinds
+    assert told > 100 and changed > 50 and {"attack", "threat"} <= kinds
 
 
 def test_every_line_has_its_french_and_english_sentence(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,4 @@
-"""Exact odds beside a camp's decisions in a grid battle, and the threats it faces (the descriptor's `advice`).
+"""Exact odds beside a camp's decisions in a grid battle, and the threats it faces (descriptor's `advice`).
 
 A grid battle hides nothing (`views.py`: every unit, its cell, hit points, AP and shield are in every camp's
 view, and the journal is shown whole): line of sight (`sight.py`) decides who may shoot whom, never what a
@@ -132,12 +132,11 @@ KIND_WORDS = {"melee": ("au corps à corps", "in melee"), "ranged": ("à distanc
 def _volley_text(r: dict[str, Any], t: Unit, o: Lang) -> str:
     fr_k, en_k = KIND_WORDS[r["kind"]]
     dist = ", ".join(f"{k} {chance(p)}" for k, p in enumerate(r["lost"]) if p)
-    one = chance(1 - r["hits"][0])
-    return o.t(f"{fr_k} (touche sur {_need(r['hit_need'])}, sauvegarde sur {_need(r['save_need'])}) : au moins "
-               f"une touche {one} ; PV perdus {dist} ; en moyenne {_num(_mean(r['lost']))} ; {t.id} détruite "
-               f"{chance(r['destroys'])}",
-               f"{en_k} (hits on {_need(r['hit_need'])}, saves on {_need(r['save_need'])}): one hit at least {one}; "
-               f"HP lost {dist}; mean {_num(_mean(r['lost']))}; {t.id} destroyed {chance(r['destroys'])}")
+    one, hit, save = chance(1 - r["hits"][0]), _need(r["hit_need"]), _need(r["save_need"])
+    return o.t(f"{fr_k} (touche sur {hit}, sauvegarde sur {save}) : au moins une touche {one} ; PV perdus "
+               f"{dist} ; en moyenne {_num(_mean(r['lost']))} ; {t.id} détruite {chance(r['destroys'])}",
+               f"{en_k} (hits on {hit}, saves on {save}): one hit at least {one}; HP lost {dist}; "
+               f"mean {_num(_mean(r['lost']))}; {t.id} destroyed {chance(r['destroys'])}")
 
 
 def _riposte_text(r: dict[str, Any], a: Unit, o: Lang) -> str:
@@ -174,10 +173,12 @@ def _cast_items(state: SkirmishState, caster: Unit, spell: Spell, targets: list[
     if spell.effect != "hits":
         extra = ""
         if spell.effect == "heal":
-            back = ", ".join(f"{t} +{min(spell.value, state.units[t].kind.hp - state.units[t].hp)}" for t in targets)
+            units = [state.units[t] for t in targets]
+            back = ", ".join(f"{u.id} +{min(spell.value, u.kind.hp - u.hp)}" for u in units)
             extra = o.t(f" (PV rendus : {back})", f" (HP back: {back})")
+        on = ", ".join(targets)
         return [{"about": "cast", "unit": caster.id, "spell": spell.id, "targets": targets,
-                 "text": head + o.t(f" sur {', '.join(targets)}", f" on {', '.join(targets)}") + extra + tail}]
+                 "text": head + o.t(f" sur {on}", f" on {on}") + extra + tail}]
     out = []
     for tid in targets:
         t = state.units[tid]
@@ -211,14 +212,16 @@ def _stands(state: SkirmishState, e: Unit, ap: int) -> list[int]:
     """The cells the unit may strike from with an AP left: its own, then those it can reach."""
     if ap < 1:
         return []
-    return [e.cell, *sorted(c for c, left in movement.reach(state, e, ap).items() if left >= 1)]  # type: ignore
+    reached = sorted(c for c, left in movement.reach(state, e, ap).items() if left >= 1)
+    return [e.cell, *reached]  # type: ignore[list-item]
 
 
 def _best(state: SkirmishState, e: Unit, m: Unit, cells: list[int], attack: bool,
           cast: bool) -> tuple[Fraction, Fraction, str, Any] | None:
     """The enemy's most dangerous strike on `m` from one of `cells`: (destroys, mean, text kind, details)."""
     best = None
-    bolts = [s for s in (spells()[k] for k in e.spells) if s.effect == "hits"] if cast and e.kind.magic else []
+    bolts = [spells()[k] for k in e.spells] if cast and e.kind.magic else []
+    bolts = [s for s in bolts if s.effect == "hits"]
     for c in cells:
         at = copy.copy(e)
         at.cell = c
@@ -241,7 +244,7 @@ WHEN = {"now": ("en cours d'activation", "being activated"), "round": ("ce round
         "next": ("au round suivant", "next round")}
 
 
-def _threat_text(state: SkirmishState, e: Unit, m: Unit, when: str, found: tuple, o: Lang) -> str:
+def _threat_text(state: SkirmishState, e: Unit, when: str, found: tuple, o: Lang) -> str:
     _, _, kind, details = found
     cell = details[0]
     where = o.t(f"depuis {state.field.name(cell)}", f"from {state.field.name(cell)}") if cell != e.cell else \
@@ -259,10 +262,9 @@ def _threat_text(state: SkirmishState, e: Unit, m: Unit, when: str, found: tuple
     if r["back"] is not None:
         back = o.t(f", riposte {_num(_mean(r['back']))} PV en moyenne",
                    f", riposte {_num(_mean(r['back']))} HP on average")
-    return head + o.t(f"{fr_k} : au moins une touche {chance(1 - r['hits'][0])}, détruite {chance(r['destroys'])}, "
-                      f"en moyenne {_num(_mean(r['lost']))} PV{back}",
-                      f"{en_k}: one hit at least {chance(1 - r['hits'][0])}, destroyed {chance(r['destroys'])}, "
-                      f"mean {_num(_mean(r['lost']))} HP{back}")
+    one, dead, lost = chance(1 - r["hits"][0]), chance(r["destroys"]), _num(_mean(r["lost"]))
+    return head + o.t(f"{fr_k} : au moins une touche {one}, détruite {dead}, en moyenne {lost} PV{back}",
+                      f"{en_k}: one hit at least {one}, destroyed {dead}, mean {lost} HP{back}")
 
 
 def _threats(state: SkirmishState, viewer: str, o: Lang) -> list[Item]:
@@ -286,9 +288,10 @@ def _threats(state: SkirmishState, viewer: str, o: Lang) -> list[Item]:
     for m in mine:
         if m.id not in found:
             continue
-        each = o.t(" ; ", "; ").join(_threat_text(state, e, m, when, best, o) for e, when, best in found[m.id])
+        each = o.t(" ; ", "; ").join(_threat_text(state, e, when, best, o) for e, when, best in found[m.id])
         cell = state.field.name(m.cell)  # type: ignore[arg-type]
-        out.append({"about": "threat", "unit": m.id, "cell": cell, "enemies": [e.id for e, _, _ in found[m.id]],
+        enemies = [e.id for e, _, _ in found[m.id]]
+        out.append({"about": "threat", "unit": m.id, "cell": cell, "enemies": enemies,
                     "text": o.t(f"Menace sur {m.id} ({cell}, {m.hp} PV) — s'ils l'attaquent : {each}",
                                 f"Threat to {m.id} ({cell}, {m.hp} HP) — if they attack it: {each}")})
     return out
