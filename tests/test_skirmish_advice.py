@@ -144,6 +144,18 @@ def test_an_activated_enemy_threatens_next_round_without_the_shield_and_not_afte
     assert [a for a in advice(s, "a", "en") if a["about"] == "threat"] == []
 
 
+def test_the_unit_being_activated_threatens_with_what_it_has_not_done_yet() -> None:
+    """b's skirmishers (mobile: a shot spends 1 AP) shoot and keep 4 AP: they may not shoot again this
+    activation (« attaquer », once), so they threaten nothing now; before the shot, they did."""
+    s = position([("a", "soldiers", "A1"), ("b", "skirmishers", "D1")])
+    order(s, "a", "end", unit="soldiers.1")
+    before = [a["text"] for a in advice(s, "a", "en") if a["about"] == "threat"]
+    assert len(before) == 1 and "skirmishers.1 (this round, where it stands) ranged" in before[0]
+    order(s, "b", "attack", (1, 1), unit="skirmishers.1", target="soldiers.1")  # two misses
+    assert s.active == "skirmishers.1" and s.units["skirmishers.1"].ap == 4
+    assert [a for a in advice(s, "a", "en") if a["about"] == "threat"] == []
+
+
 # --------------------------------------------------------------------------- what the view shows
 
 
