@@ -20,9 +20,10 @@ def _fresh() -> None:
     store.forget()
 
 
-def test_each_player_sees_his_own_odds_and_threats() -> None:
-    campaign, clients = club("atlantis", humans=3)
-    _to_phase(campaign, clients, "movement")
+@pytest.mark.parametrize("game,humans,phase", [("atlantis", 3, "movement"), ("skirmish", None, "battle")])
+def test_each_player_sees_his_own_odds_and_threats(game: str, humans: int | None, phase: str) -> None:
+    campaign, clients = club(game, humans=humans)
+    _to_phase(campaign, clients, phase)
     d = store.descriptor(campaign)
     with store.viewing(campaign.pk) as (_c, c):
         told = {p: d.load("advice")(c.state, p, "fr") for p in store.seats(c)}

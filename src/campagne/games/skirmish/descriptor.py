@@ -13,6 +13,7 @@ GAME = GameDescriptor(
     orders="campagne.games.skirmish.rules:ORDERS",
     legal_orders="campagne.games.skirmish.legal:legal_orders",
     view="campagne.games.skirmish.views:view",
+    advice="campagne.games.skirmish.advice:advice",
     redact_entry="campagne.games.skirmish.views:redact_entry",
     setup="campagne.games.skirmish.setup:build_setup",
     player_fields=(PlayerField("roster", {"fr": "la liste d'armée (garrison, warband, patrol, village, caravan)",
