@@ -126,7 +126,10 @@ def _working(c: session.Campaign) -> _Working:
     g = c.game
     game = Game(g.ruleset, g.setup, g.seed, state=copy.deepcopy(g.state), opening=g.opening,
                 entries=list(g.entries), undone=set(g.undone), opening_rolls=g.opening_rolls)
-    return _Working(c.path, dataclasses.replace(c.file, entries=list(c.file.entries)), game, list(c.warnings))
+    work = _Working(c.path, dataclasses.replace(c.file, entries=list(c.file.entries)), game, list(c.warnings))
+    if hasattr(c, "phase_held"):
+        work.phase_held = c.phase_held  # type: ignore[attr-defined]
+    return work
 
 
 @contextmanager
