@@ -43,9 +43,10 @@ NONE_WORDS = ("none", "neutral", "neutre", "aucun", "")
 register_messages({
     "gorges.adjust.what": {"en": "Unknown kind of adjustment {what!r}: {kinds}.",
                            "fr": "Correction inconnue {what!r} : {kinds}."},
-    "gorges.adjust.reason": {"en": "An adjustment needs its reason (--set reason=\"...\"): it is kept in the journal.",
-                             "fr": "Une correction demande sa raison (--set reason=\"...\") : elle est gardée au "
-                                   "journal."},
+    "gorges.adjust.reason": {"en": "An adjustment needs its reason (the words after the value, or --set "
+                                   "reason=TEXT): it is kept in the journal.",
+                             "fr": "Une correction demande sa raison (les mots après la valeur, ou --set "
+                                   "reason=TEXTE) : elle est gardée au journal."},
     "gorges.adjust.referee": {"en": "{player} cannot adjust a holding: only the referee corrects the campaign.",
                               "fr": "{player} ne peut pas corriger un avoir : seul l'arbitre corrige la campagne."},
     "gorges.adjust.too_high": {"en": "{field} is at most {high} ({value}).",
@@ -113,6 +114,30 @@ def order_adjust(ctx: Ctx) -> list[Event]:
             a.hero.changes.pop(c, None)
     event["reason"] = reason.strip()
     return [event]
+
+
+def read_order(command: dict[str, Any], state: Any = None) -> dict[str, Any]:
+    """`campagne order referee adjust WHAT WORDS...`: the words typed after the holding, read as its target fields,
+    then the value, then the reason (all the words left); a field also given by --set keeps that value. Other
+    orders pass unchanged (the descriptor's `read_order`, at the edge: the journal holds named fields)."""
+    if command.get("type") != "adjust" or "words" not in command:
+        return command
+    command = dict(command)
+    words = [str(w) for w in command.pop("words") or []]
+    names = (*TARGETS.get(str(command.get("what")), ()), "value")
+    if command.get("what") not in TARGETS and words:
+        raise CampagneError("gorges.adjust.what", what=command.get("what"), kinds=", ".join(KINDS))
+    for name, word in zip(names, words):
+        value: Any = word
+        if name == "value" and command.get("what") not in ("owner", "buildings"):
+            try:
+                value = int(word)
+            except ValueError:
+                raise CampagneError("order.not_int", field=name, value=word) from None
+        command.setdefault(name, value)
+    if words[len(names):]:
+        command.setdefault("reason", " ".join(words[len(names):]))
+    return command
 
 
 def _land(ctx: Ctx) -> str:
@@ -196,4 +221,5 @@ def command_owner(command: dict[str, Any]) -> str | None:
     return None
 
 
-__all__ = ["BUILDING_SETS", "CHARACTERISTICS", "HERO_CHANGE", "HIDDEN", "KINDS", "MAX", "buildings_value", "order_adjust"]
+__all__ = ["BUILDING_SETS", "CHARACTERISTICS", "HERO_CHANGE", "HIDDEN", "KINDS", "MAX", "TARGETS", "buildings_value",
+           "hidden_command", "hidden_from", "order_adjust", "read_order", "redacted_adjustment"]

@@ -148,13 +148,14 @@ ORDERS: dict[str, Order] = {
                   _h("nommer un nouveau héros", "name a new hero")),
     "equip": Order(order_equip, "player", None, (ARMY,),
                    _h("donner l'objet magique en attente à un héros", "give the waiting magic item to a hero")),
-    "adjust": Order(adjust.order_adjust, "referee", PHASES, (Arg("what", help=_h(
-        "l'avoir corrigé : owner, buildings, relics, battle_points, bonus_points ou hero ; puis --set pour la "
-        "cible (territory=CASE, holder=JOUEUR, army=JOUEUR:ARMÉE, characteristic=WS (CC)...), --set value=... et "
-        "--set reason=\"...\"",
-        "the holding corrected: owner, buildings, relics, battle_points, bonus_points or hero; then --set for its "
-        "target (territory=CELL, holder=PLAYER, army=PLAYER:ARMY, characteristic=WS...), --set value=... and "
-        "--set reason=\"...\"")),),
+    "adjust": Order(adjust.order_adjust, "referee", PHASES, (
+        Arg("what", help=_h("l'avoir corrigé : owner, buildings, relics, battle_points, bonus_points ou hero",
+                            "the holding corrected: owner, buildings, relics, battle_points, bonus_points or hero")),
+        Arg("words", "rest", _h("sa cible (CASE ; JOUEUR ; JOUEUR:ARMÉE [CARACTÉRISTIQUE]), la nouvelle valeur, "
+                                "puis la raison (ou --set territory=, holder=, army=, characteristic=, value=, "
+                                "reason=)",
+                                "its target (CELL; PLAYER; PLAYER:ARMY [CHARACTERISTIC]), the new value, then the "
+                                "reason (or --set territory=, holder=, army=, characteristic=, value=, reason=)"))),
         _h("corriger un avoir à la main, avec sa raison (arbitre)",
            "correct a holding by hand, with its reason (referee)")),
 }

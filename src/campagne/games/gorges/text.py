@@ -322,7 +322,7 @@ def _adjusted(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         if what == "buildings":
             return ", ".join(o.t(*BUILDING_NAMES.get(b, (b, b))).lower() for b in v) if v else o.t("aucun", "none")
         if what == "hero":
-            return f"{v:+d}" if isinstance(v, int) else str(v)
+            return f"{v:+d}" if isinstance(v, int) and v else str(v)
         return str(v)
     c = ev.get("characteristic")
     trait = o.t(*CHARACTERISTICS[c]) if c in CHARACTERISTICS else o.t("caractéristique", "characteristic")
