@@ -382,3 +382,28 @@ def test_the_referee_console_offers_and_gives_adjustments_and_players_read_only_
     for who in ("alice", "spectator"):
         shown = clients[who].get(f"/c/{campaign.pk}/").content.decode()
         assert str(SECRET) not in shown and WHY not in shown
+
+
+def test_every_output_a_player_may_ask_for_keeps_another_players_adjusted_means_secret(tmp_path: Path) -> None:
+    """As an adversary: after the referee corrects bob's gold and iron, an army's recruits and a hero's wound, each
+    with a reason naming the amount, every output command run as alice or carl (status, journal, sheets in
+    markdown, HTML and JSON, the map, in both languages) is searched for them; bob and the referee find them."""
+    from test_secrets_adversarial import outputs, run
+    path = _cli_campaign(tmp_path)
+    phrases = ("ZEBRA-GOLD-9137", "ZEBRA-RECRUITS-5521", "ZEBRA-WOUND-0044")
+    run(path, "next")
+    run(path, "order", "referee", "adjust", "battle_points", "bob", "9137", phrases[0])
+    run(path, "order", "referee", "adjust", "bonus_points", "bob:L1", "5521", phrases[1])
+    run(path, "order", "referee", "adjust", "hero", "bob:G", "Ld", "-7", phrases[2])
+    run(path, "order", "referee", "adjust", "relics", "bob", "3", "ZEBRA-PUBLIC-RELICS")
+    for viewer in ("alice", "carl"):
+        for name, text in outputs(path, viewer, tmp_path).items():
+            for secret in (*phrases, "9137", "5521", '"Ld": -7', "Ld -7", "Cd -7", "→ -7", "0 → -7"):
+                assert secret not in text, (viewer, name, secret)
+            if name.startswith("journal"):
+                assert "ZEBRA-PUBLIC-RELICS" in text  # a public holding's correction is public
+    for who in ("bob", None):
+        journal = run(path, "journal", "--json", *(("--as", who) if who else ()))
+        assert all(p in journal for p in phrases) and "9137" in journal and '"after": -7' in journal
+    sheet = run(path, "sheet", "--as", "bob", "--json")
+    assert '"Ld": -7' in sheet and "9137" in sheet  # bob's own sheet follows the corrections

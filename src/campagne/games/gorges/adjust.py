@@ -3,7 +3,9 @@
 Not in the seed. A club's referee sometimes has to correct the campaign: a territory flagged for the wrong
 player, relic points or army points miscounted, a building forgotten, a hero's lasting wound not entered. Each
 correction is an order of the journal, like any other: replayed, undone, with what it was, what it became and
-why. One holding per order (`what`), its target fields, the new `value` and the `reason` (free text, required):
+why. One holding per order (`what`), its target fields, the new `value` and the `reason` (free text, required),
+typed as words after the holding (`campagne order referee adjust relics alice 4 search roll missed`, read by
+`read_order`) or as `--set` fields:
 
 - `owner`     territory=CELL, value=PLAYER or none: who holds a territory (its flag);
 - `buildings` territory=CELL, value=none, mine, fortress, town, or two joined by + (mine+fortress, mine+town):
