@@ -42,6 +42,7 @@ GAME = GameDescriptor(
     redact_entry="campagne.games.gorges.views:redact_entry",
     setup="campagne.games.gorges.inputs:build_setup",
     battle_command="campagne.games.gorges.inputs:battle_command",
+    read_order="campagne.games.gorges.adjust:read_order",
     battle_options=BATTLE_OPTIONS,
     setup_options=(GameOption("map", {"fr": "l'île du club (TOML, même format que data/map.toml)",
                                        "en": "a club's own island (TOML, the format of data/map.toml)"}),

@@ -191,4 +191,40 @@ def _referee(s: GorgesState) -> list[LegalOrder]:
                                   (Field("resolver", choices=_resolvers(s, b), optional=True),)))
             out.append(LegalOrder("battle-result", REFEREE, {"battle": b.id},
                                   (Field("winner", choices=(b.attacker, b.defender)),)))
-    return [lo for lo in out if accepts(_rules(), s, lo.command({f.name: f.choices[0] for f in lo.fields}))]
+    out = [lo for lo in out if accepts(_rules(), s, lo.command({f.name: f.choices[0] for f in lo.fields}))]
+    return out + adjust_orders(s)
+
+
+class Reason(Field):
+    """The referee's reason: free text, never blank (the rules refuse an adjustment without one), so a value
+    drawn from this domain is one the rules accept."""
+
+    def contains(self, value: Any) -> bool:
+        return isinstance(value, str) and bool(value.strip())
+
+    def sample(self, rng: Any) -> Any:
+        return rng.choice(("recount", "miscounted at the table", "oubli de l'arbitre"))
+
+
+def adjust_orders(s: GorgesState) -> list[LegalOrder]:
+    """The referee's corrections (`adjust`), one LegalOrder per holding: every target and value listed is one the
+    rules accept (a count from 0 to its most, a hero's change from -9 to +9). Never a computer's choice: the
+    referee's routines pick only `auto-resolve` and `next`, and players are not offered it."""
+    from .adjust import BUILDING_SETS, CHARACTERISTICS, HERO_CHANGE, MAX
+    cells = tuple(sorted(s.owners))
+    players = tuple(s.players)
+    armies = tuple(a.ref for a in s.armies())
+    reason = Reason("reason", "text")
+
+    def one(what: str, *fields: Field) -> LegalOrder:
+        return LegalOrder("adjust", REFEREE, {"what": what}, (*fields, reason))
+    return [
+        one("owner", Field("territory", choices=cells), Field("value", choices=("none", *players))),
+        one("buildings", Field("territory", choices=cells), Field("value", choices=BUILDING_SETS)),
+        one("relics", Field("holder", choices=players), Field("value", "int", low=0, high=MAX["relics"])),
+        one("battle_points", Field("holder", choices=players),
+            Field("value", "int", low=0, high=MAX["battle_points"])),
+        one("bonus_points", Field("army", choices=armies), Field("value", "int", low=0, high=MAX["bonus_points"])),
+        one("hero", Field("army", choices=armies), Field("characteristic", choices=CHARACTERISTICS),
+            Field("value", "int", low=-HERO_CHANGE, high=HERO_CHANGE)),
+    ]

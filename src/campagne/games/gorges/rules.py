@@ -12,7 +12,7 @@ from typing import Any
 from ...core.dice import Dice
 from ...core.errors import CampagneError, need, register_messages
 from ...core.orders import Arg, Order, order_for
-from . import battles, conquest, events, mines, movement, standing, turn
+from . import adjust, battles, conquest, events, mines, movement, standing, turn
 from .context import Ctx, Event
 from .data import races
 from .map import cell_id, from_mapping, load_default_map
@@ -148,6 +148,16 @@ ORDERS: dict[str, Order] = {
                   _h("nommer un nouveau héros", "name a new hero")),
     "equip": Order(order_equip, "player", None, (ARMY,),
                    _h("donner l'objet magique en attente à un héros", "give the waiting magic item to a hero")),
+    "adjust": Order(adjust.order_adjust, "referee", PHASES, (
+        Arg("what", help=_h("l'avoir corrigé : owner, buildings, relics, battle_points, bonus_points ou hero",
+                            "the holding corrected: owner, buildings, relics, battle_points, bonus_points or hero")),
+        Arg("words", "rest", _h("sa cible (CASE ; JOUEUR ; JOUEUR:ARMÉE [CARACTÉRISTIQUE]), la nouvelle valeur, "
+                                "puis la raison (ou --set territory=, holder=, army=, characteristic=, value=, "
+                                "reason=)",
+                                "its target (CELL; PLAYER; PLAYER:ARMY [CHARACTERISTIC]), the new value, then the "
+                                "reason (or --set territory=, holder=, army=, characteristic=, value=, reason=)"))),
+        _h("corriger un avoir à la main, avec sa raison (arbitre)",
+           "correct a holding by hand, with its reason (referee)")),
 }
 
 

@@ -1040,6 +1040,37 @@ class _Book:
         self.note(pid, say("equip", self.lang, h=a["hero"] if a else "?", army=self.a(ev["army"], pid),
                            n=item.get("max_points")))
 
+    def on_adjusted(self, ev: Mapping[str, Any]) -> None:
+        """The referee's correction: the board followed, and a note on the sheet of each player it touches."""
+        from ...core.i18n import Lang
+        from .text import event_text
+        what, after = ev.get("what"), ev.get("after")
+        known = isinstance(after, int) and not isinstance(after, bool)
+        pid = ev.get("player")
+        touched = [pid]
+        if what == "owner":
+            self.owners[ev["territory"]] = after
+            touched = [ev.get("before"), after]
+        elif what == "buildings":
+            touched = [self.owners.get(ev["territory"])]
+        elif what == "relics" and known and pid in self.relics:
+            self.relics[pid] = after
+        elif what == "battle_points" and known and pid in self.battle_points:
+            self.battle_points[pid] = after
+        elif what in ("bonus_points", "hero") and known and ev.get("army") in self.armies:
+            a = self.armies[ev["army"]]
+            if what == "bonus_points":
+                a["bonus_points"] = after
+            elif after:
+                a["changes"][ev.get("characteristic")] = after
+            else:
+                a["changes"].pop(ev.get("characteristic"), None)
+        secret = ("before", "after", "reason", "characteristic")  # as `feed` read them: "?" where hidden
+        shown = {k: ("hidden" if k in secret and v == "?" else v) for k, v in ev.items()}
+        line = event_text(shown, Lang(self.lang))
+        for who in dict.fromkeys(q for q in touched if q in self.turns):
+            self.note(who, line)
+
     def on_campaign_ended(self, ev: Mapping[str, Any]) -> None:
         rows = ev.get("standings") or []
         for r in rows:

@@ -303,7 +303,41 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "hero": ("{army} : nouveau héros {hero}", "{army}: new hero {hero}"),
     "equip": ("{army} reçoit un objet magique", "{army} receives a magic item"),
     "campaign_ended": ("Fin de la campagne : {winner} l'emporte", "Campaign over: {winner} wins"),
+    "adjusted": ("Correction de l'arbitre — {target_text} : {before_text} → {after_text}{reason_text}",
+                 "Referee's correction — {target_text}: {before_text} → {after_text}{reason_text}"),
 }
+
+
+def _adjusted(ev: dict[str, Any], o: Out) -> dict[str, Any]:
+    """An `adjusted` event's words: its target, the values before and after (or « caché » where this reader may
+    not know them: another player's hidden holding), and the referee's reason."""
+    from .sheet_words import BUILDING_NAMES, CHARACTERISTICS
+    what = ev.get("what")
+
+    def value(v: Any) -> str:
+        if v == "hidden":
+            return o.t("(caché)", "(hidden)")
+        if what == "owner":
+            return str(v) if v else o.t("neutre", "neutral")
+        if what == "buildings":
+            return ", ".join(o.t(*BUILDING_NAMES.get(b, (b, b))).lower() for b in v) if v else o.t("aucun", "none")
+        if what == "hero":
+            return f"{v:+d}" if isinstance(v, int) and v else str(v)
+        return str(v)
+    c = ev.get("characteristic")
+    trait = o.t(*CHARACTERISTICS[c]) if c in CHARACTERISTICS else o.t("caractéristique", "characteristic")
+    target = {
+        "owner": (f"drapeau de {ev.get('territory')}", f"flag of {ev.get('territory')}"),
+        "buildings": (f"bâtiments de {ev.get('territory')}", f"buildings of {ev.get('territory')}"),
+        "relics": (f"points de relique de {ev.get('player')}", f"{ev.get('player')}'s relic points"),
+        "battle_points": (f"points d'armée (or et fer) de {ev.get('player')}",
+                          f"{ev.get('player')}'s army points (gold and iron)"),
+        "bonus_points": (f"points d'armée de renfort de {ev.get('army')}", f"{ev.get('army')}'s bonus army points"),
+        "hero": (f"héros de {ev.get('army')}, {trait}", f"{ev.get('army')}'s hero, {trait}"),
+    }.get(str(what), (str(what), str(what)))
+    reason = ev.get("reason")
+    return {"target_text": o.t(*target), "before_text": value(ev.get("before")), "after_text": value(ev.get("after")),
+            "reason_text": "" if reason in (None, "", "hidden") else o.t(f" ({reason})", f" ({reason})")}
 
 
 def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
@@ -381,6 +415,8 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["injury_text"] = _row("character_injuries", ev.get("instead") or ev["result"], o)
     elif t == "storm_of_magic":
         out["relics_text"] = ", ".join(f"{p}+{n}" for p, n in ev["relics"].items())
+    elif t == "adjusted":
+        out.update(_adjusted(ev, o))
     return out
 
 

@@ -108,20 +108,27 @@ def _owner(ev: dict[str, Any]) -> str | None:
 def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     """A journal entry as `viewer` may read it: another player's notes for his next battle (events 41-46)
     say only that there is one; the amounts of another player's means (points, items) are left out, with the
-    dice that drew them."""
+    dice that drew them; the referee's `adjust` of another player's hidden holding (his battle or bonus points,
+    a hero's changes) shows neither its values nor its reason, in its event as in its command."""
     if viewer is None:
         return entry
+    from .adjust import hidden_command, hidden_from, redacted_adjustment
     events = []
     for e in entry.get("events", []):
         owner = _owner(e)
-        if e.get("type") == "battle_note" and owner != viewer:
+        if e.get("type") == "adjusted":  # the referee's correction, shown as the holding it touches is
+            e = redacted_adjustment(e) if hidden_from(e, viewer) else e
+        elif e.get("type") == "battle_note" and owner != viewer:
             e = {"type": e["type"], "player": e["player"], "note": "hidden"}
         elif owner is not None and owner != viewer and any(k in e for k in OWN_FIELDS):
             e = {k: ("hidden" if k in OWN_FIELDS else v) for k, v in e.items()}
         events.append(e)
     rolls = [{**r, "faces": "hidden", "total": "hidden"} if any(m in str(r.get("purpose", "")) for m in OWN_ROLLS)
              else r for r in entry.get("rolls", [])]
-    return {**entry, "events": events, "rolls": rolls}
+    out = {**entry, "events": events, "rolls": rolls}
+    if hidden_command(entry.get("command"), viewer):  # its value and reason are in the command too
+        out["command"] = hidden_command(entry["command"], viewer)
+    return out
 
 
 def information_state(s: GorgesState, viewer: str) -> GorgesState:
