@@ -195,17 +195,6 @@ def _referee(s: GorgesState) -> list[LegalOrder]:
     return out + adjust_orders(s)
 
 
-class Reason(Field):
-    """The referee's reason: free text, never blank (the rules refuse an adjustment without one), so a value
-    drawn from this domain is one the rules accept."""
-
-    def contains(self, value: Any) -> bool:
-        return isinstance(value, str) and bool(value.strip())
-
-    def sample(self, rng: Any) -> Any:
-        return rng.choice(("recount", "miscounted at the table", "oubli de l'arbitre"))
-
-
 def adjust_orders(s: GorgesState) -> list[LegalOrder]:
     """The referee's corrections (`adjust`), one LegalOrder per holding: every target and value listed is one the
     rules accept (a count from 0 to its most, a hero's change from -9 to +9). Never a computer's choice: the
@@ -214,7 +203,7 @@ def adjust_orders(s: GorgesState) -> list[LegalOrder]:
     cells = tuple(sorted(s.owners))
     players = tuple(s.players)
     armies = tuple(a.ref for a in s.armies())
-    reason = Reason("reason", "text")
+    reason = Field("reason", "text")
 
     def one(what: str, *fields: Field) -> LegalOrder:
         return LegalOrder("adjust", REFEREE, {"what": what}, (*fields, reason))
