@@ -5,9 +5,9 @@ freshly started server takes to answer for the long one, from its snapshot and f
     .venv/bin/python benchmarks/bench_server.py [--players 8] [--orders 5] [--factors 1,10,100]
 
 Each campaign is made by computers playing 11 turns of the first registered game whose diplomacy-like phase lets
-every player give free orders at once (`campagne.server.loadtest.build`); the longer ones are padded halfway through
-with players' standing orders rewritten (Atlantis's `losses`), so that their journal is 10 or 100 times longer while
-their state and their current phase are a 12-turn campaign's. Then `campagne serve` runs on 127.0.0.1, and one thread per player
+every player give free orders at once (`campagne.server.loadtest.build`); the longer ones are padded with the
+referee's corrections (`adjust`) that set a player's loot to what it is, so that their journal is 10 or 100 times
+longer while their state is the 12-turn campaign's and their players' orders of the phase are none yet. Then `campagne serve` runs on 127.0.0.1, and one thread per player
 views the map and gives orders through the web forms (each sent twice: the second is refused).
 Goal: the p95 of an order under 100 ms; also measured for one player giving orders alone (the order's own cost,
 without the other players' pages competing for the process). Exits 1 when that is missed at the 12-turn length.
@@ -30,26 +30,24 @@ from campagne.server import loadtest
 PAD = r'''
 import json, sys
 from pathlib import Path
-from campagne.server import loadtest
-folder, players, extra = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-padding = int(sys.argv[4])
-
-def pad(c):
-    """Each player rewrites his standing order of losses (Atlantis's `losses`, allowed in every phase): the
-    journal grows, the state stays a 12-turn campaign's."""
-    seats = [p for p, v in c.game.view(None)["players"].items() if v.get("army")]
-    units = {p: [u["id"] for u in c.game.view(None)["players"][p]["army"]["units"]] for p in seats}
-    for i in range(padding):
+from campagne.cli.server import prepare
+folder, padding = Path(sys.argv[1]), int(sys.argv[2])
+prepare(folder, demo=False)
+from campagne.server import store
+from campagne.server.models import Campaign
+campaign = Campaign.objects.order_by("pk").first()
+with store.changing(campaign.pk) as (campaign, c):
+    seats = store.seats(c)
+    for i in range(padding):  # the referee's correction of a player's loot to what it is: nothing changes
         p = seats[i % len(seats)]
-        cmd = {"type": "losses", "player": p, "units": [units[p][(i // len(seats)) % len(units[p])]]}
+        cmd = {"type": "adjust", "player": "referee", "what": "loot", "target": p,
+               "value": c.game.view(None)["players"][p]["loot"], "reason": "bench"}
         entry = c.game.push(cmd, atomic=False)  # as session.Campaign.push, without the copy kept for a refusal
         c.file.entries.append(entry.to_dict())
         c.unwritten.append(entry.to_dict())
-
-print(json.dumps(loadtest.build(folder, 1, players, extra, pad=pad)))
+print(json.dumps({"length": len(c.file.entries)}))
 '''
 
-BASE_LENGTH = 280  # the journal's lines at x1 (8 players, 11 turns): x10 adds 9 times as many
 
 
 def env_for(folder: Path) -> dict[str, str]:
@@ -84,13 +82,12 @@ def first_answer(folder: Path, pk: int, account: str) -> float:
 
 
 def bench(folder: Path, players: int, orders: int, factor: int) -> dict[str, float]:
-    if factor == 1:
-        club = json.loads(run([sys.executable, "-m", "campagne.server.loadtest", "build", str(folder), "1",
-                               str(players), "11"], folder))
-    else:
-        club = json.loads(run([sys.executable, "-c", PAD, str(folder), str(players), "11",
-                               str((factor - 1) * BASE_LENGTH)], folder))
+    club = json.loads(run([sys.executable, "-m", "campagne.server.loadtest", "build", str(folder), "1",
+                           str(players), "11"], folder))
     info = club["campaigns"][0]
+    if factor > 1:
+        padding = (factor - 1) * info["length"]
+        info["length"] = json.loads(run([sys.executable, "-c", PAD, str(folder), str(padding)], folder))["length"]
     account = next(iter(info["accounts"]))
     cold = first_answer(folder, info["pk"], account)
     port = loadtest.free_port()

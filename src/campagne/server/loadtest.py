@@ -23,7 +23,6 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,10 +49,8 @@ def _referee_step(c: Any, d: Any) -> dict[str, Any]:
     return (nxt + free)[0].command({})
 
 
-def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0,
-          pad: Callable[[Any], None] | None = None) -> dict[str, Any]:
-    """The club (run in its own process: Django configured for DIR). `pad(c)`, given with `extra_turns`, lengthens
-    each journal halfway through those turns (the benchmark's longer campaigns)."""
+def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0) -> dict[str, Any]:
+    """The club (run in its own process: Django configured for DIR)."""
     os.environ["CAMPAGNE_SERVER_DIR"] = str(folder)
     os.environ.setdefault("CAMPAGNE_SECRET_KEY", "load-test-key")
     from ..cli.server import prepare
@@ -73,15 +70,12 @@ def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0,
             ids = [f"p{i}" for i in range(1, players + 1)]
             entries = [{"id": i, "controller": "human", "name": i, **{f.name: f.default for f in d.player_fields}}
                        for i in ids]
-            campaign = store.create(f"load {k}", name, entries)
-            stops = [extra_turns // 2 + 1, extra_turns + 1] if pad else [extra_turns + 1]
-            for stop in stops if extra_turns else ():  # a campaign already long: computers play everybody
+            campaign = store.create(f"load {k}", name, entries, seed=f"load-{k}")  # the same club each time
+            if extra_turns:  # a campaign already long: computers play everybody, the referee's part too
                 with store.changing(campaign.pk) as (campaign, c):
                     after = c.file.entries[-1:] or [c.file.header.get("opening", {})]
-                    d.load("autoplay")(c, c.game.seed, referee=True, after=after, stop_turn=stop,
+                    d.load("autoplay")(c, c.game.seed, referee=True, after=after, stop_turn=extra_turns + 1,
                                        stand_in=frozenset(store.seats(c)), end_at_stop=False)
-                    if pad and stop < extra_turns + 1:
-                        pad(c)
             found = False
             for _ in range(200 * (1 + extra_turns)):
                 with store.changing(campaign.pk) as (campaign, c):
