@@ -226,8 +226,7 @@ def _referee(s: AtlantisState) -> list[LegalOrder]:
                                   (Field("winner", choices=(b.a, b.b)),)))
             if b.terrain is not None:
                 out.append(LegalOrder("reroll-terrain", REFEREE, {"territory": b.territory}))
-    out += _adjust(s)
-    return [lo for lo in out if _probe(s, lo)]
+    return [lo for lo in out if _probe(s, lo)] + _adjust(s)  # adjust: listed within the bounds adjust.py checks
 
 
 def _adjust(s: AtlantisState) -> list[LegalOrder]:
