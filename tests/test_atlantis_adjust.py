@@ -234,7 +234,9 @@ def test_the_command_line_gives_each_kind(tmp_path: Path) -> None:
     out = cli(path, "order", "referee", "adjust", "owner", "Gadeira", "none", "--set", "reason=wrong player",
               "--lang", "fr")
     assert "propriétaire de gadeira bob → son roi atlante (raison : wrong player)" in out
-    cli(path, "order", "referee", "adjust", "fortresses", "baie-tritons", "2", "--set", "reason=forgotten")
+    out = cli(path, "order", "referee", "adjust", "fortresses", "baie-tritons", "2", "forgotten", "at", "the",
+              "table")  # the words after the value are the reason, as `order referee --list` shows it
+    assert "(reason: forgotten at the table)" in out
     unit = json.loads(cli(path, "status", "--json"))["players"]["carl"]["army"]["units"][-1]["id"]
     out = cli(path, "order", "referee", "adjust", "models", "carl", unit, "7", "--set", "reason=12")
     assert f"models of carl's unit {unit}" in out and "(reason: 12)" in out

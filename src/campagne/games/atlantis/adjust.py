@@ -133,8 +133,9 @@ _ADJUST = {"loot": _loot, "owner": _owner, "fortresses": _fortresses, "models": 
 
 def fields_from_words(command: dict[str, Any]) -> dict[str, Any]:
     """`order referee adjust WHAT WORDS...` as typed: the words named by the kind (`loot PLAYER N`, `owner
-    TERRITORY PLAYER|none`, `fortresses TERRITORY N`, `models PLAYER UNIT N`); the reason comes by
-    `--set reason=...`. A value is a whole number. A command without words (a form's, a journal's) is left as it is."""
+    TERRITORY PLAYER|none`, `fortresses TERRITORY N`, `models PLAYER UNIT N`), then the reason: the words left
+    (as `--list` shows it, and as Gorges reads it) or `--set reason=...`, not both. A value is a whole number.
+    A command without words (a form's, a journal's) is left as it is."""
     words = command.get("words")
     what = command.get("what")
     if not isinstance(words, list) or what not in FIELDS:
@@ -151,8 +152,11 @@ def fields_from_words(command: dict[str, Any]) -> dict[str, Any]:
             except (TypeError, ValueError):
                 raise CampagneError("order.not_int", field=name, value=value) from None
         out[name] = value
-    if len(words) > len(names):
-        raise CampagneError("order.extra_words", order="adjust", extra=" ".join(map(str, words[len(names):])))
+    if len(words) > len(names):  # the reason, unless --set gave it: then these words are one too many
+        extra = " ".join(map(str, words[len(names):]))
+        if "reason" in out:
+            raise CampagneError("order.extra_words", order="adjust", extra=extra)
+        out["reason"] = extra
     if isinstance(out.get("reason"), (int, float)) and not isinstance(out.get("reason"), bool):
         out["reason"] = str(out["reason"])  # `--set reason=12` reads as a number
     return out
