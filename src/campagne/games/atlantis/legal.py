@@ -66,7 +66,9 @@ def legal_orders(s: AtlantisState, player: str) -> list[LegalOrder]:
     return [lo for lo in out if lo.type in RESTATED or _probe(s, lo)]
 
 
-RESTATED = frozenset({"agree", "accept", "decline"})  # listed from the rules' conditions: see the docstring
+# listed from the rules' conditions, not tried on a copy: see the docstring (adjust: within the bounds adjust.py
+# checks)
+RESTATED = frozenset({"agree", "accept", "decline", "adjust"})
 
 
 def _resolvers(s: AtlantisState, b: Any) -> tuple[str, ...]:
@@ -226,7 +228,8 @@ def _referee(s: AtlantisState) -> list[LegalOrder]:
                                   (Field("winner", choices=(b.a, b.b)),)))
             if b.terrain is not None:
                 out.append(LegalOrder("reroll-terrain", REFEREE, {"territory": b.territory}))
-    return [lo for lo in out if _probe(s, lo)] + _adjust(s)  # adjust: listed within the bounds adjust.py checks
+    out += _adjust(s)
+    return [lo for lo in out if lo.type in RESTATED or _probe(s, lo)]
 
 
 def _adjust(s: AtlantisState) -> list[LegalOrder]:
