@@ -1,4 +1,5 @@
-# Two commands from a fresh clone: `make demo` and `make test` (only python3 and pip needed).
+# Two commands from a fresh clone: `make club` (the club server with a demo club) and `make test` (only python3
+# and pip needed); `make demo` plays a demo campaign on the command line.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
