@@ -81,7 +81,7 @@ def first_answer(folder: Path, pk: int, account: str) -> float:
         proc.wait(timeout=30)
 
 
-def bench(folder: Path, players: int, orders: int, factor: int) -> dict[str, float]:
+def bench(folder: Path, players: int, orders: int, factor: int, workers: int, threads: int) -> dict[str, float]:
     club = json.loads(run([sys.executable, "-m", "campagne.server.loadtest", "build", str(folder), "1",
                            str(players), "11"], folder))
     info = club["campaigns"][0]
@@ -91,7 +91,7 @@ def bench(folder: Path, players: int, orders: int, factor: int) -> dict[str, flo
     account = next(iter(info["accounts"]))
     cold = first_answer(folder, info["pk"], account)
     port = loadtest.free_port()
-    proc = loadtest.start(folder, port, threads=8)
+    proc = loadtest.start(folder, port, threads=threads, workers=workers)
     try:
         result = loadtest.hammer(f"http://{loadtest.HOST}:{port}", club, orders, views_each=2)
         quiet = alone(f"http://{loadtest.HOST}:{port}", info["pk"], account, orders * 4)
@@ -128,13 +128,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--orders", type=int, default=5)
     parser.add_argument("--factors", default="1,10,100")
+    parser.add_argument("--workers", type=int, default=0, help="server processes (0: `campagne serve`'s default)")
+    parser.add_argument("--threads", type=int, default=4, help="threads per server process")
     args = parser.parse_args()
-    print(f"{args.players} players at once, {args.orders} orders each (each sent twice), 2 map views per order")
+    print(f"{args.players} players at once, {args.orders} orders each (each sent twice), 2 map views per order; "
+          f"server: {args.workers or 'default'} processes x {args.threads} threads")
     results = {}
     for factor in [int(f) for f in args.factors.split(",")]:
         folder = Path(tempfile.mkdtemp(prefix="campagne-bench-"))
         try:
-            results[factor] = bench(folder, args.players, args.orders, factor)
+            results[factor] = bench(folder, args.players, args.orders, factor, args.workers, args.threads)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
     first = results[min(results)]["alone_p95"]

@@ -46,3 +46,53 @@ def test_snapshot_and_tail_replay_like_the_whole_journal(game: str, monkeypatch:
         c.game.push({"type": "next", "player": "referee"}) if "next" in [
             lo.type for lo in store.descriptor(campaign).load("legal_orders")(c.state, "referee")] else None
     _same(campaign, from_snapshot, whole)
+
+
+@pytest.mark.parametrize("game", sorted(g for g, d in games().items() if d.autoplay))
+def test_a_process_catches_up_from_memory_and_the_new_lines(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another of the server's processes wrote lines (an undo among them): this one, holding the campaign as it was,
+    brings it up to date from the lines written since, as replaying the whole journal would, without replaying."""
+    store.forget()
+    campaign, _clients = club(game)
+    with store.viewing(campaign.pk) as (campaign, before):
+        pass
+    held = store._cache[campaign.pk]
+    with store.changing(campaign.pk) as (campaign, c):
+        after = c.file.entries[-1:] or [c.file.header.get("opening", {})]
+        store.descriptor(campaign).load("autoplay")(c, c.game.seed, referee=True, after=after, stop_turn=2,
+                                                    stand_in=frozenset(store.seats(c)), end_at_stop=False)
+    with store.changing(campaign.pk) as (campaign, c):
+        c.undo(1, "test")
+    store._cache[campaign.pk] = held  # as the other process left it: its memory older than the journal
+    replays = []
+    monkeypatch.setattr(store, "_replay", lambda campaign: replays.append(campaign) or None)
+    with store.viewing(campaign.pk) as (campaign, caught):
+        pass
+    assert not replays and caught is not before
+    assert len(caught.file.entries) == campaign.length - 1 > len(before.file.entries)
+    monkeypatch.undo()
+    monkeypatch.setattr(store, "snapshots_on", False)
+    _same(campaign, caught, store._replay(campaign))
+    assert len(before.file.entries) < len(caught.file.entries)  # the campaign held was not changed
+
+
+def test_a_line_that_differs_is_replayed_not_trusted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line in the database that the rules do not give again (another version wrote it): the commands of the
+    journal are replayed, as a process that held nothing would."""
+    from campagne.server.models import JournalLine
+    store.forget()
+    campaign, _clients = club("atlantis")
+    held = store._cache[campaign.pk]
+    from campagne.server.referee import play_for
+    with store.changing(campaign.pk) as (campaign, c):
+        assert play_for(campaign, c, frozenset(store.seats(c)))
+    line = JournalLine.objects.get(campaign=campaign, number=campaign.length)
+    line.text = line.text.replace('"events":[', '"events":[{"type":"forged"},', 1)
+    line.save()
+    store._cache[campaign.pk] = held
+    replays = []
+    real = store._replay
+    monkeypatch.setattr(store, "_replay", lambda campaign: replays.append(1) or real(campaign))
+    with store.viewing(campaign.pk) as (campaign, c):
+        assert "forged" not in json.dumps([e.to_dict() for e in c.game.entries])
+    assert replays  # the line was not taken as the rules' word: the journal's commands were replayed

@@ -57,7 +57,9 @@ def serve(demo: bool = typer.Option(False, "--demo", help="A demo club: a refere
                                                                "proxy: keep 127.0.0.1)."),
           folder: Optional[str] = typer.Option(None, "--dir", help="Where the SQLite database and the secret key "
                                                                    "live (default: the current folder)."),
-          threads: int = typer.Option(8, "--threads"),
+          workers: int = typer.Option(0, "--workers", min=0, max=64,
+                                      help="Server processes (default: one per processor, 2 to 4)."),
+          threads: int = typer.Option(4, "--threads", min=1, max=64, help="Threads per process."),
           prepare_only: bool = typer.Option(False, "--prepare-only", help="Apply the migrations, create the "
                                                                           "accounts, and stop."),
           lang: Optional[str] = LangOpt) -> None:
@@ -78,24 +80,10 @@ def serve(demo: bool = typer.Option(False, "--demo", help="A demo club: a refere
         o.text(o.t(f"Base : {db}", f"Database: {db}"))
         if prepare_only:
             return
+        from ..server import processes
+        from ..server.wsgi import application
+        sock = processes.listen(host, port)
         o.text(o.t(f"Le club est ouvert sur http://{host}:{port}/ (Ctrl-C pour arrêter)",
                    f"The club is open at http://{host}:{port}/ (Ctrl-C to stop)"))
-        import waitress
-
-        from ..core.errors import CampagneError
-        from ..server.wsgi import application
-        try:
-            waitress.serve(application, host=host, port=port, threads=threads, _quiet=True)
-        except OSError as exc:  # the port taken, or not ours to use
-            raise CampagneError("club.cannot_listen", host=host, port=port,
-                                reason=exc.strerror or str(exc)) from None
+        processes.serve(application, sock, workers or processes.default_workers(), threads)
     run_safely(o, go)
-
-
-from ..core.errors import register_messages  # noqa: E402
-
-register_messages({
-    "club.cannot_listen": {"en": "The club cannot listen on {host}:{port} ({reason}): choose another --port.",
-                           "fr": "Le club ne peut pas écouter sur {host}:{port} ({reason}) : choisissez un autre "
-                                 "--port."},
-})

@@ -89,8 +89,8 @@ def render_map(m: TerritoryMap, *, owners: Mapping[str, str | None] | None = Non
            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="{SEA}"/>',
            f'<text x="{MAP_W // 2}" y="38" text-anchor="middle" font-size="26" fill="{INK}">{_text(title)}</text>',
            f'<g transform="translate(0 {TOP})">']
-    shared, lone = _edges(m)
-    out.append(f'<path d="{_segments(lone)}" fill="none" stroke="{SHALLOWS}" stroke-width="14" '
+    lone, borders, points = _geometry(m)
+    out.append(f'<path d="{lone}" fill="none" stroke="{SHALLOWS}" stroke-width="14" '
                f'stroke-linejoin="round" stroke-linecap="round"/>')
     out.append('<g stroke="#8a7a62" stroke-width="0.8" stroke-linejoin="round">')
     for tid, t in m.territories.items():
@@ -98,11 +98,10 @@ def render_map(m: TerritoryMap, *, owners: Mapping[str, str | None] | None = Non
         fill = palette[owner] if owner is not None else NEUTRAL
         tip = (f"{t.name} — {words['kingdom']} {m.kingdoms[t.kingdom].name} — {words[t.terrain]} — "
                f"{words['owner']} : {owner if owner is not None else words['atlantean']}")
-        out.append(f'<polygon class="territory" data-territory="{_attr(tid)}" points="{_points(t.polygon)}" '
+        out.append(f'<polygon class="territory" data-territory="{_attr(tid)}" points="{points[tid]}" '
                    f'fill="{fill}" fill-opacity="{1 if owner is None else 0.8}"><title>{_text(tip)}</title></polygon>')
     out.append("</g>")
-    borders = [e for e, kingdoms in shared.items() if len(kingdoms) > 1] + lone
-    out.append(f'<path class="kingdom-borders" d="{_segments(borders)}" fill="none" stroke="{INK}" '
+    out.append(f'<path class="kingdom-borders" d="{borders}" fill="none" stroke="{INK}" '
                f'stroke-width="2.6" stroke-linejoin="round" stroke-linecap="round"/>')
     by_territory: dict[str, list[dict]] = {}
     for a in army_list:
@@ -181,6 +180,24 @@ def _legend(rows: Sequence[tuple[str, str]], words: Mapping[str, str]) -> list[s
         y += 22
     out.append("</g>")
     return out
+
+
+_GEOMETRY: dict[int, tuple[TerritoryMap, tuple[str, str, dict[str, str]]]] = {}
+
+
+def _geometry(m: TerritoryMap) -> tuple[str, str, dict[str, str]]:
+    """The map's lines, which no state changes: the coast, the kingdoms' borders, each territory's outline. Drawn
+    once per map (a map is read-only; it is held here with them, so that its id names it)."""
+    held = _GEOMETRY.get(id(m))
+    if held is not None and held[0] is m:
+        return held[1]
+    shared, lone = _edges(m)
+    borders = [e for e, kingdoms in shared.items() if len(kingdoms) > 1] + lone
+    drawn = (_segments(lone), _segments(borders), {tid: _points(t.polygon) for tid, t in m.territories.items()})
+    if len(_GEOMETRY) > 16:
+        _GEOMETRY.clear()
+    _GEOMETRY[id(m)] = (m, drawn)
+    return drawn
 
 
 def _edges(m: TerritoryMap) -> tuple[dict[tuple, set[str]], list[tuple]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.db.models import F
 from django.utils import timezone
 
 from ..core.errors import CampagneError
@@ -20,14 +21,15 @@ from .models import Campaign, Membership
 
 def note_order(campaign: Campaign, seat: Any, phase: str) -> None:
     """A person gave an order in `phase`: that phase counts once as answered on time when it has a deadline not yet
-    passed; he is back from civil disorder."""
+    passed; he is back from civil disorder (one update, read and written by the database itself: two orders of
+    his at once count once)."""
     m = seat.membership
     if m is None or m.role != Membership.PLAYER:
         return
-    m.refresh_from_db()
-    on_time = campaign.deadline is not None and timezone.now() <= campaign.deadline and m.answered != phase
-    Membership.objects.filter(pk=m.pk).update(on_time=m.on_time + on_time, missed_in_row=0, civil_disorder=False,
-                                              answered=phase if on_time else m.answered)
+    mine = Membership.objects.filter(pk=m.pk)
+    if campaign.deadline is not None and timezone.now() <= campaign.deadline:
+        mine.exclude(answered=phase).update(on_time=F("on_time") + 1, answered=phase)
+    mine.update(missed_in_row=0, civil_disorder=False)
 
 
 def reliability(m: Membership) -> str:
@@ -35,35 +37,41 @@ def reliability(m: Membership) -> str:
     return f"{m.on_time}/{total}" if total else "—"
 
 
-def due(pk: int, now: Any = None) -> list[str]:
-    """Apply the passed deadline of this campaign, if any: the players who missed it (an extension, or a stand-in)."""
+def due(pk: int, now: Any = None, row: Campaign | None = None) -> list[str]:
+    """Apply the passed deadline of this campaign, if any: the players who missed it (an extension, or a stand-in).
+    Applied once, however many pages ask at once (from any of the server's processes): under the campaign's
+    lock, the deadline read again and moved on or cleared in the same transaction. `row`: the campaign's row
+    the page has just read (most pages find no deadline passed, and ask nothing more)."""
     from .referee import play_for
     now = now or timezone.now()
-    campaign = Campaign.objects.get(pk=pk)
-    if campaign.deadline is None or now < campaign.deadline or campaign.ended:
+    row = row or Campaign.objects.get(pk=pk)
+    if row.deadline is None or now < row.deadline or row.ended:
         return []
-    with store.viewing(pk) as (campaign, c):
+    with store.changing(pk) as (campaign, c):
+        if campaign.deadline is None or now < campaign.deadline or campaign.ended:
+            return []  # another page applied it first
         awaited = [p for p in c.game.awaiting() if p != "referee"]
-    members = {m.player: m for m in Membership.objects.filter(campaign=campaign, role=Membership.PLAYER)
-               .exclude(player="")}
-    missed = [p for p in awaited if p in members]
-    extend = [p for p in missed if members[p].extensions_used < campaign.extensions
-              and not members[p].civil_disorder]
-    if extend:
-        for p in extend:
-            Membership.objects.filter(pk=members[p].pk).update(extensions_used=members[p].extensions_used + 1)
-        campaign.deadline = now + timedelta(hours=campaign.extension_hours)
+        members = {m.player: m for m in Membership.objects.filter(campaign=campaign, role=Membership.PLAYER)
+                   .exclude(player="")}
+        missed = [p for p in awaited if p in members]
+        extend = [p for p in missed if members[p].extensions_used < campaign.extensions
+                  and not members[p].civil_disorder]
+        if extend:
+            for p in extend:
+                Membership.objects.filter(pk=members[p].pk).update(extensions_used=F("extensions_used") + 1)
+            campaign.deadline = now + timedelta(hours=campaign.extension_hours)
+            campaign.save(update_fields=["deadline"])
+            return extend
+        for p in missed:
+            m = members[p]
+            Membership.objects.filter(pk=m.pk).update(missed=F("missed") + 1, missed_in_row=F("missed_in_row") + 1,
+                                                      civil_disorder=m.missed_in_row + 1 >= 2)
+        campaign.deadline = None
         campaign.save(update_fields=["deadline"])
-        return extend
-    for p in missed:
-        m = members[p]
-        Membership.objects.filter(pk=m.pk).update(missed=m.missed + 1, missed_in_row=m.missed_in_row + 1,
-                                                  civil_disorder=m.missed_in_row + 1 >= 2)
     if missed:
         try:
             with store.changing(pk) as (campaign, c):
                 play_for(campaign, c, frozenset(missed))
         except CampagneError:
             pass
-    Campaign.objects.filter(pk=pk).update(deadline=None)
     return missed

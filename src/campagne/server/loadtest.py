@@ -150,7 +150,8 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(folder: Path, port: int, threads: int = 8, database: str | None = None) -> subprocess.Popen[bytes]:
+def start(folder: Path, port: int, threads: int = 4, database: str | None = None, workers: int = 0
+          ) -> subprocess.Popen[bytes]:
     """`campagne serve` on loopback, on the SQLite file in `folder` or on `database` (a URL: never the
     environment's own `DATABASE_URL`); returns once it answers (the caller stops it by its pid)."""
     env = {**os.environ, "CAMPAGNE_SERVER_DIR": str(folder), "CAMPAGNE_SECRET_KEY": "load-test-key"}
@@ -160,7 +161,7 @@ def start(folder: Path, port: int, threads: int = 8, database: str | None = None
         env["DATABASE_URL"] = database
     exe = Path(sys.executable).with_name("campagne")
     proc = subprocess.Popen([str(exe), "serve", "--dir", str(folder), "--host", HOST, "--port", str(port),
-                             "--threads", str(threads)], env=env, stdout=subprocess.DEVNULL,
+                             "--threads", str(threads), "--workers", str(workers)], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -8,7 +8,10 @@ submitted command must be described by one of the legal orders drawn again under
 from __future__ import annotations
 
 import json
+from html import escape
 from typing import Any
+
+from django.utils.safestring import mark_safe
 
 from ..core.errors import CampagneError, register_messages
 from ..core.interface import LegalOrder, described
@@ -30,25 +33,39 @@ def _key(lo: LegalOrder) -> str:
     return json.dumps({"type": lo.type, "fixed": dict(lo.fixed)}, sort_keys=True, ensure_ascii=False)
 
 
-def forms(legal: list[LegalOrder], specs: Any, lang: str) -> list[dict[str, Any]]:
-    """One form per legal order: its type and help, its fixed words, and a widget per field."""
+def forms(legal: list[LegalOrder], specs: Any, lang: str, give: str) -> list[dict[str, Any]]:
+    """One form per legal order: its key and type, and its visible part (fixed words, a widget per field, the
+    button `give`, the help) drawn here rather than by the template's loops: a phase may offer dozens of forms and
+    hundreds of choices, redrawn after every order."""
     out = []
     for lo in legal:
         spec = specs.get(lo.type) if hasattr(specs, "get") else None
         help_ = getattr(spec, "help", None) or {}
-        fields = []
-        for f in lo.fields:
-            w: dict[str, Any] = {"name": f"f_{f.name}", "label": f.name, "kind": f.kind, "optional": f.optional}
-            if f.kind == "choice":
-                w["choices"] = [(json.dumps(c, ensure_ascii=False), _label(c)) for c in f.choices]
-            elif f.kind == "int":
-                w["low"], w["high"] = f.low, f.high
-            elif f.kind == "text":
-                w["max"] = MAX_TEXT
-            fields.append(w)
-        out.append({"key": _key(lo), "type": lo.type, "help": help_.get(lang, "") if isinstance(help_, dict) else "",
-                    "fixed": " ".join(f"{k}={_label(v)}" for k, v in lo.fixed.items()), "fields": fields})
+        text = help_.get(lang, "") if isinstance(help_, dict) else ""
+        fixed = " ".join(f"{k}={_label(v)}" for k, v in lo.fixed.items())
+        body = [f"<strong>{escape(lo.type)}</strong> {escape(fixed)}\n"]
+        body += [f"<label>{escape(f.name)}\n{_widget(f)}\n</label>\n" for f in lo.fields]
+        body.append(f'<button type="submit">{escape(give)}</button>\n')
+        if text:
+            body.append(f"<br><small>{escape(text)}</small>\n")
+        out.append({"key": _key(lo), "type": lo.type, "body": mark_safe("".join(body))})
     return out
+
+
+def _widget(f: Any) -> str:
+    """The input of one field, bounded by its domain."""
+    name = f"f_{escape(f.name)}"
+    if f.kind == "choice":
+        options = "".join(f'<option value="{escape(json.dumps(c, ensure_ascii=False))}">{escape(_label(c))}</option>'
+                          for c in f.choices)
+        empty = '<option value="">—</option>' if f.optional else ""
+        return f'<select name="{name}">{empty}{options}</select>'
+    if f.kind == "int":
+        return (f'<input type="number" name="{name}" min="{f.low}" max="{f.high}" value="{f.low}" '
+                f'{"" if f.optional else "required"}>')
+    if f.kind == "bool":
+        return f'<input type="checkbox" name="{name}" value="true">'
+    return f'<input type="text" name="{name}" maxlength="{MAX_TEXT}">'
 
 
 def command_from_post(legal: list[LegalOrder], post: Any, strict: bool = True) -> dict[str, Any]:
@@ -103,6 +120,13 @@ def check_fresh(c: Any, actor: str, post: Any) -> None:
         raise CampagneError("club.stale")
     if any(e.get("command", {}).get("player") == actor for e in c.file.entries[seq - 1:]):
         raise CampagneError("club.already_given")
+
+
+def check_open(campaign: Any, c: Any, actor: str, post: Any) -> None:
+    """The campaign is under way and the form is fresh: checked before anything is copied or tried."""
+    if campaign.ended:
+        raise CampagneError("club.ended")
+    check_fresh(c, actor, post)
 
 
 def seq_of(c: Any) -> int:

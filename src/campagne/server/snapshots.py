@@ -1,6 +1,7 @@
 """Snapshot and tail: the state of a campaign kept beside its journal every `EVERY` commands, so that a process
 that has not the campaign in memory (just started, or one of several) replays only the lines after the last
-snapshot, and an order's cost does not grow with the journal's length.
+snapshot, and an order's cost does not grow with the journal's length. (A process that holds the campaign catches
+up from memory instead: `store._caught_up`.)
 
 A snapshot is the server's own (a pickle of the rules' state and the undone lines, written by this code only, in
 the club's database like everything else it trusts); the journal stays the campaign: a snapshot that does not
@@ -18,11 +19,12 @@ from .models import Snapshot
 EVERY = 400
 
 
-def take(campaign: Any, c: Any) -> None:
-    """Keep the state now if the last snapshot is `EVERY` commands old (the older one is dropped)."""
+def take(campaign: Any, c: Any, written: int | None = None) -> None:
+    """Keep the state now if the `written` commands just written crossed a multiple of `EVERY` (None: a journal
+    just imported, kept if it is that long); the older snapshot is dropped. Asks the database nothing otherwise:
+    it runs after every command."""
     count = len(c.game.entries)
-    last = Snapshot.objects.filter(campaign=campaign).order_by("-entries").values_list("entries", flat=True).first()
-    if count - (last or 0) < EVERY:
+    if count < EVERY or (written is not None and count // EVERY == (count - written) // EVERY):
         return
     try:
         blob = pickle.dumps((c.game.state, sorted(c.game.undone)), protocol=pickle.HIGHEST_PROTOCOL)

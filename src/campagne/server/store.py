@@ -20,7 +20,7 @@ import dataclasses
 import json
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -89,23 +89,52 @@ def _version(campaign: Campaign) -> tuple[int, Any]:
     return campaign.length, campaign.created
 
 
+def _caught_up(campaign: Campaign, version: tuple[int, Any], held: session.Campaign) -> session.Campaign | None:
+    """The campaign held in memory brought up to the journal's length from the lines written since (by another of
+    the server's processes): a copy given those commands, each checked to give the very line written. None when
+    it cannot be (another journal, a line that differs, the seed's reveal): the journal is then replayed."""
+    if version[1] != campaign.created or version[0] >= campaign.length:
+        return None
+    texts = list(JournalLine.objects.filter(campaign=campaign, number__gt=version[0], number__lte=campaign.length)
+                 .order_by("number").values_list("text", flat=True))
+    if len(texts) != campaign.length - version[0]:
+        return None
+    work = _working(held)
+    seed = work.game.seed
+    for text in texts:
+        line = json.loads(text)
+        if not isinstance(line.get("command"), dict):
+            return None
+        try:
+            entry = work.game.push(line["command"], atomic=False,
+                                   recorded=None if seed is not None else line.get("rolls", ()))
+        except CampagneError:
+            return None
+        if jfile.dumps(entry.to_dict()) != text:
+            return None
+        work.file.entries.append(line)
+    return work
+
+
 def _current(campaign: Campaign) -> session.Campaign:
-    """The campaign replayed (from memory when the journal has not grown since)."""
+    """The campaign replayed (from memory when the journal has not grown since, or from memory and the lines
+    written since by another process)."""
     held = _cache.get(campaign.pk)
-    if held is not None and held[0] == _version(campaign):
-        return held[1]
-    c = _replay(campaign)
+    if held is not None and held[0][1] == campaign.created and held[0][0] >= campaign.length:
+        return held[1]  # the journal has not grown since (or the page's row was read before a command it holds)
+    c = (_caught_up(campaign, held[0], held[1]) if held is not None else None) or _replay(campaign)
     if held is None or held[0][0] <= campaign.length:  # never a newer campaign replaced by an older one
         _cache[campaign.pk] = (_version(campaign), c)
     return c
 
 
 @contextmanager
-def viewing(pk: int) -> Iterator[tuple[Campaign, session.Campaign]]:
-    """The campaign and its replayed game, to read. The game handed out is never changed afterwards (a command
-    works on a copy, published when written), so pages are drawn without holding the campaign's lock."""
+def viewing(pk: int, row: Campaign | None = None) -> Iterator[tuple[Campaign, session.Campaign]]:
+    """The campaign and its replayed game, to read (`row`: the campaign's row, when the page has just read it). The
+    game handed out is never changed afterwards (a command works on a copy, published when written), so pages are
+    drawn without holding the campaign's lock."""
     with _lock(pk):
-        campaign = Campaign.objects.get(pk=pk)
+        campaign = row if row is not None and row.pk == pk else Campaign.objects.get(pk=pk)
         c = _current(campaign)
     yield campaign, c
 
@@ -133,13 +162,18 @@ def _working(c: session.Campaign) -> _Working:
 
 
 @contextmanager
-def changing(pk: int) -> Iterator[tuple[Campaign, session.Campaign]]:
+def changing(pk: int, check: Callable[[Campaign, session.Campaign], None] | None = None
+             ) -> Iterator[tuple[Campaign, session.Campaign]]:
     """The campaign under its lock, to give commands (`c.push`) on a working copy; the lines they made are written
     at the end, in one transaction, and the copy becomes the campaign, only if everything went through; otherwise
-    nothing is written and the copy is thrown away."""
+    nothing is written and the copy is thrown away. `check` may refuse (raise) from the campaign as it is, under
+    the lock, before the copy is made: a stale form or a double submit costs no copy."""
     with _lock(pk), transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=pk)
-        work = _working(_current(campaign))
+        current = _current(campaign)
+        if check is not None:
+            check(campaign, current)
+        work = _working(current)
         yield campaign, work
         _write(campaign, work)
 
@@ -225,7 +259,7 @@ def _write(campaign: Campaign, c: session.Campaign) -> None:
     campaign.ended = over
     campaign.phase = phase_key(c)[:200]
     campaign.save(update_fields=["length", "ended", "phase"])
-    snapshots.take(campaign, c)
+    snapshots.take(campaign, c, written=sum(1 for x in lines if "command" in x))
     _cache[campaign.pk] = (_version(campaign), c)
 
 

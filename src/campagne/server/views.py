@@ -20,7 +20,7 @@ from .. import session
 from ..core.errors import CampagneError
 from ..render.text import entry_lines
 from . import notify, orders, store
-from .access import Seat, seat
+from .access import Seat, member, seat
 from .models import Campaign, Membership
 
 
@@ -106,7 +106,7 @@ def orders_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     # drawn once, not per form: a phase may offer hundreds of forms (every proposal to accept or decline)
     urls = {"orders_url": reverse("club:orders", args=[campaign.pk]),
             "withdraw_url": reverse("club:withdraw", args=[campaign.pk])}
-    return {"forms": orders.forms(legal, d.load("orders"), lang().lang), "campaign": campaign, "seat": s,
+    return {"forms": orders.forms(legal, d.load("orders"), lang().lang, _("Give")), "campaign": campaign, "seat": s,
             "seq": orders.seq_of(c), "phase": store.phase_key(c), "mine": _mine(campaign, c, s),
             "advice": _advice(campaign, c, s), **urls}
 
@@ -137,11 +137,11 @@ def _mine(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
 @login_required
 @require_GET
 def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
-    get_object_or_404(Campaign, pk=pk)
+    campaign, s = member(request.user, pk)
     from .deadlines import due
-    due(pk)  # a passed deadline: extensions, then computer stand-ins
-    with store.viewing(pk) as (campaign, c):
-        s = seat(request.user, campaign)
+    if due(pk, row=campaign):  # a passed deadline: extensions, then computer stand-ins
+        campaign, s = member(request.user, pk)
+    with store.viewing(pk, campaign) as (campaign, c):
         ctx = live_context(campaign, c, s)
         ctx.update(orders_context(campaign, c, s))
         d = store.descriptor(campaign)
@@ -160,27 +160,25 @@ def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The live part of the campaign page (map, standing, latest journal lines), polled by HTMX."""
-    get_object_or_404(Campaign, pk=pk)
+    campaign, s = member(request.user, pk)
     from .deadlines import due
-    due(pk)
-    with store.viewing(pk) as (campaign, c):
-        ctx = live_context(campaign, c, seat(request.user, campaign))
+    if due(pk, row=campaign):
+        campaign, s = member(request.user, pk)
+    with store.viewing(pk, campaign) as (campaign, c):
+        ctx = live_context(campaign, c, s)
     return render(request, "club/live.html", ctx)
 
 
 @login_required
 def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the orders form of the current phase; POST: give one (checked, then journaled, or nothing)."""
-    get_object_or_404(Campaign, pk=pk)
+    campaign, s = member(request.user, pk)
     if request.method == "POST":
-        with store.viewing(pk) as (campaign, _c):
-            s = seat(request.user, campaign)
         if s.actor is None:
             return _refuse(request, pk, _("You give no orders in this campaign."), status=403)
         try:
-            with store.changing(pk) as (campaign, c):
-                if campaign.ended:
-                    raise CampagneError("club.ended")
+            with store.changing(pk, check=lambda campaign, c: orders.check_open(campaign, c, s.actor, request.POST)
+                                ) as (campaign, c):
                 phase = store.phase_key(c)
                 before = notify.awaited(c)
                 written = orders.give(campaign, c, s.actor, request.POST)
@@ -196,8 +194,8 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=405)
     if request.method == "POST":
         return _changed(request, campaign)
-    with store.viewing(pk) as (campaign, c):
-        ctx = orders_context(campaign, c, seat(request.user, campaign))
+    with store.viewing(pk, campaign) as (campaign, c):
+        ctx = orders_context(campaign, c, s)
     return render(request, "club/orders.html", ctx)
 
 
@@ -205,9 +203,7 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
     """A player takes back one of his orders of this phase to give another (`orders.withdraw`)."""
-    get_object_or_404(Campaign, pk=pk)
-    with store.viewing(pk) as (campaign, _c):
-        s = seat(request.user, campaign)
+    campaign, s = member(request.user, pk)
     if s.actor is None or s.referee:
         return _refuse(request, pk, _("Only a player takes back his own orders."), status=403)
     try:
@@ -229,7 +225,7 @@ def _changed(request: HttpRequest, campaign: Campaign) -> HttpResponse:
     by a second request and the live part (map, standing, journal) redrawing itself."""
     if not request.headers.get("HX-Request"):
         return redirect("club:campaign", pk=campaign.pk)
-    response = render(request, "club/order_given.html", {"campaign": campaign})
+    response = render(request, "club/order_given.html", {"pk": campaign.pk})
     response["HX-Trigger"] = "campagne-changed"
     return response
 
@@ -241,8 +237,7 @@ def _refuse(request: HttpRequest, pk: int, message: str, status: int = 409) -> H
     if not request.headers.get("HX-Request"):
         response = redirect("club:campaign", pk=pk)
         return response
-    response = render(request, "club/order_given.html", {"campaign": get_object_or_404(Campaign, pk=pk)},
-                      status=status)
+    response = render(request, "club/order_given.html", {"pk": pk}, status=status)
     response["HX-Reswap"] = "innerHTML"
     return response
 
@@ -250,9 +245,8 @@ def _refuse(request: HttpRequest, pk: int, message: str, status: int = 409) -> H
 @login_required
 @require_GET
 def journal_page(request: HttpRequest, pk: int) -> HttpResponse:
-    get_object_or_404(Campaign, pk=pk)
-    with store.viewing(pk) as (campaign, c):
-        s = seat(request.user, campaign)
+    campaign, s = member(request.user, pk)
+    with store.viewing(pk, campaign) as (campaign, c):
         ctx = {"campaign": campaign, "seat": s, "journal": _journal(campaign, c, s)}
     return render(request, "club/journal.html", ctx)
 
@@ -260,9 +254,9 @@ def journal_page(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def map_svg(request: HttpRequest, pk: int) -> HttpResponse:
-    get_object_or_404(Campaign, pk=pk)
-    with store.viewing(pk) as (campaign, c):
-        svg = _map(campaign, c, seat(request.user, campaign))
+    campaign, s = member(request.user, pk)
+    with store.viewing(pk, campaign) as (campaign, c):
+        svg = _map(campaign, c, s)
     return HttpResponse(svg, content_type="image/svg+xml")
 
 
@@ -271,9 +265,8 @@ def map_svg(request: HttpRequest, pk: int) -> HttpResponse:
 def sheets(request: HttpRequest, pk: int) -> HttpResponse:
     """The campaign sheets: the referee's all of them; a player's own, built from the journal as he may read it;
     a spectator's none."""
-    get_object_or_404(Campaign, pk=pk)
-    with store.viewing(pk) as (campaign, c):
-        s = seat(request.user, campaign)
+    campaign, s = member(request.user, pk)
+    with store.viewing(pk, campaign) as (campaign, c):
         d = store.descriptor(campaign)
         if not d.sheets or s.viewer == store.SPECTATOR:
             return HttpResponse(_("No sheet to show."), content_type="text/plain; charset=utf-8", status=404)
@@ -294,9 +287,8 @@ def sheets(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def view_json(request: HttpRequest, pk: int) -> HttpResponse:
     """This viewer's view and journal as data (what a player's own tools may read)."""
-    get_object_or_404(Campaign, pk=pk)
-    with store.viewing(pk) as (campaign, c):
-        s = seat(request.user, campaign)
+    campaign, s = member(request.user, pk)
+    with store.viewing(pk, campaign) as (campaign, c):
         d = store.descriptor(campaign)
         redact = d.load("redact_entry")
         data = {"campaign": campaign.pk, "game": campaign.game, "view": c.game.view(s.viewer),
