@@ -14,11 +14,13 @@ from __future__ import annotations
 import gc
 import os
 import socket
+from pathlib import Path
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
 from ..core.errors import CampagneError, register_messages
+from ..core.interface import load
 
 
 def default_workers() -> int:
@@ -60,9 +62,30 @@ def _after_fork(server: Any, worker: Any) -> None:
         conn.dec_thread_sharing()
 
 
+SERVED = ("ruleset", "orders", "legal_orders", "view", "redact_entry", "setup", "text", "picture", "sheets", "outcome",
+          "autoplay", "information_state", "advice", "read_order", "battle_command")  # what the pages call
+
+
+def _warm() -> None:
+    """Load before the fork what every worker would otherwise load on its first requests, making its first players
+    wait: the URLs and views, the templates, every game's rules and what the pages call of them."""
+    from django.template.loader import get_template
+    from django.urls import get_resolver
+
+    from ..registry import games
+    get_resolver().url_patterns  # noqa: B018 - imports the views
+    for template in sorted((Path(__file__).parent / "templates" / "club").glob("*.html")):
+        get_template(f"club/{template.name}")
+    for d in games().values():
+        for hook in (*(getattr(d, name) for name in SERVED), *d.computers.values()):
+            if hook:
+                load(hook)
+
+
 def serve(application: Any, sock: socket.socket, workers: int, threads: int) -> None:
     """Serve until stopped (Ctrl-C, or SIGTERM: the requests under way are finished first)."""
     from django.db import connections
+    _warm()
     connections.close_all()  # the set-up's connection stays in the master, never in a worker
     # What is loaded by now (Django, the games, their data) lives as long as the server: kept out of the
     # collector's full passes, which otherwise walk it all again and again while orders copy states (measured:

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from .. import session
 from ..core.errors import CampagneError, register_messages
@@ -168,7 +168,7 @@ def changing(pk: int, check: Callable[[Campaign, session.Campaign], None] | None
     at the end, in one transaction, and the copy becomes the campaign, only if everything went through; otherwise
     nothing is written and the copy is thrown away. `check` may refuse (raise) from the campaign as it is, under
     the lock, before the copy is made: a stale form or a double submit costs no copy."""
-    with _lock(pk), transaction.atomic():
+    with _lock(pk), _writers(), transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=pk)
         current = _current(campaign)
         if check is not None:
@@ -176,6 +176,19 @@ def changing(pk: int, check: Callable[[Campaign, session.Campaign], None] | None
         work = _working(current)
         yield campaign, work
         _write(campaign, work)
+
+
+@contextmanager
+def _writers() -> Iterator[None]:
+    """On SQLite, the server's processes wait for each other's commands at a lock on the database file (flock, which
+    SQLite's own locks ignore), woken as soon as it is free: SQLite's busy writer sleeps and retries instead, up to
+    tens of milliseconds late. PostgreSQL's row lock (`select_for_update`) queues them itself."""
+    name = str(connection.settings_dict.get("NAME") or "")
+    if connection.vendor != "sqlite" or not name or name == ":memory:" or name.startswith("file:"):
+        yield
+        return
+    with jfile.locked(Path(name)):
+        yield
 
 
 _legal: dict[tuple[int, tuple[int, Any], str], list[Any]] = {}

@@ -21,6 +21,7 @@ from ..core.errors import CampagneError
 from ..render.text import entry_lines
 from . import notify, orders, store
 from .access import Seat, member, seat
+from .deadlines import due, note_order
 from .models import Campaign, Membership
 
 
@@ -138,7 +139,6 @@ def _mine(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
 @require_GET
 def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, s = member(request.user, pk)
-    from .deadlines import due
     if due(pk, row=campaign):  # a passed deadline: extensions, then computer stand-ins
         campaign, s = member(request.user, pk)
     with store.viewing(pk, campaign) as (campaign, c):
@@ -161,7 +161,6 @@ def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The live part of the campaign page (map, standing, latest journal lines), polled by HTMX."""
     campaign, s = member(request.user, pk)
-    from .deadlines import due
     if due(pk, row=campaign):
         campaign, s = member(request.user, pk)
     with store.viewing(pk, campaign) as (campaign, c):
@@ -183,9 +182,8 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
                 before = notify.awaited(c)
                 written = orders.give(campaign, c, s.actor, request.POST)
                 after = notify.awaited(c)
+                note_order(campaign, s, phase)  # in the order's transaction: written with it, or not at all
             messages.success(request, _("Order received (journal line %(n)s).") % {"n": written[0]["n"] + 1})
-            from .deadlines import note_order
-            note_order(campaign, s, phase)
             notify.newly_awaited(campaign, before, after,
                                  request.build_absolute_uri(reverse("club:campaign", args=[pk])))
         except CampagneError as exc:
