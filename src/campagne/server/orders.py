@@ -33,23 +33,36 @@ def _key(lo: LegalOrder) -> str:
     return json.dumps({"type": lo.type, "fixed": dict(lo.fixed)}, sort_keys=True, ensure_ascii=False)
 
 
+_drawn: dict[str, dict[str, Any]] = {}
+
+
 def forms(legal: list[LegalOrder], specs: Any, lang: str, give: str) -> list[dict[str, Any]]:
     """One form per legal order: its key and type, and its visible part (fixed words, a widget per field, the
     button `give`, the help) drawn here rather than by the template's loops: a phase may offer dozens of forms and
-    hundreds of choices, redrawn after every order."""
+    hundreds of choices, redrawn after every order. Each form is drawn once (a player's orders of a phase mostly
+    stay the same while the others give theirs)."""
     out = []
     for lo in legal:
-        spec = specs.get(lo.type) if hasattr(specs, "get") else None
-        help_ = getattr(spec, "help", None) or {}
-        text = help_.get(lang, "") if isinstance(help_, dict) else ""
-        fixed = " ".join(f"{k}={_label(v)}" for k, v in lo.fixed.items())
-        body = [f"<strong>{escape(lo.type)}</strong> {escape(fixed)}\n"]
-        body += [f"<label>{escape(f.name)}\n{_widget(f)}\n</label>\n" for f in lo.fields]
-        body.append(f'<button type="submit">{escape(give)}</button>\n')
-        if text:
-            body.append(f"<br><small>{escape(text)}</small>\n")
-        out.append({"key": _key(lo), "type": lo.type, "body": mark_safe("".join(body))})
+        key = f"{lang}\n{give}\n{lo!r}"
+        if key not in _drawn:
+            if len(_drawn) > 4096:
+                _drawn.clear()
+            _drawn[key] = _form(lo, specs, lang, give)
+        out.append(_drawn[key])
     return out
+
+
+def _form(lo: LegalOrder, specs: Any, lang: str, give: str) -> dict[str, Any]:
+    spec = specs.get(lo.type) if hasattr(specs, "get") else None
+    help_ = getattr(spec, "help", None) or {}
+    text = help_.get(lang, "") if isinstance(help_, dict) else ""
+    fixed = " ".join(f"{k}={_label(v)}" for k, v in lo.fixed.items())
+    body = [f"<strong>{escape(lo.type)}</strong> {escape(fixed)}\n"]
+    body += [f"<label>{escape(f.name)}\n{_widget(f)}\n</label>\n" for f in lo.fields]
+    body.append(f'<button type="submit">{escape(give)}</button>\n')
+    if text:
+        body.append(f"<br><small>{escape(text)}</small>\n")
+    return {"key": _key(lo), "type": lo.type, "body": mark_safe("".join(body))}
 
 
 def _widget(f: Any) -> str:

@@ -55,6 +55,9 @@ def listen(host: str, port: int) -> socket.socket:
 
 def _after_fork(server: Any, worker: Any) -> None:
     """A worker's own database connections (a connection is never shared across a fork)."""
+    import sys
+    if os.environ.get("SWITCH"):
+        sys.setswitchinterval(float(os.environ["SWITCH"]))
     from django.db import connections
     for conn in connections.all(initialized_only=True):
         conn.inc_thread_sharing()
@@ -68,12 +71,17 @@ SERVED = ("ruleset", "orders", "legal_orders", "view", "redact_entry", "setup", 
 
 def _warm() -> None:
     """Load before the fork what every worker would otherwise load on its first requests, making its first players
-    wait: the URLs and views, the templates, every game's rules and what the pages call of them."""
+    wait: the URLs and views, the translations, the templates, every game's rules and what the pages call of them."""
+    from django.conf import settings
     from django.template.loader import get_template
     from django.urls import get_resolver
+    from django.utils import translation
 
     from ..registry import games
     get_resolver().url_patterns  # noqa: B018 - imports the views
+    for code, _name in settings.LANGUAGES:  # each language's catalogues, read on its first use
+        with translation.override(code):
+            translation.gettext("Orders")
     for template in sorted((Path(__file__).parent / "templates" / "club").glob("*.html")):
         get_template(f"club/{template.name}")
     for d in games().values():
