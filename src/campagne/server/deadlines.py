@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.db.models import F
+from django.db.models import Case, F, When
 from django.utils import timezone
 
 from ..core.errors import CampagneError
@@ -26,10 +26,10 @@ def note_order(campaign: Campaign, seat: Any, phase: str) -> None:
     m = seat.membership
     if m is None or m.role != Membership.PLAYER:
         return
-    mine = Membership.objects.filter(pk=m.pk)
+    back = {"missed_in_row": 0, "civil_disorder": False}
     if campaign.deadline is not None and timezone.now() <= campaign.deadline:
-        mine.exclude(answered=phase).update(on_time=F("on_time") + 1, answered=phase)
-    mine.update(missed_in_row=0, civil_disorder=False)
+        back.update(on_time=Case(When(answered=phase, then=F("on_time")), default=F("on_time") + 1), answered=phase)
+    Membership.objects.filter(pk=m.pk).update(**back)
 
 
 def reliability(m: Membership) -> str:

@@ -43,12 +43,7 @@ def forms(legal: list[LegalOrder], specs: Any, lang: str, give: str) -> list[dic
     stay the same while the others give theirs)."""
     out = []
     for lo in legal:
-        key = f"{lang}\n{give}\n{lo!r}"
-        if key not in _drawn:
-            if len(_drawn) > 4096:
-                _drawn.clear()
-            _drawn[key] = _form(lo, specs, lang, give)
-        out.append(_drawn[key])
+        out.append(store.remembered(_drawn, f"{lang}\n{give}\n{lo!r}", 4096, lambda: _form(lo, specs, lang, give)))
     return out
 
 

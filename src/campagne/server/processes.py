@@ -55,9 +55,6 @@ def listen(host: str, port: int) -> socket.socket:
 
 def _after_fork(server: Any, worker: Any) -> None:
     """A worker's own database connections (a connection is never shared across a fork)."""
-    import sys
-    if os.environ.get("SWITCH"):
-        sys.setswitchinterval(float(os.environ["SWITCH"]))
     from django.db import connections
     for conn in connections.all(initialized_only=True):
         conn.inc_thread_sharing()

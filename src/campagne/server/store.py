@@ -161,6 +161,15 @@ def _working(c: session.Campaign) -> _Working:
     return work
 
 
+_ahead = threading.local()
+
+
+def copy_ahead(c: session.Campaign) -> None:
+    """Make, before taking the campaign's lock, the working copy of `c` this thread's next `changing` will need if
+    the campaign is still `c` then (copying outside the lock, where the other commands wait)."""
+    _ahead.held = (c, _working(c))
+
+
 @contextmanager
 def changing(pk: int, check: Callable[[Campaign, session.Campaign], None] | None = None
              ) -> Iterator[tuple[Campaign, session.Campaign]]:
@@ -173,7 +182,8 @@ def changing(pk: int, check: Callable[[Campaign, session.Campaign], None] | None
         current = _current(campaign)
         if check is not None:
             check(campaign, current)
-        work = _working(current)
+        ahead, _ahead.held = getattr(_ahead, "held", None), None
+        work = ahead[1] if ahead is not None and ahead[0] is current else _working(current)
         yield campaign, work
         _write(campaign, work)
 
@@ -192,16 +202,27 @@ def _writers() -> Iterator[None]:
 
 
 _legal: dict[tuple[int, tuple[int, Any], str], list[Any]] = {}
+_evicting = threading.Lock()
+_MISSING = object()
+
+
+def remembered(memo: dict[Any, Any], key: Any, limit: int, make: Callable[[], Any]) -> Any:
+    """`memo[key]`, made once; past `limit` entries the oldest are forgotten first (the states a campaign has
+    left behind), never the ones its players are looking at now."""
+    found = memo.get(key, _MISSING)
+    if found is _MISSING:
+        found = make()
+        with _evicting:
+            memo[key] = found
+            while len(memo) > limit:
+                del memo[next(iter(memo))]
+    return found
 
 
 def legal(campaign: Campaign, c: session.Campaign, actor: str) -> list[Any]:
     """The game's legal orders for `actor` now, drawn once per state (the journal's length names the state)."""
     key = (campaign.pk, (len(c.file.entries), campaign.created), actor)
-    if key not in _legal:
-        if len(_legal) > 512:
-            _legal.clear()
-        _legal[key] = descriptor(campaign).load("legal_orders")(c.state, actor)
-    return _legal[key]
+    return remembered(_legal, key, 1024, lambda: descriptor(campaign).load("legal_orders")(c.state, actor))
 
 
 _advice: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
@@ -213,11 +234,7 @@ def advice(campaign: Campaign, c: session.Campaign, viewer: str, lang: str) -> l
     if not d.advice:
         return []
     key = (campaign.pk, (len(c.file.entries), campaign.created), viewer, lang)
-    if key not in _advice:
-        if len(_advice) > 512:
-            _advice.clear()
-        _advice[key] = d.load("advice")(c.state, viewer, lang)
-    return _advice[key]
+    return remembered(_advice, key, 1024, lambda: d.load("advice")(c.state, viewer, lang))
 
 
 def cached_legal(campaign: Campaign, entries: int, actor: str) -> list[Any] | None:
@@ -234,11 +251,7 @@ def picture(campaign: Campaign, c: session.Campaign, lang: str, viewer: str | No
     if not d.picture:
         return ""
     key = (campaign.pk, len(c.file.entries), campaign.created, lang, "*" if d.picture_public else viewer)
-    if key not in _pictures:
-        if len(_pictures) > 256:
-            _pictures.clear()
-        _pictures[key] = d.load("picture")(c.state, lang, viewer)
-    return _pictures[key]
+    return remembered(_pictures, key, 256, lambda: d.load("picture")(c.state, lang, viewer))
 
 
 def phase_key(c: session.Campaign) -> str:

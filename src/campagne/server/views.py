@@ -176,6 +176,13 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
         if s.actor is None:
             return _refuse(request, pk, _("You give no orders in this campaign."), status=403)
         try:
+            with store.viewing(pk, campaign) as (campaign, c):
+                # outside the campaign's lock, where the other players' orders wait: the campaign caught up, a
+                # stale form refused, the legal orders drawn, the state copied; under the lock they are found
+                # done, unless another order got in first
+                orders.check_open(campaign, c, s.actor, request.POST)
+                store.legal(campaign, c, s.actor)
+                store.copy_ahead(c)
             with store.changing(pk, check=lambda campaign, c: orders.check_open(campaign, c, s.actor, request.POST)
                                 ) as (campaign, c):
                 phase = store.phase_key(c)
