@@ -96,3 +96,23 @@ def test_a_line_that_differs_is_replayed_not_trusted(monkeypatch: pytest.MonkeyP
     with store.viewing(campaign.pk) as (campaign, c):
         assert "forged" not in json.dumps([e.to_dict() for e in c.game.entries])
     assert replays  # the line was not taken as the rules' word: the journal's commands were replayed
+
+
+def test_a_copy_made_ahead_of_the_lock_catches_up_with_the_orders_given_meanwhile() -> None:
+    """An order's working copy is made before the campaign's lock is taken; orders given meanwhile are given to it
+    under the lock, so that it is the campaign as the journal now says, not as the page saw it."""
+    from campagne.server.referee import play_for
+    store.forget()
+    campaign, _clients = club("atlantis")
+    with store.viewing(campaign.pk) as (campaign, seen):
+        pass
+    store.copy_ahead(campaign.pk, seen)
+    ahead, store._ahead.held = store._ahead.held, None
+    with store.changing(campaign.pk) as (campaign, c):  # another player's order, meanwhile
+        assert play_for(campaign, c, frozenset(store.seats(c)))
+    store._ahead.held = ahead
+    with store.changing(campaign.pk) as (campaign, work):
+        assert work is ahead[2]
+        assert len(work.file.entries) == campaign.length - 1 > len(seen.file.entries)
+        _same(campaign, work, store._replay(campaign))
+    assert store._ahead.held is None  # used once

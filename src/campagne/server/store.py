@@ -91,29 +91,40 @@ def _version(campaign: Campaign) -> tuple[int, Any]:
 
 def _caught_up(campaign: Campaign, version: tuple[int, Any], held: session.Campaign) -> session.Campaign | None:
     """The campaign held in memory brought up to the journal's length from the lines written since (by another of
-    the server's processes): a copy given those commands, each checked to give the very line written. None when
-    it cannot be (another journal, a line that differs, the seed's reveal): the journal is then replayed."""
+    the server's processes): a copy given those commands (`_catch_up`). None when it cannot be: the journal is
+    then replayed."""
     if version[1] != campaign.created or version[0] >= campaign.length:
         return None
+    work = _working(held)
+    return work if _catch_up(campaign, version, work) else None
+
+
+def _catch_up(campaign: Campaign, version: tuple[int, Any], work: session.Campaign) -> bool:
+    """Give `work`, a copy of the campaign at `version`, the commands of the lines written since, each checked to
+    give the very line written. False when it cannot be (another journal, a line that differs, the seed's
+    reveal): `work` is then to be thrown away."""
+    if version[1] != campaign.created or version[0] > campaign.length:
+        return False
+    if version[0] == campaign.length:
+        return True
     texts = list(JournalLine.objects.filter(campaign=campaign, number__gt=version[0], number__lte=campaign.length)
                  .order_by("number").values_list("text", flat=True))
     if len(texts) != campaign.length - version[0]:
-        return None
-    work = _working(held)
+        return False
     seed = work.game.seed
     for text in texts:
         line = json.loads(text)
         if not isinstance(line.get("command"), dict):
-            return None
+            return False
         try:
             entry = work.game.push(line["command"], atomic=False,
                                    recorded=None if seed is not None else line.get("rolls", ()))
         except CampagneError:
-            return None
+            return False
         if jfile.dumps(entry.to_dict()) != text:
-            return None
+            return False
         work.file.entries.append(line)
-    return work
+    return True
 
 
 def _current(campaign: Campaign) -> session.Campaign:
@@ -164,10 +175,12 @@ def _working(c: session.Campaign) -> _Working:
 _ahead = threading.local()
 
 
-def copy_ahead(c: session.Campaign) -> None:
-    """Make, before taking the campaign's lock, the working copy of `c` this thread's next `changing` will need if
-    the campaign is still `c` then (copying outside the lock, where the other commands wait)."""
-    _ahead.held = (c, _working(c))
+def copy_ahead(pk: int, c: session.Campaign) -> None:
+    """Make, before taking the campaign's lock, the working copy this thread's next `changing` will need: a copy of
+    `c` (the campaign as a page just read it), brought up to date under the lock from the lines other commands
+    wrote meanwhile, if any (copying outside the lock, where the other commands wait)."""
+    held = _cache.get(pk)
+    _ahead.held = (pk, held[0], _working(c)) if held is not None and held[1] is c else None
 
 
 @contextmanager
@@ -177,13 +190,18 @@ def changing(pk: int, check: Callable[[Campaign, session.Campaign], None] | None
     at the end, in one transaction, and the copy becomes the campaign, only if everything went through; otherwise
     nothing is written and the copy is thrown away. `check` may refuse (raise) from the campaign as it is, under
     the lock, before the copy is made: a stale form or a double submit costs no copy."""
+    ahead, _ahead.held = getattr(_ahead, "held", None), None
     with _lock(pk), _writers(), transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=pk)
-        current = _current(campaign)
-        if check is not None:
-            check(campaign, current)
-        ahead, _ahead.held = getattr(_ahead, "held", None), None
-        work = ahead[1] if ahead is not None and ahead[0] is current else _working(current)
+        if ahead is not None and ahead[0] == pk and _catch_up(campaign, ahead[1], ahead[2]):
+            work = ahead[2]
+            if check is not None:
+                check(campaign, work)
+        else:
+            current = _current(campaign)
+            if check is not None:
+                check(campaign, current)
+            work = _working(current)
         yield campaign, work
         _write(campaign, work)
 

@@ -182,7 +182,7 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
                 # done, unless another order got in first
                 orders.check_open(campaign, c, s.actor, request.POST)
                 store.legal(campaign, c, s.actor)
-                store.copy_ahead(c)
+                store.copy_ahead(pk, c)
             with store.changing(pk, check=lambda campaign, c: orders.check_open(campaign, c, s.actor, request.POST)
                                 ) as (campaign, c):
                 phase = store.phase_key(c)
