@@ -71,7 +71,8 @@ SERVED = ("ruleset", "orders", "legal_orders", "view", "redact_entry", "setup", 
 
 def _warm() -> None:
     """Load before the fork what every worker would otherwise load on its first requests, making its first players
-    wait: the URLs and views, the translations, the templates, every game's rules and what the pages call of them."""
+    wait: the URLs and views, the translations, the templates, every game's rules and what the pages call of them,
+    the campaigns under way."""
     from django.conf import settings
     from django.template.loader import get_template
     from django.urls import get_resolver
@@ -88,6 +89,15 @@ def _warm() -> None:
         for hook in (*(getattr(d, name) for name in SERVED), *d.computers.values()):
             if hook:
                 load(hook)
+    from ..core.errors import CampagneError
+    from . import store
+    from .models import Campaign
+    for pk in Campaign.objects.filter(archived=False, ended=False).order_by("-pk").values_list("pk", flat=True)[:200]:
+        try:  # the campaigns under way, replayed once here rather than once in every worker by its first page
+            with store.viewing(pk):
+                pass
+        except CampagneError:
+            pass  # a campaign that does not replay: its pages say why
 
 
 def serve(application: Any, sock: socket.socket, workers: int, threads: int) -> None:
