@@ -1,7 +1,7 @@
 """Deadlines per phase: who answered in time, who missed, extensions, computer stand-ins and civil disorder.
 
-A referee sets the phase's deadline; `due` (run on every campaign page and by `campagne serve`'s clock) finds the
-phases whose deadline has passed: each awaited person uses one of his extensions (the deadline moves on), and
+A referee sets the phase's deadline; `due` (run on a campaign's page and its live part, which every open page
+polls) finds the phases whose deadline has passed: each awaited person uses one of his extensions (the deadline moves on), and
 when he has none left a computer stands in for him (`referee.play_for`); after two missed phases in a row he is
 in civil disorder, and the computer plays for him at every phase until he gives an order again.
 """

@@ -57,7 +57,7 @@ def _after_fork(server: Any, worker: Any) -> None:
     """A worker's own database connections (a connection is never shared across a fork); the collector's full
     passes made rare (each walks every object the worker holds, campaigns included: tens of milliseconds that an
     order waiting behind the campaign's lock would wait too)."""
-    gc.set_threshold(50_000, 50, 100)
+    gc.set_threshold(10_000, 20, 100)
     from django.db import connections
     for conn in connections.all(initialized_only=True):
         conn.inc_thread_sharing()

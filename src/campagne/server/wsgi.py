@@ -1,4 +1,4 @@
-"""The WSGI application (waitress under `campagne serve`; gunicorn or uwsgi behind a reverse proxy)."""
+"""The WSGI application (served by gunicorn under `campagne serve`: `server/processes.py`)."""
 
 from django.core.wsgi import get_wsgi_application
 
