@@ -23,17 +23,22 @@ def _same(campaign, a, b) -> None:  # type: ignore[no-untyped-def]
     assert a.game.undone == b.game.undone
 
 
-@pytest.mark.parametrize("game", sorted(g for g, d in games().items() if d.autoplay))
-def test_snapshot_and_tail_replay_like_the_whole_journal(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(snapshots, "EVERY", 3)
-    store.forget()
-    campaign, _clients = club(game)
+def _two_turns_and_an_undo(campaign) -> None:  # type: ignore[no-untyped-def]
+    """Computers play everybody, the referee too, to the second turn; then the referee takes the last line back."""
     with store.changing(campaign.pk) as (campaign, c):
         after = c.file.entries[-1:] or [c.file.header.get("opening", {})]
         store.descriptor(campaign).load("autoplay")(c, c.game.seed, referee=True, after=after, stop_turn=2,
                                                     stand_in=frozenset(store.seats(c)), end_at_stop=False)
     with store.changing(campaign.pk) as (campaign, c):
         c.undo(1, "test")
+
+
+@pytest.mark.parametrize("game", sorted(g for g, d in games().items() if d.autoplay))
+def test_snapshot_and_tail_replay_like_the_whole_journal(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(snapshots, "EVERY", 3)
+    store.forget()
+    campaign, _clients = club(game)
+    _two_turns_and_an_undo(campaign)
     assert Snapshot.objects.filter(campaign=campaign).count() == 1
     store.forget()
     campaign.refresh_from_db()
@@ -57,12 +62,7 @@ def test_a_process_catches_up_from_memory_and_the_new_lines(game: str, monkeypat
     with store.viewing(campaign.pk) as (campaign, before):
         pass
     held = store._cache[campaign.pk]
-    with store.changing(campaign.pk) as (campaign, c):
-        after = c.file.entries[-1:] or [c.file.header.get("opening", {})]
-        store.descriptor(campaign).load("autoplay")(c, c.game.seed, referee=True, after=after, stop_turn=2,
-                                                    stand_in=frozenset(store.seats(c)), end_at_stop=False)
-    with store.changing(campaign.pk) as (campaign, c):
-        c.undo(1, "test")
+    _two_turns_and_an_undo(campaign)
     store._cache[campaign.pk] = held  # as the other process left it: its memory older than the journal
     replays = []
     monkeypatch.setattr(store, "_replay", lambda campaign: replays.append(campaign) or None)

@@ -5,12 +5,13 @@ a journal imports from and exports to the file unchanged (an exported journal ve
 The seed and its salt — the referee's file on the command line — are kept beside it, never shown to a player
 before the end, when the reveal line is written as the command line writes it.
 
-Every command on a campaign holds its lock (a lock per campaign in this process, and the campaign's row in the
-database, `select_for_update`, for several processes on PostgreSQL; SQLite's writers are serialised by its own
-lock): it replays the journal (`session.replay`), applies the command and the computers' replies
+Every command on a campaign holds its lock (a lock per campaign in this process, and, for the server's several
+processes, the campaign's row in the database, `select_for_update`, on PostgreSQL, or a lock on the database file
+on SQLite, `_writers`): it applies the command and the computers' replies to a copy of the campaign
 (`session.Campaign.push`, `computers.play_computers`), and appends the lines in one transaction, or nothing.
-The replayed campaign is kept in memory, keyed by the journal's length: only a journal that grew elsewhere is
-replayed again.
+The replayed campaign is kept in memory, keyed by the journal's length; a journal that grew in another process
+is caught up from its new lines (`_caught_up`), and replayed (`session.replay`, from the last snapshot) only by a
+process that holds nothing of it, or when a line is not what the rules give again.
 """
 
 from __future__ import annotations
