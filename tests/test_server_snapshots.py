@@ -1,5 +1,6 @@
-"""Snapshot and tail: a campaign rebuilt from its last snapshot and the journal's lines after it is the campaign
-the whole journal replays to, for every game, an undo after the snapshot included."""
+"""Snapshot and tail, and catching up: a campaign rebuilt from its last snapshot and the journal's lines after it,
+or brought up to date from memory and the lines another process wrote, is the campaign the whole journal replays
+to, for every game, an undo after the snapshot included."""
 
 from __future__ import annotations
 
@@ -34,46 +35,39 @@ def _two_turns_and_an_undo(campaign) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("game", sorted(g for g, d in games().items() if d.autoplay))
-def test_snapshot_and_tail_replay_like_the_whole_journal(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_snapshot_and_tail_and_catching_up_replay_like_the_whole_journal(game: str,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two turns and an undo written: a process holding nothing rebuilds the campaign from the last snapshot and the
+    lines after it; a process holding it as it was before (another process wrote the lines) brings it up to date
+    from the lines written since, without replaying; both are what replaying the whole journal gives."""
     monkeypatch.setattr(snapshots, "EVERY", 3)
-    store.forget()
-    campaign, _clients = club(game)
-    _two_turns_and_an_undo(campaign)
-    assert Snapshot.objects.filter(campaign=campaign).count() == 1
-    store.forget()
-    campaign.refresh_from_db()
-    from_snapshot = store._replay(campaign)
-    monkeypatch.setattr(store, "snapshots_on", False)
-    whole = store._replay(campaign)
-    _same(campaign, from_snapshot, whole)
-    # and the next order after the snapshot is the same either way
-    for c in (from_snapshot, whole):
-        c.game.push({"type": "next", "player": "referee"}) if "next" in [
-            lo.type for lo in store.descriptor(campaign).load("legal_orders")(c.state, "referee")] else None
-    _same(campaign, from_snapshot, whole)
-
-
-@pytest.mark.parametrize("game", sorted(g for g, d in games().items() if d.autoplay))
-def test_a_process_catches_up_from_memory_and_the_new_lines(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Another of the server's processes wrote lines (an undo among them): this one, holding the campaign as it was,
-    brings it up to date from the lines written since, as replaying the whole journal would, without replaying."""
     store.forget()
     campaign, _clients = club(game)
     with store.viewing(campaign.pk) as (campaign, before):
         pass
     held = store._cache[campaign.pk]
     _two_turns_and_an_undo(campaign)
-    store._cache[campaign.pk] = held  # as the other process left it: its memory older than the journal
+    assert Snapshot.objects.filter(campaign=campaign).count() == 1
+    campaign.refresh_from_db()
+    store._cache[campaign.pk] = held  # as another process left it: its memory older than the journal
     replays = []
+    real = store._replay
     monkeypatch.setattr(store, "_replay", lambda campaign: replays.append(campaign) or None)
     with store.viewing(campaign.pk) as (campaign, caught):
         pass
     assert not replays and caught is not before
-    assert len(caught.file.entries) == campaign.length - 1 > len(before.file.entries)
-    monkeypatch.undo()
+    assert len(caught.file.entries) == campaign.length - 1 > len(before.file.entries)  # `before` left unchanged
+    monkeypatch.setattr(store, "_replay", real)
+    from_snapshot = store._replay(campaign)
     monkeypatch.setattr(store, "snapshots_on", False)
-    _same(campaign, caught, store._replay(campaign))
-    assert len(before.file.entries) < len(caught.file.entries)  # the campaign held was not changed
+    whole = store._replay(campaign)
+    _same(campaign, from_snapshot, whole)
+    _same(campaign, caught, whole)
+    # and the next order after the snapshot is the same either way
+    for c in (from_snapshot, whole):
+        c.game.push({"type": "next", "player": "referee"}) if "next" in [
+            lo.type for lo in store.descriptor(campaign).load("legal_orders")(c.state, "referee")] else None
+    _same(campaign, from_snapshot, whole)
 
 
 def test_a_line_that_differs_is_replayed_not_trusted(monkeypatch: pytest.MonkeyPatch) -> None:
