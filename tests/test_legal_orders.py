@@ -159,10 +159,14 @@ def test_the_generic_random_player_finishes_a_gorges_year():
 # --------------------------------------------------------------------------- each game's heuristic players
 
 
-@pytest.mark.parametrize("name", ["atlantis", "gorges"])
-def test_every_computer_of_a_descriptor_plays_over_the_view_and_the_legal_orders(name):
+@pytest.mark.parametrize("name, turns", [
+    ("atlantis", None),
+    ("gorges", 4),  # four turns of the year in the default run: its twelve take a minute for every computer
+    pytest.param("gorges", None, marks=pytest.mark.study),
+])
+def test_every_computer_of_a_descriptor_plays_over_the_view_and_the_legal_orders(name, turns):
     """The descriptors' computers are players `(view, legal, rng)`: handed a player's view (never the state), they
-    finish a game over the interface alone, and the game replays identically."""
+    finish a game (or play its first `turns` turns) over the interface alone, and the game replays identically."""
     descriptor = registered(name)
     if name == "atlantis":
         from campagne.games.atlantis.simulate import setup_for
@@ -180,8 +184,10 @@ def test_every_computer_of_a_descriptor_plays_over_the_view_and_the_legal_orders
             assert isinstance(view, dict) and view["viewer"] in ids  # a player's view, not the state
             seen.append(view)
             return chosen(view, legal, rng)
-        game = play_out(descriptor, setup, 13, {pid: watching for pid in ids}, referee=referee, max_orders=budget)
-        assert descriptor.load("outcome")(game.state).ended, (name, controller)
+        game = play_out(descriptor, setup, 13, {pid: watching for pid in ids}, referee=referee, max_orders=budget,
+                        until=None if turns is None else (lambda state: state.turn > turns))
+        assert descriptor.load("outcome")(game.state).ended or turns is not None and game.state.turn > turns, \
+            (name, controller)
         assert seen
         replayed = Game.replay(descriptor.load("ruleset")(), setup, 13, [e.command for e in game.entries])
         assert replayed.view(None) == game.view(None)

@@ -32,16 +32,17 @@ def random_player(view: dict[str, Any], legal: list[LegalOrder], rng: random.Ran
 
 def play_out(descriptor: GameDescriptor, setup: Mapping[str, Any], seed: int | str,
              players: Mapping[str, Player], max_orders: int = 5000,
-             referee: Player | None = None, rng: random.Random | None = None) -> Any:
+             referee: Player | None = None, rng: random.Random | None = None,
+             until: Callable[[Any], bool] | None = None) -> Any:
     """Play a game with these players (player id -> player; the referee closes phases when nobody is awaited,
-    or with `referee` when given) until its outcome says it ended or `max_orders` orders were given.
-    Returns the `core.game.Game`, whose commands replay to the same state."""
+    or with `referee` when given) until its outcome says it ended, `until(state)` holds, or `max_orders` orders
+    were given. Returns the `core.game.Game`, whose commands replay to the same state."""
     from .game import Game
     rng = rng or random.Random(f"{seed}:players")
     game = Game(descriptor.load("ruleset")(), setup, seed)
     legal_orders, view, outcome = descriptor.load("legal_orders"), descriptor.load("view"), descriptor.load("outcome")
     for _ in range(max_orders):
-        if outcome(game.state).ended:
+        if outcome(game.state).ended or (until is not None and until(game.state)):
             break
         waiting = [w for w in game.awaiting() if w != REFEREE and w in players]
         who = waiting[0] if waiting else REFEREE
