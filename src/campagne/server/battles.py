@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -21,7 +21,7 @@ from ..core.errors import CampagneError, register_messages
 from ..core.interface import GameOption
 from ..core.options import read_options
 from . import store
-from .access import need_referee, seat
+from .access import member, need_referee
 from .models import Campaign
 from .views import lang
 
@@ -92,8 +92,7 @@ def given(declared: list[GameOption], post: Any) -> list[tuple[str, str | None]]
 def battle_result(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a battle's result from the post-battle form: journaled as `campagne battle-result` would, or nothing."""
     from ..computers import play_computers
-    campaign = get_object_or_404(Campaign, pk=pk)
-    need_referee(seat(request.user, campaign))
+    need_referee(member(request.user, pk)[1])
     try:
         with store.changing(pk) as (campaign, c):
             d = store.descriptor(campaign)

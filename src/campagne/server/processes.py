@@ -4,7 +4,8 @@ threads, all on one listening socket.
 Several processes because a Python process runs one thread at a time: under many players at once, one process
 makes every request wait for the others' work (measured: benchmarks/bench_server.py). Each process keeps the
 campaigns it served in memory and catches up from the journal's new lines when another process wrote some
-(`store._caught_up`); commands are serialised by the database (SQLite's write lock, PostgreSQL's row lock).
+(`store._caught_up`); commands are serialised under the campaign's lock (`store.changing`: PostgreSQL's row
+lock, or a lock on SQLite's database file).
 
 The socket is opened here, before gunicorn starts, so that a taken port is one sentence, not a retry loop.
 """
@@ -89,7 +90,6 @@ def _warm() -> None:
         for hook in (*(getattr(d, name) for name in SERVED), *d.computers.values()):
             if hook:
                 load(hook)
-    from ..core.errors import CampagneError
     from . import store
     from .models import Campaign
     for pk in Campaign.objects.filter(archived=False, ended=False).order_by("-pk").values_list("pk", flat=True)[:200]:

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ..core.errors import CampagneError
 from ..registry import games
 from . import battles, store
-from .access import can_create, need_referee, seat
+from .access import can_create, member, need_referee, seat
 from .models import Campaign, Invitation, Membership
 from .views import lang
 
@@ -42,8 +42,8 @@ def console_context(campaign: Campaign, c: Any) -> dict[str, Any]:
 
 
 def _referee_campaign(request: HttpRequest, pk: int) -> Campaign:
-    campaign = get_object_or_404(Campaign, pk=pk)
-    need_referee(seat(request.user, campaign))
+    campaign, s = member(request.user, pk)
+    need_referee(s)
     return campaign
 
 

@@ -94,8 +94,6 @@ def _caught_up(campaign: Campaign, version: tuple[int, Any], held: session.Campa
     """The campaign held in memory brought up to the journal's length from the lines written since (by another of
     the server's processes): a copy given those commands (`_catch_up`). None when it cannot be: the journal is
     then replayed."""
-    if version[1] != campaign.created or version[0] >= campaign.length:
-        return None
     work = _working(held)
     return work if _catch_up(campaign, version, work) else None
 
@@ -189,8 +187,9 @@ def changing(pk: int, check: Callable[[Campaign, session.Campaign], None] | None
              ) -> Iterator[tuple[Campaign, session.Campaign]]:
     """The campaign under its lock, to give commands (`c.push`) on a working copy; the lines they made are written
     at the end, in one transaction, and the copy becomes the campaign, only if everything went through; otherwise
-    nothing is written and the copy is thrown away. `check` may refuse (raise) from the campaign as it is, under
-    the lock, before the copy is made: a stale form or a double submit costs no copy."""
+    nothing is written and the copy is thrown away. The copy is the one `copy_ahead` made for this thread, when it
+    catches up, else made here. `check` may refuse (raise) from the campaign as it is now, under the lock, before
+    anything is tried on the copy."""
     ahead, _ahead.held = getattr(_ahead, "held", None), None
     with _lock(pk), _writers(), transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=pk)
