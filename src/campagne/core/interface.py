@@ -17,6 +17,7 @@ army, then the cells it can reach) are split into several `LegalOrder`s with the
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -286,8 +287,10 @@ class Outcome:
     details: Mapping[str, Any] = field(default_factory=dict)
 
 
+@functools.cache
 def load(path: str) -> Any:
-    """Import `module:attribute`."""
+    """Import `module:attribute` (once: pages ask for a game's hooks at every request, and an import, even done,
+    takes the import lock)."""
     module, _, attribute = path.partition(":")
     obj: Any = importlib.import_module(module)
     for part in attribute.split(".") if attribute else ():

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -99,17 +100,17 @@ def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
             "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(c)}
 
 
-def orders_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
+def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     if s.actor is None or campaign.ended:
-        return {"forms": [], "campaign": campaign, "seat": s}
+        return {"forms": "", "campaign": campaign, "seat": s}
     d = store.descriptor(campaign)
     legal = store.legal(campaign, c, s.actor)
-    # drawn once, not per form: a phase may offer hundreds of forms (every proposal to accept or decline)
-    urls = {"orders_url": reverse("club:orders", args=[campaign.pk]),
-            "withdraw_url": reverse("club:withdraw", args=[campaign.pk])}
-    return {"forms": orders.forms(legal, d.load("orders"), lang().lang, _("Give")), "campaign": campaign, "seat": s,
-            "seq": orders.seq_of(c), "phase": store.phase_key(c), "mine": _mine(campaign, c, s),
-            "advice": _advice(campaign, c, s), **urls}
+    drawn = orders.forms(legal, d.load("orders"), lang().lang, _("Give"))
+    forms = orders.page(drawn, url=reverse("club:orders", args=[campaign.pk]), csrf=get_token(request),
+                        seq=orders.seq_of(c), phase=store.phase_key(c),
+                        confirm_end=_("End the campaign? It cannot be taken back."))
+    return {"forms": forms, "campaign": campaign, "seat": s, "mine": _mine(campaign, c, s),
+            "withdraw_url": reverse("club:withdraw", args=[campaign.pk]), "advice": _advice(campaign, c, s)}
 
 
 def _advice(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
@@ -143,7 +144,7 @@ def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
         campaign, s = member(request.user, pk)
     with store.viewing(pk, campaign) as (campaign, c):
         ctx = live_context(campaign, c, s)
-        ctx.update(orders_context(campaign, c, s))
+        ctx.update(orders_context(request, campaign, c, s))
         d = store.descriptor(campaign)
         ctx.update({"title": d.title.get(lang().lang, campaign.game), "has_sheets": bool(d.sheets) and
                     s.viewer is not store.SPECTATOR and s.viewer != store.SPECTATOR,
@@ -200,7 +201,7 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         return _changed(request, campaign)
     with store.viewing(pk, campaign) as (campaign, c):
-        ctx = orders_context(campaign, c, s)
+        ctx = orders_context(request, campaign, c, s)
     return render(request, "club/orders.html", ctx)
 
 
