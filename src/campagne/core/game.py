@@ -38,6 +38,9 @@ class Ruleset(Protocol):
         """Who must act now (player ids, or 'referee')."""
         ...
 
+    # Optional: `phase(state) -> (turn, phase)`, the view's "turn" and "phase" read without drawing the whole view
+    # (a server asks it at every order); `Game.phase` reads the view where a ruleset has none.
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -149,6 +152,14 @@ class Game:
 
     def awaiting(self) -> list[str]:
         return self.ruleset.awaiting(self.state)
+
+    def phase(self) -> tuple[Any, Any]:
+        """The turn and the phase the game is in, as its view names them."""
+        quick = getattr(self.ruleset, "phase", None)
+        if quick is not None:
+            return quick(self.state)
+        view = self.view(None)
+        return view.get("turn", ""), view.get("phase", "")
 
     # -- replaying
     @classmethod

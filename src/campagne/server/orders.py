@@ -155,18 +155,25 @@ def seq_of(c: Any) -> int:
     return len(c.file.entries) + 1
 
 
+def read_against(campaign: Any, c: Any, actor: str, post: Any) -> tuple[list[LegalOrder], bool]:
+    """What a fresh form is read against: the legal orders it was drawn from when others' orders came since (the
+    rules themselves then judge the command, against the state now), else the legal orders of now (strictly).
+    Asked first outside the campaign's lock, to draw them there."""
+    drawn = int(post.get("seq")) - 1
+    at_form = store.cached_legal(campaign, drawn, actor) if drawn != len(c.file.entries) else None
+    if at_form is not None:
+        return at_form, False
+    return store.legal(campaign, c, actor), True
+
+
 def give(campaign: Any, c: Any, actor: str, post: Any) -> list[dict[str, Any]]:
     """Give the order a form holds, as `actor` (a player's id, or "referee"), then let the computers reply: the
     entries written. Raises a CampagneError, with nothing changed, if anything is refused."""
     from ..computers import play_computers
     check_fresh(c, actor, post)
     d = store.descriptor(campaign)
-    drawn = int(post.get("seq")) - 1
-    at_form = store.cached_legal(campaign, drawn, actor) if drawn != len(c.file.entries) else None
-    if at_form is not None:  # others' orders came since the form: the rules themselves judge it now
-        command = command_from_post(at_form, post, strict=False)
-    else:
-        command = command_from_post(store.legal(campaign, c, actor), post)
+    legal, strict = read_against(campaign, c, actor, post)
+    command = command_from_post(legal, post, strict)
     if d.read_order:
         command = d.load("read_order")(command, c.state)
     first = c.push(command)

@@ -166,8 +166,6 @@ def _working(c: session.Campaign) -> _Working:
     game = Game(g.ruleset, g.setup, g.seed, state=copy.deepcopy(g.state), opening=g.opening,
                 entries=list(g.entries), undone=set(g.undone), opening_rolls=g.opening_rolls)
     work = _Working(c.path, dataclasses.replace(c.file, entries=list(c.file.entries)), game, list(c.warnings))
-    if hasattr(c, "phase_held"):
-        work.phase_held = c.phase_held  # type: ignore[attr-defined]
     return work
 
 
@@ -273,14 +271,9 @@ def picture(campaign: Campaign, c: session.Campaign, lang: str, viewer: str | No
 
 
 def phase_key(c: session.Campaign) -> str:
-    """The turn and phase the campaign is in (a form names it, to be refused once the phase is over); drawn from
-    the whole view once per state, as a player's order asks it before and after it is given."""
-    n = len(c.game.entries)
-    held = getattr(c, "phase_held", None)
-    if held is None or held[0] != n:
-        view = c.game.view(None)
-        held = c.phase_held = (n, f"{view.get('turn', '')}:{view.get('phase', '')}")
-    return held[1]
+    """The turn and phase the campaign is in (a form names it, to be refused once the phase is over)."""
+    turn, phase = c.game.phase()
+    return f"{turn}:{phase}"
 
 
 def ended(campaign: Campaign, c: session.Campaign) -> bool:

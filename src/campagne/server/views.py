@@ -182,7 +182,7 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
                 # stale form refused, the legal orders drawn, the state copied; under the lock they are found
                 # done, unless another order got in first
                 orders.check_open(campaign, c, s.actor, request.POST)
-                store.legal(campaign, c, s.actor)
+                orders.read_against(campaign, c, s.actor, request.POST)
                 store.copy_ahead(pk, c)
             with store.changing(pk, check=lambda campaign, c: orders.check_open(campaign, c, s.actor, request.POST)
                                 ) as (campaign, c):

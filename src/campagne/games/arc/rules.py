@@ -305,5 +305,9 @@ class ArcRules:
         from .views import view
         return view(state, viewer)
 
+    def phase(self, state: ArcState) -> tuple[int, str]:
+        """The view's turn and phase, without drawing the view."""
+        return state.turn, state.phase
+
 
 __all__ = ["ORDERS", "ArcRules", "CampagneError", "TURNS", "awaiting"]

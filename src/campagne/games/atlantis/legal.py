@@ -23,7 +23,9 @@ Limits, where the real domain is open:
 `agree`, `accept` and `decline` are listed from the conditions of `diplomacy.py` restated here (the phase, the
 parties active, a payer's loot, a proposal awaiting this party's answer, the payer still holding the loot when the
 last answer binds it), not tried on a copy: a phase of diplomacy offers dozens of them, and a copy of the state
-for each made every form of that phase cost tens of milliseconds. The property test checks them like the others.
+for each made every form of that phase cost tens of milliseconds. So is the standing order `losses` (any phase
+after the set-up, a player still in the game with an army, units of that army: `economy.order_losses`), listed for
+every player at every state. The property test checks them like the others.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ def legal_orders(s: AtlantisState, player: str) -> list[LegalOrder]:
 
 # listed from the rules' conditions, not tried on a copy: see the docstring (adjust: within the bounds adjust.py
 # checks)
-RESTATED = frozenset({"agree", "accept", "decline", "adjust"})
+RESTATED = frozenset({"agree", "accept", "decline", "adjust", "losses"})
 
 
 def _resolvers(s: AtlantisState, b: Any) -> tuple[str, ...]:

@@ -290,3 +290,7 @@ class AtlantisRules:
     def view(self, state: AtlantisState, viewer: str | None) -> dict[str, Any]:
         from .views import view
         return view(state, viewer)
+
+    def phase(self, state: AtlantisState) -> tuple[int, str]:
+        """The view's turn and phase, without drawing the view."""
+        return state.turn, state.phase

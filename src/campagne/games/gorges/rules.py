@@ -217,5 +217,9 @@ class GorgesRules:
         from .views import view
         return view(state, viewer)
 
+    def phase(self, state: GorgesState) -> tuple[int, str]:
+        """The view's turn and phase, without drawing the view."""
+        return state.turn, state.phase
+
 
 __all__ = ["ORDERS", "PHASES", "GorgesRules", "awaiting", "races"]

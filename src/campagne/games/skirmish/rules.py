@@ -332,6 +332,10 @@ class SkirmishRules:
         from .views import view
         return view(state, viewer)
 
+    def phase(self, state: SkirmishState) -> tuple[int, str]:
+        """The view's turn and phase, without drawing the view."""
+        return state.round, state.phase
+
 
 def outcome(state: SkirmishState) -> Outcome:
     """The standing: the one camp left first; then by the share of their hit points the camps kept (the seed

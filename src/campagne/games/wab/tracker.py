@@ -958,6 +958,10 @@ class WabBattle:
         from .tracker_views import view
         return view(state, viewer)
 
+    def phase(self, state: BattleState) -> tuple[int, str]:
+        """The view's turn and phase, without drawing the view."""
+        return state.turn, state.phase
+
     def awaiting(self, state: BattleState) -> list[str]:
         from .tracker_views import awaiting
         return awaiting(state)
