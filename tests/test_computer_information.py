@@ -4,10 +4,13 @@ are played while every state handed to a computer's decision is checked to hold 
 
 from __future__ import annotations
 
+import copy
+import random
 from typing import Any
 
 import pytest
 
+from campagne.core.game import Game
 from campagne.games.atlantis import ai as atlantis_ai
 from campagne.games.atlantis import simulate as atlantis_sim
 from campagne.games.atlantis import views as atlantis_views
@@ -62,3 +65,28 @@ def test_an_information_state_keeps_what_the_view_shows() -> None:
     for pid in gorges.state.players:
         assert gorges_views.view(gorges_views.information_state(gorges.state, pid), pid) == \
             gorges_views.view(gorges.state, pid)
+
+
+def test_atlantis_information_state_is_only_read() -> None:
+    """The information state shares with the state what it leaves as it is: computers deciding on it and the odds
+    drawn from it leave the state exactly as it was, at every state of a campaign, for every player."""
+    from campagne.games.atlantis.advice import advice
+    from campagne.games.atlantis.rules import AtlantisRules, awaiting
+    game = atlantis_sim.run(4, turns=8, seed=2, controller="random")
+    replay = Game(AtlantisRules(), game.setup, game.seed)
+    rng = random.Random(8)
+    checked = hidden = 0
+    for entry in game.entries:
+        s = replay.state
+        before = copy.deepcopy(s)
+        hidden += any(b.scenario is None and any(b.strategies.values()) for b in s.battles)
+        for pid in s.players:
+            advice(s, pid, "fr")
+            known = atlantis_views.information_state(s, pid)
+            atlantis_ai.optional_orders(known, pid, rng)
+            if pid in awaiting(s):
+                atlantis_ai.decide(known, pid, rng)
+                checked += 1
+        assert s == before, entry.n
+        replay.push(entry.command)
+    assert checked > 40 and hidden > 0  # strategies were hidden in some of those states
