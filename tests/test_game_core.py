@@ -203,6 +203,7 @@ def test_undo_is_an_entry_and_the_state_is_the_shorter_games() -> None:
     shorter = played(SCRIPT[:-1])
     assert game.state == shorter.state
     assert game.effective == shorter.entries
+    assert list(game.latest_effective()) == shorter.entries[::-1]
     assert game.entries[-2] == last and game.undone == {last.n}  # the undone entry stays, marked
     assert game.opening == shorter.opening
 

@@ -9,7 +9,7 @@ view, and list who must act. `Game` drives one: the state is a pure function of
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -119,6 +119,13 @@ class Game:
     def effective(self) -> list[Entry]:
         """The entries that make the state: neither undone nor an undo."""
         return [e for e in self.entries if e.n not in self.undone and e.command.get("type") != UNDO]
+
+    def latest_effective(self) -> Iterator[Entry]:
+        """The effective entries, latest first, read lazily from the end (a page asking for the last few reads
+        no more of a long journal)."""
+        for e in reversed(self.entries):
+            if e.n not in self.undone and e.command.get("type") != UNDO:
+                yield e
 
     def undo(self, count: int = 1, reason: str = "") -> Entry:
         """Take back the last `count` commands in force (journaled as the referee's `undo`)."""

@@ -190,7 +190,7 @@ def withdrawable(c: Any, actor: str) -> list[Any]:
     rolled a die or was the referee's (which close or resolve a phase), latest first. Taking one back checks the
     phase exactly (`withdraw`)."""
     mine = []
-    for e in reversed(c.game.effective):
+    for e in c.game.latest_effective():
         if e.rolls or e.command.get("player") == "referee":
             break
         if e.command.get("player") == actor:
