@@ -90,3 +90,34 @@ def test_atlantis_information_state_is_only_read() -> None:
         assert s == before, entry.n
         replay.push(entry.command)
     assert checked > 40 and hidden > 0  # strategies were hidden in some of those states
+
+
+def test_gorges_information_state_is_only_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As for Atlantis: along a simulated year, the computers' decisions and the odds drawn from the information
+    state leave the state exactly as it was (checked before every third command, for every player)."""
+    from campagne.games.gorges.advice import advice
+    from campagne.games.gorges.rules import GorgesRules, awaiting
+    rng = random.Random(5)
+    seen = {"states": 0, "decisions": 0, "secrets": 0, "inside": False}
+    original = GorgesRules.apply
+
+    def apply(self: GorgesRules, state: Any, command: dict[str, Any], dice: Any) -> Any:
+        if seen["inside"]:  # the computers' and odds' own trials, on copies
+            return original(self, state, command, dice)
+        seen["states"] += 1
+        if seen["states"] % 3 == 0 and state.phase != "setup":
+            seen["inside"] = True
+            before = copy.deepcopy(state)
+            seen["secrets"] += any(p.items or p.notes or p.battle_points or any(a.notes or a.hero.items
+                                   for a in p.armies.values()) for p in state.players.values())
+            for pid in state.players:
+                advice(state, pid, "fr")
+                if pid in awaiting(state):
+                    gorges_ai.decide(gorges_views.information_state(state, pid), pid, rng)
+                    seen["decisions"] += 1
+            seen["inside"] = False
+            assert state == before, command
+        return original(self, state, command, dice)
+    monkeypatch.setattr(GorgesRules, "apply", apply)
+    gorges_sim.run(4, turns=4, seed=5)
+    assert seen["decisions"] > 40 and seen["secrets"] > 0

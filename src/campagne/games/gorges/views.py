@@ -7,10 +7,11 @@ are his own: other players see only how many there are.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from .rules import awaiting
-from .state import Army, GorgesState, Player
+from .state import Army, Battle, GorgesState, Player
 
 
 def _army(a: Army, mine: bool) -> dict[str, Any]:
@@ -132,19 +133,33 @@ def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
 
 
 def information_state(s: GorgesState, viewer: str) -> GorgesState:
-    """The state as `viewer` knows it, for a computer deciding in his place (OpenSpiel's information state):
-    a copy in which what `view` hides from him is gone — the other players' magic items, bonus and battle
-    points, notes for their next battle, once-a-turn abilities used, mine rolls awaiting a re-roll, their heroes' changes, items and notes,
-    and the battle notes of the other side. Computers decide on it, never on the state itself."""
-    import copy
-    known = copy.deepcopy(s)
-    for pid, p in known.players.items():
-        if pid == viewer:
-            continue
-        p.items, p.battle_points, p.notes, p.used, p.mines_rolled = [], 0, [], [], []
-        for a in p.armies.values():
-            a.notes, a.bonus_points = [], 0
-            a.hero.changes, a.hero.items, a.hero.next_battle = {}, [], []
-    for b in known.battles:
-        b.notes = [n for n in b.notes if n.get("side") in (None, viewer)]
+    """The state as `viewer` knows it, for a computer deciding in his place (OpenSpiel's information state): in
+    it, what `view` hides from him is gone — the other players' magic items, bonus and battle points, notes for
+    their next battle, once-a-turn abilities used, mine rolls awaiting a re-roll, their heroes' changes, items and
+    notes, and the battle notes of the other side. Computers decide on it, never on the state itself.
+
+    It shares with the state everything it leaves as it is (a whole copy took most of a simulated year's time): it
+    is read, never changed; what would change a state is tried on a copy of it (`core.legal.accepts`).
+    tests/test_computer_information.py checks that computers and odds leave the state untouched."""
+    known = copy.copy(s)
+    known.players = {pid: p if pid == viewer else _hidden_player(p) for pid, p in s.players.items()}
+    known.battles = [_notes_of(b, viewer) for b in s.battles]
     return known
+
+
+def _hidden_player(p: Player) -> Player:
+    q = copy.copy(p)
+    q.items, q.battle_points, q.notes, q.used, q.mines_rolled = [], 0, [], [], []
+    q.armies = {}
+    for key, a in p.armies.items():
+        b = q.armies[key] = copy.copy(a)
+        b.notes, b.bonus_points = [], 0
+        b.hero = copy.copy(a.hero)
+        b.hero.changes, b.hero.items, b.hero.next_battle = {}, [], []
+    return q
+
+
+def _notes_of(b: Battle, viewer: str) -> Battle:
+    c = copy.copy(b)
+    c.notes = [n for n in b.notes if n.get("side") in (None, viewer)]
+    return c
