@@ -51,6 +51,10 @@ class Board:
     coords: dict[str, tuple[int, int]] = field(default_factory=dict)
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
     by_axial: dict[tuple[int, int], str] = field(default_factory=dict)
+    # drawn once per hex (and radius), as asked: the rules and the computers ask them hundreds of thousands of
+    # times a game (the board never changes)
+    _axial: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
+    _within: dict[tuple[str, int], list[str]] = field(default_factory=dict, repr=False)
 
     def __deepcopy__(self, memo: Any) -> Board:  # immutable: every copy of a state shares it
         return self
@@ -89,16 +93,23 @@ class Board:
         return text if text in self.coords else None
 
     def axial(self, h: str) -> tuple[int, int]:
-        c, r = self.coords[h]
-        return (c, (r - c) // 2)
+        found = self._axial.get(h)
+        if found is None:
+            c, r = self.coords[h]
+            found = self._axial[h] = (c, (r - c) // 2)
+        return found
 
     def distance(self, a: str, b: str) -> int:
         return hexgrid.distance(self.axial(a), self.axial(b))
 
     def within(self, h: str, radius: int) -> list[str]:
-        """The hexes at most `radius` away, nearest first."""
-        by_axial = self.by_axial
-        return [by_axial[a] for a in hexgrid.spiral(self.axial(h), radius) if a in by_axial]
+        """The hexes at most `radius` away, nearest first (a list the caller does not change)."""
+        found = self._within.get((h, radius))
+        if found is None:
+            by_axial = self.by_axial
+            found = self._within[(h, radius)] = [by_axial[a] for a in hexgrid.spiral(self.axial(h), radius)
+                                                 if a in by_axial]
+        return found
 
     def line(self, start: str, direction: int, length: int) -> list[str] | None:
         """`length` contiguous hexes from `start` straight on in a direction 1..6 (N, NE, SE, S, SW, NW)."""
