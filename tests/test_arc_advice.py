@@ -166,3 +166,14 @@ def test_nothing_for_the_referee_a_spectator_or_at_the_set_up() -> None:
     assert advice(s, "bonnaire", "fr") != advice(s, "bonnaire", "en")
     s.phase = "deploy"
     assert advice(s, "bonnaire") == []
+
+
+def test_threats_skip_only_the_moves_that_cannot_matter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The threats leave out an enemy's whole move when no hex it may end on (its allowance away) matters: the
+    advice is the same as with every move drawn."""
+    from campagne.games.arc import advice as module
+    states = _states(monkeypatch, 4, False, every=40)
+    quick = [[advice(s, p, "en") for p in SIDES] for s in states]
+    monkeypatch.setattr(module, "_may_reach", lambda *_: True)
+    assert quick == [[advice(s, p, "en") for p in SIDES] for s in states]
+    assert sum(len(a) for row in quick for a in row) > 20

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,8 +19,10 @@ class Lang:
         return fr if self.lang == "fr" else en
 
 
+@functools.lru_cache(maxsize=4096)
 def chance(p: Any) -> str:
-    """An exact probability for people: the percentage, and the fraction itself when it is not a round one."""
+    """An exact probability for people: the percentage, and the fraction itself when it is not a round one (each
+    written once: the odds of a page repeat the same few hundred)."""
     from fractions import Fraction
     p = Fraction(p)
     if p in (0, 1):

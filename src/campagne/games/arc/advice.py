@@ -32,7 +32,7 @@ from ...core.i18n import Lang, chance
 from . import combat, declare
 from .data import SIDES, effect
 from .magic import active, order_of, spell
-from .movement import can_move, charge_line, reach
+from .movement import allowance, can_move, charge_line, reach
 from .odds import combat_odds
 from .rules import awaiting
 from .state import TURNS, ArcState, Unit
@@ -247,10 +247,23 @@ def _at_turn(k: ArcState, turn: int) -> ArcState:
     return later
 
 
+def _may_reach(k: ArcState, u: Unit, pegasus: bool, hexes: set[str]) -> bool:
+    """Whether a move of `u` may end on one of `hexes`: each hex costs at least one movement point, so a move
+    ends no farther than its allowance (or one hex, always allowed), unless it is unlimited. (Drawing every
+    enemy's whole move took most of the threats' time.)"""
+    if u.kind.mvt < 0:
+        return True
+    limit = max(allowance(u, pegasus), 1)
+    return any(k.board.distance(u.hex, h) <= limit for h in hexes)  # type: ignore[arg-type]
+
+
 def _threats(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
     mine = sorted((u for u in k.alive() if u.side == viewer and u.hex and not u.hidden), key=lambda u: u.id)
     found: dict[str, list[tuple[str, Unit, ArcState, dict[str, Any]]]] = {}
     reaching: dict[str, list[str]] = {}
+    # where an enemy's move matters: next to one of mine, or on a strategic place of my team
+    relevant = {h for m in mine for h in (m.hex, *k.board.neighbours[m.hex])} | \
+        {p.hex for p in k.board.strategic() if k.control.get(p.id) in k.team(viewer)}
     for e in sorted((x for x in k.alive() if x.hex and k.enemies(viewer, x.side)), key=lambda x: x.id):
         turn, moves, phases = _next_combat(k, e.side)
         if turn > TURNS:
@@ -260,7 +273,8 @@ def _threats(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
         fresh.meditating = e.meditating and turn == k.turn
         ends = set()
         if can_move(kt, fresh, "move") and (moves or fresh.kind.ability("extra_move")):
-            ends = {h for m in declare.mounts(fresh) for h in reach(kt, fresh, pegasus=m == "pegasus")}
+            ends = {h for m in declare.mounts(fresh) if _may_reach(kt, fresh, m == "pegasus", relevant)
+                    for h in reach(kt, fresh, pegasus=m == "pegasus")}
         for p in k.board.strategic():
             if p.hex in ends and k.control.get(p.id) in k.team(viewer) \
                     and not any(not x.hidden and not k.enemies(viewer, x.side) for x in k.at(p.hex)):

@@ -48,6 +48,8 @@ class UnitType:
     special_fr: str = ""
     special_en: str = ""
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # each strength drawn once (the odds and the threats ask them hundreds of thousands of times a game)
+    _strengths: dict[tuple[str, bool], Fraction] = field(default_factory=dict, compare=False, repr=False)
 
     def ability(self, name: str, default: Any = None) -> Any:
         return self.abilities.get(name, default)
@@ -58,8 +60,11 @@ class UnitType:
         return self.missile > 0 and self.id != "snipers"
 
     def strength(self, what: str, reduced: bool) -> Fraction:
-        value = Fraction(getattr(self, what))
-        return value / 2 if reduced else value
+        found = self._strengths.get((what, reduced))
+        if found is None:
+            value = Fraction(getattr(self, what))
+            found = self._strengths[(what, reduced)] = value / 2 if reduced else value
+        return found
 
 
 @cache
