@@ -51,6 +51,24 @@ def _lock(pk: int) -> threading.RLock:
         return _locks.setdefault(pk, threading.RLock())
 
 
+def _publish(campaign: Campaign, c: session.Campaign) -> None:
+    """`c` becomes the campaign every page reads, unless a newer one of the same journal is there already."""
+    version = _version(campaign)
+    with _guard:
+        held = _cache.get(campaign.pk)
+        if held is None or held[0][1] != version[1] or held[0][0] <= version[0]:
+            _cache[campaign.pk] = (version, c)
+
+
+def _held(campaign: Campaign) -> session.Campaign | None:
+    """The campaign in memory, if the journal has not grown since (or the row was read before a command it
+    holds)."""
+    held = _cache.get(campaign.pk)
+    if held is not None and held[0][1] == campaign.created and held[0][0] >= campaign.length:
+        return held[1]
+    return None
+
+
 def descriptor(campaign: Campaign) -> GameDescriptor:
     return registered(campaign.game)
 
@@ -129,12 +147,12 @@ def _catch_up(campaign: Campaign, version: tuple[int, Any], work: session.Campai
 def _current(campaign: Campaign) -> session.Campaign:
     """The campaign replayed (from memory when the journal has not grown since, or from memory and the lines
     written since by another process)."""
+    c = _held(campaign)
+    if c is not None:
+        return c
     held = _cache.get(campaign.pk)
-    if held is not None and held[0][1] == campaign.created and held[0][0] >= campaign.length:
-        return held[1]  # the journal has not grown since (or the page's row was read before a command it holds)
     c = (_caught_up(campaign, held[0], held[1]) if held is not None else None) or _replay(campaign)
-    if held is None or held[0][0] <= campaign.length:  # never a newer campaign replaced by an older one
-        _cache[campaign.pk] = (_version(campaign), c)
+    _publish(campaign, c)
     return c
 
 
@@ -142,7 +160,10 @@ def _current(campaign: Campaign) -> session.Campaign:
 def viewing(pk: int, row: Campaign | None = None) -> Iterator[tuple[Campaign, session.Campaign]]:
     """The campaign and its replayed game, to read (`row`: the campaign's row, when the page has just read it). The
     game handed out is never changed afterwards (a command works on a copy, published when written), so pages are
-    drawn without holding the campaign's lock."""
+    drawn without holding the campaign's lock. A page still waits for a command of its own process under way (the
+    lock is the campaign's): a command holds the lock for its whole transaction, and pages drawn meanwhile in the
+    same process would share the processor with it, and make every other order wait longer (measured: an order's
+    p95 under load 100 -> 130 ms when pages did not wait)."""
     with _lock(pk):
         campaign = row if row is not None and row.pk == pk else Campaign.objects.get(pk=pk)
         c = _current(campaign)
@@ -189,19 +210,21 @@ def changing(pk: int, check: Callable[[Campaign, session.Campaign], None] | None
     catches up, else made here. `check` may refuse (raise) from the campaign as it is now, under the lock, before
     anything is tried on the copy."""
     ahead, _ahead.held = getattr(_ahead, "held", None), None
-    with _lock(pk), _writers(), transaction.atomic():
-        campaign = Campaign.objects.select_for_update().get(pk=pk)
-        if ahead is not None and ahead[0] == pk and _catch_up(campaign, ahead[1], ahead[2]):
-            work = ahead[2]
-            if check is not None:
-                check(campaign, work)
-        else:
-            current = _current(campaign)
-            if check is not None:
-                check(campaign, current)
-            work = _working(current)
-        yield campaign, work
-        _write(campaign, work)
+    with _lock(pk), _writers():
+        with transaction.atomic():
+            campaign = Campaign.objects.select_for_update().get(pk=pk)
+            if ahead is not None and ahead[0] == pk and _catch_up(campaign, ahead[1], ahead[2]):
+                work = ahead[2]
+                if check is not None:
+                    check(campaign, work)
+            else:
+                current = _current(campaign)
+                if check is not None:
+                    check(campaign, current)
+                work = _working(current)
+            yield campaign, work
+            _write(campaign, work)
+        _publish(campaign, work)  # once written: pages never read a command its transaction did not keep
 
 
 @contextmanager
@@ -297,7 +320,6 @@ def _write(campaign: Campaign, c: session.Campaign) -> None:
     campaign.phase = phase_key(c)[:200]
     campaign.save(update_fields=["length", "ended", "phase"])
     snapshots.take(campaign, c, written=sum(1 for x in lines if "command" in x))
-    _cache[campaign.pk] = (_version(campaign), c)
 
 
 def create(title: str, game: str, players: list[dict[str, Any]], options: dict[str, Any] | None = None,
@@ -351,7 +373,7 @@ def import_journal(title: str, journal: bytes, referee: bytes | None = None) -> 
     c.path = c.file.path = _label(campaign)
     campaign.refresh_from_db()
     snapshots.take(campaign, c)
-    _cache[campaign.pk] = (_version(campaign), c)
+    _publish(campaign, c)
     return campaign
 
 
