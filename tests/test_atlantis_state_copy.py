@@ -6,10 +6,10 @@ later and forgotten by the copy fails here."""
 from __future__ import annotations
 
 import copy
-import dataclasses
 from typing import Any
 
 import pytest
+from state_copy_kit import shared_parts
 
 from campagne.core.maps import TerritoryMap
 from campagne.games.atlantis import simulate
@@ -17,34 +17,11 @@ from campagne.games.atlantis.rules import AtlantisRules
 from campagne.games.atlantis.state import Agreement, AtlantisState
 
 
-def _shared(a: Any, b: Any, path: str, out: list[str]) -> None:
-    """Paths where the copy `b` holds the very same mutable object as `a`, except what may be shared."""
-    if isinstance(a, (str, int, float, bool, type(None), tuple, frozenset, TerritoryMap)):
-        return
-    if isinstance(a, Agreement) and a.settled:
-        return
-    if a is b:
-        out.append(path)
-        return
-    if isinstance(a, dict):
-        for k in a:
-            _shared(a[k], b[k], f"{path}[{k!r}]", out)
-    elif isinstance(a, list):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            _shared(x, y, f"{path}[{i}]", out)
-    elif dataclasses.is_dataclass(a):
-        for f in dataclasses.fields(a):
-            _shared(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}", out)
-    else:
-        raise AssertionError(f"{path}: a {type(a).__name__} the test does not know how to walk")
-
-
 def _check(s: AtlantisState) -> None:
     clone = copy.deepcopy(s)
     assert clone == s
     assert clone.map is s.map
-    shared: list[str] = []
-    _shared(s, clone, "state", shared)
+    shared = shared_parts(s, clone, lambda x: isinstance(x, TerritoryMap) or isinstance(x, Agreement) and x.settled)
     assert not shared, f"the copy shares mutable parts with the state: {shared[:5]}"
 
 

@@ -6,37 +6,15 @@ here."""
 from __future__ import annotations
 
 import copy
-import dataclasses
 from typing import Any
 
 import pytest
+from state_copy_kit import shared_parts
 
 from campagne.games.gorges import simulate
 from campagne.games.gorges.map import IslandMap
 from campagne.games.gorges.rules import GorgesRules
 from campagne.games.gorges.state import GorgesState
-
-
-def _shared(a: Any, b: Any, path: str, out: list[str]) -> None:
-    """Paths where the copy `b` holds the very same mutable object as `a` (the island aside)."""
-    if isinstance(a, (str, int, float, bool, type(None), tuple, frozenset, IslandMap)):
-        return
-    if a is b:
-        out.append(path)
-        return
-    if isinstance(a, dict):
-        assert a.keys() == b.keys(), path
-        for k in a:
-            _shared(a[k], b[k], f"{path}[{k!r}]", out)
-    elif isinstance(a, list):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            _shared(x, y, f"{path}[{i}]", out)
-    elif dataclasses.is_dataclass(a):
-        assert type(a) is type(b), path
-        for f in dataclasses.fields(a):
-            _shared(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}", out)
-    else:
-        raise AssertionError(f"{path}: a {type(a).__name__} the test does not know how to walk")
 
 
 @pytest.mark.parametrize("seed, players", [(1, 3), (4, 6)])
@@ -49,8 +27,7 @@ def test_every_state_of_a_year_copies_whole(monkeypatch: pytest.MonkeyPatch, see
             seen["inside"] = True
             clone = copy.deepcopy(state)
             assert clone == state and clone.map is state.map
-            shared: list[str] = []
-            _shared(state, clone, "state", shared)
+            shared = shared_parts(state, clone, lambda x: isinstance(x, IslandMap))
             assert not shared, f"the copy shares mutable parts with the state: {shared[:5]}"
             seen["states"] += 1
             seen["inside"] = False
