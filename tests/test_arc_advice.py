@@ -22,8 +22,18 @@ from campagne.games.arc.state import ArcState
 from campagne.games.arc.views import view
 
 
+_SIMULATED: dict[tuple[int, bool, int], list[ArcState]] = {}
+
+
 def _states(monkeypatch: pytest.MonkeyPatch, seed: int, two_player: bool, every: int = 9) -> list[ArcState]:
-    """Copies of states a simulated game passes through (its first three turns)."""
+    """Copies of states a simulated game passes through (its first three turns): simulated once for the whole
+    module (the tests only read them)."""
+    if (seed, two_player, every) not in _SIMULATED:
+        _SIMULATED[(seed, two_player, every)] = _simulated(monkeypatch, seed, two_player, every)
+    return _SIMULATED[(seed, two_player, every)]
+
+
+def _simulated(monkeypatch: pytest.MonkeyPatch, seed: int, two_player: bool, every: int) -> list[ArcState]:
     seen: list[ArcState] = []
     original = ArcRules.apply
     count = {"n": 0}
@@ -172,7 +182,7 @@ def test_threats_skip_only_the_moves_that_cannot_matter(monkeypatch: pytest.Monk
     """The threats leave out an enemy's whole move when no hex it may end on (its allowance away) matters: the
     advice is the same as with every move drawn."""
     from campagne.games.arc import advice as module
-    states = _states(monkeypatch, 4, False, every=40)
+    states = _states(monkeypatch, 3, False)[::5]  # those of the first test, simulated once
     quick = [[advice(s, p, "en") for p in SIDES] for s in states]
     monkeypatch.setattr(module, "_may_reach", lambda *_: True)
     assert quick == [[advice(s, p, "en") for p in SIDES] for s in states]
