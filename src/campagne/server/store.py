@@ -60,15 +60,6 @@ def _publish(campaign: Campaign, c: session.Campaign) -> None:
             _cache[campaign.pk] = (version, c)
 
 
-def _held(campaign: Campaign) -> session.Campaign | None:
-    """The campaign in memory, if the journal has not grown since (or the row was read before a command it
-    holds)."""
-    held = _cache.get(campaign.pk)
-    if held is not None and held[0][1] == campaign.created and held[0][0] >= campaign.length:
-        return held[1]
-    return None
-
-
 def descriptor(campaign: Campaign) -> GameDescriptor:
     return registered(campaign.game)
 
@@ -147,10 +138,9 @@ def _catch_up(campaign: Campaign, version: tuple[int, Any], work: session.Campai
 def _current(campaign: Campaign) -> session.Campaign:
     """The campaign replayed (from memory when the journal has not grown since, or from memory and the lines
     written since by another process)."""
-    c = _held(campaign)
-    if c is not None:
-        return c
     held = _cache.get(campaign.pk)
+    if held is not None and held[0][1] == campaign.created and held[0][0] >= campaign.length:
+        return held[1]  # the journal has not grown since (or the page's row was read before a command it holds)
     c = (_caught_up(campaign, held[0], held[1]) if held is not None else None) or _replay(campaign)
     _publish(campaign, c)
     return c
