@@ -189,6 +189,17 @@ def test_replay_reproduces_state_and_rolls() -> None:
     assert again.opening == game.opening
 
 
+def test_a_copy_plays_on_and_leaves_the_game_as_it_was() -> None:
+    game = played(SCRIPT[:-1])
+    entries, state = list(game.entries), copy.deepcopy(game.state)
+    fork = game.copy()
+    fork.push(copy.deepcopy(SCRIPT[-1]))
+    fork.undo()
+    assert list(game.entries) == entries and game.state == state and not game.undone
+    assert fork.entries[:len(entries)] == entries and len(fork.entries) == len(entries) + 2
+    assert played(SCRIPT).entries[-1] == fork.entries[-2]  # the same dice as the game itself would roll
+
+
 def test_the_seed_matters() -> None:
     a, b = played(SCRIPT, 1234), played(SCRIPT, 1235)
     assert [e.rolls for e in a.entries] != [e.rolls for e in b.entries]

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .appendlog import AppendLog
 from .dice import Dice, NoDice, RecordedDice
 from .errors import CampagneError, register_messages
 
@@ -73,11 +74,13 @@ class Game:
     seed: int | str | None
     state: Any = None
     opening: Entry | None = None
-    entries: list[Entry] = field(default_factory=list)
+    entries: AppendLog[Entry] = field(default_factory=AppendLog)
     undone: set[int] = field(default_factory=set)
     opening_rolls: tuple[dict, ...] | None = None  # replaying without the seed: the opening's recorded rolls
 
     def __post_init__(self) -> None:
+        if not isinstance(self.entries, AppendLog):
+            self.entries = AppendLog(self.entries)
         if self.state is None:
             dice = self._dice(0, self.opening_rolls)
             self.state, events = self.ruleset.new_state(self.setup, dice)
@@ -110,6 +113,12 @@ class Game:
         entry = Entry(n, command, tuple(events), tuple(r.to_dict() for r in dice.records))
         self.entries.append(entry)
         return entry
+
+    def copy(self) -> Game:
+        """A game that plays on from here without changing this one: the state copied, the journal's entries shared
+        (they are never changed, only appended to), whatever the journal's length."""
+        return Game(self.ruleset, self.setup, self.seed, state=copy.deepcopy(self.state), opening=self.opening,
+                    entries=self.entries.copy(), undone=set(self.undone), opening_rolls=self.opening_rolls)
 
     @property
     def commands(self) -> list[Command]:

@@ -16,7 +16,6 @@ process that holds nothing of it, or when a line is not what the rules give agai
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 import tempfile
@@ -30,7 +29,6 @@ from django.db import connection, transaction
 
 from .. import session
 from ..core.errors import CampagneError, register_messages
-from ..core.game import Game
 from ..core.interface import GameDescriptor
 from ..registry import game as registered
 from ..storage import journal as jfile
@@ -173,11 +171,7 @@ class _Working(session.Campaign):
 
 
 def _working(c: session.Campaign) -> _Working:
-    g = c.game
-    game = Game(g.ruleset, g.setup, g.seed, state=copy.deepcopy(g.state), opening=g.opening,
-                entries=list(g.entries), undone=set(g.undone), opening_rolls=g.opening_rolls)
-    work = _Working(c.path, dataclasses.replace(c.file, entries=list(c.file.entries)), game, list(c.warnings))
-    return work
+    return _Working(c.path, dataclasses.replace(c.file, entries=c.file.entries.copy()), c.game.copy(), list(c.warnings))
 
 
 _ahead = threading.local()

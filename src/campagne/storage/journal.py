@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.appendlog import AppendLog
 from ..core.errors import CampagneError, register_messages
 
 FORMAT = 1
@@ -32,11 +33,15 @@ FORMAT = 1
 class JournalFile:
     path: Path
     header: dict[str, Any]
-    entries: list[dict[str, Any]]
+    entries: AppendLog[dict[str, Any]]  # a list given is taken as one
     torn: str | None = None  # the text of a torn last line, if any
     good_bytes: int = 0  # length of the intact prefix
     warnings: list[CampagneError] = field(default_factory=list)
     reveal: dict[str, Any] | None = None  # the seed, written at the end of the campaign
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.entries, AppendLog):
+            self.entries = AppendLog(self.entries)
 
 
 def dumps(obj: Mapping[str, Any]) -> str:
