@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from bench_atlantis_campaign import best_of, command_time

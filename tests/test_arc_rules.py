@@ -9,7 +9,6 @@ from arc_kit import done, order, position, u
 
 from campagne.core.errors import CampagneError
 from campagne.games.arc import combat, declare
-from campagne.games.arc.movement import reach
 
 
 def dest(state, uid, mount=None):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from server_kit import PASSWORD, club, form_fields, length, user
+from server_kit import club, form_fields, length, user
 
 from campagne.registry import games
 from campagne.server import store

@@ -116,7 +116,6 @@ def order_slaves(ctx: Ctx) -> list[Event]:
 def order_reroll_mine(ctx: Ctx) -> list[Event]:
     """`reroll-mine TERRITORY`: event 52, the production die of this mine rolled again; then every mine of the
     player produces."""
-    s = ctx.state
     p = ctx.player()
     need(bool(p.mines_rolled), "gorges.mines.no_reroll", player=p.id)
     tid = ctx.territory()

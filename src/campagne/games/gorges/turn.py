@@ -8,14 +8,13 @@ phase once nobody is awaited.
 
 from __future__ import annotations
 
-from typing import Any
 
 from ...core.errors import need
 from . import rolls
 from .context import Ctx, Event
 from .data import races
 from .map import cell_id, parse_cell_id
-from .state import PHASES, Army, GorgesState, Player, phase_label
+from .state import PHASES, Army, GorgesState, phase_label
 
 TURNS = 12
 
