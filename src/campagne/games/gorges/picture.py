@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...core.hexgrid import Hex
 from ...render.hex_svg import render_hex_map
 from .map import parse_cell_id
-from .sheet import race_name
+from .sheet_words import race_name
 from .state import PHASE_NAMES, SEASON_NAMES, GorgesState
 
 # Strong colours that stand out from the terrain fills and from each other, in player order.
