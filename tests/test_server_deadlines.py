@@ -35,10 +35,12 @@ def test_missed_deadline_extension_then_stand_in_then_civil_disorder() -> None:
     assert campaign.deadline is not None
     late = campaign.deadline + timedelta(minutes=1)
     who = _awaited(campaign)[0]
+    lines = length(campaign)
     assert deadlines.due(campaign.pk, now=late) == [who]  # an extension
     m = Membership.objects.get(campaign=campaign, player=who)
     assert m.extensions_used == 1 and m.missed == 0
     campaign.refresh_from_db()
+    assert campaign.deadline > late and length(campaign) == lines  # the deadline moved on, and no line written
     before = length(campaign)
     assert deadlines.due(campaign.pk, now=campaign.deadline + timedelta(minutes=1)) == [who]  # no extension left
     m.refresh_from_db()

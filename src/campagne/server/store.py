@@ -207,6 +207,8 @@ def changing(pk: int, check: Callable[[Campaign, session.Campaign], None] | None
                     check(campaign, current)
                 work = _working(current)
             yield campaign, work
+            if not work.unwritten:
+                return  # nothing given (a deadline moved on): the campaign's row as the caller saved it
             _write(campaign, work)
         _publish(campaign, work)  # once written: pages never read a command its transaction did not keep
 
