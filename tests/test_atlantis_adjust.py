@@ -260,6 +260,7 @@ def test_the_command_line_gives_each_kind(tmp_path: Path) -> None:
     (("loot", "alice", "--set", "reason=x"), "The order adjust needs value."),
     (("loot", "alice", "3", "4", "--set", "reason=x"), "Too many arguments for adjust: 4."),
     (("loot", "alice", "many", "--set", "reason=x"), "value must be a whole number, not 'many'."),
+    (("loot", "alice", "3", "why", "--set", "value=4"), "value is given twice: by the word '3' and by --set value="),
     (("loot", "zoe", "3", "--set", "reason=x"), "Unknown player 'zoe'"),
     (("owner", "atlantide", "bob", "--set", "reason=x"), "Unknown territory 'atlantide'"),
     (("owner", "gadeira", "zoe", "--set", "reason=x"), "The owner must be a player of this campaign or none"),

@@ -440,3 +440,31 @@ def test_a_replay_names_the_line_of_a_command_the_rules_refuse() -> None:
                                               {"type": "build", "player": "P1", "army": "G", "building": "town"}],
                     first_line=2)
     assert err.value.code == "journal.refused" and err.value.params["line"] == 3
+
+
+@pytest.mark.parametrize("command, names, read", [
+    ({"type": "adjust", "words": ["alice", "4", "missed", "roll"]}, ("holder", "value"),
+     {"type": "adjust", "holder": "alice", "value": 4, "reason": "missed roll"}),
+    ({"type": "adjust", "words": ["alice", "4"], "reason": 12}, ("holder", "value"),
+     {"type": "adjust", "holder": "alice", "value": 4, "reason": "12"}),
+    ({"type": "adjust", "words": [], "holder": "alice", "value": 4}, ("holder", "value"),
+     {"type": "adjust", "holder": "alice", "value": 4}),
+    ({"type": "adjust", "words": ["3,4", "bob", "why"]}, ("territory", "owner"),
+     {"type": "adjust", "territory": "3,4", "owner": "bob", "reason": "why"}),
+])
+def test_fields_from_words_reads_fields_then_the_reason(command: dict, names: tuple, read: dict) -> None:
+    from campagne.core.orders import fields_from_words
+    assert fields_from_words(command, names) == read
+
+
+@pytest.mark.parametrize("command, code", [
+    ({"type": "adjust", "words": ["alice"]}, "order.missing"),
+    ({"type": "adjust", "words": ["alice", "four"]}, "order.not_int"),
+    ({"type": "adjust", "words": ["alice", "4"], "value": 4}, "order.given_twice"),
+    ({"type": "adjust", "words": ["alice", "4", "why"], "reason": "because"}, "order.extra_words"),
+])
+def test_fields_from_words_refuses_with_one_sentence(command: dict, code: str) -> None:
+    from campagne.core.orders import fields_from_words
+    with pytest.raises(CampagneError) as info:
+        fields_from_words(command, ("holder", "value"))
+    assert info.value.code == code and "\n" not in info.value.message("fr")

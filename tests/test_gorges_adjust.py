@@ -270,6 +270,8 @@ def test_the_command_line_adjusts_by_words_or_by_set(tmp_path: Path) -> None:
     ["adjust", "relics", "alice", "three", "why"],
     ["adjust", "relics", "alice", "3"],
     ["adjust", "relics", "alice", "3", "--set", "reason="],
+    ["adjust", "relics", "alice", "3", "why", "--set", "value=3"],
+    ["adjust", "relics", "--set", "value=3"],
     ["adjust", "relics", "zed", "3", "why"],
     ["adjust", "owner", "99,99", "bob", "why"],
     ["adjust", "bonus_points", "bob:L9", "50", "why"],

@@ -5,7 +5,7 @@ A game's handler context subclasses `OrderContext` and adds what its rules need 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,6 +88,38 @@ def command_from_words(orders: Mapping[str, Order], player: str, kind: str, word
     return command
 
 
+def fields_from_words(command: Mapping[str, Any], names: Sequence[str], integers: Collection[str] = ("value",)
+                      ) -> dict[str, Any]:
+    """An order whose words depend on what it names (`command["words"]`, the rest of the line, as the referee's
+    `adjust WHAT WORDS...`): the words are, in turn, the fields `names` (those in `integers` whole numbers), then
+    the reason (all the words left). A field is given by a word or by `--set`, not both; a field given neither
+    way, or words left over once `--set` gave the reason, are refused with one sentence."""
+    kind = command.get("type")
+    out = {k: v for k, v in command.items() if k != "words"}
+    words = [str(w) for w in command.get("words") or []]
+    for name in names:
+        if not words:
+            if name not in out:
+                raise CampagneError("order.missing", order=kind, field=name)
+            continue
+        if name in out:
+            raise CampagneError("order.given_twice", field=name, value=words[0])
+        value: Any = words.pop(0)
+        if name in integers:
+            try:
+                value = int(value)
+            except ValueError:
+                raise CampagneError("order.not_int", field=name, value=value) from None
+        out[name] = value
+    if words:
+        if "reason" in out:
+            raise CampagneError("order.extra_words", order=kind, extra=" ".join(words))
+        out["reason"] = " ".join(words)
+    if isinstance(out.get("reason"), (int, float)) and not isinstance(out.get("reason"), bool):
+        out["reason"] = str(out["reason"])  # `--set reason=12` reads as a number
+    return out
+
+
 def order_for(orders: Mapping[str, Order], command: Any, phase: str, players: Collection[str],
               phase_label: Callable[..., dict[str, str]]) -> Order:
     """The declared order a command names, once the checks every campaign shares have passed: a known
@@ -115,6 +147,8 @@ register_messages({
                            "fr": "{player} ne peut pas donner l'ordre {order} : il revient à l'arbitre."},
     "order.unknown": {"en": "Unknown order {order!r}.", "fr": "Ordre inconnu {order!r}."},
     "order.missing": {"en": "The order {order} needs {field}.", "fr": "L'ordre {order} demande {field}."},
+    "order.given_twice": {"en": "{field} is given twice: by the word {value!r} and by --set {field}=...",
+                          "fr": "{field} est donné deux fois : par le mot {value!r} et par --set {field}=..."},
     "order.not_int": {"en": "{field} must be a whole number, not {value!r}.",
                       "fr": "{field} doit être un nombre entier, pas {value!r}."},
     "order.bad_field": {"en": "Invalid value for {field}: {value!r}.", "fr": "Valeur invalide pour {field} : {value!r}."},

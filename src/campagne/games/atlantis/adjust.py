@@ -26,6 +26,7 @@ from typing import Any
 
 from ...core.errors import CampagneError, register_messages
 from ...core.names import did_you_mean
+from ...core.orders import fields_from_words as words_to_fields
 from .army import Army, Unit
 from .context import Ctx, Event, need
 from .state import Player
@@ -134,33 +135,12 @@ _ADJUST = {"loot": _loot, "owner": _owner, "fortresses": _fortresses, "models": 
 def fields_from_words(command: dict[str, Any]) -> dict[str, Any]:
     """`order referee adjust WHAT WORDS...` as typed: the words named by the kind (`loot PLAYER N`, `owner
     TERRITORY PLAYER|none`, `fortresses TERRITORY N`, `models PLAYER UNIT N`), then the reason: the words left
-    (as `--list` shows it, and as Gorges reads it) or `--set reason=...`, not both. A value is a whole number.
-    A command without words (a form's, a journal's) is left as it is."""
-    words = command.get("words")
+    (as `--list` shows it) or `--set reason=...` (`core.orders.fields_from_words`, as Gorges reads it). A command
+    without words (a form's, a journal's) is left as it is."""
     what = command.get("what")
-    if not isinstance(words, list) or what not in FIELDS:
+    if not isinstance(command.get("words"), list) or what not in FIELDS:
         return command
-    out = {k: v for k, v in command.items() if k != "words"}
-    names = FIELDS[what]
-    for i, name in enumerate(names):
-        if i >= len(words):
-            raise CampagneError("order.missing", order="adjust", field=name)
-        value: Any = words[i]
-        if name == "value":
-            try:
-                value = int(value)
-            except (TypeError, ValueError):
-                raise CampagneError("order.not_int", field=name, value=value) from None
-        out[name] = value
-    if len(words) > len(names):  # the reason, unless --set gave it: then these words are one too many
-        extra = " ".join(map(str, words[len(names):]))
-        if "reason" in out:
-            raise CampagneError("order.extra_words", order="adjust", extra=extra)
-        out["reason"] = extra
-    if isinstance(out.get("reason"), (int, float)) and not isinstance(out.get("reason"), bool):
-        out["reason"] = str(out["reason"])  # `--set reason=12` reads as a number
-    return out
-
+    return words_to_fields(command, FIELDS[what])
 
 register_messages({
     "adjust.bad_kind": {"en": "Nothing to adjust called {what!r} (one of: {kinds}).",

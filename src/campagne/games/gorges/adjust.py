@@ -27,6 +27,7 @@ from typing import Any
 
 from ...core.errors import CampagneError, need, register_messages
 from ...core.names import did_you_mean
+from ...core.orders import fields_from_words as words_to_fields
 from .context import Ctx, Event
 from .state import REFEREE, Army
 
@@ -120,27 +121,17 @@ def order_adjust(ctx: Ctx) -> list[Event]:
 
 def read_order(command: dict[str, Any], state: Any = None) -> dict[str, Any]:
     """`campagne order referee adjust WHAT WORDS...`: the words typed after the holding, read as its target fields,
-    then the value, then the reason (all the words left); a field also given by --set keeps that value. Other
-    orders pass unchanged (the descriptor's `read_order`, at the edge: the journal holds named fields)."""
+    then the value, then the reason (all the words left), as Atlantis reads its own (`core.orders.fields_from_words`).
+    Other orders pass unchanged (the descriptor's `read_order`, at the edge: the journal holds named fields)."""
     if command.get("type") != "adjust" or "words" not in command:
         return command
-    command = dict(command)
-    words = [str(w) for w in command.pop("words") or []]
-    names = (*TARGETS.get(str(command.get("what")), ()), "value")
-    if command.get("what") not in TARGETS and words:
-        raise CampagneError("gorges.adjust.what", what=command.get("what"), kinds=", ".join(KINDS))
-    for name, word in zip(names, words):
-        value: Any = word
-        if name == "value" and command.get("what") not in ("owner", "buildings"):
-            try:
-                value = int(word)
-            except ValueError:
-                raise CampagneError("order.not_int", field=name, value=word) from None
-        command.setdefault(name, value)
-    if words[len(names):]:
-        command.setdefault("reason", " ".join(words[len(names):]))
-    return command
-
+    what = str(command.get("what"))
+    if what not in TARGETS:
+        if command.get("words"):
+            raise CampagneError("gorges.adjust.what", what=command.get("what"), kinds=", ".join(KINDS))
+        return {k: v for k, v in command.items() if k != "words"}
+    return words_to_fields(command, (*TARGETS[what], "value"),
+                           integers=() if what in ("owner", "buildings") else ("value",))
 
 def _land(ctx: Ctx) -> str:
     tid = ctx.territory("territory")
