@@ -27,7 +27,7 @@ from typing import Any
 from ...core.errors import CampagneError, register_messages
 from ...core.names import did_you_mean
 from ...core.orders import fields_from_words as words_to_fields
-from .army import Army, Unit
+from .army_model import Army, Unit
 from .context import Ctx, Event, need
 from .state import Player
 

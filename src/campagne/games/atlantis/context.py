@@ -49,7 +49,7 @@ class Ctx(OrderContext):
     def strength(self, p: Player) -> int:
         """The army's combat strength, rolling first the D3 of any Warband that has none yet
         (a new or rebuilt Warband: "L'aléatoire dure tant que dure la Warband")."""
-        from .army import combat_strength, roll_warbands
+        from .army_strength import combat_strength, roll_warbands
         roll_warbands(p.army, self.dice)
         return combat_strength(p.army, p.leadership_mod)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.maps import TerritoryMap
-from .army import Army, shallow
+from .army_model import Army, shallow
 
 PHASES = ("events", "diplomacy", "loot", "supply", "movement", "battles", "conquest", "reinforcements")
 PHASE_NAMES = {

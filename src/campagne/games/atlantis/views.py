@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core.errors import CampagneError
 from . import army as armies
-from .army import shallow
+from .army_model import shallow
 from .state import AtlantisState, Battle, Player
 
 
