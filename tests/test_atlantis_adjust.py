@@ -61,6 +61,8 @@ def holding(g: Game, cmd: dict):
         return s.owners[cmd["territory"]]
     if cmd["what"] == "fortresses":
         return s.fortresses[cmd["territory"]]
+    if cmd["what"] == "general":
+        return "alive" if s.players[cmd["target"]].army.general.alive else "dead"
     return s.players[cmd["target"]].army.unit(cmd["unit"]).models
 
 
@@ -72,13 +74,14 @@ def corrections(g: Game) -> list[tuple[dict, object]]:
             (adjust("owner", territory=own, owner="p2"), "p2"),
             (adjust("owner", territory=own, owner="none"), None),
             (adjust("fortresses", territory=own, value=2), 2),
-            (adjust("models", target="p2", unit=unit, value=3), 3)]
+            (adjust("models", target="p2", unit=unit, value=3), 3),
+            (adjust("general", target="p3", value="dead"), "dead")]
 
 
 # --------------------------------------------------------------------------- applying, replaying, undoing
 
 
-@pytest.mark.parametrize("index", range(5))
+@pytest.mark.parametrize("index", range(6))
 def test_each_kind_applies_and_is_journaled_with_before_and_after(index: int) -> None:
     g = running()
     cmd, after = corrections(g)[index]
@@ -108,7 +111,7 @@ def test_the_journal_replays_to_the_same_state_and_verifies() -> None:
     assert verified.view(None) == g.view(None)
 
 
-@pytest.mark.parametrize("index", range(5))
+@pytest.mark.parametrize("index", range(6))
 def test_an_undo_restores_the_holding(index: int) -> None:
     g = running()
     cmd, _after = corrections(g)[index]
@@ -128,6 +131,26 @@ def test_models_to_zero_and_back_roll_a_new_warband_and_raise_the_cap() -> None:
     u.warband_roll = None
     g.push(adjust("models", target="p2", unit=u.id, value=u.start_models + 5))
     assert u.start_models == u.models  # the recovery cap follows a count above it
+
+
+def test_a_dead_general_leaves_the_army_without_one_until_brought_back() -> None:
+    from campagne.games.atlantis import army as armies
+    g = running()
+    army = g.state.players["p1"].army
+    with_general = armies.initiative(army)
+    assert army.has_general and with_general > 0
+    g.push(adjust("general", target="p1", value="dead"))
+    assert not army.has_general and armies.initiative(army) < with_general  # « Pas de Général »: Ld x 10 lost
+    assert not [lo for lo in legal_orders(g.state, "referee") if lo.type == "adjust"
+                and lo.fixed == {"what": "general", "target": "p1"} and "dead" not in lo.fields[0].choices]
+    g.push(adjust("general", target="p1", value="alive"))
+    assert army.has_general and armies.initiative(army) == with_general
+    army.general = None  # a list without a general: nothing to correct, and none offered
+    with pytest.raises(CampagneError) as err:
+        g.push(adjust("general", target="p1", value="alive"))
+    assert err.value.code == "adjust.no_general"
+    assert not [lo for lo in legal_orders(g.state, "referee") if lo.fixed.get("what") == "general"
+                and lo.fixed.get("target") == "p1"]
 
 
 def test_a_character_holds_one_model_at_most() -> None:
@@ -164,6 +187,9 @@ def _bad(g: Game) -> list[tuple[dict, str]]:
         (adjust("models", target="p1", unit="ghosts", value=1), "adjust.unknown_unit"),
         (adjust("models", target="p1", unit=unit, value=1000), "adjust.out_of_range"),
         (adjust("models", target="p1", unit=unit, value=-2), "adjust.out_of_range"),
+        (adjust("general", target="p1", value="wounded"), "adjust.bad_general"),
+        (adjust("general", target="p1", value=1), "order.bad_field"),
+        (adjust("general", target="p1"), "order.missing"),
         ({**adjust("loot", target="p1", value=1), "player": "p1"}, "order.referee_only"),
         ({**adjust("loot", target="p1", value=1), "player": "p2"}, "order.referee_only"),
     ]
@@ -251,6 +277,11 @@ def test_the_command_line_gives_each_kind(tmp_path: Path) -> None:
     cli(path, "undo", "--reason", "typo")
     v = json.loads(cli(path, "status", "--json"))
     assert next(u for u in v["players"]["carl"]["army"]["units"] if u["id"] == unit)["models"] != 7
+    out = cli(path, "order", "referee", "adjust", "general", "bob", "dead", "killed", "in", "a", "duel", "--lang", "fr")
+    assert "général de bob vivant → mort (raison : killed in a duel)" in out
+    assert json.loads(cli(path, "journal", "--json"))["entries"][-1]["command"] == {
+        "type": "adjust", "player": "referee", "what": "general", "target": "bob", "value": "dead",
+        "reason": "killed in a duel"}
 
 
 @pytest.mark.parametrize("words, message", [
@@ -267,6 +298,7 @@ def test_the_command_line_gives_each_kind(tmp_path: Path) -> None:
     (("fortresses", "gadeira", "3", "--set", "reason=x"), "The value must be from 0 to 2 (not 3)."),
     (("models", "bob", "ghosts", "3", "--set", "reason=x"), "bob's army has no unit 'ghosts'"),
     (("treasure", "bob", "3", "--set", "reason=x"), "Nothing to adjust called 'treasure'"),
+    (("general", "bob", "wounded", "--set", "reason=x"), "The general is alive or dead, not 'wounded'."),
 ])
 def test_the_command_line_refuses_with_status_2_and_changes_nothing(tmp_path: Path, words, message) -> None:
     path = cli_campaign(tmp_path)
@@ -309,6 +341,8 @@ def test_others_see_a_correction_as_their_view_shows_the_holding() -> None:
                 return v["players"][cmd["target"]]["loot"]
             if cmd["what"] in ("owner", "fortresses"):
                 return v["territories"][cmd["territory"]]["owner" if cmd["what"] == "owner" else "fortresses"]
+            if cmd["what"] == "general":  # shown while he lives
+                return "alive" if v["players"][cmd["target"]]["army"]["general"] else "dead"
             return next(u["models"] for u in v["players"][cmd["target"]]["army"]["units"] if u["id"] == cmd["unit"])
         assert (ev["before"], ev["after"]) == (shown(seen_before), shown(seen_after))
 
@@ -344,7 +378,8 @@ def test_the_referee_lists_each_kind_and_every_draw_is_accepted() -> None:
     g = running()
     legal = [lo for lo in legal_orders(g.state, "referee") if lo.type == "adjust"]
     kinds = {lo.fixed["what"] for lo in legal}
-    assert kinds == {"loot", "owner", "fortresses", "models"}
+    assert kinds == {"loot", "owner", "fortresses", "models", "general"}
+    assert {lo.fixed["target"] for lo in legal if lo.fixed["what"] == "general"} == {"p1", "p2", "p3"}
     assert {lo.fixed["target"] for lo in legal if lo.fixed["what"] == "models"} == {"p1", "p2", "p3"}
     rng = random.Random(3)
     for lo in legal:

@@ -13,7 +13,11 @@ every correction is an order of the journal — replayed with the rest, taken ba
 - `models`: a unit's models (`target`, `unit` of his army — of the survivors on their way home when he has no army
   in the field —, `value` 0..`model_bound`: 999, or one model for a character). A unit brought to 0 or back from 0
   loses its Warband roll (a new Warband rolls again, as after losses or recovery), and a count above the unit's
-  recovery cap raises it (as bought reinforcements do).
+  recovery cap raises it (as bought reinforcements do);
+- `general`: whether a player's commander-in-chief lives (`target`, `value` alive or dead), in the army in the
+  field or, when he has none, the survivors on their way home: a general recovered or lost at the table and not
+  entered. While dead the army has « Pas de Général » (initiative 0, no general's row in its combat strength),
+  as after a battle.
 
 The target player is the command's `target`: its `player` is the one who gives the order, the referee. Every kind
 needs a `reason` (some text). The event, `adjusted`, carries what changed, before and after, and the reason; it is
@@ -31,9 +35,10 @@ from .army_model import Army, Unit
 from .context import Ctx, Event, need
 from .state import Player
 
-KINDS = ("loot", "owner", "fortresses", "models")
+KINDS = ("loot", "owner", "fortresses", "models", "general")
 FIELDS = {"loot": ("target", "value"), "owner": ("territory", "owner"), "fortresses": ("territory", "value"),
-          "models": ("target", "unit", "value")}
+          "models": ("target", "unit", "value"), "general": ("target", "value")}
+GENERAL = ("alive", "dead")  # the general's value: « Pas de Général » while dead
 FREE = "none"  # the owner word for a territory of its Atlantean king
 MAX_LOOT = 99_999
 MAX_MODELS = 999  # units at 0 points a model would otherwise have no bound
@@ -129,7 +134,21 @@ def _models(ctx: Ctx) -> dict[str, Any]:
     return out
 
 
-_ADJUST = {"loot": _loot, "owner": _owner, "fortresses": _fortresses, "models": _models}
+def _general(ctx: Ctx) -> dict[str, Any]:
+    p = _target(ctx)
+    army = adjustable_army(p)
+    need(army is not None and army.general is not None, "adjust.no_general", player=p.id)
+    value = ctx.arg("value")
+    need(value in GENERAL, "adjust.bad_general", value=value)
+    before = "alive" if army.general.alive else "dead"  # type: ignore[union-attr]
+    army.general.alive = value == "alive"  # type: ignore[union-attr]
+    out: dict[str, Any] = {"player": p.id, "before": before, "after": value}
+    if army is not p.army:
+        out["returning"] = True
+    return out
+
+
+_ADJUST = {"loot": _loot, "owner": _owner, "fortresses": _fortresses, "models": _models, "general": _general}
 
 
 def fields_from_words(command: dict[str, Any]) -> dict[str, Any]:
@@ -140,7 +159,7 @@ def fields_from_words(command: dict[str, Any]) -> dict[str, Any]:
     what = command.get("what")
     if not isinstance(command.get("words"), list) or what not in FIELDS:
         return command
-    return words_to_fields(command, FIELDS[what])
+    return words_to_fields(command, FIELDS[what], integers=() if what == "general" else ("value",))
 
 register_messages({
     "adjust.bad_kind": {"en": "Nothing to adjust called {what!r} (one of: {kinds}).",
@@ -160,6 +179,10 @@ register_messages({
                                       "être à lui."},
     "adjust.no_army": {"en": "{player} has no army whose models could be counted.",
                        "fr": "{player} n'a pas d'armée dont compter les figurines."},
+    "adjust.no_general": {"en": "{player}'s army has no general to correct.",
+                          "fr": "L'armée de {player} n'a pas de général à corriger."},
+    "adjust.bad_general": {"en": "The general is alive or dead, not {value!r}.",
+                           "fr": "Le général est alive (vivant) ou dead (mort), pas {value!r}."},
     "adjust.unknown_unit": {"en": "{player}'s army has no unit {unit!r}{hint}.",
                             "fr": "L'armée de {player} n'a pas d'unité {unit!r}{hint}."},
 })

@@ -36,7 +36,7 @@ from typing import Any
 from ...core.interface import Field, LegalOrder
 from ...core.legal import accepts
 from . import army as armies
-from .adjust import FREE, MAX_LOOT, MAX_MODELS, adjustable_army, model_bound
+from .adjust import FREE, GENERAL, MAX_LOOT, MAX_MODELS, adjustable_army, model_bound
 from .battles import STRATEGIES, battle_of
 from .conquest import may_attack_player_land, needs_decision
 from .data import constants
@@ -256,4 +256,7 @@ def _adjust(s: AtlantisState) -> list[LegalOrder]:
             out.append(LegalOrder("adjust", REFEREE, {"what": "models", "target": pid},
                                   (Field("unit", choices=tuple(units)), Field("value", "int", low=0, high=bound),
                                    reason)))
+        if army is not None and army.general is not None:
+            out.append(LegalOrder("adjust", REFEREE, {"what": "general", "target": pid},
+                                  (Field("value", choices=GENERAL), reason)))
     return out

@@ -21,6 +21,7 @@ from ...render.sheet_page import SHEET_CSS
 from . import army as armies
 from .data import tables
 from .state import AtlantisState
+from .text import GENERAL_WORDS
 
 # --------------------------------------------------------------------------- words
 
@@ -306,7 +307,7 @@ class _Book:
         what = ev.get("what")
         lang = self.lang
         names = {"loot": ("butin", "loot"), "fortresses": ("forteresses", "fortresses"),
-                 "owner": ("propriétaire", "owner"), "models": ("figurines", "models")}
+                 "owner": ("propriétaire", "owner"), "models": ("figurines", "models"), "general": ("général", "general")}
         label = names.get(str(what), (str(what), str(what)))[0 if lang == "fr" else 1]
         if what in ("owner", "fortresses"):
             label += f" {self.t(ev['territory'])}"
@@ -319,6 +320,9 @@ class _Book:
             before, after = self.p(before) if before else king, self.p(after) if after else king
         else:
             who = [ev.get("player")] if what != "fortresses" else [self.owners.get(ev["territory"])]
+            if what == "general":
+                before, after = (GENERAL_WORDS.get(str(v), (str(v), str(v)))[0 if lang == "fr" else 1]
+                                 for v in (before, after))
         for pid in who:
             self.note(pid, say("adjusted", lang, what=label, a=before, b=after, r=ev.get("reason", "")))
 

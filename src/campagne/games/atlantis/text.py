@@ -289,6 +289,9 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     return out
 
 
+GENERAL_WORDS = {"alive": ("vivant", "alive"), "dead": ("mort", "dead")}
+
+
 def _adjusted_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     """What a referee's correction touched, and its values before and after (an owner None: the Atlantean king)."""
     what = ev.get("what")
@@ -296,12 +299,15 @@ def _adjusted_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     subjects = {"loot": (f"butin de {player}", f"{player}'s loot"),
                 "owner": (f"propriétaire de {territory}", f"owner of {territory}"),
                 "fortresses": (f"forteresses en {territory}", f"fortresses in {territory}"),
-                "models": (f"figurines de l'unité {unit} de {player}", f"models of {player}'s unit {unit}")}
+                "models": (f"figurines de l'unité {unit} de {player}", f"models of {player}'s unit {unit}"),
+                "general": (f"général de {player}", f"{player}'s general")}
     subject = o.t(*subjects.get(str(what), (str(what), str(what))))
     if ev.get("returning"):
         subject += o.t(" (survivants en route vers la capitale)", " (survivors on their way to the capital)")
 
     def value(v: Any) -> str:
+        if what == "general":
+            return o.t(*GENERAL_WORDS.get(str(v), (str(v), str(v))))
         return o.t("son roi atlante", "its Atlantean king") if what == "owner" and v is None else str(v)
     return {"subject_text": subject, "before_text": value(ev.get("before")), "after_text": value(ev.get("after"))}
 
