@@ -16,8 +16,8 @@ Limits, where the real domain is open:
 - `wait` lists the initiatives from 0 to one below the current one;
 - `losses` (the units that take losses first, in order) is listed with one unit first, or none;
 - the referee's `adjust` (a bookkeeping correction, `adjust.py`) is listed once per kind (`loot`, `owner`,
-  `fortresses`) and, for `models`, once per player and bound (his rank-and-file units 0..999, his characters
-  0..1), each with a required `reason` text. Computers never give it: the referee's routines (`ai.referee_order`,
+  `fortresses`), for `models` once per player and bound (his rank-and-file units 0..999, his characters 0..1),
+  for `general` once per player whose army has one (alive or dead), each with a required `reason` text. Computers never give it: the referee's routines (`ai.referee_order`,
   `core.players._referee`, the load test's `_referee_step`) name the orders they give, and `adjust` is none of them.
 
 `agree`, `accept` and `decline` are listed from the conditions of `diplomacy.py` restated here (the phase, the
