@@ -55,6 +55,10 @@ CASES = {
                      SECRET),
     "hero": (lambda g: {"army": "P2:G", "characteristic": "WS", "value": -1},
              lambda g: g.state.army("P2:G").hero.changes.get("WS", 0), -1),
+    "items": (lambda g: {"holder": "P1", "value": "50+20"},
+              lambda g: [i["max_points"] for i in g.state.players["P1"].items], [20, 50]),
+    "hero_items": (lambda g: {"army": "P3:G", "value": [60]},
+                   lambda g: [i["max_points"] for i in g.state.army("P3:G").hero.items], [60]),
 }
 
 
@@ -160,7 +164,9 @@ def test_no_adjustment_at_set_up_nor_once_the_campaign_is_over(phase: str) -> No
 
 HIDDEN = {"battle_points": {"holder": "P2", "value": SECRET},
           "bonus_points": {"army": "P2:L1", "value": SECRET},
-          "hero": {"army": "P2:G", "characteristic": "Ld", "value": 3}}
+          "hero": {"army": "P2:G", "characteristic": "Ld", "value": 3},
+          "items": {"holder": "P2", "value": [30, 60]},
+          "hero_items": {"army": "P2:L1", "value": [10, 40]}}
 
 
 @pytest.mark.parametrize("what", list(HIDDEN))
@@ -277,6 +283,9 @@ def test_the_command_line_adjusts_by_words_or_by_set(tmp_path: Path) -> None:
     ["adjust", "bonus_points", "bob:L9", "50", "why"],
     ["adjust", "buildings", "0,0", "fortress+town", "why"],
     ["adjust", "models", "bob", "3", "why"],
+    ["adjust", "items", "bob", "15", "why"],
+    ["adjust", "hero_items", "bob:G", "10+70", "why"],
+    ["adjust", "items", "bob", "+".join(["10"] * 10), "why"],
 ])
 def test_the_command_line_refuses_with_exit_status_2_and_one_sentence(tmp_path: Path, words: list[str]) -> None:
     path = _cli_campaign(tmp_path)
@@ -296,7 +305,8 @@ def test_legal_orders_offer_the_referee_one_adjustment_per_holding_and_each_is_a
     rules = GorgesRules()
     offered = [lo for lo in legal_orders(g.state, "referee") if lo.type == "adjust"]
     assert sorted(lo.fixed["what"] for lo in offered) == sorted(
-        ["owner", "buildings", "relics", "battle_points", "bonus_points", "hero"])
+        ["owner", "buildings", "relics", "battle_points", "bonus_points", "hero"]
+        + ["items"] * len(g.state.players) + ["hero_items"] * len(g.state.armies()))
     rng = random.Random(1)
     for lo in offered:
         assert {f.name for f in lo.fields} >= {"value", "reason"}
@@ -392,15 +402,17 @@ def test_every_output_a_player_may_ask_for_keeps_another_players_adjusted_means_
     markdown, HTML and JSON, the map, in both languages) is searched for them; bob and the referee find them."""
     from test_secrets_adversarial import outputs, run
     path = _cli_campaign(tmp_path)
-    phrases = ("ZEBRA-GOLD-9137", "ZEBRA-RECRUITS-5521", "ZEBRA-WOUND-0044")
+    phrases = ("ZEBRA-GOLD-9137", "ZEBRA-RECRUITS-5521", "ZEBRA-WOUND-0044", "ZEBRA-ITEMS-7781")
     run(path, "next")
+    run(path, "order", "referee", "adjust", "hero_items", "bob:G", "50+50+50", phrases[3])
     run(path, "order", "referee", "adjust", "battle_points", "bob", "9137", phrases[0])
     run(path, "order", "referee", "adjust", "bonus_points", "bob:L1", "5521", phrases[1])
     run(path, "order", "referee", "adjust", "hero", "bob:G", "Ld", "-7", phrases[2])
     run(path, "order", "referee", "adjust", "relics", "bob", "3", "ZEBRA-PUBLIC-RELICS")
     for viewer in ("alice", "carl"):
         for name, text in outputs(path, viewer, tmp_path).items():
-            for secret in (*phrases, "9137", "5521", '"Ld": -7', "Ld -7", "Cd -7", "→ -7", "0 → -7"):
+            for secret in (*phrases, "9137", "5521", '"Ld": -7', "Ld -7", "Cd -7", "→ -7", "0 → -7", "50 pts + 50 pts",
+                           "[50, 50, 50]", "[\n      50,"):
                 assert secret not in text, (viewer, name, secret)
             if name.startswith("journal"):
                 assert "ZEBRA-PUBLIC-RELICS" in text  # a public holding's correction is public
@@ -409,3 +421,27 @@ def test_every_output_a_player_may_ask_for_keeps_another_players_adjusted_means_
         assert all(p in journal for p in phrases) and "9137" in journal and '"after": -7' in journal
     sheet = run(path, "sheet", "--as", "bob", "--json")
     assert '"Ld": -7' in sheet and "9137" in sheet  # bob's own sheet follows the corrections
+    assert sheet.count("set by the referee") >= 3  # and his hero's three items the referee gave
+
+
+def test_magic_items_keep_where_they_came_from_and_the_referee_offers_one_fewer_or_one_more() -> None:
+    from campagne.core.dice import parse
+    from campagne.games.gorges.adjust import ITEM_POINTS, MAX_ITEMS, item_choices, items_value
+    from campagne.games.gorges.data import tables
+    # each item is worth at most one of the values of the table's 1D6x10
+    exprs = {r.get("magic_item_points") for t in (tables()["mines"], tables()["spoils_of_war"]) for r in t.rows
+             if r.get("magic_item_points")}
+    assert exprs and all(tuple(sorted(parse(e).distribution())) == ITEM_POINTS for e in exprs)
+    assert items_value("none") == [] and items_value("50+20") == [20, 50] and items_value(30) == [30]
+    g = new_game()
+    p = g.state.players["P1"]
+    p.items = [{"source": "mine", "max_points": 40}]
+    g.push(adjust(what="items", holder="P1", value="40+10"))
+    assert p.items == [{"source": "referee", "max_points": 10}, {"source": "mine", "max_points": 40}]
+    choices = item_choices(p.items)
+    assert choices[0] == "none" and "10+40" in choices and "10" in choices and "40" in choices
+    assert "10+40+60" in choices and len([c for c in choices if c.count("+") == 2]) == len(ITEM_POINTS)
+    p.items = [{"source": "mine", "max_points": 10}] * MAX_ITEMS
+    assert not [c for c in item_choices(p.items) if c.count("+") >= MAX_ITEMS]  # never beyond the bound
+    lines = [event_text(e, Lang("en")) for e in g.entries[-1].events]
+    assert "P1's magic items (not yet given): 40 pts → 10 pts + 40 pts" in lines[0]

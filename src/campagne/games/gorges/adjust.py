@@ -15,7 +15,11 @@ typed as words after the holding (`campagne order referee adjust relics alice 4 
 - `bonus_points`  army=PLAYER:ARMY, value=0..9999: that army's extra army points for its next battle, its
               recruits (hidden) — the campaign keeps no count of models: the army lists are the players';
 - `hero`      army=PLAYER:ARMY, characteristic=M|WS|BS|S|T|W|I|A|Ld, value=-9..9: the lasting change of his
-              hero's characteristic (0 takes it away; hidden).
+              hero's characteristic (0 takes it away; hidden);
+- `items`     holder=PLAYER, value=none or each item's most points joined by + (10..60 each, 20+50): the magic
+              items he found and has not yet given to a hero (hidden);
+- `hero_items` army=PLAYER:ARMY, value as for `items`: the magic items its hero carries (hidden). An item kept
+              keeps where it came from (mine, spoils, seized); one added is the referee's.
 
 The event `adjusted` holds the target, `before`, `after` and the reason; another player reads it as he reads the
 holding (views.redact_entry): the hidden ones without their values nor the reason.
@@ -38,9 +42,15 @@ MAX = {"relics": 999, "battle_points": 9999, "bonus_points": 9999}
 HERO_CHANGE = 9  # a lasting change is at most ±9
 # what each kind names beside `value`
 TARGETS = {"owner": ("territory",), "buildings": ("territory",), "relics": ("holder",),
-           "battle_points": ("holder",), "bonus_points": ("army",), "hero": ("army", "characteristic")}
+           "battle_points": ("holder",), "bonus_points": ("army",), "hero": ("army", "characteristic"),
+           "items": ("holder",), "hero_items": ("army",)}
 KINDS = tuple(TARGETS)
-HIDDEN = ("battle_points", "bonus_points", "hero")  # holdings another player's view does not show
+HIDDEN = ("battle_points", "bonus_points", "hero", "items", "hero_items")  # holdings another's view does not show
+WORDED = ("owner", "buildings", "items", "hero_items")  # kinds whose value is a word, not a number
+# A magic item is worth at most 1D6x10 points (« un objet magique d'une valeur de 1d6x10 points maximum »,
+# tables.toml `magic_item_points`): a correction gives each item one of those values.
+ITEM_POINTS = (10, 20, 30, 40, 50, 60)
+MAX_ITEMS = 9  # not in the seed: a bound on how many items a correction may leave one holder
 NONE_WORDS = ("none", "neutral", "neutre", "aucun", "")
 
 register_messages({
@@ -64,6 +74,11 @@ register_messages({
                            "fr": "Nommez l'armée JOUEUR:ARMÉE (p. ex. P1:G), pas {army!r}."},
     "gorges.adjust.characteristic": {"en": "Unknown characteristic {value!r}: {known}.",
                                      "fr": "Caractéristique inconnue {value!r} : {known}."},
+    "gorges.adjust.items": {"en": "Invalid magic items {value!r}: none, or each item's most points joined by + "
+                                  "(10, 20, 30, 40, 50 or 60 each, at most {most} items), e.g. 20+50.",
+                            "fr": "Objets magiques invalides {value!r} : none, ou la valeur maximale de chaque objet, "
+                                  "jointes par + (10, 20, 30, 40, 50 ou 60 chacune, {most} objets au plus), p. ex. "
+                                  "20+50."},
     "gorges.adjust.change": {"en": "A hero's lasting change is between -{most} and +{most} ({value}).",
                              "fr": "Le changement durable d'un héros va de -{most} à +{most} ({value})."},
 })
@@ -103,6 +118,18 @@ def order_adjust(ctx: Ctx) -> list[Event]:
         value = _count(ctx, what)
         event.update(player=a.player, army=a.ref, before=a.bonus_points, after=value)
         a.bonus_points = value
+    elif what in ("items", "hero_items"):
+        if what == "items":
+            p = ctx.player("holder")
+            held = p.items
+            event.update(player=p.id)
+        else:
+            a = _army(ctx)
+            held = a.hero.items
+            event.update(player=a.player, army=a.ref, hero=a.hero.name)
+        after_points = items_value(ctx.arg("value", object))
+        event.update(before=[i["max_points"] for i in held], after=after_points)
+        held[:] = kept_items(held, after_points)
     else:  # hero
         a = _army(ctx)
         c = ctx.arg("characteristic")
@@ -131,7 +158,7 @@ def read_order(command: dict[str, Any], state: Any = None) -> dict[str, Any]:
             raise CampagneError("gorges.adjust.what", what=command.get("what"), kinds=", ".join(KINDS))
         return {k: v for k, v in command.items() if k != "words"}
     return words_to_fields(command, (*TARGETS[what], "value"),
-                           integers=() if what in ("owner", "buildings") else ("value",))
+                           integers=() if what in WORDED else ("value",))
 
 def _land(ctx: Ctx) -> str:
     tid = ctx.territory("territory")
@@ -165,6 +192,44 @@ def buildings_value(raw: Any) -> list[str]:
         not {"fortress", "town"} <= set(words)
     need(ok, "gorges.adjust.buildings", value=raw)
     return [b for b in BUILDINGS if b in words]
+
+
+def items_value(raw: Any) -> list[int]:
+    """A holder's magic items as typed: none, one item's most points, or several joined by + (20+50)."""
+    if isinstance(raw, str):
+        words = [] if raw.strip().lower() in NONE_WORDS else [w.strip() for w in raw.split("+")]
+        points = [int(w) if w.isdigit() else -1 for w in words]
+    elif isinstance(raw, int) and not isinstance(raw, bool):
+        points = [raw]
+    elif isinstance(raw, list) and all(isinstance(n, int) and not isinstance(n, bool) for n in raw):
+        points = list(raw)
+    else:
+        raise CampagneError("gorges.adjust.items", value=raw, most=MAX_ITEMS)
+    need(all(n in ITEM_POINTS for n in points) and len(points) <= MAX_ITEMS, "gorges.adjust.items", value=raw,
+         most=MAX_ITEMS)
+    return sorted(points)
+
+
+def kept_items(held: list[dict[str, Any]], points: list[int]) -> list[dict[str, Any]]:
+    """The items after a correction: each one already held keeps where it came from; a new one is the referee's."""
+    left = list(held)
+    out = []
+    for n in points:
+        same = next((i for i in left if i.get("max_points") == n), None)
+        if same is not None:
+            left.remove(same)
+        out.append(same if same is not None else {"source": "referee", "max_points": n})
+    return out
+
+
+def item_choices(held: list[dict[str, Any]]) -> tuple[str, ...]:
+    """What a correction of these items offers: none, one item fewer, one more (of each worth), as typed."""
+    now = sorted(i["max_points"] for i in held)
+    sets = {(), tuple(now)}
+    sets |= {tuple(now[:k] + now[k + 1:]) for k in range(len(now))}
+    if len(now) < MAX_ITEMS:
+        sets |= {tuple(sorted((*now, n))) for n in ITEM_POINTS}
+    return tuple("+".join(map(str, s)) if s else "none" for s in sorted(sets, key=lambda s: (len(s), s)))
 
 
 def _count(ctx: Ctx, what: str) -> int:
@@ -206,13 +271,14 @@ def hidden_command(command: Any, viewer: str | None) -> dict[str, Any] | None:
 def command_owner(command: dict[str, Any]) -> str | None:
     """The player whose holding an `adjust` command touches (None: a public holding of the island)."""
     what = command.get("what")
-    if what in ("relics", "battle_points"):
+    if what in ("relics", "battle_points", "items"):
         return command.get("holder") if isinstance(command.get("holder"), str) else None
-    if what in ("bonus_points", "hero"):
+    if what in ("bonus_points", "hero", "hero_items"):
         army = command.get("army")
         return army.partition(":")[0] if isinstance(army, str) else None
     return None
 
 
-__all__ = ["BUILDING_SETS", "CHARACTERISTICS", "HERO_CHANGE", "HIDDEN", "KINDS", "MAX", "TARGETS", "buildings_value",
-           "hidden_command", "hidden_from", "order_adjust", "read_order", "redacted_adjustment"]
+__all__ = ["BUILDING_SETS", "CHARACTERISTICS", "HERO_CHANGE", "HIDDEN", "ITEM_POINTS", "KINDS", "MAX", "MAX_ITEMS",
+           "TARGETS", "buildings_value", "hidden_command", "hidden_from", "item_choices", "items_value", "kept_items",
+           "order_adjust", "read_order", "redacted_adjustment"]

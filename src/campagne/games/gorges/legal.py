@@ -199,7 +199,7 @@ def adjust_orders(s: GorgesState) -> list[LegalOrder]:
     """The referee's corrections (`adjust`), one LegalOrder per holding: every target and value listed is one the
     rules accept (a count from 0 to its most, a hero's change from -9 to +9). Never a computer's choice: the
     referee's routines pick only `auto-resolve` and `next`, and players are not offered it."""
-    from .adjust import BUILDING_SETS, CHARACTERISTICS, HERO_CHANGE, MAX
+    from .adjust import BUILDING_SETS, CHARACTERISTICS, HERO_CHANGE, MAX, item_choices
     cells = tuple(sorted(s.owners))
     players = tuple(s.players)
     armies = tuple(a.ref for a in s.armies())
@@ -216,4 +216,10 @@ def adjust_orders(s: GorgesState) -> list[LegalOrder]:
         one("bonus_points", Field("army", choices=armies), Field("value", "int", low=0, high=MAX["bonus_points"])),
         one("hero", Field("army", choices=armies), Field("characteristic", choices=CHARACTERISTICS),
             Field("value", "int", low=-HERO_CHANGE, high=HERO_CHANGE)),
+        # magic items: each holder's own order, one item fewer or one more than he holds (as many as he likes, one
+        # correction at a time; the command line takes any set at once)
+        *(LegalOrder("adjust", REFEREE, {"what": "items", "holder": pid},
+                     (Field("value", choices=item_choices(p.items)), reason)) for pid, p in s.players.items()),
+        *(LegalOrder("adjust", REFEREE, {"what": "hero_items", "army": a.ref},
+                     (Field("value", choices=item_choices(a.hero.items)), reason)) for a in s.armies()),
     ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .adjust import kept_items
 from .sheet_book import Book, known
 from .sheet_words import (
     BUILDING_NAMES,
@@ -396,7 +397,7 @@ class BoardEvents(Book):
         from ...core.i18n import Lang
         from .text import event_text
         what, after = ev.get("what"), ev.get("after")
-        known = isinstance(after, int) and not isinstance(after, bool)
+        a_count = isinstance(after, int) and not isinstance(after, bool)
         pid = ev.get("player")
         touched = [pid]
         if what == "owner":
@@ -404,11 +405,16 @@ class BoardEvents(Book):
             touched = [ev.get("before"), after]
         elif what == "buildings":
             touched = [self.owners.get(ev["territory"])]
-        elif what == "relics" and known and pid in self.relics:
+        elif what == "relics" and a_count and pid in self.relics:
             self.relics[pid] = after
-        elif what == "battle_points" and known and pid in self.battle_points:
+        elif what == "battle_points" and a_count and pid in self.battle_points:
             self.battle_points[pid] = after
-        elif what in ("bonus_points", "hero") and known and ev.get("army") in self.armies:
+        elif what == "items" and isinstance(after, list) and pid in self.items:
+            self.items[pid] = kept_items(self.items[pid], after)
+        elif what == "hero_items" and isinstance(after, list) and ev.get("army") in self.armies:
+            a = self.armies[ev["army"]]
+            a["items"] = kept_items(a["items"], after)
+        elif what in ("bonus_points", "hero") and a_count and ev.get("army") in self.armies:
             a = self.armies[ev["army"]]
             if what == "bonus_points":
                 a["bonus_points"] = after

@@ -174,6 +174,7 @@ SAY: dict[str, tuple[str, str]] = {
     "src_mine": ("mine", "mine"),
     "src_spoils": ("butin", "spoils"),
     "src_seized": ("saisi", "seized"),
+    "src_referee": ("corrigé par l'arbitre", "set by the referee"),
     "items_waiting": ("Objets magiques à attribuer : {items}", "Magic items to give a hero: {items}"),
     "player_notes": ("Prochaine bataille : {n}", "Next battle: {n}"),
     "battle_points": ("Points d'armée pour la prochaine bataille : +{n}", "Army points for the next battle: +{n}"),

@@ -323,6 +323,8 @@ def _adjusted(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             return ", ".join(o.t(*BUILDING_NAMES.get(b, (b, b))).lower() for b in v) if v else o.t("aucun", "none")
         if what == "hero":
             return f"{v:+d}" if isinstance(v, int) and v else str(v)
+        if what in ("items", "hero_items") and isinstance(v, list):
+            return " + ".join(o.t(f"{n} pts", f"{n} pts") for n in v) if v else o.t("aucun", "none")
         return str(v)
     c = ev.get("characteristic")
     trait = o.t(*CHARACTERISTICS[c]) if c in CHARACTERISTICS else o.t("caractéristique", "characteristic")
@@ -334,6 +336,9 @@ def _adjusted(ev: dict[str, Any], o: Out) -> dict[str, Any]:
                           f"{ev.get('player')}'s army points (gold and iron)"),
         "bonus_points": (f"points d'armée de renfort de {ev.get('army')}", f"{ev.get('army')}'s bonus army points"),
         "hero": (f"héros de {ev.get('army')}, {trait}", f"{ev.get('army')}'s hero, {trait}"),
+        "items": (f"objets magiques de {ev.get('player')} (pas encore donnés)",
+                  f"{ev.get('player')}'s magic items (not yet given)"),
+        "hero_items": (f"objets magiques du héros de {ev.get('army')}", f"magic items of {ev.get('army')}'s hero"),
     }.get(str(what), (str(what), str(what)))
     reason = ev.get("reason")
     return {"target_text": o.t(*target), "before_text": value(ev.get("before")), "after_text": value(ev.get("after")),
