@@ -161,6 +161,7 @@ def fields_from_words(command: dict[str, Any]) -> dict[str, Any]:
         return command
     return words_to_fields(command, FIELDS[what], integers=() if what == "general" else ("value",))
 
+
 register_messages({
     "adjust.bad_kind": {"en": "Nothing to adjust called {what!r} (one of: {kinds}).",
                         "fr": "Rien à corriger qui s'appelle {what!r} (au choix : {kinds})."},

@@ -160,6 +160,7 @@ def read_order(command: dict[str, Any], state: Any = None) -> dict[str, Any]:
     return words_to_fields(command, (*TARGETS[what], "value"),
                            integers=() if what in WORDED else ("value",))
 
+
 def _land(ctx: Ctx) -> str:
     tid = ctx.territory("territory")
     need(tid in ctx.state.owners, "gorges.map.no_such_cell", cell=tid)
@@ -198,7 +199,8 @@ def items_value(raw: Any) -> list[int]:
     """A holder's magic items as typed: none, one item's most points, or several joined by + (20+50)."""
     if isinstance(raw, str):
         words = [] if raw.strip().lower() in NONE_WORDS else [w.strip() for w in raw.split("+")]
-        points = [int(w) if w.isdigit() else -1 for w in words]
+        need(all(w.isdigit() for w in words), "gorges.adjust.items", value=raw, most=MAX_ITEMS)
+        points = [int(w) for w in words]
     elif isinstance(raw, int) and not isinstance(raw, bool):
         points = [raw]
     elif isinstance(raw, list) and all(isinstance(n, int) and not isinstance(n, bool) for n in raw):

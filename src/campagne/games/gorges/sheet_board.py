@@ -361,7 +361,6 @@ class BoardEvents(Book):
         pid = ev["army"].partition(":")[0]
         self.note(pid, say("army_returns", self.lang, army=self.a(ev["army"], pid), t=self.t(ev["territory"])))
 
-
     def on_storm_of_magic(self, ev: Mapping[str, Any]) -> None:
         for pid, n in (ev.get("relics") or {}).items():
             self.relics[pid] += int(n)
