@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import CampagneError, bilingual
+from ...storage.text_file import read_utf8
 from .army_model import KINDS, PROFILE_KEYS, WARBAND_TYPES, Army, General, Unit
 from .army_strength import warband_die
 
@@ -56,18 +57,7 @@ def load_army_text(text: str, source: str = "<army>") -> Army:
 
 
 def load_army_file(path: str | Path) -> Army:
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise CampagneError("army.unreadable", file=str(p), reason=exc.strerror or str(exc)) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CampagneError("army.malformed", file=str(p),
-                            reason=bilingual(f"not UTF-8 text ({exc.reason})",
-                                             f"pas du texte UTF-8 ({exc.reason})")) from None
-    return load_army_text(text, str(p))
+    return load_army_text(read_utf8(path, "army.unreadable", "army.malformed"), str(Path(path)))
 
 
 def _armies_dir():

@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import CampagneError, bilingual, register_messages
+from ...storage.text_file import read_utf8
 from . import data, tables
 from .tables import FORMATIONS, KINDS, normalise
 
@@ -467,17 +468,7 @@ def load_army_text(text: str, source: str = "<army>") -> WabArmy:
 
 
 def load_army_file(path: str | Path) -> WabArmy:
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise CampagneError("wab.unreadable", file=str(p), reason=exc.strerror or str(exc)) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CampagneError("wab.malformed", file=str(p), reason=bilingual(
-            f"not UTF-8 text ({exc.reason})", f"pas du texte UTF-8 ({exc.reason})")) from None
-    return load_army_text(text, str(p))
+    return load_army_text(read_utf8(path, "wab.unreadable", "wab.malformed"), str(Path(path)))
 
 
 # --------------------------------------------------------------------------- from an Atlantis army
