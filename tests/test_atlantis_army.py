@@ -517,3 +517,18 @@ def test_roundtrip_and_distribution(army):
     a = army.copy()
     A.roll_warbands(a, Dice.seeded("t", 1))
     assert A.combat_strength(a) in dist
+
+
+@pytest.mark.parametrize("content, code", [(None, "army.unreadable"), (b"\xff\xfe", "army.malformed"),
+                                           (b"name = ", "army.malformed")])
+def test_a_recruits_unit_file_that_cannot_be_read_is_named_in_one_sentence(tmp_path, content, code) -> None:
+    from campagne.games.atlantis.inputs import read_order
+    path = tmp_path / "unit.toml"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(CampagneError) as err:
+        read_order({"type": "recruit", "player": "p1", "unit_file": str(path)})
+    assert err.value.code == code
+    for lang in ("en", "fr"):
+        text = err.value.message(lang)
+        assert str(path) in text and "{" not in text, text

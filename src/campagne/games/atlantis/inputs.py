@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import CampagneError
+from ...storage.text_file import read_utf8
 from . import army as armies
 
 
@@ -40,10 +41,11 @@ def read_order(command: dict[str, Any], state: Any = None) -> dict[str, Any]:
         command["army"] = read_army(command.pop("army_file")).to_dict()
     if "unit_file" in command:
         path = Path(command.pop("unit_file"))
+        text = read_utf8(path, "army.unreadable", "army.malformed")
         try:
-            command["unit"] = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise CampagneError("army.unreadable", path=str(path), reason=str(exc)) from None
+            command["unit"] = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise CampagneError("army.malformed", file=str(path), reason=str(exc)) from None
     if command.get("type") == "take-over" and "army" not in command:
         command["army"] = armies.load_packaged_army("atlante").to_dict()
     return command
