@@ -25,6 +25,12 @@ settings.register_profile("ci", max_examples=300, deadline=None, derandomize=Tru
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 REPO = Path(__file__).resolve().parents[1]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    # here, not in tests/conformance/conftest.py: an option must be known however the run is started
+    parser.addoption("--game", action="append", default=[], metavar="NAME",
+                     help="the conformance kit (tests/conformance): check only this registered game (repeatable)")
 SRC = REPO / "src"
 
 

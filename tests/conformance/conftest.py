@@ -16,11 +16,6 @@ import pytest
 from campagne.registry import games
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--game", action="append", default=[], metavar="NAME",
-                     help="conformance kit: check only this registered game (repeatable)")
-
-
 def chosen_games(config: pytest.Config) -> list[str]:
     known = games()
     wanted = config.getoption("--game") or sorted(known)
