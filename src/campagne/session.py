@@ -120,19 +120,8 @@ def create(path: Path, ruleset_name: str, setup: dict[str, Any], seed: int | str
     with jfile.locked(path):
         if os.path.lexists(path):  # a dangling symlink too: never written through
             raise CampagneError("journal.exists", path=str(path))
-        secret = referee_file(path)
-        try:
-            jfile.write_new(secret, (json.dumps({"journal": path.name, "seed": seed, "salt": salt}) + "\n").encode(),
-                            0o600)
-        except FileExistsError:
-            raise CampagneError("journal.referee_exists", path=str(path), referee=str(secret)) from None
-        except OSError as exc:
-            raise CampagneError("journal.unreadable", path=str(secret), reason=exc.strerror or str(exc)) from None
-        try:
-            jfile.create(path, header, c.unwritten)
-        except CampagneError:
-            os.unlink(secret)  # made by this command a moment ago: the campaign was not
-            raise
+        secret = json.dumps({"journal": path.name, "seed": seed, "salt": salt}) + "\n"
+        jfile.create(path, header, c.unwritten, beside=[(referee_file(path), secret.encode("utf-8"), 0o600)])
         file = jfile.read(path)
     c = Campaign(path, file, game)
     if file.entries:
@@ -286,11 +275,6 @@ def open_campaign(path: Path, verify: bool = True, expect: str | tuple[str, ...]
 
 
 register_messages({
-    "journal.referee_exists": {"en": "A referee's file {referee} already exists, without the journal {path}: it may "
-                                     "hold another campaign's seed; move it away, or choose another file.",
-                               "fr": "Un fichier d'arbitre {referee} existe déjà, sans le journal {path} : il peut "
-                                     "contenir la graine d'une autre campagne ; déplacez-le, ou choisissez un autre "
-                                     "fichier."},
     "journal.cut": {"en": "The journal {path} has lost lines at its end: the referee's file noted {noted} commands, "
                           "the journal holds {have} as written then.",
                     "fr": "Le journal {path} a perdu des lignes à sa fin : le fichier d'arbitre a noté {noted} "

@@ -144,38 +144,60 @@ def _write(fh: Any, data: bytes) -> None:
     fh.write(data)
 
 
-def create(path: Path, header: Mapping[str, Any], lines: Sequence[Mapping[str, Any]] = ()) -> None:
-    """Write a new journal, its header and first lines (the computers' first replies) one batch, whole or not at
-    all; refuses to overwrite an existing campaign (or to write through a symlink)."""
+def create(path: Path, header: Mapping[str, Any], lines: Sequence[Mapping[str, Any]] = (),
+           beside: Sequence[tuple[Path, bytes, int]] = ()) -> None:
+    """Write a new journal, its header and first lines (the computers' first replies) one batch, and the files
+    `beside` it (the referee's: path, content, mode), each whole or not at all, those beside first; refuses to
+    overwrite any existing file, or to write through a symlink."""
     text = "".join(dumps(obj) + "\n" for obj in batch([{"journal": "campagne", "format": FORMAT, **header}, *lines]))
     try:
-        write_new(path, text.encode("utf-8"), 0o644)
-    except FileExistsError:
+        write_new([*beside, (path, text.encode("utf-8"), 0o644)])
+    except FileExistsError as exc:
+        if exc.filename != str(path):
+            raise CampagneError("journal.beside_exists", path=str(path), file=exc.filename) from None
         raise CampagneError("journal.exists", path=str(path)) from None
     except OSError as exc:
-        raise CampagneError("journal.unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+        raise CampagneError("journal.unreadable", path=exc.filename or str(path),
+                            reason=exc.strerror or str(exc)) from None
 
 
-def write_new(path: Path, data: bytes, mode: int) -> None:
-    """Create the file `path` holding `data`, whole or not at all: written to a file of its own beside it, synced,
-    then hard-linked to its name, which fails (FileExistsError) if anything — a file, a symlink, dangling or not —
-    has that name already; so an existing file is never replaced and a symlink never followed. A process killed
-    before the link leaves at most a hidden `.NAME.*.tmp` file."""
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
+def write_new(files: Sequence[tuple[Path, bytes, int]]) -> None:
+    """Create each file (path, content, mode) whole or not at all: every content is first written to a file of its
+    own beside its name and synced; then each is hard-linked to its name, which fails (FileExistsError) if anything
+    — a file, a symlink, dangling or not — has that name already: an existing file is never replaced, a symlink
+    never followed, and the files this call linked before are removed again. A process killed while writing leaves
+    only hidden `.NAME.*.tmp` files."""
+    temps: list[Path] = []
+    linked: list[Path] = []
     try:
-        with os.fdopen(fd, "wb") as fh:
-            _write(fh, data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.link(tmp, path, follow_symlinks=False)
+        for path, data, mode in files:
+            temps.append(path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp"))
+            fd = os.open(temps[-1], os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
+            with os.fdopen(fd, "wb") as fh:
+                _write(fh, data)
+                fh.flush()
+                os.fsync(fh.fileno())
+        for tmp, (path, _, _) in zip(temps, files):
+            try:
+                os.link(tmp, path, follow_symlinks=False)
+            except FileExistsError as exc:
+                exc.filename = str(path)
+                raise
+            linked.append(path)
+    except BaseException:
+        for path in linked:
+            os.unlink(path)  # made by this call a moment ago: nothing was created
+        raise
     finally:
-        os.unlink(tmp)
-    folder = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(folder)  # the new name itself survives a crash
-    finally:
-        os.close(folder)
+        for tmp in temps:
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
+    for folder in {path.parent for path, _, _ in files}:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(fd)  # the new names themselves survive a crash
+        finally:
+            os.close(fd)
 
 
 def append(journal: JournalFile, lines: list[Mapping[str, Any]], record: bool = True) -> None:
@@ -243,6 +265,12 @@ register_messages({
     "journal.format": {
         "en": "The journal {path} has format {format}, which this version does not read.",
         "fr": "Le journal {path} est au format {format}, que cette version ne lit pas.",
+    },
+    "journal.beside_exists": {
+        "en": "{file} already exists, beside a journal {path} that does not: it may hold another campaign's seed; "
+              "move it away, or choose another file.",
+        "fr": "{file} existe déjà, à côté d'un journal {path} qui n'existe pas : il peut contenir la graine d'une "
+              "autre campagne ; déplacez-le, ou choisissez un autre fichier.",
     },
     "journal.unfinished": {
         "en": "Warning: lines {first} to {last} of {path} are an unfinished write (a command was interrupted); "
