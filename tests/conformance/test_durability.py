@@ -303,3 +303,39 @@ def test_timed_kills_during_a_loop_of_commands(game: str, tmp_path: Path) -> Non
         assert good.endswith(b"\n") and "more" not in json.loads(good.splitlines()[-1])
         assert run([*loop[0], "-c", str(path)])[0] in (0, 2)  # a writing command: the unfinished write cut
         assert loaded(path).file.warnings == []
+
+
+# --------------------------------------------------------------------------- the kit's own failures
+
+
+def test_a_planted_partial_write_is_caught_and_cut(game: str, tmp_path: Path) -> None:
+    """A journal whose last batch was cut in the middle (whole lines marked "more", then a torn one), planted by
+    hand: every command reads the journal without it and says so; the next command that writes cuts it."""
+    path = tmp_path / "c.jsonl"
+    assert run(new_argv(game, path))[0] == 0
+    intact = path.read_bytes()
+    lines = [{"n": 1, "command": {"type": "next", "player": "referee"}, "events": [], "rolls": []},
+             {"n": 2, "command": {"type": "next", "player": "referee"}, "events": [], "rolls": []}]
+    planted = "".join(jfile.dumps(x) + "\n" for x in jfile.batch(lines + lines))
+    path.write_bytes(intact + planted.encode()[: len(planted) * 3 // 4])  # two whole lines and a torn one
+    c = loaded(path)
+    assert [w.code for w in c.warnings] == ["journal.unfinished"] and c.file.entries == []
+    assert c.warnings[0].params["first"] == intact.count(b"\n") + 1
+    assert c.warnings[0].params["last"] == intact.count(b"\n") + 3
+    assert "unfinished write" in c.warnings[0].message("en") and "inachevée" in c.warnings[0].message("fr")
+    argv = ["battle", "next"] if games()[game].kind == "battle" else \
+        ["play", "--stand-in", human(game), "--referee"]
+    assert run([*argv, "-c", str(path)])[0] == 0
+    after = path.read_bytes()
+    assert after.startswith(intact) and loaded(path).warnings == []
+
+
+def test_the_kit_catches_a_write_without_its_batch_mark(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Control: with the batch mark left out (as before it was written), a kill after whole lines of a command's
+    batch keeps them, and the kit says so."""
+    path = tmp_path / "c.jsonl"
+    assert run(new_argv("atlantis", path))[0] == 0
+    monkeypatch.setattr(jfile, "batch", lambda lines: [dict(x) for x in lines])  # the children are forks
+    with pytest.raises(AssertionError):
+        check_kills("atlantis", path, ["play", "--stand-in", human("atlantis"), "-c", str(path)],
+                    random.Random(2), budget=10)
