@@ -339,3 +339,68 @@ def test_the_kit_catches_a_write_without_its_batch_mark(tmp_path: Path, monkeypa
     with pytest.raises(AssertionError):
         check_kills("atlantis", path, ["play", "--stand-in", human("atlantis"), "-c", str(path)],
                     random.Random(2), budget=10)
+
+
+# --------------------------------------------------------------------------- the club server
+
+
+@pytest.mark.django_db
+def test_a_server_order_and_the_computers_replies_are_one_transaction(game: str,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the club server a command's lines (a person's order, the computers' replies) are written in one database
+    transaction: a process stopped after its lines were written but before the transaction ended (here: an
+    exception at the last step inside it, which a kill is to the database) keeps none of them, and the campaign, as
+    made (the computers' first orders in the same import), waits for no computer."""
+    from campagne.computers import play_computers
+    from campagne.server import store
+    from campagne.server.models import JournalLine
+    d = games()[game]
+    if not d.autoplay:
+        pytest.skip(f"{game} has no computer players")
+    ids = list(d.seats) or ["hugo", "ada", "bo"][: max(d.players[0], min(3, d.players[1]))]
+    players = [{"id": pid, "controller": "human" if i == 0 else "greedy", "name": pid,
+                **{f.name: f.default for f in d.player_fields}} for i, pid in enumerate(ids)]
+    store.forget()
+    campaign = store.create(f"Durable {game}", game, players, seed=5)
+    with store.viewing(campaign.pk) as (_row, c):
+        assert computers_awaited(game, c) == []
+        start = len(c.file.entries)
+    texts = list(JournalLine.objects.filter(campaign=campaign).order_by("number").values_list("text", flat=True))
+
+    class Stopped(Exception):
+        pass
+
+    def stop(*_: Any, **__: Any) -> None:
+        raise Stopped
+
+    monkeypatch.setattr(store.snapshots, "take", stop)  # called inside the transaction, after the lines' insert
+    rng = random.Random(game)
+    given = False
+    with store.viewing(campaign.pk) as (_row, c):
+        actors = [a for a in c.game.awaiting() if a not in computers_awaited(game, c)] or ["referee"]
+    for actor in actors:
+        with store.viewing(campaign.pk) as (_row, c):
+            legal = store.legal(campaign, c, actor)
+        for lo in legal:
+            try:
+                with store.changing(campaign.pk) as (_row, work):
+                    command = random_player({}, [lo], rng)
+                    if command is None:
+                        continue
+                    work.push(command)
+                    play_computers(work)
+                    given = True
+            except Stopped:
+                break
+            except CampagneError:
+                continue
+        if given:
+            break
+    assert given, "no order was taken"
+    campaign.refresh_from_db()
+    assert campaign.length == len(texts)
+    assert list(JournalLine.objects.filter(campaign=campaign).order_by("number")
+                .values_list("text", flat=True)) == texts
+    store.forget()
+    with store.viewing(campaign.pk) as (_row, c):
+        assert len(c.file.entries) == start and computers_awaited(game, c) == []
