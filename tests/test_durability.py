@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from campagne import session
 from campagne.cli.main import app
 from campagne.games.atlantis.map import load_default_map
 
@@ -41,8 +42,16 @@ def lines(path: Path) -> list[bytes]:
     return path.read_bytes().splitlines(keepends=True)
 
 
+def unmarked(line: bytes) -> dict[str, Any]:
+    """A journal line as a command: without the batch mark ("more") the file adds to every line of a write but
+    its last."""
+    obj = json.loads(line)
+    obj.pop("more", None)
+    return obj
+
+
 def entries(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(x) for x in lines(path)[1:]]
+    return [unmarked(x) for x in lines(path)[1:]]
 
 
 def verified(path: Path) -> bool:
@@ -138,7 +147,7 @@ def test_map_and_sheet_also_report_a_torn_line(tmp_path: Path, args: list[str]) 
 
 
 def entries_of(raw: bytes) -> list[dict[str, Any]]:
-    return [json.loads(x) for x in raw.splitlines()[1:]]
+    return [unmarked(x) for x in raw.splitlines()[1:]]
 
 
 def test_undo_with_a_torn_tail_cuts_it_and_takes_back_the_last_command(tmp_path: Path) -> None:
@@ -561,7 +570,7 @@ def test_undo_then_journal_verifies(played_journal: bytes, tmp_path: Path) -> No
         before = path.read_bytes()
         out = json.loads(cli(path, "undo", "--json").stdout)
         # the person's command and the computers' orders after it, all kept in the journal, marked by the undo
-        taken = [json.loads(x) for x in raw[people[-k]:len(raw) if k == 1 else people[-k + 1]]]
+        taken = [unmarked(x) for x in raw[people[-k]:len(raw) if k == 1 else people[-k + 1]]]
         assert out["undone_entries"] == taken and out["undone"] == taken[0]
         assert out["undo"]["command"]["entries"] == [e["n"] for e in taken]
         assert path.read_bytes().startswith(before)
@@ -725,4 +734,90 @@ def test_a_trailing_line_removed_is_detected_with_the_referees_file(tmp_path: Pa
         r = cli(path, *args, code=2)
         assert "has lost lines at its end" in r.stderr
     path.write_bytes(b"".join(raw))
+    assert verified(path)
+
+
+# --------------------------------------------------------------------------- `new` racing through a dangling symlink
+
+
+def _forked_new(path: Path, gate: int, out: Path) -> int:
+    """A child that runs `campagne new ... -c PATH` once the gate opens (its stderr in `out`); returns its pid."""
+    pid = os.fork()
+    if pid == 0:
+        code = 70
+        try:
+            import contextlib
+            import io
+            os.read(gate, 1)  # wait until the parent opens the gate: both start together
+            err = io.StringIO()
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+                code = app(["new", "skirmish", "-p", "alice", "-p", "bob", "-c", str(path)],
+                           standalone_mode=False) or 0
+            out.write_text(err.getvalue())
+        finally:
+            os._exit(code if isinstance(code, int) else 71)
+    return pid
+
+
+def test_new_racing_through_a_dangling_symlink_never_touches_the_winners_files(tmp_path: Path) -> None:
+    # Regression: the loser, writing through a symlink to the winner's journal name, truncated and rewrote the
+    # winner's referee file (another seed), after which every command failed. Now the referee's file and the
+    # journal are each created exclusively, never through a symlink: the loser gets one sentence, status 2.
+    for attempt in range(20):
+        folder = tmp_path / str(attempt)
+        folder.mkdir()
+        target, link = folder / "c.jsonl", folder / "link.jsonl"
+        link.symlink_to(target.name)  # dangling until the winner creates c.jsonl
+        read_end, write_end = os.pipe()
+        pids = {p: _forked_new(p, read_end, folder / f"{p.name}.err") for p in (target, link)}
+        os.close(read_end)
+        os.write(write_end, b"go")
+        os.close(write_end)
+        codes = {p: os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for p, pid in pids.items()}
+        assert codes == {target: 0, link: 2}, codes
+        message = (folder / "link.jsonl.err").read_text().strip()
+        assert message.endswith("A campaign already exists at " + str(link) + "; choose another file.")
+        assert len(message.splitlines()) == 1
+        # The winner's campaign is whole: its referee's file holds its seed (checked against the commitment).
+        assert session.load(target).seed_known
+        assert sorted(x.name for x in folder.iterdir() if not x.name.endswith((".err", ".lock"))) == \
+            ["c.jsonl", "c.jsonl.referee", "link.jsonl"]
+
+
+def test_new_never_writes_through_a_symlink_nor_over_a_planted_referee_file(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.txt"
+    link = tmp_path / "c.jsonl"
+    link.symlink_to(elsewhere)  # dangling: `new` would have created elsewhere.txt through it
+    r = cli(link, "new", "atlantis", "-p", "alice", "-p", "bob:greedy", code=2)
+    assert "already exists" in r.stderr and not elsewhere.exists()
+    link.unlink()
+    planted = tmp_path / "c.jsonl.referee"
+    planted.symlink_to(elsewhere)  # a referee's file name taken by a symlink: never followed
+    r = cli(link, "new", "atlantis", "-p", "alice", "-p", "bob:greedy", code=2)
+    assert "already exists, beside a journal" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert not elsewhere.exists() and not link.exists() and planted.is_symlink()
+    planted.unlink()
+    cli(link, "new", "atlantis", "-p", "alice", "-p", "bob:greedy")
+    assert verified(link)
+
+
+def test_a_journal_left_at_a_computers_turn_lets_the_computers_act_first(tmp_path: Path) -> None:
+    # A journal written before commands were whole batches could be left, by a kill between `new`'s header and the
+    # computers' first replies, waiting for a computer that acted only when someone ran `play`. The next command
+    # that writes now lets the computers act first, then gives its own order.
+    path = tmp_path / "c.jsonl"
+    cli(path, "new", "atlantis", "--seed", 4, "-p", "alice", "-p", "bob:greedy:egyptian")
+    header, *replies = lines(path)
+    assert replies and all(json.loads(x)["command"]["player"] == "bob" for x in replies)
+    path.write_bytes((json.dumps(unmarked(header)) + "\n").encode())  # the header alone, as an old `new` killed
+    # before the replies left it
+    referee = path.with_name("c.jsonl.referee")
+    secret = json.loads(referee.read_text())
+    referee.write_text(json.dumps({k: secret[k] for k in ("journal", "seed", "salt")}) + "\n")
+    assert "bob" in json.loads(cli(path, "status", "--json").stdout)["awaiting"]
+    r = cli(path, "order", "alice", "choose", "mestor", "mestoria", "--json")
+    written = [e["command"]["player"] for e in json.loads(r.stdout)["entries"]]
+    assert written[: len(replies)] == ["bob"] * len(replies) and "alice" in written
+    assert entries(path)[: len(replies)] == [unmarked(x) for x in replies]  # the very replies `new` gave
+    assert "bob" not in json.loads(cli(path, "status", "--json").stdout)["awaiting"]
     assert verified(path)

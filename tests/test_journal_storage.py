@@ -362,3 +362,55 @@ def test_a_command_and_the_computers_replies_are_written_in_one_append(tmp_path,
     assert r.exit_code == 0, r.output
     written = path.read_bytes().count(b"\n") - before
     assert written > 3 and writes == [written]  # many entries, one append
+
+
+# --------------------------------------------------------------------------- batches
+
+
+from hypothesis import given, settings as hsettings, strategies as st  # noqa: E402
+
+
+@hsettings(max_examples=40, deadline=None)
+@given(sizes=st.lists(st.integers(1, 4), min_size=1, max_size=4), cut=st.floats(0, 1, exclude_max=True))
+def test_a_batch_cut_anywhere_is_taken_whole_or_not_at_all(tmp_path_factory, sizes: list[int], cut: float) -> None:
+    # Each append is one batch: every line but its last marked "more". Cut the last batch at any byte: the reader
+    # keeps exactly the earlier batches, says so, and the next append cuts the rest.
+    path = tmp_path_factory.mktemp("batches") / "c.jsonl"
+    journal.create(path, HEADER)
+    n = 0
+    for size in sizes:
+        journal.append(journal.read(path), [entry(n + i) for i in range(1, size + 1)])
+        n += size
+    whole = path.read_bytes()
+    last = journal.read(path)
+    assert [e["n"] for e in last.entries] == list(range(1, n + 1)) and last.warnings == []
+    assert all("more" not in e for e in last.entries)
+    kept = n - sizes[-1]
+    before = len(whole) - len(b"".join(whole.splitlines(keepends=True)[-sizes[-1]:]))
+    k = before + int(cut * (len(whole) - before))
+    path.write_bytes(whole[:k])
+    j = journal.read(path)
+    assert [e["n"] for e in j.entries] == list(range(1, kept + 1))
+    assert j.good_bytes == before
+    assert [w.code for w in j.warnings] == ([] if k == before else
+                                             ["journal.torn" if whole[before:k].count(b"\n") == 0 else
+                                              "journal.unfinished"])
+    journal.append(j, [entry(kept + 1)])
+    assert path.read_bytes() == whole[:before] + (journal.dumps(entry(kept + 1)) + "\n").encode()
+
+
+def test_an_unfinished_header_batch_is_one_sentence(tmp_path: Path) -> None:
+    path = tmp_path / "c.jsonl"
+    path.write_text(journal.dumps({"journal": "campagne", "format": FORMAT, **HEADER, "more": True}) + "\n")
+    err = _error(path)
+    assert err.code == "journal.unfinished_header" and "interrupted" in err.message("en")
+
+
+def test_create_writes_nothing_over_a_file_or_through_a_symlink(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere"
+    link = tmp_path / "c.jsonl"
+    link.symlink_to(target)
+    with pytest.raises(CampagneError) as info:
+        journal.create(link, HEADER)
+    assert info.value.code == "journal.exists" and not target.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.jsonl"]  # no temporary file left behind

@@ -19,6 +19,16 @@ def play_computers(c: Any, after: list[Any] | None = None) -> list[Any]:
     return ai_module(c).autoplay(c, c.game.seed, referee=False, after=after)
 
 
+def catch_up(c: Any) -> list[Any]:
+    """The orders of the computers a journal waits for, given before a writing command's own. A journal written
+    since commands are whole batches never waits for one after a kill; one written before could (a process killed
+    between a person's order, or `new`'s header, and the computers' replies)."""
+    computers = ai_module(c).computer_players(c.state)
+    if not any(p in computers for p in c.game.awaiting()):
+        return []
+    return play_computers(c, after=[])  # no `after`: a computer's optional orders are not given twice
+
+
 def undo_last_person(c: Any, reason: str = "") -> list[dict[str, Any]]:
     """Take back the last command given by a person (a player or the referee) and the computer orders given
     after it (undoing only a computer's order would leave the rules waiting for it): one referee's `undo`,

@@ -53,12 +53,16 @@ class Campaign:
         self.unwritten.append(line)
         return entry
 
-    def flush(self) -> None:
-        """Write the accepted commands not yet on disk, in one append; the referee's file, where it is at hand,
-        then notes how many lines the journal holds and the last one's digest (a line removed at the end of a
-        copy is then found)."""
+    def flush(self, reveal: dict[str, Any] | None = None) -> None:
+        """Write the accepted commands not yet on disk (and the seed's `reveal` line, at the end), in one append;
+        the referee's file, where it is at hand, then notes how many lines the journal holds and the last one's
+        digest (a line removed at the end of a copy is then found)."""
+        lines = self.unwritten + ([{"reveal": reveal}] if reveal else [])
+        if lines:
+            jfile.append(self.file, lines, record=False)
+        if reveal:
+            self.file.reveal = reveal
         if self.unwritten:
-            jfile.append(self.file, self.unwritten, record=False)
             self.unwritten = []
             _note_length(self.path, self.file.entries)
 
@@ -98,28 +102,31 @@ def commitment(seed: int | str, salt: str) -> str:
 
 def create(path: Path, ruleset_name: str, setup: dict[str, Any], seed: int | str | None = None) -> Campaign:
     """A new campaign: the journal holds a commitment to the seed (a salted hash), the referee's file the seed
-    itself — a random one unless a reproducible game was asked for."""
+    itself — a random one unless a reproducible game was asked for. The computer players' first orders are given
+    before anything is written; the referee's file, then the journal (its header and those orders, one batch), are
+    each created whole or not at all, never over an existing file or through a symlink."""
+    from .registry import game as registered
     rules = ruleset(ruleset_name)
     seed = secrets.token_hex(8) if seed is None else seed
     salt = secrets.token_hex(16)
     game = Game(rules, setup, seed)  # validates the setup before anything is written
     assert game.opening is not None
+    header = {"ruleset": ruleset_name, "seed_commitment": commitment(seed, salt), "setup": setup,
+              "opening": game.opening.to_dict()}
+    c = Campaign(path, jfile.JournalFile(path, {"journal": "campagne", "format": jfile.FORMAT, **header}, []), game)
+    if registered(ruleset_name).autoplay:
+        from .computers import play_computers
+        play_computers(c)
     with jfile.locked(path):
-        if path.exists():
+        if os.path.lexists(path):  # a dangling symlink too: never written through
             raise CampagneError("journal.exists", path=str(path))
-        secret = referee_file(path)
-        try:
-            fd = os.open(secret, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        except OSError as exc:
-            raise CampagneError("journal.unreadable", path=str(secret), reason=exc.strerror or str(exc)) from None
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps({"journal": path.name, "seed": seed, "salt": salt}) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        jfile.create(path, {"ruleset": ruleset_name, "seed_commitment": commitment(seed, salt), "setup": setup,
-                            "opening": game.opening.to_dict()})
+        secret = json.dumps({"journal": path.name, "seed": seed, "salt": salt}) + "\n"
+        jfile.create(path, header, c.unwritten, beside=[(referee_file(path), secret.encode("utf-8"), 0o600)])
         file = jfile.read(path)
-    return Campaign(path, file, game)
+    c = Campaign(path, file, game)
+    if file.entries:
+        _note_length(path, file.entries)
+    return c
 
 
 def _seed(path: Path, file: jfile.JournalFile) -> int | str | None:
@@ -178,14 +185,13 @@ def _referee_secret(path: Path) -> dict[str, Any] | None:
     return raw if isinstance(raw, dict) else None
 
 
-def reveal_if_ended(c: Campaign, ended: bool) -> None:
-    """At the end of the campaign the seed is written in the journal, so that anyone can check every die."""
+def reveal_if_ended(c: Campaign, ended: bool) -> dict[str, Any] | None:
+    """At the end of the campaign the seed is written in the journal, so that anyone can check every die: the
+    reveal to write (with the command that ended it, one batch), or None."""
     if not ended or c.file.reveal or "seed_commitment" not in c.file.header:
-        return
+        return None
     secret = _referee_secret(c.path)
-    if secret is not None:
-        jfile.append(c.file, [{"reveal": {"seed": secret["seed"], "salt": secret["salt"]}}], record=False)
-        c.file.reveal = {"seed": secret["seed"], "salt": secret["salt"]}
+    return None if secret is None else {"seed": secret["seed"], "salt": secret["salt"]}
 
 
 def load(path: Path, verify: bool = True, expect: str | tuple[str, ...] | None = None) -> Campaign:
@@ -265,8 +271,7 @@ def open_campaign(path: Path, verify: bool = True, expect: str | tuple[str, ...]
         yield campaign
         # Written only when the whole command went through: a person's order whose consequences are refused (a
         # computer's reply that needs the dice of an absent referee's file) leaves the journal as it was.
-        campaign.flush()
-        reveal_if_ended(campaign, _ended(campaign))
+        campaign.flush(reveal_if_ended(campaign, _ended(campaign)))
 
 
 register_messages({

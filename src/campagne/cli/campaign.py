@@ -53,10 +53,8 @@ def new(ctx: typer.Context,
         players = [_player_spec(spec, what.name if what else "side", what.default if what else None)
                    for spec in player]
         setup = descriptor.load("setup")(players, read_game_options(descriptor.setup_options, list(ctx.args), descriptor.name, "new"))
+        # the computers' first orders are written with the header, in one batch
         c = session.create(campaign_path(campaign), ruleset, setup, None if seed is None else parse_seed(seed))
-        from ..computers import play_computers
-        play_computers(c)
-        c.flush()
         _report(o, c, o.t(f"Campagne créée : {c.path}", f"Campaign created: {c.path}"))
     run_safely(o, go)
 
@@ -130,10 +128,11 @@ def _check_viewer(c: Any, viewer: Optional[str]) -> None:
 
 def _push(o: Out, c: Any, command: dict[str, Any]) -> list[dict[str, Any]]:
     """Journal one command, then let computer players act; returns the entries written."""
-    from ..computers import play_computers
+    from ..computers import catch_up, play_computers
     _warn(o, c)
+    behind = [e.to_dict() for e in catch_up(c)]
     first = c.push(command)
-    return [first.to_dict()] + [e.to_dict() for e in play_computers(c)]
+    return behind + [first.to_dict()] + [e.to_dict() for e in play_computers(c)]
 
 
 def _run(o: Out, campaign: Optional[str],

@@ -97,9 +97,8 @@ def _with_progress(o: Out, label: str, total: int, play: Any) -> Any:
 
 def _write_journal(path: Path, ruleset: str, seed: int | str, game: Any) -> None:
     from ..storage import journal as jfile
-    jfile.create(path, {"ruleset": ruleset, "seed": seed, "setup": dict(game.setup),
-                        "opening": game.opening.to_dict()})
-    jfile.append(jfile.read(path), [e.to_dict() for e in game.entries])
+    jfile.create(path, {"ruleset": ruleset, "seed": seed, "setup": dict(game.setup),  # whole, or not at all
+                        "opening": game.opening.to_dict()}, [e.to_dict() for e in game.entries])
 
 
 @app.command()

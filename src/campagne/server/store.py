@@ -68,6 +68,8 @@ def _label(campaign: Campaign) -> Path:
 
 def _parse(texts: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any] | None]:
     parsed = [json.loads(t) for t in texts]
+    for x in parsed:
+        x.pop("more", None)  # a file's batch mark (lines imported from one): the database's batches are transactions
     reveals = [x["reveal"] for x in parsed[1:] if isinstance(x.get("reveal"), dict) and "command" not in x]
     entries = [x for x in parsed[1:] if not ("reveal" in x and "command" not in x)]
     return parsed[0], entries, (reveals[-1] if reveals else None)
@@ -312,16 +314,12 @@ def create(title: str, game: str, players: list[dict[str, Any]], options: dict[s
            seed: Any = None) -> Campaign:
     """A new campaign of a registered game, made exactly as `campagne new` makes it (the computers' first
     orders included), then kept in the database."""
-    from ..computers import play_computers
     d = registered(game)
     defaults = {o.name.replace("-", "_"): ([] if o.kind == "list" else o.default) for o in d.setup_options}
     setup = d.load("setup")(players, {**defaults, **(options or {})})
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "campaign.jsonl"
-        c = session.create(path, game, setup, seed)
-        if d.autoplay:
-            play_computers(c)
-            c.flush()
+        session.create(path, game, setup, seed)
         return import_journal(title, path.read_bytes(), session.referee_file(path).read_bytes())
 
 

@@ -5,9 +5,12 @@ beside the journal — setup, the setup's events and rolls); every later line is
 (an undo too, naming the lines it takes back), and at the end of the campaign a line revealing the seed. The
 journal *is* the campaign: the state is rebuilt by replaying it.
 
-Durability: each append is one `write` of a whole line followed by flush and fsync, so a process
-killed mid-write loses at most that line. A torn last line (no final newline, or not JSON) is
-reported when the journal is read; it is cut off only by a command that writes, which says so.
+Durability: the lines one command writes (a person's order and the computers' replies) are one batch, written
+in one `write`, flushed and fsynced; every line of a batch but its last carries `"more": true`. A process killed
+mid-write leaves a trailing batch whose last line still has "more", or is torn (no final newline): that unfinished
+write is reported when the journal is read, ignored, and cut off only by a command that writes, which says so.
+A new journal (`create`: its header and the computers' first replies) is written whole to a file of its own beside
+it, then linked into place: it is there whole, or not at all, and never replaces a file.
 Concurrency: every command holds an exclusive `fcntl.flock` on the journal file itself from reading to
 writing, so two commands on the same campaign — by any path to it — are serialised, never interleaved.
 """
@@ -17,7 +20,9 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-from collections.abc import Iterator, Mapping
+import secrets
+import signal
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,8 +72,9 @@ def read(path: Path) -> JournalFile:
         raw_tail = lines.pop()
         good -= len(raw_tail)
         torn = raw_tail.decode("utf-8", "replace")
-        warnings.append(CampagneError("journal.torn", line=len(lines) + 1, path=str(path)))
     parsed: list[dict[str, Any]] = []
+    ends: list[int] = []  # where each line's bytes end, its newline included
+    end = 0
     for i, raw in enumerate(lines, start=1):
         # A first line that is not a JSON object means this is not a journal at all.
         code = "journal.no_header" if i == 1 else "journal.bad_line"
@@ -79,6 +85,8 @@ def read(path: Path) -> JournalFile:
         if not isinstance(obj, dict):
             raise CampagneError(code, line=i, path=str(path))
         parsed.append(obj)
+        end += len(raw) + 1
+        ends.append(end)
     if not parsed:
         raise CampagneError("journal.no_header", path=str(path))
     header = parsed[0]
@@ -87,33 +95,119 @@ def read(path: Path) -> JournalFile:
         raise CampagneError("journal.no_header", path=str(path))
     if header.get("format") != FORMAT:
         raise CampagneError("journal.format", path=str(path), format=header.get("format"))
+    finished = _finished(parsed)
+    if finished < len(parsed):  # complete lines of a batch whose last line was never written: cut with it
+        if finished == 0:
+            raise CampagneError("journal.unfinished_header", path=str(path))
+        last = len(lines) + (torn is not None)  # the torn line too, if the write stopped inside one
+        good = ends[finished - 1]
+        torn = data[good:].decode("utf-8", "replace")
+        warnings.append(CampagneError("journal.unfinished", first=finished + 1, last=last, path=str(path)))
+        del parsed[finished:]
+    elif torn is not None:
+        warnings.append(CampagneError("journal.torn", line=len(lines) + 1, path=str(path)))
+    for obj in parsed:
+        obj.pop("more", None)  # the batch mark is the file's, not the command's
     reveals = [x["reveal"] for x in parsed[1:] if isinstance(x.get("reveal"), dict) and "command" not in x]
     entries = [x for x in parsed[1:] if not ("reveal" in x and "command" not in x)]
     return JournalFile(path, header, entries, torn, good, warnings, reveals[-1] if reveals else None)
 
 
-def create(path: Path, header: Mapping[str, Any]) -> None:
-    """Write a new journal; refuses to overwrite an existing campaign."""
+def _finished(parsed: list[dict[str, Any]]) -> int:
+    """How many of the lines belong to finished batches: up to the last line without the batch mark."""
+    for i in range(len(parsed) - 1, -1, -1):
+        if parsed[i].get("more") is not True:
+            return i + 1
+    return 0
+
+
+def batch(lines: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The lines of one write as they are written: every one but the last marked `"more": true`, so that a write
+    cut short after whole lines is still known unfinished."""
+    out = [dict(obj) for obj in lines]
+    for obj in out[:-1]:
+        obj["more"] = True
+    return out
+
+
+def _write(fh: Any, data: bytes) -> None:
+    """Write `data` to an open binary file. The durability tests set CAMPAGNE_TEST_DIE_AFTER=K: the process then
+    writes only its next K bytes (over all its writes), syncs them and dies by SIGKILL, as a kill mid-write would."""
+    left = os.environ.get("CAMPAGNE_TEST_DIE_AFTER")
+    if left is not None:
+        if int(left) < len(data):
+            fh.write(data[:int(left)])
+            fh.flush()
+            os.fsync(fh.fileno())
+            os.kill(os.getpid(), signal.SIGKILL)
+        os.environ["CAMPAGNE_TEST_DIE_AFTER"] = str(int(left) - len(data))
+    fh.write(data)
+
+
+def create(path: Path, header: Mapping[str, Any], lines: Sequence[Mapping[str, Any]] = (),
+           beside: Sequence[tuple[Path, bytes, int]] = ()) -> None:
+    """Write a new journal, its header and first lines (the computers' first replies) one batch, and the files
+    `beside` it (the referee's: path, content, mode), each whole or not at all, those beside first; refuses to
+    overwrite any existing file, or to write through a symlink."""
+    text = "".join(dumps(obj) + "\n" for obj in batch([{"journal": "campagne", "format": FORMAT, **header}, *lines]))
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except FileExistsError:
+        write_new([*beside, (path, text.encode("utf-8"), 0o644)])
+    except FileExistsError as exc:
+        if exc.filename != str(path):
+            raise CampagneError("journal.beside_exists", path=str(path), file=exc.filename) from None
         raise CampagneError("journal.exists", path=str(path)) from None
     except OSError as exc:
-        raise CampagneError("journal.unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(dumps({"journal": "campagne", "format": FORMAT, **header}) + "\n")
-        fh.flush()
-        os.fsync(fh.fileno())
+        raise CampagneError("journal.unreadable", path=exc.filename or str(path),
+                            reason=exc.strerror or str(exc)) from None
+
+
+def write_new(files: Sequence[tuple[Path, bytes, int]]) -> None:
+    """Create each file (path, content, mode) whole or not at all: every content is first written to a file of its
+    own beside its name and synced; then each is hard-linked to its name, which fails (FileExistsError) if anything
+    — a file, a symlink, dangling or not — has that name already: an existing file is never replaced, a symlink
+    never followed, and the files this call linked before are removed again. A process killed while writing leaves
+    only hidden `.NAME.*.tmp` files."""
+    temps: list[Path] = []
+    linked: list[Path] = []
+    try:
+        for path, data, mode in files:
+            temps.append(path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp"))
+            fd = os.open(temps[-1], os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
+            with os.fdopen(fd, "wb") as fh:
+                _write(fh, data)
+                fh.flush()
+                os.fsync(fh.fileno())
+        for tmp, (path, _, _) in zip(temps, files):
+            try:
+                os.link(tmp, path, follow_symlinks=False)
+            except FileExistsError as exc:
+                exc.filename = str(path)
+                raise
+            linked.append(path)
+    except BaseException:
+        for path in linked:
+            os.unlink(path)  # made by this call a moment ago: nothing was created
+        raise
+    finally:
+        for tmp in temps:
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
+    for folder in {path.parent for path, _, _ in files}:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(fd)  # the new names themselves survive a crash
+        finally:
+            os.close(fd)
 
 
 def append(journal: JournalFile, lines: list[Mapping[str, Any]], record: bool = True) -> None:
-    """Append entries in one write; cut a torn tail first (the caller has told the user). `record=False`: the
-    caller already holds them in `journal.entries`."""
+    """Append one command's lines as one batch, in one write; cut an unfinished write (a torn tail) first (the
+    caller has told the user). `record=False`: the caller already holds them in `journal.entries`."""
     with open(journal.path, "r+b") as fh:
         if journal.torn is not None:
             fh.truncate(journal.good_bytes)
         fh.seek(0, os.SEEK_END)
-        fh.write("".join(dumps(obj) + "\n" for obj in lines).encode("utf-8"))
+        _write(fh, "".join(dumps(obj) + "\n" for obj in batch(lines)).encode("utf-8"))
         fh.flush()
         os.fsync(fh.fileno())
         journal.good_bytes = fh.tell()
@@ -171,6 +265,24 @@ register_messages({
     "journal.format": {
         "en": "The journal {path} has format {format}, which this version does not read.",
         "fr": "Le journal {path} est au format {format}, que cette version ne lit pas.",
+    },
+    "journal.beside_exists": {
+        "en": "{file} already exists, beside a journal {path} that does not: it may hold another campaign's seed; "
+              "move it away, or choose another file.",
+        "fr": "{file} existe déjà, à côté d'un journal {path} qui n'existe pas : il peut contenir la graine d'une "
+              "autre campagne ; déplacez-le, ou choisissez un autre fichier.",
+    },
+    "journal.unfinished": {
+        "en": "Warning: lines {first} to {last} of {path} are an unfinished write (a command was interrupted); "
+              "they are ignored and will be removed by the next command that writes.",
+        "fr": "Attention : les lignes {first} à {last} de {path} sont une écriture inachevée (une commande a été "
+              "interrompue) ; elles sont ignorées et seront supprimées par la prochaine commande qui écrit.",
+    },
+    "journal.unfinished_header": {
+        "en": "{path} holds only the start of a campaign whose creation was interrupted: remove it and create the "
+              "campaign again.",
+        "fr": "{path} ne contient que le début d'une campagne dont la création a été interrompue : supprimez-le et "
+              "créez de nouveau la campagne.",
     },
     "journal.torn": {
         "en": "Warning: line {line} of {path} is incomplete (a write was interrupted); it is ignored and "
