@@ -30,9 +30,10 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; } || \
 	  echo "chromium or chromedriver missing: the browser test will be skipped"
 
+# Both runs on every core (pytest-xdist; worksteal evens out tests of very different lengths).
 test: install browser
-	$(BIN)/pytest
-	$(BIN)/pytest -m study --hypothesis-profile=ci
+	$(BIN)/pytest -n auto --dist worksteal
+	$(BIN)/pytest -n auto --dist worksteal -m study --hypothesis-profile=ci
 
 clean:
 	rm -rf $(VENV) demo club
