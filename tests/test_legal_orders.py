@@ -107,9 +107,11 @@ def test_atlantis_legal_orders_hold_in_longer_campaigns(seed, players, controlle
                     random.Random(seed), every=2)
 
 
+# Three whole years, each its own test so that the study run's workers share them (one took a worker's whole run);
+# the study profile is derandomized, so three drawn examples were three fixed ones all the same.
 @pytest.mark.study
-@settings(max_examples=3, **SETTINGS)
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), controller=st.sampled_from(["greedy", "random"]))
+@pytest.mark.parametrize("seed, players, controller", [(240_113, 2, "greedy"), (517_029, 5, "random"),
+                                                       (803_671, 8, "greedy")])
 def test_gorges_legal_orders_hold_in_whole_years(seed, players, controller):
     from campagne.games.gorges.simulate import default_players, simulate
     played = simulate(default_players(players, controller), seed)
