@@ -1,9 +1,11 @@
 """The campaign journal on disk: one JSON object per line, append-only, flushed and fsynced.
 
-Line 1 is the header (ruleset, a commitment to the dice seed — the seed itself is the referee's, in a file
-beside the journal — setup, the setup's events and rolls); every later line is a `campagne.core.game.Entry`
-(an undo too, naming the lines it takes back), and at the end of the campaign a line revealing the seed. The
-journal *is* the campaign: the state is rebuilt by replaying it.
+Line 1 is the header (ruleset, a commitment to the dice seed and the whole header — the seed itself is the
+referee's, in a file beside the journal — setup, the setup's events and rolls); every later line is a
+`campagne.core.game.Entry` (an undo too, naming the lines it takes back), and at the end of the campaign a line
+revealing the seed. Every line after the header carries "prev", the link to the line before it (storage/lines.py:
+the chain, and the shape each line is checked for). The journal *is* the campaign: the state is rebuilt by
+replaying it.
 
 Durability: each append is one `write` of a whole line followed by flush and fsync, so a process
 killed mid-write loses at most that line. A torn last line (no final newline, or not JSON) is
@@ -25,8 +27,9 @@ from typing import Any
 
 from ..core.appendlog import AppendLog
 from ..core.errors import CampagneError, register_messages
+from .lines import FORMAT, link, parse
 
-FORMAT = 1
+__all__ = ["FORMAT", "JournalFile", "append", "chained", "create", "dumps", "header_line", "last_link", "link", "locked", "parse", "read"]
 
 
 @dataclass
@@ -38,6 +41,7 @@ class JournalFile:
     good_bytes: int = 0  # length of the intact prefix
     warnings: list[CampagneError] = field(default_factory=list)
     reveal: dict[str, Any] | None = None  # the seed, written at the end of the campaign
+    links: list[str] = field(default_factory=list)  # the link to each intact line, the header's first
 
     def __post_init__(self) -> None:
         if not isinstance(self.entries, AppendLog):
@@ -46,6 +50,24 @@ class JournalFile:
 
 def dumps(obj: Mapping[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+
+
+def chained(lines: list[Mapping[str, Any]], prev: str | None) -> list[str]:
+    """The texts of `lines` as written after the line whose link is `prev`, each carrying the link to the one before
+    it (None: a journal of the first format, whose lines carry none). The one function that writes lines, for the
+    journal file and for the club server's database alike."""
+    texts = []
+    for obj in lines:
+        text = dumps(obj if prev is None else {**obj, "prev": prev})
+        texts.append(text)
+        if prev is not None:
+            prev = link(text)
+    return texts
+
+
+def last_link(journal: JournalFile) -> str | None:
+    """What the next line written must carry as "prev" (None in a journal of the first format)."""
+    return journal.links[-1] if journal.header.get("format", FORMAT) >= 2 else None
 
 
 def read(path: Path) -> JournalFile:
@@ -68,28 +90,14 @@ def read(path: Path) -> JournalFile:
         good -= len(raw_tail)
         torn = raw_tail.decode("utf-8", "replace")
         warnings.append(CampagneError("journal.torn", line=len(lines) + 1, path=str(path)))
-    parsed: list[dict[str, Any]] = []
-    for i, raw in enumerate(lines, start=1):
-        # A first line that is not a JSON object means this is not a journal at all.
-        code = "journal.no_header" if i == 1 else "journal.bad_line"
-        try:
-            obj = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise CampagneError(code, line=i, path=str(path)) from None
-        if not isinstance(obj, dict):
-            raise CampagneError(code, line=i, path=str(path))
-        parsed.append(obj)
-    if not parsed:
-        raise CampagneError("journal.no_header", path=str(path))
-    header = parsed[0]
-    if header.get("journal") != "campagne" or "ruleset" not in header or \
-            ("seed" not in header and "seed_commitment" not in header):
-        raise CampagneError("journal.no_header", path=str(path))
-    if header.get("format") != FORMAT:
-        raise CampagneError("journal.format", path=str(path), format=header.get("format"))
-    reveals = [x["reveal"] for x in parsed[1:] if isinstance(x.get("reveal"), dict) and "command" not in x]
-    entries = [x for x in parsed[1:] if not ("reveal" in x and "command" not in x)]
-    return JournalFile(path, header, entries, torn, good, warnings, reveals[-1] if reveals else None)
+    found = parse(lines, str(path))
+    return JournalFile(path, found.header, found.entries, torn, good, found.warnings + warnings, found.reveal,
+                       found.links)
+
+
+def header_line(header: Mapping[str, Any]) -> str:
+    """The text of the journal's first line for `header`."""
+    return dumps({"journal": "campagne", "format": FORMAT, **header})
 
 
 def create(path: Path, header: Mapping[str, Any]) -> None:
@@ -101,7 +109,7 @@ def create(path: Path, header: Mapping[str, Any]) -> None:
     except OSError as exc:
         raise CampagneError("journal.unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(dumps({"journal": "campagne", "format": FORMAT, **header}) + "\n")
+        fh.write(header_line(header) + "\n")
         fh.flush()
         os.fsync(fh.fileno())
 
@@ -113,10 +121,12 @@ def append(journal: JournalFile, lines: list[Mapping[str, Any]], record: bool = 
         if journal.torn is not None:
             fh.truncate(journal.good_bytes)
         fh.seek(0, os.SEEK_END)
-        fh.write("".join(dumps(obj) + "\n" for obj in lines).encode("utf-8"))
+        texts = chained(lines, last_link(journal))
+        fh.write("".join(text + "\n" for text in texts).encode("utf-8"))
         fh.flush()
         os.fsync(fh.fileno())
         journal.good_bytes = fh.tell()
+    journal.links.extend(link(text) for text in texts)
     if record:
         journal.entries.extend(dict(obj) for obj in lines)
     journal.torn = None
