@@ -22,7 +22,7 @@ RUNNER = CliRunner()
 
 SCENARIOS: dict[str, list[list[str]]] = {
     "atlantis": [
-        ["new", "atlantis", "--seed", "2026", "-p", "alice", "-p", "bob:human:egyptian",
+        ["new", "atlantis", "--seed", "2026", "--public-dice", "-p", "alice", "-p", "bob:human:egyptian",
          "-p", "carthage:greedy:assyrian", "-p", "hespera:random:amazon"],
         ["status"],
         ["status", "--lang", "fr"],
@@ -43,7 +43,7 @@ SCENARIOS: dict[str, list[list[str]]] = {
         ["end"],
     ],
     "gorges": [
-        ["new", "gorges", "--seed", "5", "-p", "a", "-p", "b:greedy:skaven", "-p", "c:random:dwarfs",
+        ["new", "gorges", "--seed", "5", "--public-dice", "-p", "a", "-p", "b:greedy:skaven", "-p", "c:random:dwarfs",
          "--hero", "a:G=Karl"],
         ["status"],
         ["next"],
@@ -60,7 +60,8 @@ SCENARIOS: dict[str, list[list[str]]] = {
     ],
     "wab": [
         ["battle", "new", "--a", "mercenaires-atlantes", "--b", "mercenaires-sauvages", "--player-a", "alice",
-         "--player-b", "bob", "--territory", "mestoria", "--max-turns", "3", "--seed", "2026", "-c", "b.jsonl"],
+         "--player-b", "bob", "--territory", "mestoria", "--max-turns", "3", "--seed", "2026", "--public-dice", "-c",
+         "b.jsonl"],
         ["battle", "fact", "join", "a:general", "a:spearmen", "-c", "b.jsonl"],
         ["battle", "facts"],
         ["battle", "next", "-c", "b.jsonl"],

@@ -21,8 +21,14 @@ HEADER = {"ruleset": "toy", "seed": 1234, "setup": {"players": ["a", "b"]}}
 
 
 def entry(n: int, **extra) -> dict:
-    return {"n": n, "command": {"type": "roll", "who": "Défense ✓"}, "events": [{"type": "x", "n": n}],
-            "rolls": [{"expr": "2D6", "faces": [3, 4], "total": 7, "purpose": "p"}], **extra}
+    return {"n": n, "command": {"type": "roll", "who": "Défense ✓", **extra}, "events": [{"type": "x", "n": n}],
+            "rolls": [{"expr": "2D6", "faces": [3, 4], "total": 7, "purpose": "p"}]}
+
+
+def line_after(intact: bytes, obj: dict) -> bytes:
+    """The line `obj` becomes when appended after the journal `intact`: chained to its last line."""
+    last = intact.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    return (journal.chained([obj], journal.link(last))[0] + "\n").encode()
 
 
 def _error(path: Path) -> CampagneError:
@@ -69,6 +75,7 @@ def test_append_then_read_round_trips(tmp_journal: Path) -> None:
     journal.append(journal.read(tmp_journal), [entry(2), entry(3, note="two at once")])
     again = journal.read(tmp_journal)
     assert again.entries == [entry(1), entry(2), entry(3, note="two at once")]
+    assert again.links == [journal.link(line) for line in tmp_journal.read_bytes().splitlines()]
     assert again.warnings == [] and again.torn is None
     raw = tmp_journal.read_bytes()
     assert raw.endswith(b"\n") and raw.count(b"\n") == 4
@@ -130,7 +137,7 @@ def test_the_next_append_cuts_the_torn_line(tmp_journal: Path) -> None:
     journal.append(j, [entry(4)])
     raw = tmp_journal.read_bytes()
     assert raw.startswith(intact)  # earlier lines byte-identical
-    assert raw[len(intact):] == (json.dumps(entry(4), ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+    assert raw[len(intact):] == line_after(intact, entry(4))
     again = journal.read(tmp_journal)
     assert again.entries == [entry(1), entry(2), entry(3), entry(4)]
     assert again.warnings == [] and again.torn is None
@@ -183,6 +190,10 @@ def test_a_text_file_is_not_a_campagne_journal(tmp_path: Path, content: bytes) -
 # --------------------------------------------------------------------------- locking
 
 
+def _numbered(n: int, who: str, i: int) -> dict:
+    return {"n": n, "command": {"type": "roll", "who": who, "i": i, "pad": who * 200}, "events": [], "rolls": []}
+
+
 def _worker(path: str, who: str, count: int, use_lock: bool, barrier=None) -> None:
     p = Path(path)
     for i in range(count):
@@ -190,13 +201,13 @@ def _worker(path: str, who: str, count: int, use_lock: bool, barrier=None) -> No
             with journal.locked(p):
                 j = journal.read(p)
                 time.sleep(0.001)  # widen the read-to-write window: without the lock, updates would be lost
-                journal.append(j, [{"n": len(j.entries) + 1, "who": who, "i": i, "pad": who * 200}])
+                journal.append(j, [_numbered(len(j.entries) + 1, who, i)])
         else:
             j = journal.read(p)
             barrier.wait()  # both processes have read the same journal
             for turn in "ab":  # the writes themselves take turns: only the read-to-write race is shown
                 if who == turn:
-                    journal.append(j, [{"n": len(j.entries) + 1, "who": who, "i": i, "pad": who * 200}])
+                    journal.append(j, [_numbered(len(j.entries) + 1, who, i)])
                 barrier.wait()
 
 
@@ -217,8 +228,8 @@ def _check_serialised(path: Path) -> list[dict]:
     lines = raw.split(b"\n")[1:-1]
     parsed = [json.loads(line) for line in lines]  # an interleaved write would not parse
     for obj in parsed:
-        assert obj["pad"] == obj["who"] * 200
-    return parsed
+        assert obj["command"]["pad"] == obj["command"]["who"] * 200
+    return [{"n": obj["n"], **obj["command"]} for obj in parsed]
 
 
 def test_locked_serialises_two_processes(tmp_journal: Path) -> None:
@@ -233,11 +244,14 @@ def test_locked_serialises_two_processes(tmp_journal: Path) -> None:
 
 
 def test_without_the_lock_the_race_is_visible(tmp_journal: Path) -> None:
-    """Control for the test above: two unlocked read-then-append commands do lose the numbering."""
-    _run_two(tmp_journal, use_lock=False, count=3)
+    """Control for the test above: two unlocked read-then-append commands do lose the numbering (and the second
+    line written is not chained to the first, which the next reader names)."""
+    _run_two(tmp_journal, use_lock=False, count=1)
     entries = _check_serialised(tmp_journal)
     numbers = [e["n"] for e in entries]
-    assert len(numbers) == 6 and numbers != list(range(1, 7))
+    assert len(numbers) == 2 and numbers != [1, 2]
+    err = _error(tmp_journal)
+    assert err.code in ("journal.broken", "journal.bad_number") and err.params["line"] == 3
 
 
 def test_locked_blocks_another_process_until_released(tmp_journal: Path, subprocess_env) -> None:
@@ -264,7 +278,7 @@ def test_locked_blocks_another_process_until_released(tmp_journal: Path, subproc
 
 def test_a_process_killed_mid_write_leaves_a_torn_line(tmp_journal: Path, subprocess_env) -> None:
     intact = _three_entries(tmp_journal)
-    line = json.dumps(entry(4), ensure_ascii=False, separators=(",", ":")) + "\n"
+    line = line_after(intact, entry(4)).decode()
     partial = line.encode()[: len(line) // 2]
     code = textwrap.dedent(f"""
         import os

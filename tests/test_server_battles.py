@@ -33,7 +33,7 @@ def _fresh() -> None:
 def _at_a_battle(game: str) -> tuple[Campaign, Client, list[tuple[str, str]]]:
     """A campaign of computers, the referee closing phases until a battle awaits its result."""
     for seed in range(1, 30):
-        campaign = store.create(f"Battles {game} {seed}", game, PLAYERS[game], seed=seed)
+        campaign = store.create(f"Battles {game} {seed}", game, PLAYERS[game], seed=seed, public=True)
         for _ in range(120):
             with store.viewing(campaign.pk) as (campaign, c):
                 waiting = battles.targets(campaign, c)

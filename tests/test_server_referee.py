@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import random
 import re
 from pathlib import Path
 
@@ -117,6 +119,39 @@ def test_login_page_and_wrong_password() -> None:
     assert c.post("/login/", {"username": "someone", "password": PASSWORD}).status_code == 302
 
 
+def test_the_club_writes_the_chained_lines_the_command_line_checks(tmp_path: Path) -> None:
+    # The club's lines are the file's (the same function writes them): chained, its referee's file keeping the
+    # last link, so an export verifies with `campagne journal` and the same export cut short is refused.
+    from campagne.core.errors import CampagneError
+    from campagne.core.players import random_player
+    from campagne.registry import game
+    campaign, clients = club("atlantis", seed=None)  # the referee's secret dice
+    legal_orders, rng = game("atlantis").load("legal_orders"), random.Random(1)
+    for _ in range(4):  # orders given through the club, each in its own transaction
+        with store.changing(campaign.pk) as (_row, c):
+            actor = (c.game.awaiting() or ["referee"])[0]
+            for _attempt in range(20):
+                try:
+                    c.push(random_player({}, legal_orders(c.state, actor), rng))
+                    break
+                except CampagneError:
+                    continue
+    journal = clients["referee"].get(f"/c/{campaign.pk}/export.jsonl").content
+    referee = clients["referee"].get(f"/c/{campaign.pk}/export.referee").content
+    lines = journal.splitlines()
+    assert len(lines) > 2 and json.loads(lines[0])["format"] == 2 and "seed" not in json.loads(lines[0])
+    assert all(json.loads(b)["prev"] == hashlib.sha256(a).hexdigest() for a, b in zip(lines, lines[1:]))
+    assert json.loads(referee)["link"] == hashlib.sha256(lines[-1]).hexdigest()
+    path = tmp_path / "campaign.jsonl"
+    path.write_bytes(journal)
+    (tmp_path / "campaign.jsonl.referee").write_bytes(referee)
+    r = CliRunner().invoke(app, ["journal", "--json", "-c", str(path)], env={"CAMPAGNE_JSON": None})
+    assert r.exit_code == 0 and json.loads(r.stdout)["dice_verified"], r.output
+    path.write_bytes(b"".join(line + b"\n" for line in lines[:-1]))
+    r = CliRunner().invoke(app, ["journal", "-c", str(path)], env={"CAMPAGNE_JSON": None})
+    assert r.exit_code == 2 and f"line {len(lines)}" in r.stderr
+
+
 def test_exported_journal_verifies_with_the_command_line(tmp_path: Path) -> None:
     campaign, clients = club("atlantis")
     _stand_in_everyone(campaign, clients)
@@ -193,7 +228,7 @@ def test_every_string_of_the_server_is_in_french() -> None:
 
 
 def test_a_finished_campaign_is_revealed_to_all() -> None:
-    campaign, clients = club("gorges", humans=2)
+    campaign, clients = club("gorges", seed=None, humans=2)  # the referee's secret dice: revealed at the end
     assert clients["alice"].get(f"/c/{campaign.pk}/export.jsonl").status_code == 403
     page = clients["referee"].get(f"/c/{campaign.pk}/").content.decode()
     end = form_fields(page, "end")[0]

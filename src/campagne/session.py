@@ -60,11 +60,10 @@ class Campaign:
         lines = self.unwritten + ([{"reveal": reveal}] if reveal else [])
         if lines:
             jfile.append(self.file, lines, record=False)
+            self.unwritten = []
+            _note_length(self.path, self.file)
         if reveal:
             self.file.reveal = reveal
-        if self.unwritten:
-            self.unwritten = []
-            _note_length(self.path, self.file.entries)
 
     @property
     def state(self) -> Any:
@@ -89,6 +88,11 @@ class Campaign:
         seed was revealed at the end, or the journal is a simulation's, seed included."""
         return self.game.seed is not None
 
+    @property
+    def public_dice(self) -> bool:
+        """Whether anyone can foresee the dice: the seed is in the header (a public game's, or a simulation's)."""
+        return "seed" in self.file.header
+
 def referee_file(path: Path) -> Path:
     """The referee's secret beside the journal (beside the file a symlink names): the campaign's dice seed, never
     in the journal until the end."""
@@ -96,42 +100,72 @@ def referee_file(path: Path) -> Path:
     return real.with_name(real.name + ".referee")
 
 
-def commitment(seed: int | str, salt: str) -> str:
-    return hashlib.sha256(f"{salt}:{seed}".encode("utf-8")).hexdigest()
+def commitment(seed: int | str, salt: str, header: dict[str, Any] | None = None) -> str:
+    """The journal's pledge to its seed: a salted hash of the seed and, from the second format on, of the whole
+    header but this pledge (set-up and opening included), so that neither can be changed once the game began."""
+    if header is None or header.get("format", jfile.FORMAT) < 2:
+        return hashlib.sha256(f"{salt}:{seed}".encode("utf-8")).hexdigest()
+    pledged = {k: v for k, v in header.items() if k != "seed_commitment"}
+    text = json.dumps({"salt": salt, "seed": seed, "header": pledged}, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def create(path: Path, ruleset_name: str, setup: dict[str, Any], seed: int | str | None = None) -> Campaign:
-    """A new campaign: the journal holds a commitment to the seed (a salted hash), the referee's file the seed
-    itself — a random one unless a reproducible game was asked for. The computer players' first orders are given
-    before anything is written; the referee's file, then the journal (its header and those orders, one batch), are
-    each created whole or not at all, never over an existing file or through a symlink."""
+def mixed_seed(typed: int | str, salt: str) -> str:
+    """The dice's seed for a seed a person typed: mixed with the referee's secret salt, so that knowing or guessing
+    the number tells nothing of the dice."""
+    return hashlib.sha256(f"dice:{salt}:{typed}".encode("utf-8")).hexdigest()[:32]
+
+
+def create(path: Path, ruleset_name: str, setup: dict[str, Any], seed: int | str | None = None,
+           public: bool = False) -> Campaign:
+    """A new campaign. Its dice are the referee's secret: the journal holds a commitment to their seed (a salted
+    hash, covering the whole header), the referee's file the seed, its salt and the seed typed if one was (mixed
+    with the salt, never used alone). `public`: dice anyone can foresee (tests, demos, studies), the seed in the
+    header for all to read. The computer players' first orders are given before anything is written; the referee's
+    file, then the journal (its header and those orders, one batch), are each created whole or not at all, never
+    over an existing file or through a symlink."""
     from .registry import game as registered
     rules = ruleset(ruleset_name)
-    seed = secrets.token_hex(8) if seed is None else seed
     salt = secrets.token_hex(16)
-    game = Game(rules, setup, seed)  # validates the setup before anything is written
+    if public:
+        dice_seed: int | str = secrets.token_hex(8) if seed is None else seed
+    else:
+        dice_seed = secrets.token_hex(16) if seed is None else mixed_seed(seed, salt)
+    game = Game(rules, setup, dice_seed)  # validates the setup before anything is written
     assert game.opening is not None
-    header = {"ruleset": ruleset_name, "seed_commitment": commitment(seed, salt), "setup": setup,
-              "opening": game.opening.to_dict()}
+    header: dict[str, Any] = {"ruleset": ruleset_name}
+    if public:
+        header["seed"] = dice_seed
+    body = {"setup": setup, "opening": game.opening.to_dict()}
+    if not public:
+        full = {"journal": "campagne", "format": jfile.FORMAT, **header, **body}
+        header["seed_commitment"] = commitment(dice_seed, salt, full)
+    header.update(body)
     c = Campaign(path, jfile.JournalFile(path, {"journal": "campagne", "format": jfile.FORMAT, **header}, []), game)
     if registered(ruleset_name).autoplay:
         from .computers import play_computers
         play_computers(c)
+    texts = jfile.new_texts(header, c.unwritten)
+    kept: dict[str, Any] = {"journal": path.name, "seed": dice_seed, "salt": salt}
+    if seed is not None and not public:
+        kept["typed_seed"] = seed
+    if public:
+        kept["public"] = True
+    kept.update(lines=len(texts), link=jfile.link(texts[-1]))
     with jfile.locked(path):
         if os.path.lexists(path):  # a dangling symlink too: never written through
             raise CampagneError("journal.exists", path=str(path))
-        secret = json.dumps({"journal": path.name, "seed": seed, "salt": salt}) + "\n"
+        secret = json.dumps(kept) + "\n"
         jfile.create(path, header, c.unwritten, beside=[(referee_file(path), secret.encode("utf-8"), 0o600)])
         file = jfile.read(path)
-    c = Campaign(path, file, game)
-    if file.entries:
-        _note_length(path, file.entries)
-    return c
+    return Campaign(path, file, game)
 
 
 def _seed(path: Path, file: jfile.JournalFile) -> int | str | None:
-    """The seed, where it may be known: in the header (a simulation's journal), revealed at the end, or in the
-    referee's file beside the journal (checked against the commitment); None otherwise."""
+    """The seed, where it may be known: in the header (a simulation's journal, or public dice), revealed at the
+    end, or in the referee's file beside the journal (checked against the commitment, which covers the header);
+    None otherwise."""
     h = file.header
     if "seed" in h and "seed_commitment" in h:  # never written so: a seed added by hand
         raise CampagneError("journal.disagrees", line=1, what="seed")
@@ -140,8 +174,9 @@ def _seed(path: Path, file: jfile.JournalFile) -> int | str | None:
     for source in ([file.reveal] if file.reveal else []) + [_referee_secret(path)]:
         if source is None:
             continue
-        if commitment(source.get("seed"), str(source.get("salt"))) != h.get("seed_commitment"):
-            raise CampagneError("journal.bad_referee_file", path=str(path))
+        if "seed" not in source or commitment(source["seed"], str(source.get("salt")), h) != h.get("seed_commitment"):
+            raise CampagneError("journal.not_referee_s" if source is not file.reveal else "journal.bad_commitment",
+                                path=str(path))
         return source["seed"]
     return None
 
@@ -150,11 +185,14 @@ def _digest(entry: dict[str, Any]) -> str:
     return hashlib.sha256(jfile.dumps(entry).encode("utf-8")).hexdigest()
 
 
-def _note_length(path: Path, entries: list[dict[str, Any]]) -> None:
+def _note_length(path: Path, file: jfile.JournalFile) -> None:
+    """The referee's file, where it is at hand, notes how many lines the journal holds and the link to the last."""
     secret = _referee_secret(path)
-    if secret is None:
+    if secret is None or not file.links:
         return
-    secret.update(entries=len(entries), last=_digest(entries[-1]) if entries else None)
+    secret.pop("entries", None)
+    secret.pop("last", None)
+    secret.update(lines=len(file.links), link=file.links[-1])
     target = referee_file(path)
     tmp = target.with_name(target.name + ".new")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -165,11 +203,21 @@ def _note_length(path: Path, entries: list[dict[str, Any]]) -> None:
     os.replace(tmp, target)
 
 
-def _check_length(path: Path, entries: list[dict[str, Any]]) -> None:
-    """The journal holds at least the lines the referee's file last noted, the last of them unchanged."""
+def _check_length(path: Path, file: jfile.JournalFile) -> None:
+    """The journal holds at least the lines the referee's file last noted, the last of them as it was written."""
     secret = _referee_secret(path)
-    if not secret or "entries" not in secret:
+    if not secret:
         return
+    if "link" in secret:
+        noted = secret.get("lines")
+        if type(noted) is not int or noted < 1 or noted > len(file.links) or \
+                file.links[noted - 1] != secret["link"]:
+            raise CampagneError("journal.not_as_noted", path=str(path),
+                                noted=noted if type(noted) is int else "?")
+        return
+    if "entries" not in secret:
+        return
+    entries = file.entries  # a referee's file of the first format: the last entry's digest
     noted = int(secret["entries"])
     if noted > len(entries) or (noted and _digest(entries[noted - 1]) != secret.get("last")):
         raise CampagneError("journal.cut", path=str(path), noted=noted, have=len(entries))
@@ -203,7 +251,7 @@ def load(path: Path, verify: bool = True, expect: str | tuple[str, ...] | None =
                             expect=kind_of(wanted))
     _check_shape(path, h, file.entries)
     seed = _seed(path, file)
-    _check_length(path, file.entries)
+    _check_length(path, file)
     return replay(path, file, seed, verify)
 
 
@@ -247,6 +295,15 @@ def visible_entries(c: Campaign, viewer: str | None, redact: Any, start: int = 0
     return out
 
 
+PUBLIC_DICE = {"fr": "Les dés de cette partie sont publics : n'importe qui peut les prévoir.",
+               "en": "This game's dice are public: anyone can foresee them."}
+
+
+def with_dice_notice(c: Campaign, view: dict[str, Any]) -> dict[str, Any]:
+    """A status's view as printed with --json: it says when the dice are public (key "public_dice")."""
+    return {**view, "public_dice": True} if c.public_dice else view
+
+
 MISSING: dict[str, Any] = {"missing": True}  # a header without its opening: never what a set-up produces
 
 
@@ -283,10 +340,23 @@ register_messages({
                                        "not match the journal's commitment).",
                                  "fr": "Le fichier d'arbitre à côté de {path} ne contient pas la graine de cette "
                                        "campagne (elle ne correspond pas à l'engagement du journal)."},
+    "journal.not_referee_s": {"en": "The journal {path} does not match the referee's file beside it: its header was "
+                                    "changed since the campaign began, or that file is another campaign's.",
+                              "fr": "Le journal {path} ne correspond pas au fichier d'arbitre à côté de lui : son "
+                                    "en-tête a été modifié depuis le début de la campagne, ou ce fichier est celui "
+                                    "d'une autre campagne."},
     "journal.bad_setup": {"en": "The journal {path} is damaged: its header's set-up is not a table.",
                           "fr": "Le journal {path} est endommagé : la mise en place de son en-tête n'est pas une table."},
-    "journal.bad_entry": {"en": "The journal {path} is damaged: line {line} holds no command.",
-                          "fr": "Le journal {path} est endommagé : la ligne {line} ne contient aucune commande."},
+    "journal.not_as_noted": {"en": "The journal {path} is not the one the referee's file last saw: its line {noted}, "
+                                   "the last noted there, is missing or was changed (the journal was cut short or "
+                                   "rewritten).",
+                             "fr": "Le journal {path} n'est pas celui que le fichier d'arbitre a vu en dernier : sa "
+                                   "ligne {noted}, la dernière notée, manque ou a été modifiée (le journal a été "
+                                   "tronqué ou réécrit)."},
+    "journal.bad_commitment": {"en": "The journal {path} has been altered: its header or its seed's reveal does not "
+                                     "match the commitment written when the campaign began.",
+                               "fr": "Le journal {path} a été modifié : son en-tête ou la révélation de sa graine ne "
+                                     "correspond pas à l'engagement écrit au début de la campagne."},
     "journal.malformed": {"en": "The journal {path} does not replay: it was edited into a shape campagne cannot "
                                 "read ({reason}).",
                           "fr": "Le journal {path} ne se rejoue pas : il a été modifié dans une forme que campagne ne "

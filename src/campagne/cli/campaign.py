@@ -36,9 +36,12 @@ def new(ctx: typer.Context,
         player: list[str] = typer.Option(..., "--player", "-p",
                                          help="ID[:human|random|greedy|absent[:WHAT[:NAME]]], WHAT the game's "
                                               "army list, race or side (campagne games)."),
-        seed: Optional[str] = typer.Option(None, "--seed", help="A reproducible game's seed (default: a random "
-                                                                "one). Either way it is kept in the referee's file "
-                                                                "beside the journal, never in the journal."),
+        seed: Optional[str] = typer.Option(None, "--seed", help="A seed of your own, mixed with the referee's "
+                                                                "secret salt (kept in the referee's file beside the "
+                                                                "journal): nobody can foresee the dice from it."),
+        public_dice: bool = typer.Option(False, "--public-dice",
+                                         help="Dice anyone can foresee (tests, demos, studies): the seed is written "
+                                              "in the journal, and every status says so."),
         campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Create a campaign journal; the game's own options follow (--map FILE...). / Créer le journal d'une
     campagne ; les options propres au jeu suivent (--map FICHIER...)."""
@@ -54,7 +57,8 @@ def new(ctx: typer.Context,
                    for spec in player]
         setup = descriptor.load("setup")(players, read_game_options(descriptor.setup_options, list(ctx.args), descriptor.name, "new"))
         # the computers' first orders are written with the header, in one batch
-        c = session.create(campaign_path(campaign), ruleset, setup, None if seed is None else parse_seed(seed))
+        c = session.create(campaign_path(campaign), ruleset, setup, None if seed is None else parse_seed(seed),
+                           public=public_dice)
         _report(o, c, o.t(f"Campagne créée : {c.path}", f"Campaign created: {c.path}"))
     run_safely(o, go)
 
@@ -71,12 +75,21 @@ def _text(c: Any) -> Any:
 
 
 def _report(o: Out, c: Any, headline: str) -> None:
+    from ..session import with_dice_notice
     view = c.game.view(None)
     if o.json:
-        o.data({"campaign": str(c.path), "view": view})
+        o.data({"campaign": str(c.path), "view": with_dice_notice(c, view)})
     else:
         o.text(headline)
         o.text(_text(c).status_text(view, o))
+        _dice_notice(o, c)
+
+
+def _dice_notice(o: Out, c: Any) -> None:
+    """Public dice are said plainly wherever a status is printed."""
+    from ..session import PUBLIC_DICE
+    if c.public_dice:
+        o.text(o.t(PUBLIC_DICE["fr"], PUBLIC_DICE["en"]))
 
 
 @app.command()
@@ -86,12 +99,14 @@ def status(as_: Optional[str] = typer.Option(None, "--as", help="See only what t
     o = out(lang, json_)
 
     def go() -> None:
+        from ..session import with_dice_notice
         with _opened(o, campaign, viewers=(as_,)) as c:
             view = c.game.view(as_)
         if o.json:
-            o.data(view)
+            o.data(with_dice_notice(c, view))
         else:
             o.text(_text(c).status_text(view, o))
+            _dice_notice(o, c)
     run_safely(o, go)
 
 

@@ -70,7 +70,8 @@ def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0) -> d
             ids = [f"p{i}" for i in range(1, players + 1)]
             entries = [{"id": i, "controller": "human", "name": i, **{f.name: f.default for f in d.player_fields}}
                        for i in ids]
-            campaign = store.create(f"load {k}", name, entries, seed=f"load-{k}")  # the same club each time
+            # public dice: the same club each time
+            campaign = store.create(f"load {k}", name, entries, seed=f"load-{k}", public=True)
             if extra_turns:  # a campaign already long: computers play everybody, the referee's part too
                 with store.changing(campaign.pk) as (campaign, c):
                     after = c.file.entries[-1:] or [c.file.header.get("opening", {})]

@@ -66,13 +66,10 @@ def _label(campaign: Campaign) -> Path:
     return Path(f"{campaign.title}.jsonl")
 
 
-def _parse(texts: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any] | None]:
-    parsed = [json.loads(t) for t in texts]
-    for x in parsed:
-        x.pop("more", None)  # a file's batch mark (lines imported from one): the database's batches are transactions
-    reveals = [x["reveal"] for x in parsed[1:] if isinstance(x.get("reveal"), dict) and "command" not in x]
-    entries = [x for x in parsed[1:] if not ("reveal" in x and "command" not in x)]
-    return parsed[0], entries, (reveals[-1] if reveals else None)
+def _file(campaign: Campaign, texts: list[str]) -> jfile.JournalFile:
+    """The journal the lines kept make, read and checked as the command line reads the file (its chain too)."""
+    found = jfile.parse([t.encode("utf-8") for t in texts], str(_label(campaign)))
+    return jfile.JournalFile(_label(campaign), found.header, found.entries, reveal=found.reveal, links=found.links)
 
 
 def seed_of(campaign: Campaign) -> Any:
@@ -82,8 +79,8 @@ def seed_of(campaign: Campaign) -> Any:
 def _replay(campaign: Campaign) -> session.Campaign:
     texts = list(JournalLine.objects.filter(campaign=campaign, number__lte=campaign.length).order_by("number")
                  .values_list("text", flat=True))
-    header, entries, reveal = _parse(texts)
-    file = jfile.JournalFile(_label(campaign), header, entries, reveal=reveal)
+    file = _file(campaign, texts)
+    header, entries, reveal = file.header, file.entries, file.reveal
     seed = seed_of(campaign)
     if seed is None:
         seed = header.get("seed", (reveal or {}).get("seed"))
@@ -129,9 +126,11 @@ def _catch_up(campaign: Campaign, version: tuple[int, Any], work: session.Campai
                                    recorded=None if seed is not None else line.get("rolls", ()))
         except CampagneError:
             return False
-        if jfile.dumps(entry.to_dict()) != text:
+        mine = entry.to_dict()
+        if jfile.chained([mine], jfile.last_link(work.file)) != [text]:
             return False
-        work.file.entries.append(line)
+        work.file.entries.append(mine)
+        work.file.links.append(jfile.link(text))
     return True
 
 
@@ -173,7 +172,8 @@ class _Working(session.Campaign):
 
 
 def _working(c: session.Campaign) -> _Working:
-    return _Working(c.path, dataclasses.replace(c.file, entries=c.file.entries.copy()), c.game.copy(), list(c.warnings))
+    return _Working(c.path, dataclasses.replace(c.file, entries=c.file.entries.copy(), links=list(c.file.links)),
+                    c.game.copy(), list(c.warnings))
 
 
 _ahead = threading.local()
@@ -301,8 +301,10 @@ def _write(campaign: Campaign, c: session.Campaign) -> None:
         lines.append({"reveal": reveal})
         c.file.reveal = reveal
     if lines:
-        JournalLine.objects.bulk_create([JournalLine(campaign=campaign, number=campaign.length + i, text=jfile.dumps(x))
-                                         for i, x in enumerate(lines, start=1)])
+        texts = jfile.chained(lines, jfile.last_link(c.file))  # the very lines the file would hold
+        JournalLine.objects.bulk_create([JournalLine(campaign=campaign, number=campaign.length + i, text=text)
+                                         for i, text in enumerate(texts, start=1)])
+        c.file.links.extend(jfile.link(text) for text in texts)
     campaign.length += len(lines)
     campaign.ended = over
     campaign.phase = phase_key(c)[:200]
@@ -311,15 +313,16 @@ def _write(campaign: Campaign, c: session.Campaign) -> None:
 
 
 def create(title: str, game: str, players: list[dict[str, Any]], options: dict[str, Any] | None = None,
-           seed: Any = None) -> Campaign:
+           seed: Any = None, public: bool = False) -> Campaign:
     """A new campaign of a registered game, made exactly as `campagne new` makes it (the computers' first
-    orders included), then kept in the database."""
+    orders included), then kept in the database. `seed` is mixed with the referee's secret salt, unless the dice
+    are `public` (a demo's, a test's: anyone can foresee them)."""
     d = registered(game)
     defaults = {o.name.replace("-", "_"): ([] if o.kind == "list" else o.default) for o in d.setup_options}
     setup = d.load("setup")(players, {**defaults, **(options or {})})
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "campaign.jsonl"
-        session.create(path, game, setup, seed)
+        session.create(path, game, setup, seed, public=public)
         return import_journal(title, path.read_bytes(), session.referee_file(path).read_bytes())
 
 
@@ -368,10 +371,15 @@ def export_journal(campaign: Campaign) -> str:
 
 
 def referee_file(campaign: Campaign) -> str:
-    """The referee's file to keep beside an exported journal (`campaign.jsonl.referee`): the seed and its salt."""
+    """The referee's file to keep beside an exported journal (`campaign.jsonl.referee`): the seed and its salt, and
+    the link to the journal's last line (a copy cut short or rewritten is found against it)."""
     if not campaign.seed:
         return ""
-    return json.dumps({"journal": "campaign.jsonl", "seed": seed_of(campaign), "salt": campaign.salt}) + "\n"
+    kept: dict[str, Any] = {"journal": "campaign.jsonl", "seed": seed_of(campaign), "salt": campaign.salt}
+    last = JournalLine.objects.filter(campaign=campaign).order_by("-number").values_list("number", "text").first()
+    if last is not None:
+        kept.update(lines=last[0], link=jfile.link(last[1]))
+    return json.dumps(kept) + "\n"
 
 
 def seats(c: session.Campaign) -> list[str]:

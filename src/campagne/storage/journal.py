@@ -1,9 +1,11 @@
 """The campaign journal on disk: one JSON object per line, append-only, flushed and fsynced.
 
-Line 1 is the header (ruleset, a commitment to the dice seed — the seed itself is the referee's, in a file
-beside the journal — setup, the setup's events and rolls); every later line is a `campagne.core.game.Entry`
-(an undo too, naming the lines it takes back), and at the end of the campaign a line revealing the seed. The
-journal *is* the campaign: the state is rebuilt by replaying it.
+Line 1 is the header (ruleset, a commitment to the dice seed and the whole header — the seed itself is the
+referee's, in a file beside the journal — setup, the setup's events and rolls); every later line is a
+`campagne.core.game.Entry` (an undo too, naming the lines it takes back), and at the end of the campaign a line
+revealing the seed. Every line after the header carries "prev", the link to the line before it (storage/lines.py:
+the chain, and the shape each line is checked for). The journal *is* the campaign: the state is rebuilt by
+replaying it.
 
 Durability: the lines one command writes (a person's order and the computers' replies) are one batch, written
 in one `write`, flushed and fsynced; every line of a batch but its last carries `"more": true`. A process killed
@@ -30,8 +32,9 @@ from typing import Any
 
 from ..core.appendlog import AppendLog
 from ..core.errors import CampagneError, register_messages
+from .lines import FORMAT, link, loads, parse
 
-FORMAT = 1
+__all__ = ["FORMAT", "JournalFile", "append", "chained", "create", "dumps", "header_line", "last_link", "link", "locked", "parse", "read"]
 
 
 @dataclass
@@ -43,6 +46,7 @@ class JournalFile:
     good_bytes: int = 0  # length of the intact prefix
     warnings: list[CampagneError] = field(default_factory=list)
     reveal: dict[str, Any] | None = None  # the seed, written at the end of the campaign
+    links: list[str] = field(default_factory=list)  # the link to each intact line, the header's first
 
     def __post_init__(self) -> None:
         if not isinstance(self.entries, AppendLog):
@@ -51,6 +55,24 @@ class JournalFile:
 
 def dumps(obj: Mapping[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+
+
+def chained(lines: list[Mapping[str, Any]], prev: str | None) -> list[str]:
+    """The texts of `lines` as written after the line whose link is `prev`, each carrying the link to the one before
+    it (None: a journal of the first format, whose lines carry none). The one function that writes lines, for the
+    journal file and for the club server's database alike."""
+    texts = []
+    for obj in lines:
+        text = dumps(obj if prev is None else {**obj, "prev": prev})
+        texts.append(text)
+        if prev is not None:
+            prev = link(text)
+    return texts
+
+
+def last_link(journal: JournalFile) -> str | None:
+    """What the next line written must carry as "prev" (None in a journal of the first format)."""
+    return journal.links[-1] if journal.header.get("format", FORMAT) >= 2 else None
 
 
 def read(path: Path) -> JournalFile:
@@ -72,51 +94,36 @@ def read(path: Path) -> JournalFile:
         raw_tail = lines.pop()
         good -= len(raw_tail)
         torn = raw_tail.decode("utf-8", "replace")
-    parsed: list[dict[str, Any]] = []
-    ends: list[int] = []  # where each line's bytes end, its newline included
-    end = 0
-    for i, raw in enumerate(lines, start=1):
-        # A first line that is not a JSON object means this is not a journal at all.
-        code = "journal.no_header" if i == 1 else "journal.bad_line"
-        try:
-            obj = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise CampagneError(code, line=i, path=str(path)) from None
-        if not isinstance(obj, dict):
-            raise CampagneError(code, line=i, path=str(path))
-        parsed.append(obj)
-        end += len(raw) + 1
-        ends.append(end)
-    if not parsed:
-        raise CampagneError("journal.no_header", path=str(path))
-    header = parsed[0]
-    if header.get("journal") != "campagne" or "ruleset" not in header or \
-            ("seed" not in header and "seed_commitment" not in header):
-        raise CampagneError("journal.no_header", path=str(path))
-    if header.get("format") != FORMAT:
-        raise CampagneError("journal.format", path=str(path), format=header.get("format"))
-    finished = _finished(parsed)
-    if finished < len(parsed):  # complete lines of a batch whose last line was never written: cut with it
+    finished = _finished(lines)
+    if finished < len(lines):  # complete lines of a batch whose last line was never written: cut with it
         if finished == 0:
             raise CampagneError("journal.unfinished_header", path=str(path))
         last = len(lines) + (torn is not None)  # the torn line too, if the write stopped inside one
-        good = ends[finished - 1]
+        good = sum(len(raw) + 1 for raw in lines[:finished])
         torn = data[good:].decode("utf-8", "replace")
         warnings.append(CampagneError("journal.unfinished", first=finished + 1, last=last, path=str(path)))
-        del parsed[finished:]
+        del lines[finished:]
     elif torn is not None:
         warnings.append(CampagneError("journal.torn", line=len(lines) + 1, path=str(path)))
-    for obj in parsed:
-        obj.pop("more", None)  # the batch mark is the file's, not the command's
-    reveals = [x["reveal"] for x in parsed[1:] if isinstance(x.get("reveal"), dict) and "command" not in x]
-    entries = [x for x in parsed[1:] if not ("reveal" in x and "command" not in x)]
-    return JournalFile(path, header, entries, torn, good, warnings, reveals[-1] if reveals else None)
+    found = parse(lines, str(path))
+    return JournalFile(path, found.header, found.entries, torn, good, found.warnings + warnings, found.reveal,
+                       found.links)
 
 
-def _finished(parsed: list[dict[str, Any]]) -> int:
-    """How many of the lines belong to finished batches: up to the last line without the batch mark."""
-    for i in range(len(parsed) - 1, -1, -1):
-        if parsed[i].get("more") is not True:
+def header_line(header: Mapping[str, Any], more: bool = False) -> str:
+    """The text of the journal's first line for `header` (`more`: the first line of a longer batch)."""
+    return dumps({"journal": "campagne", "format": FORMAT, **header, **({"more": True} if more else {})})
+
+
+def _finished(lines: list[bytes]) -> int:
+    """How many of the lines belong to finished batches: up to the last line without the batch mark (read from the
+    end; a line that does not read is left to the parser, which names it)."""
+    for i in range(len(lines) - 1, -1, -1):
+        try:
+            obj = loads(lines[i])
+        except (ValueError, RecursionError, UnicodeDecodeError):
+            return i + 1
+        if not (isinstance(obj, dict) and obj.get("more") is True):
             return i + 1
     return 0
 
@@ -144,12 +151,18 @@ def _write(fh: Any, data: bytes) -> None:
     fh.write(data)
 
 
+def new_texts(header: Mapping[str, Any], lines: Sequence[Mapping[str, Any]] = ()) -> list[str]:
+    """The texts of a new journal's lines: its header and first lines, one batch, chained."""
+    first = header_line(header, more=bool(lines))
+    return [first, *chained(batch(lines), link(first))]
+
+
 def create(path: Path, header: Mapping[str, Any], lines: Sequence[Mapping[str, Any]] = (),
            beside: Sequence[tuple[Path, bytes, int]] = ()) -> None:
     """Write a new journal, its header and first lines (the computers' first replies) one batch, and the files
     `beside` it (the referee's: path, content, mode), each whole or not at all, those beside first; refuses to
     overwrite any existing file, or to write through a symlink."""
-    text = "".join(dumps(obj) + "\n" for obj in batch([{"journal": "campagne", "format": FORMAT, **header}, *lines]))
+    text = "".join(t + "\n" for t in new_texts(header, lines))
     try:
         write_new([*beside, (path, text.encode("utf-8"), 0o644)])
     except FileExistsError as exc:
@@ -207,10 +220,12 @@ def append(journal: JournalFile, lines: list[Mapping[str, Any]], record: bool = 
         if journal.torn is not None:
             fh.truncate(journal.good_bytes)
         fh.seek(0, os.SEEK_END)
-        _write(fh, "".join(dumps(obj) + "\n" for obj in batch(lines)).encode("utf-8"))
+        texts = chained(batch(lines), last_link(journal))
+        _write(fh, "".join(text + "\n" for text in texts).encode("utf-8"))
         fh.flush()
         os.fsync(fh.fileno())
         journal.good_bytes = fh.tell()
+    journal.links.extend(link(text) for text in texts)
     if record:
         journal.entries.extend(dict(obj) for obj in lines)
     journal.torn = None

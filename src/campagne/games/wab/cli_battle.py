@@ -125,7 +125,11 @@ def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged nam
         assume_within_12: bool = typer.Option(False, "--assume-within-12",
                                               help="Every unit starts within 12\" of its general and army "
                                                    "standard."),
-        seed: str = typer.Option("1", "--seed"),
+        seed: Optional[str] = typer.Option(None, "--seed", help="A seed of your own, mixed with the referee's "
+                                                                "secret salt: nobody can foresee the dice from it."),
+        public_dice: bool = typer.Option(False, "--public-dice",
+                                         help="Dice anyone can foresee (tests, demos, studies): the seed is written "
+                                              "in the journal, and every status says so."),
         campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Set up a battle: two armies deployed. / Mettre en place une bataille."""
     o = out(lang, json_)
@@ -147,15 +151,16 @@ def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged nam
             setup["max_turns"] = max_turns
         if assume_within_12:
             setup["assume_within_12"] = True
-        seed_value = parse_seed(seed)
-        c = session.create(battle_path(campaign), "wab", setup, seed_value)
+        seed_value = None if seed is None else parse_seed(seed)
+        c = session.create(battle_path(campaign), "wab", setup, seed_value, public=public_dice)
         view = c.game.view(None)
         if o.json:
-            o.data({"battle": str(c.path), "view": view})
+            o.data({"battle": str(c.path), "view": session.with_dice_notice(c, view)})
             return
         o.text(o.t(f"Bataille créée : {c.path}", f"Battle created: {c.path}"))
         for line in view_lines(view, o):
             o.text(line)
+        _dice_notice(o, c)
         for line in next_steps(str(c.path), o):
             o.text(line)
     run_safely(o, go)
@@ -168,15 +173,24 @@ def status(as_: Optional[str] = typer.Option(None, "--as", help="a or b (or a pl
     o = out(lang, json_)
 
     def go() -> None:
+        from ... import session
         path = battle_path(campaign)
         with _open(path) as c:
             view = c.game.view(as_)
         if o.json:
-            o.data(view)
+            o.data(session.with_dice_notice(c, view))
             return
         for line in view_lines(view, o):
             o.text(line)
+        _dice_notice(o, c)
     run_safely(o, go)
+
+
+def _dice_notice(o: Any, c: Any) -> None:
+    """Public dice are said plainly wherever a battle's status is printed."""
+    from ...session import PUBLIC_DICE
+    if c.public_dice:
+        o.text(o.t(PUBLIC_DICE["fr"], PUBLIC_DICE["en"]))
 
 
 @battle_app.command("facts")
