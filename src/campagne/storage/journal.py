@@ -25,6 +25,7 @@ from typing import Any
 
 from ..core.appendlog import AppendLog
 from ..core.errors import CampagneError, register_messages
+from .text_file import JOURNAL_LIMIT, loads_json, open_regular, read_regular, reason_of
 
 FORMAT = 1
 
@@ -45,17 +46,17 @@ class JournalFile:
 
 
 def dumps(obj: Mapping[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=False, allow_nan=False)
 
 
 def read(path: Path) -> JournalFile:
     """Read and parse a journal; a malformed line raises CampagneError naming it."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path, JOURNAL_LIMIT)
     except FileNotFoundError:
         raise CampagneError("journal.missing", path=str(path)) from None
     except OSError as exc:
-        raise CampagneError("journal.unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+        raise CampagneError("journal.unreadable", path=str(path), reason=reason_of(exc)) from None
     lines = data.split(b"\n")
     torn = None
     good = len(data)
@@ -73,8 +74,8 @@ def read(path: Path) -> JournalFile:
         # A first line that is not a JSON object means this is not a journal at all.
         code = "journal.no_header" if i == 1 else "journal.bad_line"
         try:
-            obj = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            obj = loads_json(raw)
+        except ValueError:  # not JSON, not UTF-8, NaN, a number of thousands of digits, nested too deep
             raise CampagneError(code, line=i, path=str(path)) from None
         if not isinstance(obj, dict):
             raise CampagneError(code, line=i, path=str(path))
@@ -82,7 +83,7 @@ def read(path: Path) -> JournalFile:
     if not parsed:
         raise CampagneError("journal.no_header", path=str(path))
     header = parsed[0]
-    if header.get("journal") != "campagne" or "ruleset" not in header or \
+    if header.get("journal") != "campagne" or not isinstance(header.get("ruleset"), str) or \
             ("seed" not in header and "seed_commitment" not in header):
         raise CampagneError("journal.no_header", path=str(path))
     if header.get("format") != FORMAT:
@@ -130,7 +131,7 @@ def locked(path: Path) -> Iterator[None]:
     hard link, a relative name — shares it. Before the journal exists (`new`), a lock file beside the name
     serialises its creation."""
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = open_regular(path)  # a FIFO or a device named as the journal is refused, never waited on
     except FileNotFoundError:
         lock_path = path.with_name(path.name + ".lock")
         try:
@@ -138,7 +139,7 @@ def locked(path: Path) -> Iterator[None]:
         except OSError as exc:
             raise CampagneError("journal.unreadable", path=str(lock_path), reason=exc.strerror or str(exc)) from None
     except OSError as exc:
-        raise CampagneError("journal.unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+        raise CampagneError("journal.unreadable", path=str(path), reason=reason_of(exc)) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield

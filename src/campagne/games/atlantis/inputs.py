@@ -3,13 +3,12 @@ packaged name or TOML file), a club's map, and the files an order names (a recru
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ...core.errors import CampagneError
-from ...storage.text_file import read_utf8
+from ...storage.text_file import load_toml, read_utf8
 from . import army as armies
 
 
@@ -42,10 +41,7 @@ def read_order(command: dict[str, Any], state: Any = None) -> dict[str, Any]:
     if "unit_file" in command:
         path = Path(command.pop("unit_file"))
         text = read_utf8(path, "army.unreadable", "army.malformed")
-        try:
-            command["unit"] = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise CampagneError("army.malformed", file=str(path), reason=str(exc)) from None
+        command["unit"] = load_toml(text, "army.malformed", file=str(path))
     if command.get("type") == "take-over" and "army" not in command:
         command["army"] = armies.load_packaged_army("atlante").to_dict()
     return command

@@ -22,7 +22,6 @@ Cells not listed are sea. Each land cell is a territory; territories border by h
 
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from typing import Any
 from ...core import hexgrid
 from ...core.errors import CampagneError, bilingual, register_messages
 from ...core.hexgrid import Hex
+from ...storage.text_file import load_toml, read_utf8
 from .data import read_text
 
 LAND_TERRAINS = ("plain", "forest", "hills", "mountain", "swamp")
@@ -255,10 +255,7 @@ def load_map_text(text: str, source: str = "<map>") -> IslandMap:
 def read_map_file(path: str | Path) -> tuple[IslandMap, dict[str, Any]]:
     """A club's island file, validated, and its table as written (a campaign's set-up keeps the latter)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CampagneError("gorges.map.unreadable", source=str(p), reason=str(exc)) from None
+    text = read_utf8(p, "gorges.map.unreadable", "gorges.map.unreadable", name="source")
     raw = _toml(text, str(p))
     return from_mapping(raw, str(p)), raw
 
@@ -268,10 +265,7 @@ def load_map_file(path: str | Path) -> IslandMap:
 
 
 def _toml(text: str, source: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CampagneError("gorges.map.malformed", source=source, reason=str(exc)) from None
+    return load_toml(text, "gorges.map.malformed", source=source)
 
 
 @cache
