@@ -5,10 +5,11 @@ and JSON strictly JSON (no NaN or Infinity, no number of thousands of digits).""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from typing import Any
 
-from .errors import CampagneError, bilingual
+from .errors import CampagneError, bilingual, register_messages
 
 MAX_DEPTH = 64  # nesting of tables and lists; campagne's own files and journal lines stay under 10
 
@@ -60,3 +61,45 @@ def loads_json(raw: bytes | str, limit: int = MAX_DEPTH) -> Any:
     if brackets > limit and isinstance(value, (dict, list)) and too_deep(value, limit):
         raise ValueError("nested too deep")
     return value
+
+
+# Numbers a person types. Python's int() also reads `1_0` as 10, `٣` (Arabic-Indic) as 3 and ` +5 ` as 5; float()
+# reads `nan` and `inf`. campagne reads a whole number as ASCII digits with an optional minus, nothing else, and
+# none of a size no rule has a use for.
+NUMBER_LIMIT = 10**9
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
+def is_whole(text: Any) -> bool:
+    """Whether `text` is a whole number as people type it (ASCII digits, an optional minus), whatever its size."""
+    return isinstance(text, str) and _WHOLE.fullmatch(text) is not None
+
+
+def strict_int(value: Any) -> int:
+    """`int(value)` for what a person typed: a whole number as `is_whole` reads it, under NUMBER_LIMIT in size (an
+    int is taken as it is, a bool never); else ValueError, as int() raises."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif is_whole(value) and len(value.lstrip("-")) <= 10:
+        number = int(value)
+    else:
+        raise ValueError(f"not a whole number: {value!r}")
+    if abs(number) >= NUMBER_LIMIT:
+        raise ValueError(f"too large: {value!r}")
+    return number
+
+
+def whole_number(value: Any, field: str) -> int:
+    """A field's whole number, or one sentence: not a number as people type them, or too large."""
+    try:
+        return strict_int(value)
+    except ValueError:
+        if is_whole(value) or (isinstance(value, int) and not isinstance(value, bool)):
+            raise CampagneError("number.too_large", field=field, value=str(value)[:30]) from None
+        raise CampagneError("order.not_int", field=field, value=value) from None
+
+
+register_messages({
+    "number.too_large": {"en": "{field}: {value} is too large (at most 999,999,999 either way).",
+                         "fr": "{field} : {value} est trop grand (au plus 999 999 999 dans un sens ou l'autre)."},
+})

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ...core.bounded import is_whole, whole_number
 from ...core.errors import CampagneError
 from ...storage.text_file import load_toml, read_utf8
 from . import army as armies
@@ -64,9 +65,9 @@ def _pairs(items: list[str], what: str) -> dict[str, dict[str, int]]:
     for item in items:
         left, sep, n = item.partition("=")
         pid, sep2, uid = left.partition(":")
-        if not sep or not sep2 or not n.isdigit():
+        if not sep or not sep2 or not is_whole(n) or n.startswith("-"):
             raise CampagneError("cli.bad_pair", item=item, what=what)
-        out.setdefault(pid, {})[uid] = int(n)
+        out.setdefault(pid, {})[uid] = whole_number(n, what)
     return out
 
 
@@ -99,9 +100,9 @@ def battle_command(territory: str, o: Mapping[str, Any]) -> dict[str, Any]:
     vps = {}
     for item in o.get("vp") or []:
         pid, sep, n = item.partition("=")
-        if not sep or not n.lstrip("-").isdigit():
+        if not sep or not is_whole(n):
             raise CampagneError("cli.bad_pair", item=item, what="--vp")
-        vps[pid] = int(n)
+        vps[pid] = whole_number(n, "--vp")
     mercenaries = []
     for item in o.get("mercenaries") or []:
         parts = item.split(":")

@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core import hexgrid
+from ...core.bounded import strict_int
 from ...core.errors import CampagneError, bilingual, register_messages
 from ...core.hexgrid import Hex
 from ...storage.text_file import load_toml, read_utf8
@@ -118,7 +119,7 @@ def cell_id(cell: Hex) -> str:
 
 def parse_cell_id(text: str) -> Hex:
     try:
-        q, r = (int(x) for x in text.replace(" ", "").strip("()").split(","))
+        q, r = (strict_int(x) for x in text.replace(" ", "").strip("()").split(","))
     except (ValueError, AttributeError):
         raise CampagneError("gorges.map.no_such_cell", cell=text) from None
     return (q, r)
