@@ -17,7 +17,7 @@ from pathlib import Path
 from ..core.errors import CampagneError, register_messages
 from .text_file import reason_of
 
-MARK = "<!-- written by campagne (campagne --out may replace this file) -->"
+MARK = "<!-- written by campagne, which may replace this file -->"  # no "--" inside: XML forbids it
 _HEAD = 4096  # where the mark, a journal's header or a referee's file is looked for
 
 
