@@ -283,10 +283,11 @@ register_messages({
                           "fr": "Le journal {path} est endommagé : la mise en place de son en-tête n'est pas une table."},
     "journal.bad_entry": {"en": "The journal {path} is damaged: line {line} holds no command.",
                           "fr": "Le journal {path} est endommagé : la ligne {line} ne contient aucune commande."},
+    # (its `reason`, Python's words, stays in the --json parameters, out of the sentence people read)
     "journal.malformed": {"en": "The journal {path} does not replay: it was edited into a shape campagne cannot "
-                                "read ({reason}).",
+                                "read.",
                           "fr": "Le journal {path} ne se rejoue pas : il a été modifié dans une forme que campagne ne "
-                                "sait pas lire ({reason})."},
+                                "sait pas lire."},
     "journal.other_ruleset": {"en": "{path} is the journal of {ruleset}, not of {expect}.",
                               "fr": "{path} est le journal d'{ruleset}, pas d'{expect}."},
 })

@@ -178,6 +178,7 @@ def order(player: str = typer.Argument(..., help="The player giving the order.")
             return _list_orders(o, campaign, player)
         if not kind:
             raise CampagneError("order.missing", order="order", field="TYPE")
+        parse_sets(set_ or [])  # a mistyped value is refused before the campaign is even opened
         _run(o, campaign, lambda descriptor, state: build_order(descriptor, player, kind, args or [], bribe,
                                                                  set_ or [], state))
     run_safely(o, go)

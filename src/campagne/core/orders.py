@@ -68,7 +68,7 @@ def command_from_words(orders: Mapping[str, Order], player: str, kind: str, word
         raise CampagneError("order.unknown", order=kind)
     command: dict[str, Any] = {"type": kind, "player": player}
     rest = list(words)
-    for arg in orders[kind].args:
+    for arg in getattr(orders[kind], "args", ()):  # a game's orders may be bare handlers (no typed words)
         if arg.kind == "rest":
             command[arg.name], rest = rest, []
             break
