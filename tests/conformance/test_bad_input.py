@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from pathlib import Path
 from typing import Any
 
@@ -169,7 +170,7 @@ def test_a_hostile_file_named_at_set_up_is_refused(game: str, tmp_path: Path) ->
 # --------------------------------------------------------------------------- absurd numbers, non-JSON yes/no
 
 
-ABSURD = ["NaN", "Infinity", "-Infinity", "1_0", "\u0663", "1e999", "-1", str(10**30), "+5", " 5", "0x10", "1.5e400"]
+ABSURD = ["NaN", "Infinity", "-Infinity", "1_0", "\u0663", "1e999", "-1", str(10**30), "+5", "0x10", "1.5e400"]
 NOT_JSON_BOOLEANS = ["False", "True", "FALSE", "TRUE", "tRue"]
 
 
@@ -184,29 +185,50 @@ def _orders(game: str, campaign: Path) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _typed(game: str, who: str, lo: dict[str, Any], target: str, value: str) -> list[str]:
-    """The order typed: its declared words in order (the target field's word being `value`), the other fields by
-    --set."""
+    """The order typed: its declared positional words (the target field's word being `value`), every other field
+    by --set (the words a `rest` argument would take too, as a person may)."""
     args = getattr(games()[game].load("orders")[lo["type"]], "args", ())  # bare handlers take no words
     values: dict[str, Any] = dict(lo.get("fixed") or {})
     for f in lo["fields"]:
         values.setdefault(f["name"], (f.get("choices") or [f.get("low")])[0] if f["kind"] != "text" else "why")
     words: list[str] = []
     for arg in args:
+        if arg.kind == "rest":
+            break
         given = value if arg.name == target else values.pop(arg.name, "x")
-        words += [str(w) for w in given] if isinstance(given, list) and arg.kind == "rest" else \
-            [" ".join(map(str, given)) if isinstance(given, list) else str(given)]
+        words.append(" ".join(map(str, given)) if isinstance(given, list) else str(given))
     sets = [f"{k}={json.dumps(v)}" for k, v in values.items() if k != target and k not in ("type", "player")]
-    if target not in {a.name for a in args}:
+    if target not in {a.name for a in args if a.kind != "rest"}:
         sets.append(f"{target}={value}")
     return ["order", who, lo["type"], *words, *sum((["--set", s] for s in sets), [])]
 
 
-def test_absurd_numbers_in_the_game_s_own_orders_are_refused(game: str, campaign: Path) -> None:
+def _advance_to_a_number(game: str, path: Path, steps: int = 40) -> None:
+    """Play the campaign on (people's first legal orders, then the referee's `next`) until some legal order has
+    a numeric field, or for `steps` commands: a game's opening may ask for none."""
+    legal = games()[game].load("legal_orders")
+    who = [p["id"] for p in players_of(game)] + ["referee"]
+    rng = random.Random(1)
+    with session.open_campaign(path) as c:
+        for _ in range(steps):
+            found = [(w, lo) for w in who for lo in legal(c.state, w)]
+            if any(f.kind == "int" for _w, lo in found for f in lo.fields):
+                return
+            people = [lo for w, lo in found if w != "referee" and lo.type not in ("end", "undo")]
+            pick = people[0] if people else next((lo for _w, lo in found if lo.type == "next"), None)
+            if pick is None:
+                return
+            c.push(pick.sample(rng))
+
+
+def test_absurd_numbers_in_the_game_s_own_orders_are_refused(game: str, campaign: Path, tmp_path: Path) -> None:
+    _advance_to_a_number(game, campaign)
     orders = [(who, lo) for who, lo in _orders(game, campaign) if lo["fields"]]
     assert orders, f"{game} lists no order with a field to try"
     numeric = [(w, lo, f) for w, lo in orders for f in lo["fields"] if f["kind"] == "int"]
     who, lo, field = numeric[0] if numeric else (orders[0][0], orders[0][1], orders[0][1]["fields"][0])
-    before = snapshot(campaign, session.referee_file(campaign))
+    secret = session.referee_file(campaign)
+    before = snapshot(campaign, secret)
     problems = []
     for value in ABSURD:
         if value == "-1" and field["kind"] == "int" and field["low"] <= -1:
@@ -216,7 +238,15 @@ def test_absurd_numbers_in_the_game_s_own_orders_are_refused(game: str, campaign
         if problem:
             problems.append(f"{' '.join(args)}: {problem}")
     assert not problems, "\n".join(problems)
-    assert snapshot(campaign, session.referee_file(campaign)) == before
+    assert snapshot(campaign, secret) == before
+    # the same order with a value of its domain goes through (on a copy): what was refused was the value
+    copy = tmp_path / "copy.jsonl"
+    copy.write_bytes(campaign.read_bytes())
+    session.referee_file(copy).write_bytes(secret.read_bytes())
+    good = field["low"] if field["kind"] == "int" else field["choices"][0]
+    if games()[game].kind == "campaign" and not isinstance(good, (list, dict)):
+        ran = run("-c", copy, *_typed(game, who, lo, field["name"], str(good)))
+        assert ran.code == 0, (ran.args, ran.out, ran.err)
 
 
 def test_non_json_yes_or_no_is_refused_with_true_or_false(game: str, campaign: Path) -> None:
