@@ -158,7 +158,9 @@ def test_numbers_python_reads_but_people_do_not_write() -> None:
 
 
 def test_a_file_out_writes_carries_the_mark_after_a_declaration() -> None:
-    assert marked("<svg/>") == f"{MARK}\n<svg/>"
+    assert marked("<svg/>") == f"<svg/>\n{MARK}"  # an SVG still starts with its root
+    assert marked('<svg a="1">\n<g/></svg>') == f'<svg a="1">\n{MARK}\n<g/></svg>'
+    assert marked("# Sheet") == f"{MARK}\n# Sheet"
     assert marked('<?xml version="1.0"?>\n<svg/>') == f'<?xml version="1.0"?>\n{MARK}\n<svg/>'
     assert marked("<!DOCTYPE html>\n<html/>").splitlines()[1] == MARK
     assert "--" not in MARK[4:-3]  # an XML comment may not hold a double hyphen
@@ -168,7 +170,7 @@ def test_out_replaces_only_what_campagne_wrote(tmp_path: Path) -> None:
     target = tmp_path / "map.svg"
     write_out(target, "<svg/>")
     write_out(target, "<svg>2</svg>")  # its own: replaced without --force
-    assert target.read_text(encoding="utf-8") == f"{MARK}\n<svg>2</svg>"
+    assert target.read_text(encoding="utf-8") == f"<svg>\n{MARK}2</svg>"
     foreign = tmp_path / "notes.txt"
     foreign.write_text("mine", encoding="utf-8")
     with pytest.raises(CampagneError) as info:

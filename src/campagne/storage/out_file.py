@@ -22,8 +22,11 @@ _HEAD = 4096  # where the mark, a journal's header or a referee's file is looked
 
 
 def marked(text: str) -> str:
-    """`text` with the mark: after an XML declaration or a doctype, else first (a comment in SVG, HTML and the
-    HTML that Markdown allows)."""
+    """`text` with the mark: inside an SVG's root (the file still starts `<svg`), after an XML declaration or a
+    doctype, else first (a comment in SVG, HTML and the HTML that Markdown allows)."""
+    if text.startswith("<svg") and ">" in text:
+        end = text.index(">") + 1
+        return f"{text[:end]}\n{MARK}{text[end:]}"
     first, newline, rest = text.partition("\n")
     if first.startswith(("<?xml", "<!DOCTYPE", "<!doctype")):
         return f"{first}\n{MARK}\n{rest}" if newline else f"{first}\n{MARK}\n"
