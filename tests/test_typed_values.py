@@ -4,17 +4,14 @@ options), one sentence each and nothing written."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+from conformance.bad_input_kit import make_campaign, refused, run, snapshot
 
-sys.path.insert(0, str(Path(__file__).parent / "conformance"))
-from bad_input_kit import make_campaign, refused, run, snapshot  # noqa: E402
-
-from campagne import session  # noqa: E402
-from campagne.cli.output import parse_seed, parse_sets  # noqa: E402
-from campagne.core.errors import CampagneError  # noqa: E402
+from campagne import session
+from campagne.cli.output import parse_seed, parse_sets
+from campagne.core.errors import CampagneError
 
 
 @pytest.mark.parametrize("raw, code", [

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bad_input_kit import (
+from conformance.bad_input_kit import (
     make_campaign,
     players_of,
     read_command,
@@ -303,7 +303,7 @@ def test_the_checker_flags_a_leaked_traceback(monkeypatch: pytest.MonkeyPatch, t
 
 
 def test_the_checker_flags_two_lines_a_usage_dump_and_a_change_on_disk(tmp_path: Path) -> None:
-    from bad_input_kit import Ran
+    from conformance.bad_input_kit import Ran
     assert refusal_problem(Ran([], 2, "Usage: campagne [OPTIONS]\n", "")) is not None
     assert refusal_problem(Ran([], 2, "", "One.\nTwo.\n")) is not None
     assert refusal_problem(Ran([], 1, "", "One.\n")) is not None
