@@ -475,7 +475,8 @@ def test_sheets_markdown_and_html(played: Played, tmp_path: Path) -> None:
     assert all(pid in html for pid in ("alice", "bob", "carthage", "hespera"))
     md_file = tmp_path / "sheets.md"
     played.cli.run("sheet", "--out", md_file)
-    assert md_file.read_text(encoding="utf-8").strip() == md.strip()
+    from campagne.storage.out_file import MARK  # a file --out writes carries campagne's mark, then the sheets
+    assert md_file.read_text(encoding="utf-8").strip() == f"{MARK}\n{md}".strip()
     data = played.cli.json("sheet")
     assert {s["player"] for s in data["sheets"]} == {"alice", "bob", "carthage", "hespera"}
 

@@ -18,6 +18,7 @@ from typing import Any
 from .core.errors import CampagneError, register_messages
 from .core.game import Entry, Game
 from .storage import journal as jfile
+from .storage.text_file import loads_json, read_regular
 
 def kind_of(rulesets: tuple[str, ...]) -> dict[str, str]:
     """What journals of these games hold, in both languages ("an Atlantis campaign or a WAB battle")."""
@@ -225,10 +226,10 @@ def _check_length(path: Path, file: jfile.JournalFile) -> None:
 
 def _referee_secret(path: Path) -> dict[str, Any] | None:
     try:
-        raw = json.loads(referee_file(path).read_text(encoding="utf-8"))
+        raw = loads_json(read_regular(referee_file(path)))
     except FileNotFoundError:
         return None
-    except (OSError, ValueError):
+    except (OSError, ValueError):  # a FIFO, a device, too large, not JSON: refused before or while reading
         raise CampagneError("journal.bad_referee_file", path=str(path)) from None
     return raw if isinstance(raw, dict) else None
 
@@ -358,9 +359,9 @@ register_messages({
                                "fr": "Le journal {path} a été modifié : son en-tête ou la révélation de sa graine ne "
                                      "correspond pas à l'engagement écrit au début de la campagne."},
     "journal.malformed": {"en": "The journal {path} does not replay: it was edited into a shape campagne cannot "
-                                "read ({reason}).",
+                                "read.",
                           "fr": "Le journal {path} ne se rejoue pas : il a été modifié dans une forme que campagne ne "
-                                "sait pas lire ({reason})."},
+                                "sait pas lire."},
     "journal.other_ruleset": {"en": "{path} is the journal of {ruleset}, not of {expect}.",
                               "fr": "{path} est le journal d'{ruleset}, pas d'{expect}."},
 })

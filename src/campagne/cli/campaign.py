@@ -10,7 +10,8 @@ from typing import Any, Optional
 import typer
 
 from .main import app
-from .output import CampaignOpt, JsonOpt, LangOpt, Out, campaign_path, out, parse_seed, parse_sets, run_safely
+from .output import (CampaignOpt, ForceOpt, JsonOpt, LangOpt, Out, campaign_path, out, parse_seed, parse_sets,
+                     run_safely)
 
 CONTROLLERS = ("human", "random", "greedy", "absent")
 
@@ -191,6 +192,7 @@ def order(player: str = typer.Argument(..., help="The player giving the order.")
             return _list_orders(o, campaign, player)
         if not kind:
             raise CampagneError("order.missing", order="order", field="TYPE")
+        parse_sets(set_ or [])  # a mistyped value is refused before the campaign is even opened
         _run(o, campaign, lambda descriptor, state: build_order(descriptor, player, kind, args or [], bribe,
                                                                  set_ or [], state))
     run_safely(o, go)
@@ -351,6 +353,7 @@ def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this
           as_: Optional[str] = typer.Option(None, "--as", help="Only this player's own sheet, from what he may see."),
           fmt: str = typer.Option("md", "--format", help="md or html"),
           output: Optional[str] = typer.Option(None, "--out", help="Write to this file."),
+          force: bool = ForceOpt,
           campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """The campaign sheets of the annex, from the journal. / Les feuilles de campagne, d'après le journal."""
     o = out(lang, json_)
@@ -359,6 +362,9 @@ def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this
         from ..core.errors import CampagneError
         if fmt not in ("md", "html"):
             raise CampagneError("cli.bad_format", format=fmt)
+        if output and not o.json:  # refused before the campaign is opened
+            from ..storage.out_file import check_target
+            check_target(Path(output), force)
         with _opened(o, campaign, viewers=(player, as_)) as c:
             descriptor = _descriptor(c)
             game_sheet = descriptor.load("sheets")
@@ -375,17 +381,14 @@ def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this
             o.data({"sheets": sheets})
             return
         text = game_sheet.sheets_html(sheets, o.lang) if fmt == "html" else game_sheet.sheets_markdown(sheets, o.lang)
-        _write_or_print(o, text, output)
+        _write_or_print(o, text, output, force)
     run_safely(o, go)
 
 
-def _write_or_print(o: Out, text: str, output: Optional[str]) -> None:
-    from ..core.errors import CampagneError
+def _write_or_print(o: Out, text: str, output: Optional[str], force: bool = False) -> None:
     if output:
-        try:
-            Path(output).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise CampagneError("journal.unreadable", path=output, reason=exc.strerror or str(exc)) from None
+        from ..storage.out_file import write_out
+        write_out(output, text, force)
         if not o.json:  # with --json the command answers with data only
             o.text(o.t(f"Écrit : {output}", f"Written: {output}"))
     else:
@@ -395,14 +398,17 @@ def _write_or_print(o: Out, text: str, output: Optional[str]) -> None:
 @app.command(name="map")
 def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write."),
          as_: Optional[str] = typer.Option(None, "--as"),
+         force: bool = ForceOpt,
          campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Draw the campaign map as SVG. / Dessiner la carte de la campagne en SVG."""
     o = out(lang, json_)
 
     def go() -> None:
+        from ..storage.out_file import check_target
+        check_target(Path(output), force)
         with _opened(o, campaign, viewers=(as_,)) as c:
             svg = _descriptor(c).load("picture")(c.game.state, o.lang, as_)
-        _write_or_print(o, svg, output)
+        _write_or_print(o, svg, output, force)
         if o.json:
             o.data({"svg": output})
     run_safely(o, go)

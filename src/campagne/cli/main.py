@@ -14,6 +14,9 @@ from typing import Optional
 import typer
 
 from .output import JsonOpt, LangOpt, Out, fail, out, run_safely
+from .usage import strict_numbers
+
+strict_numbers()
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   pretty_exceptions_enable=False,

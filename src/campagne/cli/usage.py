@@ -12,7 +12,7 @@ UsageError = click_errors.UsageError
 NoArgsIsHelp = click_errors.NoArgsIsHelpError
 
 _DETAILS = (  # the parser's own phrases about a value, in French
-    (re.compile(r"^'?(.*?)'? is not a valid (int|integer)\.?$"), "« {0} » n'est pas un nombre entier"),
+    (re.compile(r"^'?(.*?)'? is not a valid (int|integer|int range)\.?$"), "« {0} » n'est pas un nombre entier"),
     (re.compile(r"^'?(.*?)'? is not a valid float\.?$"), "« {0} » n'est pas un nombre"),
     (re.compile(r"^'?(.*?)'? is not a valid boolean\.?$"), "« {0} » n'est ni vrai ni faux"),
     (re.compile(r"^(.*?) is not in the range (.*?)\.?$"), "{0} n'est pas dans l'intervalle {1}"),
@@ -61,3 +61,25 @@ def sentence(exc: UsageError, lang: str) -> str:
         if m:
             return f"Commande inconnue : {m.group(1)}."
     return message + "."
+
+
+def strict_numbers() -> None:
+    """Number options (`--bribe N`, `--players N`...) read as campagne reads every number a person types: the
+    parser's int() and float() would also take `1_0` as 10, `٣` as 3, `nan` and `inf`; such a value is then
+    refused as any mistyped number is (one sentence)."""
+    from ..core.bounded import strict_int
+    from typer._click import types as module
+    module.IntParamType._number_class = staticmethod(strict_int)
+    module.FloatParamType._number_class = staticmethod(_strict_float)
+
+
+def _strict_float(value: Any) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = float(value)
+    elif isinstance(value, str) and re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", value):
+        number = float(value)
+    else:
+        raise ValueError(f"not a number: {value!r}")
+    if abs(number) >= 1e9:
+        raise ValueError(f"too large: {value!r}")
+    return number

@@ -25,13 +25,13 @@ Neighbours are visited in the order their territory lists them, so paths are det
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from .bounded import load_toml
 from .errors import CampagneError, bilingual, register_messages
 
 TERRAINS = ("plain", "river", "forest", "mountain")
@@ -251,11 +251,7 @@ class TerritoryMap:
     # -- building
     @classmethod
     def from_toml_text(cls, text: str, source: str = "<map>") -> TerritoryMap:
-        try:
-            raw = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise CampagneError("map.malformed", source=source, reason=str(exc)) from None
-        return cls.from_mapping(raw, source)
+        return cls.from_mapping(load_toml(text, "map.malformed", source=source), source)
 
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any], source: str = "<map>") -> TerritoryMap:

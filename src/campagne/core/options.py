@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .bounded import whole_number
 from .errors import CampagneError, register_messages
 from .interface import GameOption, check_option_groups
 
@@ -35,10 +36,7 @@ def read_options(declared: Sequence[GameOption], given: Sequence[tuple[str, str 
             raise CampagneError("options.bad_choice", option=f"--{name}", value=raw, known=", ".join(option.choices))
         value: Any = raw
         if option.kind == "int":
-            try:
-                value = int(raw)
-            except ValueError:
-                raise CampagneError("order.not_int", field=f"--{name}", value=raw) from None
+            value = whole_number(raw, f"--{name}")
         if option.kind == "list":
             values[key].append(value)
         else:

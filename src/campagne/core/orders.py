@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .bounded import whole_number
 from .dice import Dice
 from .errors import CampagneError, register_messages
 from .names import did_you_mean
@@ -29,10 +30,7 @@ class OrderContext:
         value = self.cmd[name]
         if kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                try:
-                    value = int(str(value))
-                except ValueError:
-                    raise CampagneError("order.not_int", field=name, value=value) from None
+                value = whole_number(value, name)  # `1_0`, `٣`, `nan` are no whole numbers, whatever int() says
         elif kind is str and not isinstance(value, str):
             raise CampagneError("order.bad_field", field=name, value=value)
         return value
@@ -70,7 +68,7 @@ def command_from_words(orders: Mapping[str, Order], player: str, kind: str, word
         raise CampagneError("order.unknown", order=kind)
     command: dict[str, Any] = {"type": kind, "player": player}
     rest = list(words)
-    for arg in orders[kind].args:
+    for arg in getattr(orders[kind], "args", ()):  # a game's orders may be bare handlers (no typed words)
         if arg.kind == "rest":
             command[arg.name], rest = rest, []
             break
@@ -78,10 +76,7 @@ def command_from_words(orders: Mapping[str, Order], player: str, kind: str, word
             raise CampagneError("order.missing", order=kind, field=arg.name)
         value: Any = rest.pop(0)
         if arg.kind == "int":
-            try:
-                value = int(value)
-            except ValueError:
-                raise CampagneError("order.not_int", field=arg.name, value=value) from None
+            value = whole_number(value, arg.name)
         command[arg.name] = value
     if rest:
         raise CampagneError("order.extra_words", order=kind, extra=" ".join(rest))
@@ -106,10 +101,7 @@ def fields_from_words(command: Mapping[str, Any], names: Sequence[str], integers
             raise CampagneError("order.given_twice", field=name, value=words[0])
         value: Any = words.pop(0)
         if name in integers:
-            try:
-                value = int(value)
-            except ValueError:
-                raise CampagneError("order.not_int", field=name, value=value) from None
+            value = whole_number(value, name)
         out[name] = value
     if words:
         if "reason" in out:

@@ -33,6 +33,7 @@ from typing import Any
 from ..core.appendlog import AppendLog
 from ..core.errors import CampagneError, register_messages
 from .lines import FORMAT, link, loads, parse
+from .text_file import JOURNAL_LIMIT, open_regular, read_regular, reason_of
 
 __all__ = ["FORMAT", "JournalFile", "append", "chained", "create", "dumps", "header_line", "last_link", "link", "locked", "parse", "read"]
 
@@ -54,7 +55,7 @@ class JournalFile:
 
 
 def dumps(obj: Mapping[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=False, allow_nan=False)
 
 
 def chained(lines: list[Mapping[str, Any]], prev: str | None) -> list[str]:
@@ -78,11 +79,11 @@ def last_link(journal: JournalFile) -> str | None:
 def read(path: Path) -> JournalFile:
     """Read and parse a journal; a malformed line raises CampagneError naming it."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path, JOURNAL_LIMIT)
     except FileNotFoundError:
         raise CampagneError("journal.missing", path=str(path)) from None
     except OSError as exc:
-        raise CampagneError("journal.unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+        raise CampagneError("journal.unreadable", path=str(path), reason=reason_of(exc)) from None
     lines = data.split(b"\n")
     torn = None
     good = len(data)
@@ -239,7 +240,7 @@ def locked(path: Path) -> Iterator[None]:
     hard link, a relative name — shares it. Before the journal exists (`new`), a lock file beside the name
     serialises its creation."""
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = open_regular(path)  # a FIFO or a device named as the journal is refused, never waited on
     except FileNotFoundError:
         lock_path = path.with_name(path.name + ".lock")
         try:
@@ -247,7 +248,7 @@ def locked(path: Path) -> Iterator[None]:
         except OSError as exc:
             raise CampagneError("journal.unreadable", path=str(lock_path), reason=exc.strerror or str(exc)) from None
     except OSError as exc:
-        raise CampagneError("journal.unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+        raise CampagneError("journal.unreadable", path=str(path), reason=reason_of(exc)) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield

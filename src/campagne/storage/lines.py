@@ -14,10 +14,10 @@ integer where the journal holds one (an entry's "n" is its own position among th
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.bounded import loads_json
 from ..core.errors import CampagneError, register_messages
 
 FORMAT = 2
@@ -42,12 +42,10 @@ class Lines:
     warnings: list[CampagneError] = field(default_factory=list)
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(name)  # NaN, Infinity: not JSON, refused like any other bad line
-
-
 def loads(raw: bytes | str) -> Any:
-    return json.loads(raw, parse_constant=_no_constant)
+    """A line's JSON, strict and bounded (core.bounded): NaN, Infinity, numbers of thousands of digits and nesting
+    past the bound are refused (ValueError) like any other bad line."""
+    return loads_json(raw)
 
 
 def parse(raw_lines: list[bytes], path: str) -> Lines:

@@ -33,14 +33,13 @@ File format (TOML; the same shape as `Army.to_dict()`, absent optional keys mean
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ...core.errors import CampagneError, bilingual
-from ...storage.text_file import read_utf8
+from ...storage.text_file import load_toml, read_utf8
 from .army_model import KINDS, PROFILE_KEYS, WARBAND_TYPES, Army, General, Unit
 from .army_strength import warband_die
 
@@ -49,11 +48,7 @@ from .army_strength import warband_die
 
 def load_army_text(text: str, source: str = "<army>") -> Army:
     """Parse an army list written in TOML; any mistake raises a CampagneError naming `source`."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CampagneError("army.malformed", file=source, reason=str(exc)) from None
-    return build_army(raw, source)
+    return build_army(load_toml(text, "army.malformed", file=source), source)
 
 
 def load_army_file(path: str | Path) -> Army:

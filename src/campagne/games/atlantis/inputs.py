@@ -3,13 +3,13 @@ packaged name or TOML file), a club's map, and the files an order names (a recru
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ...core.bounded import is_whole, whole_number
 from ...core.errors import CampagneError
-from ...storage.text_file import read_utf8
+from ...storage.text_file import load_toml, read_utf8
 from . import army as armies
 
 
@@ -42,10 +42,7 @@ def read_order(command: dict[str, Any], state: Any = None) -> dict[str, Any]:
     if "unit_file" in command:
         path = Path(command.pop("unit_file"))
         text = read_utf8(path, "army.unreadable", "army.malformed")
-        try:
-            command["unit"] = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise CampagneError("army.malformed", file=str(path), reason=str(exc)) from None
+        command["unit"] = load_toml(text, "army.malformed", file=str(path))
     if command.get("type") == "take-over" and "army" not in command:
         command["army"] = armies.load_packaged_army("atlante").to_dict()
     return command
@@ -68,9 +65,9 @@ def _pairs(items: list[str], what: str) -> dict[str, dict[str, int]]:
     for item in items:
         left, sep, n = item.partition("=")
         pid, sep2, uid = left.partition(":")
-        if not sep or not sep2 or not n.isdigit():
+        if not sep or not sep2 or not is_whole(n) or n.startswith("-"):
             raise CampagneError("cli.bad_pair", item=item, what=what)
-        out.setdefault(pid, {})[uid] = int(n)
+        out.setdefault(pid, {})[uid] = whole_number(n, what)
     return out
 
 
@@ -103,9 +100,9 @@ def battle_command(territory: str, o: Mapping[str, Any]) -> dict[str, Any]:
     vps = {}
     for item in o.get("vp") or []:
         pid, sep, n = item.partition("=")
-        if not sep or not n.lstrip("-").isdigit():
+        if not sep or not is_whole(n):
             raise CampagneError("cli.bad_pair", item=item, what="--vp")
-        vps[pid] = int(n)
+        vps[pid] = whole_number(n, "--vp")
     mercenaries = []
     for item in o.get("mercenaries") or []:
         parts = item.split(":")

@@ -16,6 +16,7 @@ from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual, register_messages
 from ...core.maps import TERRAINS, TerritoryMap
 from ...core.tables import Lookup, Table
+from ...storage.text_file import read_utf8
 from .data import read_text
 
 ATLANTIS = "atlantis"
@@ -58,10 +59,7 @@ def load_default_map() -> TerritoryMap:
 
 def load_map_file(path: str | Path) -> TerritoryMap:
     """A club's own map file: read, checked like the packaged one."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CampagneError("map.unreadable", source=str(path), reason=str(exc)) from None
+    text = read_utf8(path, "map.unreadable", "map.unreadable", name="source")
     m = TerritoryMap.from_toml_text(text, str(path))
     validate_atlantis(m)
     return m

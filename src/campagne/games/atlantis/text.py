@@ -356,7 +356,11 @@ def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     parts = []
     if ev.get("forces"):
         parts.append(o.t("forces ", "forces ") + _kv(ev["forces"]))
-    for i, r in enumerate(ev.get("rounds") or [], start=1):
+    if ev.get("battlefield"):  # a grid battle: its battlefield and how many rounds it lasted (a count)
+        parts.append(o.t(f"champ de bataille {ev['battlefield']}", f"battlefield {ev['battlefield']}"))
+    if isinstance(ev.get("rounds"), int):
+        parts.append(o.t(f"{ev['rounds']} tour(s)", f"{ev['rounds']} round(s)"))
+    for i, r in enumerate(ev["rounds"] if isinstance(ev.get("rounds"), list) else [], start=1):
         parts.append(o.t(f"jets (force + 2D6) : attaquant {r['attacker']}, défenseur {r['defender']}",
                          f"rolls (force + 2D6): attacker {r['attacker']}, defender {r['defender']}"))
     if ev.get("points_lost"):

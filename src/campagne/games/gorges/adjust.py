@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.bounded import is_whole
 from ...core.errors import CampagneError, need, register_messages
 from ...core.names import did_you_mean
 from ...core.orders import fields_from_words as words_to_fields
@@ -199,7 +200,8 @@ def items_value(raw: Any) -> list[int]:
     """A holder's magic items as typed: none, one item's most points, or several joined by + (20+50)."""
     if isinstance(raw, str):
         words = [] if raw.strip().lower() in NONE_WORDS else [w.strip() for w in raw.split("+")]
-        need(all(w.isdigit() for w in words), "gorges.adjust.items", value=raw, most=MAX_ITEMS)
+        need(all(is_whole(w) and not w.startswith("-") and len(w) < 10 for w in words), "gorges.adjust.items",
+             value=raw, most=MAX_ITEMS)
         points = [int(w) for w in words]
     elif isinstance(raw, int) and not isinstance(raw, bool):
         points = [raw]

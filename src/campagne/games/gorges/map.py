@@ -22,7 +22,6 @@ Cells not listed are sea. Each land cell is a territory; territories border by h
 
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -32,8 +31,10 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core import hexgrid
+from ...core.bounded import strict_int
 from ...core.errors import CampagneError, bilingual, register_messages
 from ...core.hexgrid import Hex
+from ...storage.text_file import load_toml, read_utf8
 from .data import read_text
 
 LAND_TERRAINS = ("plain", "forest", "hills", "mountain", "swamp")
@@ -118,7 +119,7 @@ def cell_id(cell: Hex) -> str:
 
 def parse_cell_id(text: str) -> Hex:
     try:
-        q, r = (int(x) for x in text.replace(" ", "").strip("()").split(","))
+        q, r = (strict_int(x) for x in text.replace(" ", "").strip("()").split(","))
     except (ValueError, AttributeError):
         raise CampagneError("gorges.map.no_such_cell", cell=text) from None
     return (q, r)
@@ -255,10 +256,7 @@ def load_map_text(text: str, source: str = "<map>") -> IslandMap:
 def read_map_file(path: str | Path) -> tuple[IslandMap, dict[str, Any]]:
     """A club's island file, validated, and its table as written (a campaign's set-up keeps the latter)."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CampagneError("gorges.map.unreadable", source=str(p), reason=str(exc)) from None
+    text = read_utf8(p, "gorges.map.unreadable", "gorges.map.unreadable", name="source")
     raw = _toml(text, str(p))
     return from_mapping(raw, str(p)), raw
 
@@ -268,10 +266,7 @@ def load_map_file(path: str | Path) -> IslandMap:
 
 
 def _toml(text: str, source: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CampagneError("gorges.map.malformed", source=source, reason=str(exc)) from None
+    return load_toml(text, "gorges.map.malformed", source=source)
 
 
 @cache

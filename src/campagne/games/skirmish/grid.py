@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.bounded import is_whole
 from ...core.errors import CampagneError, need, register_messages
 from .data import Terrain, battlefields, terrain_by_char
 
@@ -120,7 +121,7 @@ def _rect(bf: str, spec: str, w: int, h: int) -> frozenset[int]:
 def _parse(cell: str) -> tuple[int, int]:
     letters = "".join(c for c in cell if c.isalpha())
     digits = cell[len(letters):]
-    if not letters or not digits.isdigit():
+    if not letters or not letters.isascii() or not is_whole(digits) or len(digits) > 4:
         raise ValueError(cell)
     x = 0
     for c in letters:

@@ -30,6 +30,7 @@ from typing import Any, Optional
 import typer
 
 from ...cli.output import JsonOpt, LangOpt, Out, parse_seed, parse_sets, run_safely
+from ...core.bounded import is_whole, strict_int
 from ...core.errors import CampagneError, bilingual, register_messages
 from .cli_battle_text import next_steps, print_entries, result_text, view_lines
 from .inputs import load_side
@@ -83,7 +84,7 @@ def _faces(value: Optional[str]) -> Optional[list[int]]:
     if value is None:
         return None
     try:
-        faces = [int(x) for x in value.replace(" ", "").split(",") if x]
+        faces = [strict_int(x) for x in value.replace(" ", "").split(",") if x]
     except ValueError:
         raise CampagneError("wab.cli.bad_faces", value=value) from None
     if not faces:
@@ -220,7 +221,7 @@ def build_fact(kind: str, args: list[str], sets: list[str]) -> dict[str, Any]:
         value: Any = rest.pop(0)
         if name in INT_FACT_FIELDS:
             try:
-                value = int(value)
+                value = strict_int(value)
             except ValueError:
                 raise CampagneError("wab.battle.bad_field", field=name, value=value,
                                     reason=bilingual("a whole number", "un nombre entier")) from None
@@ -293,7 +294,7 @@ def _quarters(value: Optional[str]) -> Optional[dict[str, int]]:
     out_: dict[str, int] = {}
     for item in value.split(","):
         k, sep, n = item.partition("=")
-        if not sep or k not in ("a", "b") or not n.isdigit():
+        if not sep or k not in ("a", "b") or not is_whole(n) or len(n) > 2:
             raise CampagneError("wab.cli.bad_quarters", value=value)
         out_[k] = int(n)
     return out_

@@ -185,17 +185,12 @@ def _side_parameters() -> list[inspect.Parameter]:
 def _load_list(path: str) -> Any:
     """A WAB army list (profiles.WabArmy) from a WAB list file, an Atlantis army file or a packaged
     Atlantis army name."""
-    import tomllib
-    from pathlib import Path
-
     from ..atlantis import army as atlantis
     from . import profiles
     if not path.endswith(".toml"):
         return profiles.army_from_atlantis(atlantis.load_packaged_army(path))
-    try:
-        raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return profiles.load_army_file(path)  # its own bilingual refusal
+    from ...storage.text_file import load_toml, read_utf8
+    raw = load_toml(read_utf8(path, "wab.unreadable", "wab.malformed"), "wab.malformed", file=str(path))
     units = raw.get("units") if isinstance(raw.get("units"), list) else []
     if "general" in raw or any(isinstance(u, dict) and "points_per_model" in u for u in units):
         return profiles.army_from_atlantis(atlantis.load_army_file(path))

@@ -3,12 +3,12 @@ Atlantis army file or a WAB army list file) and the battle's set-up."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ...core.errors import CampagneError, register_messages
+from ...storage.text_file import load_toml, read_utf8
 
 
 def load_side(name: str) -> dict[str, Any]:
@@ -17,12 +17,8 @@ def load_side(name: str) -> dict[str, Any]:
     path = Path(name)
     if path.suffix != ".toml":
         return {"army": armies.load_packaged_army(name).to_dict(), "format": "atlantis"}
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CampagneError("wab.cli.bad_list", name=name, reason=exc.strerror or str(exc)) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CampagneError("wab.cli.bad_list", name=name, reason=str(exc)) from None
+    raw = load_toml(read_utf8(path, "wab.cli.bad_list", "wab.cli.bad_list", name="name"), "wab.cli.bad_list",
+                    name=name)
     units = raw.get("units") or []
     atlantis = "people" in raw or "general" in raw or any(isinstance(u, dict) and "points_per_model" in u
                                                           for u in units)

@@ -44,14 +44,13 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ...core.errors import CampagneError, bilingual, register_messages
-from ...storage.text_file import read_utf8
+from ...storage.text_file import load_toml, read_utf8
 from . import data, tables
 from .tables import FORMATIONS, KINDS, normalise
 
@@ -447,10 +446,7 @@ def _build_army(raw: Any, source: str) -> WabArmy:
 def _parse(text: str, source: str) -> dict[str, Any]:
     if not isinstance(text, str):
         raise CampagneError("wab.malformed", file=source, reason=bilingual("not a text", "pas un texte"))
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CampagneError("wab.malformed", file=source, reason=str(exc)) from None
+    return load_toml(text, "wab.malformed", file=source)
 
 
 def load_unit_text(text: str, source: str = "<unit>") -> Unit:
