@@ -27,7 +27,7 @@ def run(path: Path, *args: str, lang: str = "en", json_: bool = False):
 def atlantis_battle(tmp_path: Path) -> Path:
     """Two people: b marches on a at Cap Boréal, both write down their strategy; the referee's battle is next."""
     path = tmp_path / "atlantis.jsonl"
-    run(path, "new", "atlantis", "-p", "a", "-p", "b", "--seed", "3")
+    run(path, "new", "atlantis", "-p", "a", "-p", "b", "--seed", "3", "--public-dice")
     run(path, "order", "a", "choose", "azues", "cap-boreal")
     run(path, "order", "b", "choose", "mestor", "mestoria")
     for _ in range(4):  # events, diplomacy, loot, supply

@@ -109,7 +109,7 @@ def test_the_journal_reader_names_the_damaged_line(tmp_path: Path) -> None:
     path.write_bytes(good.replace(b'"toy"', b'["toy"]'))
     with pytest.raises(CampagneError) as info:
         jfile.read(path)
-    assert info.value.code == "journal.no_header"
+    assert info.value.code == "journal.bad_header" and info.value.params["what"] == "ruleset"
 
 
 def test_the_lock_refuses_a_fifo_without_waiting(tmp_path: Path) -> None:
