@@ -43,9 +43,10 @@ else:
     if os.environ.get("CAMPAGNE_TEST_DB"):  # a file, so that a live server's threads share it (load tests)
         DATABASES["default"]["TEST"] = {"NAME": os.environ["CAMPAGNE_TEST_DB"]}
 
-# Sessions live in the database only: every process and every machine of the club reads the same row, so a log-out
-# or a revoked session ends everywhere at once (a per-machine cache kept them alive elsewhere for 14 days).
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Sessions live in the database only: every process and every machine of the club reads the same row at every
+# request, so a log-out or a revoked session ends everywhere at once (a per-machine cache kept them alive elsewhere
+# for 14 days); read by one hand-written query, decoded only when the row changed (`sessions.py`).
+SESSION_ENGINE = "campagne.server.sessions"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
