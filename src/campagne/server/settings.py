@@ -82,6 +82,7 @@ AXES_CLIENT_IP_CALLABLE = "campagne.server.accounts.client_address"
 AXES_LOCKOUT_CALLABLE = "campagne.server.accounts.locked_out"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+AXES_DISABLE_ACCESS_LOG = True  # the failures are counted; successful sign-ins are not recorded
 ROOT_URLCONF = "campagne.server.urls"
 TEMPLATES = [{
     "BACKEND": "django.template.backends.django.DjangoTemplates",
