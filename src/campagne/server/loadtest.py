@@ -166,6 +166,8 @@ def start(folder: Path, port: int, threads: int = 4, database: str | None = None
                             stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
+        if proc.poll() is not None:  # refused to start (a port taken, another secret key...): said at once
+            raise RuntimeError(f"the club server stopped at once (exit status {proc.returncode})")
         try:
             with socket.create_connection((HOST, port), timeout=0.5):
                 return proc
