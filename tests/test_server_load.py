@@ -59,7 +59,7 @@ def _env(folder: Path, database: str | None) -> dict[str, str]:
     """The club's environment: its folder, and the database named (never the environment's own DATABASE_URL)."""
     import os
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")}
-    return {**env, "CAMPAGNE_SERVER_DIR": str(folder), "CAMPAGNE_SECRET_KEY": "load-test-key",
+    return {**env, "CAMPAGNE_SERVER_DIR": str(folder), "CAMPAGNE_SECRET_KEY": loadtest.KEY,
             **({"DATABASE_URL": database} if database else {})}
 
 
