@@ -22,8 +22,10 @@ HUGE = ("99999999999999999999999", "9223372036854775808", "18446744073709551616"
 
 
 @pytest.fixture(autouse=True)
-def _fresh() -> None:
+def _fresh(settings: object) -> None:
     store.forget()
+    # the accounts' passwords hashed fast: these tests sign in and make members by the dozen
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
 
 
 def _campaign_routes() -> list[str]:
@@ -79,7 +81,7 @@ def test_the_referee_reset_link_for_member_abc_is_400_not_500() -> None:
     assert r.status_code == 400
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(values=st.dictionaries(st.sampled_from(["member", "from", "group", "entry", "hours", "seq", "target",
                                                "player", "role", "reason", "order", "phase", "f_text"]),
                               st.text(max_size=40) | st.integers().map(str), max_size=5),
@@ -104,16 +106,13 @@ def _shared_club() -> tuple[object, dict[str, Client]]:
     return _CLUB["club"]  # type: ignore[return-value]
 
 
-@pytest.fixture
-def fast_hasher(settings: object) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
 
 
 def _sign_in(client: Client, name: str, password: str) -> int:
     return client.post("/login/", {"username": name, "password": password}).status_code
 
 
-def test_thirty_wrong_passwords_lock_the_account_out(fast_hasher: None) -> None:
+def test_thirty_wrong_passwords_lock_the_account_out() -> None:
     from django.conf import settings as conf
     u = user("guessed")
     guesser = Client(REMOTE_ADDR="203.0.113.7")
@@ -128,7 +127,7 @@ def test_thirty_wrong_passwords_lock_the_account_out(fast_hasher: None) -> None:
     assert _sign_in(owner, "guessed", "a-long-test-password-31") == 302 and u.pk
 
 
-def test_a_few_wrong_passwords_then_the_right_one_sign_in(fast_hasher: None) -> None:
+def test_a_few_wrong_passwords_then_the_right_one_sign_in() -> None:
     user("forgetful")
     c = Client(REMOTE_ADDR="203.0.113.8")
     for _ in range(2):  # twice a few mistakes, each time followed by the right password: never locked
