@@ -4,7 +4,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo club test install browser clean
+.PHONY: demo club test install browser postgres clean
 
 $(BIN)/campagne: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -30,8 +30,15 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; } || \
 	  echo "chromium or chromedriver missing: the browser test will be skipped"
 
+# Debian's PostgreSQL for the club server's two-machine test (apt, as root); elsewhere the test is skipped.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; } || \
+	  echo "PostgreSQL missing: the club server's PostgreSQL test will be skipped"
+
 # Both runs on every core (pytest-xdist; worksteal evens out tests of very different lengths).
-test: install browser
+test: install browser postgres
 	$(BIN)/pytest -n auto --dist worksteal
 	$(BIN)/pytest -n auto --dist worksteal -m study --hypothesis-profile=ci
 

@@ -52,7 +52,7 @@ print(json.dumps({"length": len(c.file.entries)}))
 
 def env_for(folder: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")}
-    return {**env, "CAMPAGNE_SERVER_DIR": str(folder), "CAMPAGNE_SECRET_KEY": "bench-key"}
+    return {**env, "CAMPAGNE_SERVER_DIR": str(folder), "CAMPAGNE_SECRET_KEY": loadtest.KEY}  # as `loadtest.start`
 
 
 def run(cmd: list[str], folder: Path) -> str:

@@ -89,13 +89,15 @@ def test_the_post_battle_form_refuses_and_changes_nothing(game: str) -> None:
         {"target": target, "group": hand},  # no winner
         {"target": target, "group": hand, "o_winner": "nobody"},  # not a side
         {"target": target, "group": 99, "o_winner": "ann"},  # no such group
-        {"target": target, "group": "x"},
     ]
     for post in bad:
         r = referee.post(f"/c/{campaign.pk}/battle-result/", post, follow=True)
         assert r.status_code == 200
         assert length(campaign) == before, post
         assert 'class="msg error"' in r.content.decode() or "msg error" in r.content.decode(), post
+    for group in ("x", "-1"):  # a value no form sends: a bad request
+        r = referee.post(f"/c/{campaign.pk}/battle-result/", {"target": target, "group": group})
+        assert r.status_code == 400 and length(campaign) == before
     # an option of another group is not read: the auto-resolve form with a winner typed in resolves automatically
     r = referee.post(f"/c/{campaign.pk}/battle-result/", {"target": target, "group": auto, "o_auto": "true",
                                                           "o_winner": "ann"})

@@ -54,7 +54,7 @@ def test_a_turn_in_a_real_browser(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")}
     built = subprocess.run([sys.executable, "-m", "campagne.server.loadtest", "small", str(tmp_path), "gorges", "2"],
                            capture_output=True, text=True, timeout=300,
-                           env={**env, "CAMPAGNE_SERVER_DIR": str(tmp_path), "CAMPAGNE_SECRET_KEY": "k"})
+                           env={**env, "CAMPAGNE_SERVER_DIR": str(tmp_path), "CAMPAGNE_SECRET_KEY": loadtest.KEY})
     assert built.returncode == 0, built.stderr[-2000:]
     club = json.loads(built.stdout.strip().splitlines()[-1])
     pk, accounts = club["pk"], club["accounts"]

@@ -47,3 +47,61 @@ def test_serve_sets_up_a_club_once(tmp_path: Path) -> None:
 def test_serve_alone_starts_an_empty_club(tmp_path: Path) -> None:
     out = serve(tmp_path)
     assert re.findall(r"Account (\S+) — password", out) == ["referee"]
+
+
+def _serve(folder: Path, *args: str, key: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL",
+                                                            "CAMPAGNE_SECRET_KEY")}
+    if key is not None:
+        env["CAMPAGNE_SECRET_KEY"] = key
+    exe = Path(sys.executable).with_name("campagne")
+    return subprocess.run([str(exe), "serve", "--dir", str(folder), "--prepare-only", *args], capture_output=True,
+                          text=True, timeout=300, env=env)
+
+
+def _private(path: Path) -> bool:
+    return path.stat().st_mode & 0o077 == 0
+
+
+def test_a_new_club_folder_is_made_and_its_files_are_its_owners(tmp_path: Path) -> None:
+    folder = tmp_path / "srv" / "club"  # does not exist yet, nor its parent (docs/server.md's --dir /srv/club)
+    r = _serve(folder)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert folder.is_dir() and _private(folder)
+    files = [p for p in folder.iterdir()]
+    assert {"club.sqlite3", "club.secret"} <= {p.name for p in files}
+    assert all(_private(p) for p in files), [(p.name, oct(p.stat().st_mode)) for p in files]
+
+
+def test_an_existing_club_readable_by_others_is_closed_at_start(tmp_path: Path) -> None:
+    assert _serve(tmp_path).returncode == 0
+    cache = tmp_path / "club.cache"  # the session folder an earlier version kept
+    cache.mkdir()
+    (cache / "x.djcache").write_bytes(b"session")
+    for name in ("club.sqlite3", "club.secret", "club.sqlite3-wal", "club.sqlite3-shm", "club.cache/x.djcache"):
+        path = tmp_path / name
+        path.touch()
+        path.chmod(0o644)
+    cache.chmod(0o755)
+    assert _serve(tmp_path).returncode == 0
+    for name in ("club.sqlite3", "club.secret", "club.sqlite3-wal", "club.sqlite3-shm", "club.cache",
+                 "club.cache/x.djcache"):
+        path = tmp_path / name  # (SQLite removes its -wal and -shm files when the last connection closes)
+        assert name.startswith("club.sqlite3-") or path.exists(), name
+        assert not path.exists() or _private(path), name
+
+
+def test_a_club_folder_that_is_a_file_is_one_sentence(tmp_path: Path) -> None:
+    (tmp_path / "f").write_text("x")
+    r = _serve(tmp_path / "f")
+    assert r.returncode == 2 and "Traceback" not in r.stderr + r.stdout
+    assert "is not a folder" in r.stderr + r.stdout
+
+
+def test_a_server_with_another_secret_key_refuses_to_start(tmp_path: Path) -> None:
+    assert _serve(tmp_path, key="the-club-key-1").returncode == 0
+    assert _serve(tmp_path, key="the-club-key-1").returncode == 0  # the same key: it starts
+    r = _serve(tmp_path, key="another-key-2")
+    said = r.stderr + r.stdout
+    assert r.returncode == 2 and "another secret key" in said and "Traceback" not in said, said[-2000:]
+    assert "the-club-key-1" not in said

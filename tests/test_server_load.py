@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -33,6 +34,12 @@ def _run(tmp_path: Path, campaigns: int, players: int, orders_each: int, databas
     expected = sum(len(c["accounts"]) for c in club["campaigns"]) * orders_each
     assert not result["errors"], result["errors"][:5]
     assert result["given"] == expected and result["refused_again"] == expected
+    verify(tmp_path, club, orders_each, database)
+
+
+def verify(tmp_path: Path, club: dict[str, Any], orders_each: int, database: str | None = None) -> None:
+    """Every player's `orders_each` orders are in the exported journal once each, and it verifies."""
+    py = sys.executable
     exported = subprocess.run([py, "-m", "campagne.server.loadtest", "export", str(tmp_path)], capture_output=True,
                               text=True, timeout=300, env=_env(tmp_path, database))
     assert exported.returncode == 0, exported.stderr[-2000:]
@@ -52,7 +59,7 @@ def _env(folder: Path, database: str | None) -> dict[str, str]:
     """The club's environment: its folder, and the database named (never the environment's own DATABASE_URL)."""
     import os
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")}
-    return {**env, "CAMPAGNE_SERVER_DIR": str(folder), "CAMPAGNE_SECRET_KEY": "load-test-key",
+    return {**env, "CAMPAGNE_SERVER_DIR": str(folder), "CAMPAGNE_SECRET_KEY": loadtest.KEY,
             **({"DATABASE_URL": database} if database else {})}
 
 

@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import BadRequest, PermissionDenied
 from django.db import DEFAULT_DB_ALIAS, connection
 from django.http import Http404
 
@@ -83,6 +83,17 @@ def _member_sql() -> str:
     return (f"SELECT c.*, m.{col('id')} AS member_id, m.{col('role')} AS member_role, m.{col('player')} AS "
             f"member_player, m.{col('seen_line')} AS member_seen FROM {q(c.db_table)} c LEFT JOIN {q(m.db_table)} m "
             f"ON m.{col('campaign')} = c.{q(c.pk.column)} AND m.{col('user')} = %s WHERE c.{q(c.pk.column)} = %s")
+
+
+def posted_number(post: Any, name: str) -> int | None:
+    """A whole number a form sends (a line, a member, a choice's index): None when left empty; a value no form of
+    the club sends (not digits, or beyond what a database column holds) is a bad request (400), never a 500."""
+    raw = post.get(name, "")
+    if raw == "":
+        return None
+    if not (isinstance(raw, str) and 0 < len(raw) <= 19 and raw.isascii() and raw.isdigit()) or int(raw) >= 2 ** 63:
+        raise BadRequest(f"malformed {name}")
+    return int(raw)
 
 
 def need_referee(s: Seat) -> None:

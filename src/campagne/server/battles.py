@@ -21,7 +21,7 @@ from ..core.errors import CampagneError, register_messages
 from ..core.interface import GameOption
 from ..core.options import read_options
 from . import store
-from .access import member, need_referee
+from .access import member, need_referee, posted_number
 from .models import Campaign
 from .views import lang
 
@@ -93,16 +93,17 @@ def battle_result(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a battle's result from the post-battle form: journaled as `campagne battle-result` would, or nothing."""
     from ..computers import play_computers
     need_referee(member(request.user, pk)[1])
+    index = posted_number(request.POST, "group")
     try:
         with store.changing(pk) as (campaign, c):
             d = store.descriptor(campaign)
             target = request.POST.get("target", "")
             if not d.battle_command or target not in dict(targets(campaign, c)):
                 raise CampagneError("club.no_such_battle", battle=target[:40])
-            try:
-                group = _groups(d.battle_options)[int(request.POST.get("group", ""))][1]
-            except (ValueError, IndexError):
-                raise CampagneError("club.not_offered") from None
+            offered = _groups(d.battle_options)
+            if index is None or index >= len(offered):
+                raise CampagneError("club.not_offered")
+            group = offered[index][1]
             options = read_options(d.battle_options, given(group, request.POST), d.name, "battle-result")
             command = d.load("battle_command")(target, options)
             first = c.push(command)

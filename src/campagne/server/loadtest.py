@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 PASSWORD = "load-test-password-19"
+KEY = "load-test-key"  # the secret key of every club made here: the servers `start` runs are given it too
 HOST = "127.0.0.1"
 
 
@@ -52,7 +53,7 @@ def _referee_step(c: Any, d: Any) -> dict[str, Any]:
 def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0) -> dict[str, Any]:
     """The club (run in its own process: Django configured for DIR)."""
     os.environ["CAMPAGNE_SERVER_DIR"] = str(folder)
-    os.environ.setdefault("CAMPAGNE_SECRET_KEY", "load-test-key")
+    os.environ.setdefault("CAMPAGNE_SECRET_KEY", KEY)
     from ..cli.server import prepare
     prepare(folder, demo=False)
     from django.contrib.auth import get_user_model
@@ -103,7 +104,7 @@ def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0) -> d
 def small_club(folder: Path, game: str, players: int) -> dict[str, Any]:
     """A campaign of `game` with `players` people and its referee, each with an account (the browser test's)."""
     os.environ["CAMPAGNE_SERVER_DIR"] = str(folder)
-    os.environ.setdefault("CAMPAGNE_SECRET_KEY", "load-test-key")
+    os.environ.setdefault("CAMPAGNE_SECRET_KEY", KEY)
     from ..cli.server import prepare
     prepare(folder, demo=False)
     from django.contrib.auth import get_user_model
@@ -131,7 +132,7 @@ def small_club(folder: Path, game: str, players: int) -> dict[str, Any]:
 
 def export(folder: Path) -> list[dict[str, Any]]:
     os.environ["CAMPAGNE_SERVER_DIR"] = str(folder)
-    os.environ.setdefault("CAMPAGNE_SECRET_KEY", "load-test-key")
+    os.environ.setdefault("CAMPAGNE_SECRET_KEY", KEY)
     from . import setup
     setup()
     from . import store
@@ -155,7 +156,7 @@ def start(folder: Path, port: int, threads: int = 4, database: str | None = None
           ) -> subprocess.Popen[bytes]:
     """`campagne serve` on loopback, on the SQLite file in `folder` or on `database` (a URL: never the
     environment's own `DATABASE_URL`); returns once it answers (the caller stops it by its pid)."""
-    env = {**os.environ, "CAMPAGNE_SERVER_DIR": str(folder), "CAMPAGNE_SECRET_KEY": "load-test-key"}
+    env = {**os.environ, "CAMPAGNE_SERVER_DIR": str(folder), "CAMPAGNE_SECRET_KEY": KEY}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     env.pop("DATABASE_URL", None)
     if database:
@@ -166,6 +167,8 @@ def start(folder: Path, port: int, threads: int = 4, database: str | None = None
                             stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
+        if proc.poll() is not None:  # refused to start (a port taken, another secret key...): said at once
+            raise RuntimeError(f"the club server stopped at once (exit status {proc.returncode})")
         try:
             with socket.create_connection((HOST, port), timeout=0.5):
                 return proc

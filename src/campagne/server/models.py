@@ -98,3 +98,12 @@ class Snapshot(models.Model):
     entries = models.PositiveIntegerField()
     state = models.BinaryField()
     created = models.DateTimeField(auto_now_add=True)
+
+
+class Club(models.Model):
+    """The club's one row: a fingerprint of the secret key it was first started with, so that a machine started with
+    another key (a fresh `--dir` on a second machine) refuses to start instead of breaking every session and
+    password-reset link the others made (`cli/server.py`). A keyed hash: the key cannot be read back from it."""
+
+    key_check = models.CharField(max_length=128)
+    created = models.DateTimeField(auto_now_add=True)

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from ..core.errors import CampagneError
 from ..registry import games
 from . import battles, store
-from .access import can_create, member, need_referee, seat
+from .access import can_create, member, need_referee, posted_number, seat
 from .models import Campaign, Invitation, Membership
 from .views import lang
 
@@ -59,9 +59,8 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     from ..computers import play_computers
     _referee_campaign(request, pk)
     reason = request.POST.get("reason", "").strip()[:300]
-    try:
-        first = int(request.POST.get("from", ""))
-    except ValueError:
+    first = posted_number(request.POST, "from")
+    if first is None:
         messages.error(request, _("Choose the line to undo back to."))
         return _done(request, pk)
     if not reason:
@@ -137,7 +136,8 @@ def invite(request: HttpRequest, pk: int) -> HttpResponse:
 def reset_link(request: HttpRequest, pk: int) -> HttpResponse:
     """A password-reset link for a member of this campaign, handed over by the referee (no mail server needed)."""
     campaign = _referee_campaign(request, pk)
-    m = Membership.objects.filter(campaign=campaign, pk=request.POST.get("member") or 0).select_related("user").first()
+    m = Membership.objects.filter(campaign=campaign, pk=posted_number(request.POST, "member") or 0
+                                  ).select_related("user").first()
     if m is None or m.user.is_superuser or m.user.is_staff or m.user == request.user:
         messages.error(request, _("Choose a member of this campaign."))
         return _done(request, pk)

@@ -2,7 +2,9 @@
 
 - `DATABASE_URL` (postgres://user:pass@host/db): a hosted club's PostgreSQL; unset, an SQLite file
   `club.sqlite3` in `CAMPAGNE_SERVER_DIR` (default: the current folder).
-- `CAMPAGNE_SECRET_KEY`: Django's secret key (`campagne serve` keeps one in `club.secret` beside the database).
+- `CAMPAGNE_SECRET_KEY`: Django's secret key (`campagne serve` keeps one in `club.secret` beside the database when
+  it is not given; several machines on one database are all given the same: `campagne serve` refuses to start
+  with a key other than the one the database was started with).
 - `CAMPAGNE_ALLOWED_HOSTS` (comma-separated), `CAMPAGNE_DEBUG=1`, `CAMPAGNE_HTTPS=1` (secure cookies behind a
   TLS reverse proxy), `CAMPAGNE_SMTP_HOST` / `_PORT` / `_USER` / `_PASSWORD` / `CAMPAGNE_MAIL_FROM` (mail when
   configured; without them, nothing is mailed: links are handed over by the referee).
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -40,13 +43,10 @@ else:
     if os.environ.get("CAMPAGNE_TEST_DB"):  # a file, so that a live server's threads share it (load tests)
         DATABASES["default"]["TEST"] = {"NAME": os.environ["CAMPAGNE_TEST_DB"]}
 
-# Sessions are read at every request: from files beside the database, which every process of the server shares (a
-# log-out is one everywhere), with the database behind them (cached_db writes both). Reading a session from the
-# database took a tenth of a page's time. The folder can be deleted at any time (sessions are then read from the
-# database again); nothing else is cached there.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                      "LOCATION": str(DATA_DIR / "club.cache")}}
+# Sessions live in the database only: every process and every machine of the club reads the same row at every
+# request, so a log-out or a revoked session ends everywhere at once (a per-machine cache kept them alive elsewhere
+# for 14 days); read by one hand-written query, decoded only when the row changed (`sessions.py`).
+SESSION_ENGINE = "campagne.server.sessions"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -55,10 +55,12 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
     "campagne.server.apps.ClubConfig",
 ]
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # the admin's and the club's static files, from the apps
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -66,7 +68,21 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
+# Repeated wrong passwords lock the sign-in (django-axes, its attempts kept in the database: every machine of the
+# club counts them): after AXES_FAILURE_LIMIT wrong passwords for one account from one address, that account is
+# refused from that address for AXES_COOLOFF_TIME, even with the right password; a right password before then
+# starts the count again. The address is the connection's own (a header a client may write is never believed).
+AUTHENTICATION_BACKENDS = ["campagne.server.accounts.SignInLockout", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "campagne.server.accounts.client_address"
+AXES_LOCKOUT_CALLABLE = "campagne.server.accounts.locked_out"
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+AXES_DISABLE_ACCESS_LOG = True  # the failures are counted; successful sign-ins are not recorded
 ROOT_URLCONF = "campagne.server.urls"
 TEMPLATES = [{
     "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -91,6 +107,7 @@ TIME_ZONE = "UTC"
 
 STATIC_URL = "/static/"
 STATIC_ROOT = os.environ.get("CAMPAGNE_STATIC_ROOT") or None
+WHITENOISE_USE_FINDERS = STATIC_ROOT is None  # served from the installed apps without a `collectstatic`
 LOGIN_URL = "club:login"
 LOGIN_REDIRECT_URL = "club:home"
 LOGOUT_REDIRECT_URL = "club:login"
@@ -114,6 +131,9 @@ else:
 MAIL_CONFIGURED = bool(os.environ.get("CAMPAGNE_SMTP_HOST"))
 
 LOGGING = {"version": 1, "disable_existing_loggers": False,
-           "handlers": {"console": {"class": "logging.StreamHandler"}},
-           "loggers": {"django": {"handlers": ["console"], "level": os.environ.get("CAMPAGNE_LOG_LEVEL", "WARNING")}}}
+           "filters": {"one_line_4xx": {"()": "campagne.server.logs.OneLineClientErrors"}},
+           "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line_4xx"]}},
+           # on the logger too, so that every handler the record reaches sees one line
+           "loggers": {"django": {"handlers": ["console"], "level": os.environ.get("CAMPAGNE_LOG_LEVEL", "WARNING")},
+                       "django.request": {"filters": ["one_line_4xx"]}}}
 

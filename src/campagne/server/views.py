@@ -21,7 +21,7 @@ from .. import session
 from ..core.errors import CampagneError
 from ..render.text import entry_lines
 from . import notify, orders, store
-from .access import Seat, member, seat
+from .access import Seat, member, posted_number, seat
 from .deadlines import due, note_order
 from .models import Campaign, Membership
 
@@ -212,14 +212,14 @@ def withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, s = member(request.user, pk)
     if s.actor is None or s.referee:
         return _refuse(request, pk, _("Only a player takes back his own orders."), status=403)
+    n = posted_number(request.POST, "entry")
     try:
-        n = int(request.POST.get("entry", ""))
+        if n is None:
+            raise CampagneError("club.not_yours")
         with store.changing(pk) as (campaign, c):
             if campaign.ended:
                 raise CampagneError("club.ended")
             orders.withdraw(c, s.actor, n)
-    except ValueError:
-        return _refuse(request, pk, CampagneError("club.not_yours").message(lang().lang))
     except CampagneError as exc:
         return _refuse(request, pk, exc.message(lang().lang))
     messages.success(request, _("Your order is taken back: give another."))
