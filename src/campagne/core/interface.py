@@ -307,6 +307,11 @@ class Secret:
         return False
 
 
+def no_secrets(state: Any) -> dict[str, list[Secret]]:
+    """The `secrets` of a game that hides nothing from anyone (its descriptor says why)."""
+    return {}
+
+
 @dataclass(frozen=True)
 class Outcome:
     """Where a game stands: whether it has ended, the standing (best first) and a score per player in
