@@ -304,6 +304,41 @@ def test_a_planted_leak_is_caught(game: str, tmp_path: Path, monkeypatch: pytest
         people_and_hand_built(game, tmp_path)
 
 
+def served(path: Path, title: str, tmp: Path) -> Search:
+    """The campaign put in a club: every page, fragment, JSON and export each member may ask for, searched."""
+    from test_server_secrets import members, responses
+
+    from campagne.server import store
+    store.forget()
+    referee = session.referee_file(path)
+    campaign = store.import_journal(title, path.read_bytes(), referee.read_bytes() if referee.exists() else None)
+    clients = members(campaign)
+    search = Search(path)
+    for who, client in clients.items():
+        if who not in ("referee", "spectator"):
+            search.check(who, responses(client, campaign.pk))
+    everyone = {p.what: p for found in secrets_now(path).values() for p in found}
+    found = leaks(responses(clients["spectator"], campaign.pk), list(everyone.values()))
+    assert not found, "a spectator reads what no player may: " + "; ".join(found[:5])
+    return search
+
+
+@pytest.mark.django_db
+def test_each_member_of_the_club_reads_only_his_own_view(game: str, tmp_path: Path) -> None:
+    if game not in campaign_games():
+        pytest.skip(f"{game} is a battle: it has no secret (its descriptor says why)")
+    ids = player_specs(game, computers=False)
+    path = tmp_path / f"{game}-club.jsonl"
+    cli(path, "new", game, *(x for i in ids for x in ("-p", i)), "--seed", "3")
+    cli(path, "play", *(x for i in ids for x in ("--stand-in", i)), "--referee", "--until-turn", "1", code=None)
+    looked = served(path, f"kit {game}", tmp_path).looked
+    built = hand_built(game, tmp_path)
+    if built is not None:
+        looked |= served(built, f"kit {game} hand-built", tmp_path).looked
+    if has_secrets(game):
+        assert looked, f"no {game} secret was searched for at the club"
+
+
 @pytest.mark.study
 @pytest.mark.parametrize("seed", [11, 12, 13, 14])
 def test_wider_sweep(game: str, seed: int, tmp_path: Path) -> None:
