@@ -101,28 +101,37 @@ class Search:
         assert not missing, f"the referee does not read {missing[:3]}: the search could not find them"
 
 
-def reading(path: Path, viewer: str | None, tmp: Path) -> dict[str, str]:
-    """Everything a player reads without giving an order: as `viewer` (--as), or by default (viewer None: the lone
-    person's view)."""
+def reading(path: Path, viewer: str | None, tmp: Path, langs: tuple[str, ...] = LANGS) -> dict[str, str]:
+    """Everything a player reads without giving an order, text (in `langs`) and --json: as `viewer` (--as), or by
+    default (viewer None: the lone person's view)."""
     who = ["--as", viewer] if viewer else []
     out = {}
-    for lang in LANGS:
+    for lang in langs:
         out[f"status {lang}"] = cli(path, "status", *who, "--lang", lang)
         out[f"journal {lang}"] = cli(path, "journal", *who, "--lang", lang)
-    out["sheet md"] = cli(path, "sheet", *who, "--lang", "fr")
+        out[f"sheet {lang}"] = cli(path, "sheet", *who, "--lang", lang)
     out["status json"] = cli(path, "status", *who, "--json")
     out["journal json"] = cli(path, "journal", *who, "--json")
     out["sheet json"] = cli(path, "sheet", *who, "--json")
-    out["sheet html"] = cli(path, "sheet", *who, "--format", "html")
+    out["sheet html"] = cli(path, "sheet", *who, "--format", "html", "--lang", langs[0])
     svg = tmp / f"map-{viewer}.svg"
-    cli(path, "map", *who, "--out", str(svg))
+    cli(path, "map", *who, "--out", str(svg), "--lang", langs[0])
     out["map"] = svg.read_text(encoding="utf-8")
     return out
 
 
-def listing(path: Path, player: str) -> dict[str, str]:
-    return {f"order --list {lang}": cli(path, "order", player, "--list", "--lang", lang) for lang in LANGS} | \
+def listing(path: Path, player: str, langs: tuple[str, ...] = LANGS) -> dict[str, str]:
+    return {f"order --list {lang}": cli(path, "order", player, "--list", "--lang", lang) for lang in langs} | \
         {"order --list json": cli(path, "order", player, "--list", "--json")}
+
+
+def every_viewer(search: Search, tmp: Path) -> None:
+    """Each player reads as himself; the text in French for one, in English for the next (both languages are read
+    at every point with two players or more, at half the cost)."""
+    players = json.loads(cli(search.path, "status", "--referee", "--json"))["players"]
+    for n, viewer in enumerate(players):
+        langs = (LANGS[n % 2],)
+        search.check(viewer, reading(search.path, viewer, tmp, langs) | listing(search.path, viewer, langs))
 
 
 # --------------------------------------------------------------------------- orders as a person types them
@@ -223,14 +232,34 @@ def people_only(game: str, tmp: Path, seed: int, stops: tuple[int, ...]) -> Sear
     for stop in stops:
         stand_in = [x for i in ids for x in ("--stand-in", i)]
         cli(path, "play", *stand_in, "--referee", "--until-turn", str(stop), code=None)
-        for viewer in ids:
-            search.check(viewer, reading(path, viewer, tmp) | listing(path, viewer))
+        every_viewer(search, tmp)
     return search
 
 
+_BUILT: dict[str, tuple[bytes, bytes | None] | None] = {}  # each game's hand-built campaign, made once a run
+
+
 def hand_built(game: str, tmp: Path) -> Path | None:
+    """A copy in `tmp` of the game's hand-built campaign (its journal and referee's file), if it has one."""
+    if game not in _BUILT:
+        made = build_by_hand(game, tmp / "built")
+        referee = session.referee_file(made) if made else None
+        _BUILT[game] = None if made is None else \
+            (made.read_bytes(), referee.read_bytes() if referee and referee.exists() else None)
+    if _BUILT[game] is None:
+        return None
+    journal, referee_bytes = _BUILT[game]  # type: ignore[misc]
+    path = tmp / f"{game}-by-hand.jsonl"
+    path.write_bytes(journal)
+    if referee_bytes is not None:
+        session.referee_file(path).write_bytes(referee_bytes)
+    return path
+
+
+def build_by_hand(game: str, tmp: Path) -> Path | None:
     """A campaign holding the kinds of secret that computers seldom make (Atlantis's private pact with its text, a
     strategy written down before the other): tests/test_secrets_adversarial.py builds them through the command line."""
+    tmp.mkdir(parents=True, exist_ok=True)
     if game == "atlantis":
         from test_secrets_adversarial import atlantis_with_secrets
         return atlantis_with_secrets(tmp)
@@ -279,8 +308,7 @@ def people_and_hand_built(game: str, tmp: Path) -> Search:
     path = hand_built(game, tmp)
     if path is not None:
         built = Search(path)
-        for viewer in json.loads(cli(path, "status", "--referee", "--json"))["players"]:
-            built.check(viewer, reading(path, viewer, tmp) | listing(path, viewer))
+        every_viewer(built, tmp)
         search.looked |= built.looked
     return search
 
@@ -294,14 +322,21 @@ def test_each_person_reads_only_his_own_view(game: str, tmp_path: Path) -> None:
 
 
 def test_a_planted_leak_is_caught(game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every view the referee's: the kit must see it (else it could not fail)."""
+    """Every view the referee's: the kit must see it (else it could not fail), in the game's hand-built campaign or,
+    without one, a new one."""
     if not has_secrets(game):
         pytest.skip(f"{game} hides nothing: there is nothing to leak")
+    path = hand_built(game, tmp_path)
+    if path is None:
+        path = tmp_path / "planted.jsonl"
+        cli(path, "new", game, *(x for i in player_specs(game, computers=False) for x in ("-p", i)), "--seed", "3")
     rules = games()[game].load("ruleset")
     referee_view = rules.view
     monkeypatch.setattr(rules, "view", lambda self, state, viewer: referee_view(self, state, None))
+    search = Search(path)
     with pytest.raises(AssertionError, match="reads what he must not"):
-        people_and_hand_built(game, tmp_path)
+        for viewer in secrets_now(path):
+            search.check(viewer, {"status json": cli(path, "status", "--as", viewer, "--json")})
 
 
 def served(path: Path, title: str, tmp: Path) -> Search:
@@ -325,16 +360,14 @@ def served(path: Path, title: str, tmp: Path) -> Search:
 
 @pytest.mark.django_db
 def test_each_member_of_the_club_reads_only_his_own_view(game: str, tmp_path: Path) -> None:
+    """The game's hand-built campaign (or a new one: Arc's counters are hidden from the start) in a club."""
     if game not in campaign_games():
         pytest.skip(f"{game} is a battle: it has no secret (its descriptor says why)")
-    ids = player_specs(game, computers=False)
-    path = tmp_path / f"{game}-club.jsonl"
-    cli(path, "new", game, *(x for i in ids for x in ("-p", i)), "--seed", "3")
-    cli(path, "play", *(x for i in ids for x in ("--stand-in", i)), "--referee", "--until-turn", "1", code=None)
+    path = hand_built(game, tmp_path)
+    if path is None:
+        path = tmp_path / f"{game}-club.jsonl"
+        cli(path, "new", game, *(x for i in player_specs(game, computers=False) for x in ("-p", i)), "--seed", "3")
     looked = served(path, f"kit {game}", tmp_path).looked
-    built = hand_built(game, tmp_path)
-    if built is not None:
-        looked |= served(built, f"kit {game} hand-built", tmp_path).looked
     if has_secrets(game):
         assert looked, f"no {game} secret was searched for at the club"
 
