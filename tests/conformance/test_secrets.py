@@ -373,9 +373,9 @@ def test_each_member_of_the_club_reads_only_his_own_view(game: str, tmp_path: Pa
 
 
 @pytest.mark.study
-@pytest.mark.parametrize("seed", [11, 12, 13, 14])
+@pytest.mark.parametrize("seed", [11, 12, 13])
 def test_wider_sweep(game: str, seed: int, tmp_path: Path) -> None:
     if game not in campaign_games():
         pytest.skip(f"{game} is a battle: it has no secret")
-    lone_person(game, tmp_path, seed=seed, steps=40)
-    people_only(game, tmp_path, seed=seed, stops=(1, 2, 3, 4))
+    lone_person(game, tmp_path, seed=seed, steps=20)
+    people_only(game, tmp_path, seed=seed, stops=(1, 2, 3))

@@ -198,7 +198,7 @@ def secrets(s: GorgesState) -> dict[str, list[Secret]]:
             for i in items_of(pid):
                 if dict(i) not in own_items and "source" in i:
                     found.append(Secret(f'"max_points": {json_value(i.get("max_points"))}',
-                                        near=f'"source": "{i["source"]}"', span=30, what=f"{pid}'s magic item {i}"))
+                                        near=f'"source": "{i["source"]}"', span=80, what=f"{pid}'s magic item {i}"))
     return out
 
 
