@@ -36,9 +36,8 @@ def outputs(path: Path, viewer: str, tmp: Path) -> dict[str, str]:
             "journal": run(path, "journal", "--as", viewer)}
 
 
-def atlantis_with_secrets(tmp_path: Path) -> Path:
-    """alice and bob make a private pact; alice marches on bob and writes down her strategy, bob has not yet."""
-    path = tmp_path / "atlantis.jsonl"
+def atlantis_in_diplomacy(path: Path) -> Path:
+    """alice, bob and carl placed, the first diplomacy phase open."""
     run(path, "new", "atlantis", "--seed", "3", "-p", "alice", "-p", "bob", "-p", "carl")
     places = {"alice": ("mestor", "baie-tritons"), "bob": ("gadirus-myrine", "gadeira"),
               "carl": ("euamon", "euemonia")}
@@ -47,6 +46,12 @@ def atlantis_with_secrets(tmp_path: Path) -> Path:
         run(path, "order", who, "choose", *places[who])
     while view(path)["phase"] != "diplomacy":
         run(path, "next")
+    return path
+
+
+def atlantis_with_secrets(tmp_path: Path) -> Path:
+    """alice and bob make a private pact; alice marches on bob and writes down her strategy, bob has not yet."""
+    path = atlantis_in_diplomacy(tmp_path / "atlantis.jsonl")
     run(path, "order", "alice", "agree", "bob", "--set", f'text="{PACT}"', "--set", "public=false")
     run(path, "order", "bob", "accept", "1")
     while view(path)["phase"] != "movement":
@@ -73,6 +78,15 @@ def test_a_party_reads_the_private_pact_and_no_one_else_that_it_exists(tmp_path:
     # alice's strategy, written first, reaches bob as written, not which
     battles = json.loads(bob["status json"])["battles"]
     assert battles[0]["strategies"]["alice"] == "chosen"
+
+
+def test_a_private_agreement_taken_back_stays_unknown_to_the_others(tmp_path: Path) -> None:
+    path = atlantis_in_diplomacy(tmp_path / "undone.jsonl")
+    run(path, "order", "alice", "agree", "bob", "--set", f'text="{PACT}"', "--set", "public=false")
+    run(path, "undo", "--reason", "second thoughts")
+    undone = json.loads(run(path, "journal", "--as", "carl", "--json"))["entries"][-2]
+    assert undone["undone"] and undone["command"] == {"type": "withheld"}
+    assert json.loads(run(path, "journal", "--as", "bob", "--json"))["entries"][-2]["command"]["type"] == "agree"
 
 
 def gorges_year(tmp_path: Path) -> tuple[Path, list[dict]]:
