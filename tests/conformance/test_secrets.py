@@ -233,6 +233,12 @@ def people_only(game: str, tmp: Path, seed: int, stops: tuple[int, ...]) -> Sear
         stand_in = [x for i in ids for x in ("--stand-in", i)]
         cli(path, "play", *stand_in, "--referee", "--until-turn", str(stop), code=None)
         every_viewer(search, tmp)
+        rng = random.Random(stop)
+        for n, viewer in enumerate(json.loads(cli(path, "status", "--referee", "--json"))["awaiting"]):
+            if viewer in ids:  # his order prints his view, and the computers' replies as he may see them
+                given = give_order(path, game, viewer, rng, as_json=n % 2 == 1)
+                if given is not None:
+                    search.check(viewer, {"order": given})
     return search
 
 
