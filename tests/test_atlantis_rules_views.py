@@ -76,9 +76,12 @@ def test_private_agreements_are_hidden_from_the_other_players():
     entry = game.push(order("agree", "a", parties=["a", "b"], public=False, text="Nous deux contre c",
                             grantor="b", passage=["a"])).to_dict()
     seen_by_c = redact_entry(entry, "c")
-    assert seen_by_c["command"] == {"type": "agree", "player": "a", "private": "hidden"}
-    assert seen_by_c["events"][0]["private"] == "hidden"
-    assert "Nous deux" not in json.dumps(seen_by_c)
+    # c learns neither its terms (grantor, passage, text) nor that there is an agreement at all
+    assert seen_by_c["command"] == {"type": "withheld"} and seen_by_c["events"] == []
+    assert "Nous deux" not in json.dumps(seen_by_c) and "passage" not in json.dumps(seen_by_c)
+    accepted = game.push(order("accept", "b", agreement=1)).to_dict()
+    assert redact_entry(accepted, "c")["command"] == {"type": "withheld"}
+    assert redact_entry(accepted, "c")["events"] == [] and redact_entry(accepted, "a") == accepted
     assert redact_entry(entry, "b")["events"][0]["private"] == {"text": "Nous deux contre c"}
     assert view(game, "c")["agreements"] == [] and len(view(game, "b")["agreements"]) == 1
     # a public one is everybody's business

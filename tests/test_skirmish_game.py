@@ -170,7 +170,7 @@ def test_the_command_line_serves_a_battle(tmp_path: Path):
     cli("map", "--out", svg, "-c", c)
     assert svg.read_text().startswith("<svg")
     assert "replays identically" in cli("journal", "-c", c).stdout
-    sheets = json.loads(cli("sheet", "--json", "-c", c).stdout)["sheets"]
+    sheets = json.loads(cli("sheet", "--referee", "--json", "-c", c).stdout)["sheets"]
     assert [sh["player"] for sh in sheets] == ["alice", "bob"] and sheets[0]["rounds"]
     assert "Déploiement" in cli("--lang", "fr", "sheet", "--as", "bob", "-c", c).stdout
     cli("battle-result", "X", "-c", c, code=2)  # a grid battle's own journal has none

@@ -289,7 +289,8 @@ def visible_entries(c: Campaign, viewer: str | None, redact: Any, start: int = 0
     for e in c.file.entries[start:]:
         cmd = e.get("command", {})
         if viewer is not None and e.get("n") in c.game.undone and cmd.get("player") != viewer:
-            out.append({"n": e.get("n"), "command": {"type": cmd.get("type"), "player": cmd.get("player")},
+            seen = redact(e, viewer).get("command", {})  # its type and giver as the game lets him see them
+            out.append({"n": e.get("n"), "command": {k: seen[k] for k in ("type", "player") if k in seen},
                         "undone": True, "events": [], "rolls": []})
         else:
             out.append(redact(e, viewer))

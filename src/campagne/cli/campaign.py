@@ -12,6 +12,7 @@ import typer
 from .main import app
 from .output import (CampaignOpt, ForceOpt, JsonOpt, LangOpt, Out, campaign_path, out, parse_seed, parse_sets,
                      run_safely)
+from .viewer import RefereeOpt, shown, viewer_of
 
 CONTROLLERS = ("human", "random", "greedy", "absent")
 
@@ -43,6 +44,7 @@ def new(ctx: typer.Context,
         public_dice: bool = typer.Option(False, "--public-dice",
                                          help="Dice anyone can foresee (tests, demos, studies): the seed is written "
                                               "in the journal, and every status says so."),
+        referee: bool = RefereeOpt,
         campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Create a campaign journal; the game's own options follow (--map FILE...). / Créer le journal d'une
     campagne ; les options propres au jeu suivent (--map FICHIER...)."""
@@ -60,7 +62,7 @@ def new(ctx: typer.Context,
         # the computers' first orders are written with the header, in one batch
         c = session.create(campaign_path(campaign), ruleset, setup, None if seed is None else parse_seed(seed),
                            public=public_dice)
-        _report(o, c, o.t(f"Campagne créée : {c.path}", f"Campaign created: {c.path}"))
+        _report(o, c, o.t(f"Campagne créée : {c.path}", f"Campaign created: {c.path}"), viewer_of(c, None, referee))
     run_safely(o, go)
 
 
@@ -75,9 +77,9 @@ def _text(c: Any) -> Any:
     return _descriptor(c).load("text")
 
 
-def _report(o: Out, c: Any, headline: str) -> None:
+def _report(o: Out, c: Any, headline: str, viewer: Optional[str]) -> None:
     from ..session import with_dice_notice
-    view = c.game.view(None)
+    view = c.game.view(viewer)
     if o.json:
         o.data({"campaign": str(c.path), "view": with_dice_notice(c, view)})
     else:
@@ -95,14 +97,14 @@ def _dice_notice(o: Out, c: Any) -> None:
 
 @app.command()
 def status(as_: Optional[str] = typer.Option(None, "--as", help="See only what this player may see."),
-           campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+           referee: bool = RefereeOpt, campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Where the campaign stands. / Où en est la campagne."""
     o = out(lang, json_)
 
     def go() -> None:
         from ..session import with_dice_notice
         with _opened(o, campaign, viewers=(as_,)) as c:
-            view = c.game.view(as_)
+            view = c.game.view(viewer_of(c, as_, referee))
         if o.json:
             o.data(with_dice_notice(c, view))
         else:
@@ -152,25 +154,28 @@ def _push(o: Out, c: Any, command: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _run(o: Out, campaign: Optional[str],
-         command: dict[str, Any] | Callable[[Any, Any], dict[str, Any]]) -> None:
-    """Open the campaign under its lock, journal one command (and the computers' replies), print.
-    `command` may be built by the campaign's game (its descriptor: orders read differently per game)."""
+         command: dict[str, Any] | Callable[[Any, Any], dict[str, Any]],
+         viewer: Callable[[Any], Optional[str]]) -> None:
+    """Open the campaign under its lock, journal one command (and the computers' replies), print them as
+    `viewer(campaign)` may see them. `command` may be built by the campaign's game (its descriptor: orders read
+    differently per game)."""
     from .. import session
     with session.open_campaign(campaign_path(campaign), expect=_campaigns()) as c:
         built = command(_descriptor(c), c.state) if callable(command) else command
-        _print_entries(o, c, _push(o, c, built))
+        _print_entries(o, c, _push(o, c, built), viewer(c))
 
 
-def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]]) -> None:
+def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]], viewer: Optional[str]) -> None:
     from ..render.text import entry_lines
+    entries = shown(c, entries, viewer)
     if o.json:
-        o.data({"entries": entries, "view": c.game.view(None)})
+        o.data({"entries": entries, "view": c.game.view(viewer)})
         return
     text = _text(c)
     for e in entries:
         for line in entry_lines(e, o, text.event_text):
             o.text(line)
-    o.text(text.status_text(c.game.view(None), o, brief=True))
+    o.text(text.status_text(c.game.view(viewer), o, brief=True))
 
 
 # Island cells are 'q,r' with negative numbers ('-2,4'): such words are arguments, not unknown options.
@@ -193,8 +198,10 @@ def order(player: str = typer.Argument(..., help="The player giving the order.")
         if not kind:
             raise CampagneError("order.missing", order="order", field="TYPE")
         parse_sets(set_ or [])  # a mistyped value is refused before the campaign is even opened
+        # printed as its giver may see it (the referee's own orders: as the referee)
         _run(o, campaign, lambda descriptor, state: build_order(descriptor, player, kind, args or [], bribe,
-                                                                 set_ or [], state))
+                                                                 set_ or [], state),
+             lambda c: None if player == "referee" else player)
     run_safely(o, go)
 
 
@@ -251,25 +258,29 @@ def _domain_text(f: Any, o: Out) -> str:
 
 
 @app.command(name="next")
-def next_(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+def next_(referee: bool = RefereeOpt,
+          campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """End the current phase (the referee). / Clore la phase en cours (l'arbitre)."""
     o = out(lang, json_)
 
-    run_safely(o, lambda: _run(o, campaign, {"type": "next", "player": "referee"}))
+    run_safely(o, lambda: _run(o, campaign, {"type": "next", "player": "referee"},
+                               lambda c: viewer_of(c, None, referee)))
 
 
 @app.command()
-def end(campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+def end(referee: bool = RefereeOpt,
+        campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Declare the end of the campaign and give the standings. / Déclarer la fin de la campagne."""
     o = out(lang, json_)
 
-    run_safely(o, lambda: _run(o, campaign, {"type": "end", "player": "referee"}))
+    run_safely(o, lambda: _run(o, campaign, {"type": "end", "player": "referee"}, lambda c: viewer_of(c, None, referee)))
 
 
 @app.command(name="battle-result", context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 def battle_result(ctx: typer.Context,
                   target: str = typer.Argument(..., help="The battle: its territory, or its number where the game "
                                                          "numbers them."),
+                  referee: bool = RefereeOpt,
                   campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt,
                   json_: bool = JsonOpt) -> None:
     """Enter a battle's result, or auto-resolve it; the game's own options follow (campagne games NAME). /
@@ -285,12 +296,12 @@ def battle_result(ctx: typer.Context,
             raise CampagneError("cli.no_battle_result", game=descriptor.name)
         options = read_game_options(descriptor.battle_options, list(ctx.args), descriptor.name, "battle-result")
         return descriptor.load("battle_command")(target, options)
-    run_safely(o, lambda: _run(o, campaign, command))
+    run_safely(o, lambda: _run(o, campaign, command, lambda c: viewer_of(c, None, referee)))
 
 
 @app.command()
 def undo(reason: str = typer.Option("", "--reason", help="Why (kept in the journal)."),
-         campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+         referee: bool = RefereeOpt, campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Take back the last person's order (the referee's undo, journaled). / Annuler le dernier ordre."""
     o = out(lang, json_)
 
@@ -301,20 +312,22 @@ def undo(reason: str = typer.Option("", "--reason", help="Why (kept in the journ
             undone = undo_last_person(c, reason)
             undo_entry = c.file.entries[-1]
             replayed = play_computers(c, after=[undo_entry])
+            viewer = viewer_of(c, None, referee)
             if o.json:
-                o.data({"undone": undone[0], "undone_entries": undone, "undo": undo_entry,
-                        "replayed": [e.to_dict() for e in replayed], "view": c.game.view(None)})
+                undone_seen = shown(c, undone, viewer)
+                o.data({"undone": undone_seen[0], "undone_entries": undone_seen, "undo": undo_entry,
+                        "replayed": shown(c, [e.to_dict() for e in replayed], viewer), "view": c.game.view(viewer)})
             else:
                 for e in undone:
                     o.text(undone_line(e, o))
                 if replayed:
-                    _print_entries(o, c, [e.to_dict() for e in replayed])
+                    _print_entries(o, c, [e.to_dict() for e in replayed], viewer)
     run_safely(o, go)
 
 
 @app.command()
 def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what this player may see."),
-            verify: bool = typer.Option(True, "--verify/--no-verify", help="Replay and check every line."),
+            referee: bool = RefereeOpt, verify: bool = typer.Option(True, "--verify/--no-verify", help="Replay and check every line."),
             campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Print the journal, checked by replaying it. / Afficher le journal, vérifié en le rejouant."""
     o = out(lang, json_)
@@ -323,9 +336,10 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
         from ..render.text import entry_lines
         from .. import session
         with _opened(o, campaign, verify=verify, viewers=(as_,)) as c:
+            viewer = viewer_of(c, as_, referee)
             redact_entry = _descriptor(c).load("redact_entry")
-            entries = session.visible_entries(c, as_, redact_entry)
-            opening = redact_entry(c.file.header.get("opening", {}), as_)
+            entries = session.visible_entries(c, viewer, redact_entry)
+            opening = redact_entry(c.file.header.get("opening", {}), viewer)
             dice = c.seed_known
         if o.json:
             o.data({"verified": verify, "dice_verified": verify and dice, "opening": opening, "entries": entries})
@@ -351,6 +365,7 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
 @app.command()
 def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this player's sheet."),
           as_: Optional[str] = typer.Option(None, "--as", help="Only this player's own sheet, from what he may see."),
+          referee: bool = RefereeOpt,
           fmt: str = typer.Option("md", "--format", help="md or html"),
           output: Optional[str] = typer.Option(None, "--out", help="Write to this file."),
           force: bool = ForceOpt,
@@ -366,15 +381,16 @@ def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this
             from ..storage.out_file import check_target
             check_target(Path(output), force)
         with _opened(o, campaign, viewers=(player, as_)) as c:
+            viewer = viewer_of(c, as_, referee)
             descriptor = _descriptor(c)
             game_sheet = descriptor.load("sheets")
             header, entries = dict(c.file.header), list(c.file.entries)
-            if as_ is not None:  # built from the journal as this viewer may read it: his own sheet only
+            if viewer is not None:  # built from the journal as this viewer may read it: his own sheet only
                 redact = descriptor.load("redact_entry")
-                entries = [redact(e, as_) for e in entries]
-                header["opening"] = redact(header.get("opening") or {}, as_)
+                entries = [redact(e, viewer) for e in entries]
+                header["opening"] = redact(header.get("opening") or {}, viewer)
             sheets = game_sheet.build_sheets(header, entries, c.game.state, o.lang)
-        for who in (player, as_):
+        for who in (player, viewer):
             if who is not None:
                 sheets = [s for s in sheets if s["player"] == who]
         if o.json:
@@ -397,8 +413,8 @@ def _write_or_print(o: Out, text: str, output: Optional[str], force: bool = Fals
 
 @app.command(name="map")
 def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write."),
-         as_: Optional[str] = typer.Option(None, "--as"),
-         force: bool = ForceOpt,
+         as_: Optional[str] = typer.Option(None, "--as", help="See only what this player may see."),
+         referee: bool = RefereeOpt, force: bool = ForceOpt,
          campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Draw the campaign map as SVG. / Dessiner la carte de la campagne en SVG."""
     o = out(lang, json_)
@@ -407,7 +423,7 @@ def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write.
         from ..storage.out_file import check_target
         check_target(Path(output), force)
         with _opened(o, campaign, viewers=(as_,)) as c:
-            svg = _descriptor(c).load("picture")(c.game.state, o.lang, as_)
+            svg = _descriptor(c).load("picture")(c.game.state, o.lang, viewer_of(c, as_, referee))
         _write_or_print(o, svg, output, force)
         if o.json:
             o.data({"svg": output})
@@ -418,7 +434,8 @@ def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write.
 def play(stand_in: Optional[list[str]] = typer.Option(None, "--stand-in",
                                                       help="A computer decides for this (absent) person."),
          referee: bool = typer.Option(False, "--referee",
-                                      help="Also close phases and auto-resolve battles."),
+                                      help="Also close phases and auto-resolve battles (what it prints stays "
+                                           "the lone person's view: `status --referee` shows the referee's)."),
          until_turn: Optional[int] = typer.Option(None, "--until-turn",
                                                   help="With --referee: stop when this turn's reinforcements come."),
          campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
@@ -437,10 +454,11 @@ def play(stand_in: Optional[list[str]] = typer.Option(None, "--stand-in",
             stop = until_turn if until_turn is not None else (None if people else max(1, view["turn"]))
             entries = autoplay(c, c.game.seed, referee=referee, after=after, stop_turn=stop,
                                stand_in=frozenset(stand_in or []), end_at_stop=False)
+            shown_to = viewer_of(c)
             if not entries and not o.json:
-                o.text(_why_nothing(c.game.view(None), referee, o))
+                o.text(_why_nothing(c.game.view(shown_to), referee, o))
                 return
-            _print_entries(o, c, [e.to_dict() for e in entries])
+            _print_entries(o, c, [e.to_dict() for e in entries], shown_to)
     run_safely(o, go)
 
 

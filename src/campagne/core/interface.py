@@ -223,6 +223,8 @@ class GameDescriptor:
     - computers: controller name -> a player `(view, legal: list[LegalOrder], rng) -> command | None`;
       autoplay: the game's loop letting its computers (and, asked, the referee) act on a journaled campaign;
     - tools: `register(app, odds_app)` mounting the game's own sub-commands (typer apps) on the CLI;
+    - secrets: `(state) -> {player id: [Secret]}`, what each player must not learn from this state (the conformance
+      kit searches everything he reads for it);
     - read_order, battle_command, simulate, study: see their fields.
     """
 
@@ -263,6 +265,10 @@ class GameDescriptor:
     simulate: str = ""  # (players, turns, seed, controller, on_turn) -> a finished core.game.Game
     study: str = ""  # module: run(campaigns, players, turns, seed, controller, on_campaign), text(data, o)
     tools: str = ""  # dotted path of a function mounting the game's own sub-commands on the CLI
+    # (state) -> {player id: [Secret]}: what each player must not learn from this state (the other players' hidden
+    # values and texts), as data; empty: the game hides nothing (say why beside it). tests/conformance/test_secrets.py
+    # searches every output a player reads, on the command line and at the club server, for each of his.
+    secrets: str = ""
 
     def load(self, attribute: str) -> Any:
         """The object an attribute of this descriptor names."""
@@ -274,6 +280,36 @@ class GameDescriptor:
                 "controllers": ["human", *self.computers],
                 "setup_options": [o.to_dict() for o in self.setup_options],
                 "battle_options": [o.to_dict() for o in self.battle_options]}
+
+
+@dataclass(frozen=True)
+class Secret:
+    """One thing a player must not learn, as a search finds it in what he reads: `text` anywhere; or, with `near`,
+    `text` with `near` within `span` characters of it (a hidden counter's id is public once it attacks, its hex is
+    what is hidden; a strategy is one of a public list, whose it is is what is hidden). `what` names it in a
+    failure ("ulf's hidden counter faithful.2 at K7")."""
+
+    text: str
+    near: str = ""
+    span: int = 160
+    what: str = ""
+
+    def found_in(self, output: str) -> bool:
+        """Whether `output` tells it."""
+        if not self.near:
+            return self.text in output
+        start = output.find(self.text)
+        while start >= 0:
+            window = output[max(0, start - self.span):start + len(self.text) + self.span]
+            if self.near in window:
+                return True
+            start = output.find(self.text, start + 1)
+        return False
+
+
+def no_secrets(state: Any) -> dict[str, list[Secret]]:
+    """The `secrets` of a game that hides nothing from anyone (its descriptor says why)."""
+    return {}
 
 
 @dataclass(frozen=True)

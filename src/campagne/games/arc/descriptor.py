@@ -15,6 +15,7 @@ GAME = GameDescriptor(
     legal_orders="campagne.games.arc.legal:legal_orders",
     view="campagne.games.arc.views:view",
     redact_entry="campagne.games.arc.views:redact_entry",
+    secrets="campagne.games.arc.views:secrets",
     setup="campagne.games.arc.setup:build_setup",
     setup_options=(
         GameOption("forces", {"fr": "rapport de forces (table des bonus/malus) : unfavourable, medium ou "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.interface import Secret
 from . import combat
 from .data import SIDES, sides
 from .rules import awaiting
@@ -96,3 +97,24 @@ def _hidden_names(events: list[dict[str, Any]], viewer: str) -> set[str]:
         if "visible_to" in e and viewer not in e["visible_to"] and isinstance(e.get("unit"), str):
             names.add(e["unit"])
     return names
+
+
+def secrets(state: ArcState) -> dict[str, list[Secret]]:
+    """What each side must not learn (the conformance kit searches all it reads for them): the other sides' secret
+    objectives, and each of their hidden counters where it stands now, as a view shows a counter — its entry with
+    its hex (JSON), its line of the status (text), its label on the map. Its id alone may be told (its attacks are
+    public), and so may the hex where everyone saw it vanish (the journal keeps that sighting): where it is now is
+    searched in what the view gives, the hidden moves since then by the journal's own test (tests/test_arc_game.py)."""
+    out: dict[str, list[Secret]] = {}
+    for viewer in SIDES:
+        found = out.setdefault(viewer, [])
+        for other in SIDES:
+            if other != viewer:
+                found += [Secret(sides()[other][f"objective_{lang}"], what=f"{other}'s secret objective")
+                          for lang in ("fr", "en")]
+        for u in sorted(state.units.values(), key=lambda x: x.id):
+            if u.alive and u.hex and not state.sees(viewer, u):
+                what = f"{u.side}'s hidden counter {u.id} at {u.hex}"
+                found += [Secret(f'"id": "{u.id}"', near=f'"hex": "{u.hex}"', span=120, what=what),
+                          Secret(f"{u.id:<22} {u.hex}", what=what), Secret(f">{u.id}:", what=what)]
+    return out

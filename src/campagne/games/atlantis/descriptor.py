@@ -55,6 +55,7 @@ GAME = GameDescriptor(
     legal_orders="campagne.games.atlantis.legal:legal_orders",
     view="campagne.games.atlantis.views:view",
     redact_entry="campagne.games.atlantis.views:redact_entry",
+    secrets="campagne.games.atlantis.views:secrets",
     setup="campagne.games.atlantis.inputs:build_setup",
     read_order="campagne.games.atlantis.inputs:read_order",
     battle_command="campagne.games.atlantis.inputs:battle_command",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import CampagneError
+from ...core.interface import Secret
 from . import army as armies
 from .army_model import shallow
 from .state import AtlantisState, Battle, Player
@@ -27,16 +28,36 @@ def redact_event(event: dict[str, Any], viewer: str | None, parties: list[str] |
     return out
 
 
+# What happens to an agreement, event by event: a private one's are seen by its parties only.
+AGREEMENT_EVENTS = ("agreement_proposed", "agreement_accepted", "agreement", "agreement_declined",
+                    "agreement_lapsed", "agreement_broken")
+AGREEMENT_ORDERS = ("agree", "accept", "decline", "break")
+
+
+def _unseen_agreement(event: dict[str, Any], viewer: str) -> bool:
+    """A private agreement's event, and the viewer not one of its parties."""
+    return (event.get("type") in AGREEMENT_EVENTS and event.get("public") is False
+            and viewer not in (event.get("parties") or []))
+
+
 def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """A journal line as `viewer` may read it: another player's strategy before the scenario reveals it shows as
+    written, not which; a private agreement he is not a party to shows nothing — neither its terms nor that it
+    exists: its proposal, confirmations, refusal, lapse or breach read as an order withheld from him, with no
+    giver, no type and no event about it (its public consequences, a supply route evaluated again, stay)."""
     if viewer is None:
         return entry
     out = dict(entry)
-    out["events"] = [redact_event(e, viewer) for e in entry.get("events", [])]
+    events = entry.get("events", [])
+    unseen = [e for e in events if _unseen_agreement(e, viewer)]
+    out["events"] = [redact_event(e, viewer) for e in events if not _unseen_agreement(e, viewer)]
     cmd = entry.get("command", {})
     if cmd.get("type") == "strategy" and cmd.get("player") != viewer:
         out["command"] = {k: ("hidden" if k == "strategy" else v) for k, v in cmd.items()}
-    if cmd.get("type") == "agree" and not cmd.get("public", True) and viewer not in cmd.get("parties", []):
-        out["command"] = {"type": "agree", "player": cmd.get("player"), "private": "hidden"}
+    private_order = cmd.get("type") == "agree" and cmd.get("public", True) is False \
+        and viewer not in [cmd.get("player"), *(cmd.get("parties") or [])]
+    if cmd.get("type") in AGREEMENT_ORDERS and (unseen or private_order):
+        out["command"] = {"type": "withheld"}
     return out
 
 
@@ -121,3 +142,41 @@ def _strategies_hidden(b: Battle, viewer: str) -> Battle:
     hidden = shallow(b)
     hidden.strategies = {pid: (st if pid == viewer or st is None else "chosen") for pid, st in b.strategies.items()}
     return hidden
+
+
+# A private agreement's text shorter than this is a common word ("accord"): a search cannot tell it from the rest.
+SEARCHABLE_TEXT = 12
+
+
+def secrets(s: AtlantisState) -> dict[str, list[Secret]]:
+    """What each player must not learn (the conformance kit searches all he reads for them): the strategy another
+    player wrote for a battle whose scenario is not drawn yet (one of a public list: what is secret is whose it is;
+    not searched for a player who wrote the same one), and a private agreement he is not a party to — its text, and
+    that it exists at all (its number, as its events, orders and sentences name it)."""
+    from .text import _row_name
+    from ...core.i18n import Lang
+    out: dict[str, list[Secret]] = {pid: [] for pid in s.players}
+    for b in s.battles:
+        if b.scenario is not None:
+            continue
+        for pid, st in b.strategies.items():
+            if st is None or st == "chosen":
+                continue
+            words = {f'"{st}"'} | {_row_name("strategies", st, Lang(lang)) for lang in ("fr", "en")}
+            for viewer, found in out.items():
+                if viewer != pid and b.strategies.get(viewer) != st:
+                    found += [Secret(w, near=f'"{pid}"' if w.startswith('"') else pid, span=60,
+                                     what=f"{pid}'s strategy in {b.territory}") for w in sorted(words)]
+    for a in s.agreements:
+        if a.public:
+            continue
+        marks = [f"greement #{a.id}", f"ccord n°{a.id}", f'"agreement": {a.id}']
+        for viewer, found in out.items():
+            if viewer in a.parties:
+                continue
+            what = f"private agreement #{a.id} of {', '.join(a.parties)}"
+            if len(a.text.strip()) >= SEARCHABLE_TEXT:
+                found.append(Secret(a.text, what=f"the text of the {what}"))
+            found += [Secret(m, what=f"the existence of the {what}") for m in marks]
+            found.append(Secret(f'"id": {a.id}', near='"agreement', span=60, what=f"the existence of the {what}"))
+    return out

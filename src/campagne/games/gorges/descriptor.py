@@ -40,6 +40,7 @@ GAME = GameDescriptor(
     legal_orders="campagne.games.gorges.legal:legal_orders",
     view="campagne.games.gorges.views:view",
     redact_entry="campagne.games.gorges.views:redact_entry",
+    secrets="campagne.games.gorges.views:secrets",
     setup="campagne.games.gorges.inputs:build_setup",
     battle_command="campagne.games.gorges.inputs:battle_command",
     read_order="campagne.games.gorges.adjust:read_order",

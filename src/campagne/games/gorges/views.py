@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ...core.interface import Secret
 from .rules import awaiting
 from .state import Army, Battle, GorgesState, Player
 
@@ -163,3 +164,44 @@ def _notes_of(b: Battle, viewer: str) -> Battle:
     c = copy.copy(b)
     c.notes = [n for n in b.notes if n.get("side") in (None, viewer)]
     return c
+
+
+def secrets(s: GorgesState) -> dict[str, list[Secret]]:
+    """What each player must not learn (the conformance kit searches all he reads for them): the words of another
+    player's notes waiting for his next battle (his own, his armies', and his side's notes of a battle under way;
+    not those an event gave: its roll, words included, is public — only who it helps in which battle is not),
+    and his magic items (their source with their points, as the JSON shows them). Not searched: a note whose words
+    the viewer holds too, an item he holds too, and bare amounts (battle and bonus points: numbers a search cannot
+    tell from the others; tests/test_gorges_views.py checks the view leaves them out)."""
+    def notes_of(pid: str) -> list[dict[str, Any]]:
+        p = s.players[pid]
+        return [*p.notes, *(n for a in p.armies.values() for n in a.notes),
+                *(n for b in s.battles for n in b.notes if n.get("side") == pid)]
+
+    def items_of(pid: str) -> list[dict[str, Any]]:
+        p = s.players[pid]
+        return [*p.items, *(i for a in p.armies.values() for i in a.hero.items)]
+
+    out: dict[str, list[Secret]] = {}
+    for viewer in s.players:
+        found = out.setdefault(viewer, [])
+        own_words = {n.get(lang) for n in notes_of(viewer) for lang in ("fr", "en")}
+        own_items = [dict(i) for i in items_of(viewer)]
+        for pid in s.players:
+            if pid == viewer:
+                continue
+            for n in notes_of(pid):
+                if n.get("table") == "events":  # the event that gave it was rolled before all: its words are public
+                    continue
+                found += [Secret(n[lang], what=f"{pid}'s note {n.get('key')} for his next battle")
+                          for lang in ("fr", "en") if n.get(lang) and n[lang] not in own_words]
+            for i in items_of(pid):
+                if dict(i) not in own_items and "source" in i:
+                    found.append(Secret(f'"max_points": {json_value(i.get("max_points"))}',
+                                        near=f'"source": "{i["source"]}"', span=80, what=f"{pid}'s magic item {i}"))
+    return out
+
+
+def json_value(v: Any) -> str:
+    import json
+    return json.dumps(v, ensure_ascii=False)

@@ -15,6 +15,8 @@ GAME = GameDescriptor(
     view="campagne.games.skirmish.views:view",
     advice="campagne.games.skirmish.advice:advice",
     redact_entry="campagne.games.skirmish.views:redact_entry",
+    # nothing is hidden on a grid battlefield (seed 004): every counter, card and hit point is in plain sight
+    secrets="campagne.core.interface:no_secrets",
     setup="campagne.games.skirmish.setup:build_setup",
     player_fields=(PlayerField("roster", {"fr": "la liste d'armée (garrison, warband, patrol, village, caravan)",
                                           "en": "the roster (garrison, warband, patrol, village, caravan)"},

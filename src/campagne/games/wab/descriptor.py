@@ -14,6 +14,8 @@ GAME = GameDescriptor(
     legal_orders="campagne.games.wab.legal:legal_orders",
     view="campagne.games.wab.tracker_views:view",
     redact_entry="campagne.games.wab.tracker_views:redact_entry",
+    # a WAB battle has no secret: both armies stand on the table and every test is rolled in front of both players
+    secrets="campagne.core.interface:no_secrets",
     advice="campagne.games.wab.advice:advice",
     setup="campagne.games.wab.inputs:build_setup",
     player_fields=(PlayerField("side", {"fr": "liste d'armée du camp (nom fourni ou fichier .toml)",
