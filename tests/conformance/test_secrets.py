@@ -15,6 +15,8 @@ The search can fail: the referee's outputs must hold each secret searched for, a
 
 from __future__ import annotations
 
+import journal_kit
+
 import html
 import json
 import random
@@ -274,8 +276,7 @@ def build_by_hand(game: str, tmp: Path) -> Path | None:
         r = RUNNER.invoke(app, ["simulate", "gorges", "--players", "3", "--turns", "2", "--seed", "21",
                                 "--journal", str(path), "--json"])
         assert r.exit_code == 0, r.output
-        lines = path.read_text(encoding="utf-8").splitlines()[:-2]
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        journal_kit.cut(path, 2)
         return path
     return None
 
