@@ -428,3 +428,18 @@ def test_create_writes_nothing_over_a_file_or_through_a_symlink(tmp_path: Path) 
         journal.create(link, HEADER)
     assert info.value.code == "journal.exists" and not target.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.jsonl"]  # no temporary file left behind
+
+
+def test_a_new_campaign_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    """The journal holds every player's secret orders and the referee's file the dice: another account of the
+    machine reads neither."""
+    from campagne import session
+    path = tmp_path / "c.jsonl"
+    from campagne.registry import games
+    d = games()["atlantis"]
+    players = [{"id": i, "controller": "human", "name": i, **{f.name: f.default for f in d.player_fields}}
+               for i in ("a", "b")]
+    c = session.create(path, "atlantis", d.load("setup")(players, {}))
+    c.flush()
+    for made in (path, session.referee_file(path)):
+        assert made.stat().st_mode & 0o077 == 0, (made.name, oct(made.stat().st_mode))

@@ -196,7 +196,7 @@ def _note_length(path: Path, file: jfile.JournalFile) -> None:
     secret.update(lines=len(file.links), link=file.links[-1])
     target = referee_file(path)
     tmp = target.with_name(target.name + ".new")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
         fh.write(json.dumps(secret) + "\n")
         fh.flush()

@@ -165,7 +165,7 @@ def create(path: Path, header: Mapping[str, Any], lines: Sequence[Mapping[str, A
     overwrite any existing file, or to write through a symlink."""
     text = "".join(t + "\n" for t in new_texts(header, lines))
     try:
-        write_new([*beside, (path, text.encode("utf-8"), 0o644)])
+        write_new([*beside, (path, text.encode("utf-8"), 0o600)])
     except FileExistsError as exc:
         if exc.filename != str(path):
             raise CampagneError("journal.beside_exists", path=str(path), file=exc.filename) from None
