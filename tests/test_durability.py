@@ -45,8 +45,8 @@ def lines(path: Path) -> list[bytes]:
 
 
 def unmarked(line: bytes) -> dict[str, Any]:
-    """A journal line as the reader gives it: without the file's own keys, the batch mark ("more") the file adds to
-    every line of a write but its last, and the link to the line before ("prev")."""
+    """A journal line as the reader gives it: without the file's own keys, the batch mark ("more") the file adds
+    to every line of a write but its last, and the link to the line before ("prev")."""
     obj = json.loads(line)
     for key in FILE_KEYS:
         obj.pop(key, None)
@@ -434,10 +434,10 @@ def _edit(path: Path, line_no: int, change, rechain: bool = False) -> None:
 
 
 def _rechain(path: Path) -> None:
-    """Mend what a hand edit broke that needs no secret: every line's link to the line before it ("prev", given to
-    any line after the header, a forged one too) and, when the referee's file is beside the journal, its note of the
-    last line (which its holder can rewrite). The edit is then left to what lies beneath the chain to find: the
-    lines' shapes, the seed's commitment, the replay."""
+    """Mend what a hand edit broke that needs no secret: every line's link to the line before it ("prev", given
+    to any line after the header, a forged one too) and, when the referee's file is beside the journal, its note
+    of the last line (which its holder can rewrite). The edit is then left to what lies beneath the chain to
+    find: the lines' shapes, the seed's commitment, the replay."""
     raw = lines(path)
     for i in range(1, len(raw)):
         obj = json.loads(raw[i])
@@ -601,7 +601,8 @@ def test_a_line_removed_or_a_seed_changed_by_hand_is_reported(played_journal: by
     forged["seed"] = "mine"
     secret.write_text(json.dumps(forged))
     r = cli(path, "status", code=2)
-    assert "does not match the referee's file beside it" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "does not match the referee's file beside it" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
 
 
 def test_a_garbage_line_in_the_middle_is_named(played_journal: bytes, tmp_path: Path) -> None:
@@ -771,18 +772,19 @@ HEADER_CHANGED = "its header was changed since the campaign began"
 
 @pytest.mark.parametrize("edit, as_edited, with_referee, copy", [
     # what each command says of the journal as edited (the chain broken), with the chain mended beside the
-    # referee's file (his file's note mended too), and with the chain mended in a player's copy (no referee's file)
+    # referee's file (his file's note mended too), and with the chain mended in a player's copy (no referee's
+    # file)
     (lambda h, e: (h | {"setup": "banana"}, e), HEADER_REFUSED, HEADER_REFUSED, HEADER_REFUSED),
     (lambda h, e: (h, [e[0], {"n": 2, "events": []}, *e[2:]]), "line 3 does not follow line 2",
      "line 3 holds no command", "line 3 holds no command"),
     (lambda h, e: ({k: v for k, v in h.items() if k != "opening"}, e), "line 2 does not follow line 1",
      HEADER_CHANGED, "line 1 disagrees"),
-    (lambda h, e: (h | {"setup": {"players": ["a", "b"]}}, e), "line 2 does not follow line 1", HEADER_CHANGED,
-     "does not replay"),
+    (lambda h, e: (h | {"setup": {"players": ["a", "b"]}}, e), "line 2 does not follow line 1",
+     HEADER_CHANGED, "does not replay"),
 ])
 @pytest.mark.parametrize("how", ["as-edited", "with-referee", "copy"])
-def test_a_malformed_journal_is_one_sentence_and_status_2(tmp_path: Path, edit, as_edited: str, with_referee: str,
-                                                          copy: str, how: str) -> None:
+def test_a_malformed_journal_is_one_sentence_and_status_2(tmp_path: Path, edit, as_edited: str,
+                                                          with_referee: str, copy: str, how: str) -> None:
     path = _played(tmp_path)
     raw = lines(path)
     objs = [json.loads(x) for x in raw]
@@ -798,7 +800,8 @@ def test_a_malformed_journal_is_one_sentence_and_status_2(tmp_path: Path, edit, 
     before = path.read_bytes()
     for args in (["status"], ["next"], ["journal"]):
         r = cli(path, *args, code=2)
-        assert words in r.output and "Traceback" not in r.output and "internal error" not in r.output, r.output
+        assert words in r.output, r.output
+        assert "Traceback" not in r.output and "internal error" not in r.output
         assert len(r.output.strip().splitlines()) == 1
     assert path.read_bytes() == before
 

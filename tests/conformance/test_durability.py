@@ -105,8 +105,8 @@ def players_of(name: str) -> list[str]:
 
 
 def new_argv(name: str, path: Path, public: bool = False) -> list[str]:
-    """`new` (or `battle new`) for the campaign. `public`: dice foreseeable from the seed typed, so that every run
-    of `new` writes the same bytes (a typed seed is otherwise mixed with the referee's fresh salt)."""
+    """`new` (or `battle new`) for the campaign. `public`: dice foreseeable from the seed typed, so that every
+    run of `new` writes the same bytes (a typed seed is otherwise mixed with the referee's fresh salt)."""
     dice = ["--seed", "5"] + (["--public-dice"] if public else [])
     if games()[name].kind == "battle":
         side = games()[name].player_fields[0].default
@@ -341,7 +341,7 @@ def test_the_kit_catches_a_write_without_its_batch_mark(tmp_path: Path, monkeypa
     """Control: with the batch mark left out (as before it was written), a kill after whole lines of a command's
     batch keeps them, and the kit says so."""
     path = tmp_path / "c.jsonl"
-    assert run(new_argv("atlantis", path, public=True))[0] == 0  # the same campaign, the same kills, every run
+    assert run(new_argv("atlantis", path, public=True))[0] == 0  # the same campaign and kills, every run
     monkeypatch.setattr(jfile, "batch", lambda lines: [dict(x) for x in lines])  # the children are forks
     with pytest.raises(AssertionError):
         check_kills("atlantis", path, ["play", "--stand-in", human("atlantis"), "-c", str(path)],
