@@ -22,6 +22,8 @@ from typer.testing import CliRunner
 from campagne import session
 from campagne.cli.main import app
 from campagne.games.atlantis.map import load_default_map
+from campagne.storage import journal as jfile
+from campagne.storage.lines import FILE_KEYS
 
 RUNNER = CliRunner()
 TORN = re.compile(r"Warning: line (\d+) of .* is incomplete \(a write was interrupted\)")
@@ -43,10 +45,11 @@ def lines(path: Path) -> list[bytes]:
 
 
 def unmarked(line: bytes) -> dict[str, Any]:
-    """A journal line as a command: without the batch mark ("more") the file adds to every line of a write but
-    its last."""
+    """A journal line as the reader gives it: without the file's own keys, the batch mark ("more") the file adds
+    to every line of a write but its last, and the link to the line before ("prev")."""
     obj = json.loads(line)
-    obj.pop("more", None)
+    for key in FILE_KEYS:
+        obj.pop(key, None)
     return obj
 
 
@@ -278,9 +281,14 @@ def test_sigkill_during_a_loop_of_commands(tmp_path: Path, delay: float) -> None
     script.write_text(LOOP, encoding="utf-8")
     proc = subprocess.Popen([sys.executable, str(script), str(path)], env=child_env(),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    snapshots: list[bytes] = []
-    deadline = time.monotonic() + delay + 1.0  # the child needs a moment to import
+    snapshots: list[bytes] = [path.read_bytes()]
+    # The delay counts from the loop's first write: the child's start (its imports, its first replay) takes a
+    # second or more on a busy machine, and a fixed deadline then killed it before it wrote anything.
+    deadline = time.monotonic() + 60
     try:
+        while time.monotonic() < deadline and path.read_bytes() == snapshots[0]:
+            time.sleep(0.01)
+        deadline = time.monotonic() + delay
         while time.monotonic() < deadline:
             snapshots.append(path.read_bytes())
             time.sleep(0.05)
@@ -414,12 +422,40 @@ def test_referee_and_player_racing_lose_no_command(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- journals edited by hand
 
 
-def _edit(path: Path, line_no: int, change) -> None:
+def _edit(path: Path, line_no: int, change, rechain: bool = False) -> None:
+    """Edit line `line_no` by hand. `rechain`: then also mend the chain after it (see `_rechain`)."""
     raw = lines(path)
     obj = json.loads(raw[line_no - 1])
     change(obj)
     raw[line_no - 1] = (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
     path.write_bytes(b"".join(raw))
+    if rechain:
+        _rechain(path)
+
+
+def _rechain(path: Path) -> None:
+    """Mend what a hand edit broke that needs no secret: every line's link to the line before it ("prev", given
+    to any line after the header, a forged one too) and, when the referee's file is beside the journal, its note
+    of the last line (which its holder can rewrite). The edit is then left to what lies beneath the chain to
+    find: the lines' shapes, the seed's commitment, the replay."""
+    raw = lines(path)
+    for i in range(1, len(raw)):
+        obj = json.loads(raw[i])
+        obj["prev"] = jfile.link(raw[i - 1].rstrip(b"\n"))
+        raw[i] = (jfile.dumps(obj) + "\n").encode()
+    path.write_bytes(b"".join(raw))
+    referee = path.with_name(path.name + ".referee")
+    if referee.exists():
+        secret = json.loads(referee.read_text())
+        secret.update(lines=len(raw), link=jfile.link(raw[-1].rstrip(b"\n")))
+        referee.write_text(json.dumps(secret) + "\n")
+
+
+def _chain_broken_after(path: Path, edited: int) -> None:
+    """A line edited by hand, its chain left as it was: every command names the line after it, which no longer
+    follows it."""
+    message = _refused_everywhere(path, edited + 1)
+    assert f"line {edited + 1} does not follow line {edited} as it was written" in message, message
 
 
 def _first_line_with(path: Path, predicate, after: int = 2) -> int:
@@ -474,6 +510,9 @@ def test_a_roll_total_edited_by_hand_is_reported_with_its_line(played_journal: b
     def cheat(e: dict) -> None:
         e["rolls"][0]["total"] += 1
     _edit(path, n, cheat)
+    _chain_broken_after(path, n)
+    place(path, played_journal)
+    _edit(path, n, cheat, rechain=True)  # the chain mended: the replay still finds the dice changed
     assert "rolls differ" in _refused_everywhere(path, n)
 
 
@@ -486,7 +525,10 @@ def test_a_die_face_edited_by_hand_is_reported(played_journal: bytes, tmp_path: 
         roll = next(r for r in e["rolls"] if r.get("faces"))
         roll["faces"][0] = 7 - roll["faces"][0] if roll["faces"][0] != 7 - roll["faces"][0] else 1
     _edit(path, n, cheat)
-    _refused_everywhere(path, n)
+    _chain_broken_after(path, n)
+    place(path, played_journal)
+    _edit(path, n, cheat, rechain=True)
+    assert "rolls differ" in _refused_everywhere(path, n)
 
 
 def test_a_command_argument_edited_by_hand_is_reported(played_journal: bytes, tmp_path: Path) -> None:
@@ -497,6 +539,9 @@ def test_a_command_argument_edited_by_hand_is_reported(played_journal: bytes, tm
     def elsewhere(e: dict) -> None:
         e["command"]["path"] = ["atlantis-city"]
     _edit(path, n, elsewhere)
+    _chain_broken_after(path, n)
+    place(path, played_journal)
+    _edit(path, n, elsewhere, rechain=True)
     message = _refused_everywhere(path, n)
     assert "refused" in message or "disagrees" in message
 
@@ -510,6 +555,9 @@ def test_an_event_edited_by_hand_is_reported(played_journal: bytes, tmp_path: Pa
         ev = next(ev for ev in e["events"] if ev["type"] == "divine_event")
         ev["event"] = "good_omen" if ev["event"] != "good_omen" else "none"
     _edit(path, n, bless)
+    _chain_broken_after(path, n)
+    place(path, played_journal)
+    _edit(path, n, bless, rechain=True)
     assert "events differ" in _refused_everywhere(path, n)
 
 
@@ -523,27 +571,38 @@ def test_the_first_line_that_disagrees_is_named(played_journal: bytes, tmp_path:
         e["rolls"][-1]["total"] += 2
     _edit(path, later, cheat)
     _edit(path, first, cheat)
-    _refused_everywhere(path, first)
+    _chain_broken_after(path, first)
+    place(path, played_journal)
+    _edit(path, later, cheat, rechain=True)
+    _edit(path, first, cheat, rechain=True)
+    assert "rolls differ" in _refused_everywhere(path, first)
 
 
 def test_a_line_removed_or_a_seed_changed_by_hand_is_reported(played_journal: bytes, tmp_path: Path) -> None:
     path = tmp_path / "c.jsonl"
     raw = played_journal.splitlines(keepends=True)
+    place(path, played_journal)
     path.write_bytes(b"".join(raw[:5] + raw[6:]))  # line 6 deleted: line 6 now holds entry 6
-    _refused_everywhere(path, 6)
+    assert "line 6 does not follow line 5 as it was written" in _refused_everywhere(path, 6)
+    _rechain(path)  # the chain mended: the entry's number still gives the deletion away
+    assert "line 6 should be command number 5" in _refused_everywhere(path, 6)
     place(path, played_journal)
 
     def reseed(h: dict) -> None:
         h["seed"] = 12345  # a seed of one's choosing, beside the commitment
     _edit(path, 1, reseed)
-    _refused_everywhere(path, 1)
+    _chain_broken_after(path, 1)
+    place(path, played_journal)
+    _edit(path, 1, reseed, rechain=True)
+    assert "line 1 disagrees" in _refused_everywhere(path, 1)
     place(path, played_journal)
     secret = path.with_name("c.jsonl.referee")
     forged = json.loads(secret.read_text())
     forged["seed"] = "mine"
     secret.write_text(json.dumps(forged))
     r = cli(path, "status", code=2)
-    assert "does not hold this campaign's seed" in r.stderr
+    assert "does not match the referee's file beside it" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
 
 
 def test_a_garbage_line_in_the_middle_is_named(played_journal: bytes, tmp_path: Path) -> None:
@@ -627,7 +686,7 @@ def test_an_order_given_again_after_undo_gets_new_dice_and_the_undone_is_hidden_
     # Before, `undo` removed the line and the order given again rolled the same dice: a defender could refuse a
     # challenge, see his save die, undo and accept instead.
     path = tmp_path / "c.jsonl"
-    cli(path, "new", "atlantis", "--seed", "9", "-p", "alice", "-p", "bob", "-p", "carl")
+    cli(path, "new", "atlantis", "--seed", "9", "--public-dice", "-p", "alice", "-p", "bob", "-p", "carl")
     choice = {"alice": ("mestor", "mestoria"), "bob": ("azues", "azaea"), "carl": ("euamon", "euemonia")}
     while True:
         who = json.loads(cli(path, "status", "--json").stdout)["awaiting"][0]
@@ -666,7 +725,7 @@ def test_the_seed_is_the_referees_secret_and_revealed_at_the_end(tmp_path: Path)
     referee.write_bytes(hidden)
     cli(path, "order", who, "choose", "mestor", "mestoria")
     cli(path, "end")
-    revealed = json.loads(lines(path)[-1])
+    revealed = unmarked(lines(path)[-1])
     assert revealed == {"reveal": {"seed": secret["seed"], "salt": secret["salt"]}}
     referee.unlink()
     r = cli(path, "journal")  # the revealed seed checks every die, by anyone
@@ -684,35 +743,66 @@ def _played(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.parametrize("rechain", [False, True], ids=["as-edited", "chain-mended"])
 @pytest.mark.parametrize("args", [["status"], ["status", "--json"], ["map", "--out", "m.svg"], ["sheet"],
                                   ["journal", "--no-verify"]])
-def test_every_reading_command_refuses_a_journal_edited_by_hand(tmp_path: Path, args: list[str]) -> None:
+def test_every_reading_command_refuses_a_journal_edited_by_hand(tmp_path: Path, args: list[str],
+                                                                rechain: bool) -> None:
     path = _played(tmp_path)
     raw = lines(path)
     entry = json.loads(raw[2])
     entry["events"].append({"type": "taxes", "player": "a", "amount": 999})  # a forged event
     path.write_bytes(b"".join(raw[:2]) + (json.dumps(entry) + "\n").encode() + b"".join(raw[3:]))
+    if rechain:
+        _rechain(path)
+    before = path.read_bytes()
     r = cli(path, *[str(tmp_path / a) if a.endswith(".svg") else a for a in args], code=None)
+    assert path.read_bytes() == before
+    if not rechain:  # the chain is read by every command, even one asked not to verify
+        assert r.exit_code == 2 and "line 4 does not follow line 3 as it was written" in r.output, r.output
+        return
     if args == ["journal", "--no-verify"]:
         return  # asked not to verify: the events are printed as they are
-    assert r.exit_code == 2 and "line 3 disagrees" in r.output
+    assert r.exit_code == 2 and "line 3 disagrees" in r.output, r.output
 
 
-@pytest.mark.parametrize("edit, words", [
-    (lambda h, e: (h | {"setup": "banana"}, e), "set-up is not a table"),
-    (lambda h, e: (h, [e[0], {"n": 2, "events": []}, *e[2:]]), "line 3 holds no command"),
-    (lambda h, e: ({k: v for k, v in h.items() if k != "opening"}, e), "line 1 disagrees"),
-    (lambda h, e: (h | {"setup": {"players": ["a", "b"]}}, e), "does not replay"),
+HEADER_REFUSED = "its header's setup is not of the kind a campaign header holds"
+HEADER_CHANGED = "its header was changed since the campaign began"
+
+
+@pytest.mark.parametrize("edit, as_edited, with_referee, copy", [
+    # what each command says of the journal as edited (the chain broken), with the chain mended beside the
+    # referee's file (his file's note mended too), and with the chain mended in a player's copy (no referee's
+    # file)
+    (lambda h, e: (h | {"setup": "banana"}, e), HEADER_REFUSED, HEADER_REFUSED, HEADER_REFUSED),
+    (lambda h, e: (h, [e[0], {"n": 2, "events": []}, *e[2:]]), "line 3 does not follow line 2",
+     "line 3 holds no command", "line 3 holds no command"),
+    (lambda h, e: ({k: v for k, v in h.items() if k != "opening"}, e), "line 2 does not follow line 1",
+     HEADER_CHANGED, "line 1 disagrees"),
+    (lambda h, e: (h | {"setup": {"players": ["a", "b"]}}, e), "line 2 does not follow line 1",
+     HEADER_CHANGED, "does not replay"),
 ])
-def test_a_malformed_journal_is_one_sentence_and_status_2(tmp_path: Path, edit, words: str) -> None:
+@pytest.mark.parametrize("how", ["as-edited", "with-referee", "copy"])
+def test_a_malformed_journal_is_one_sentence_and_status_2(tmp_path: Path, edit, as_edited: str,
+                                                          with_referee: str, copy: str, how: str) -> None:
     path = _played(tmp_path)
-    raw = [json.loads(x) for x in lines(path)]
-    header, rest = edit(raw[0], raw[1:])
-    path.write_text("".join(json.dumps(x) + "\n" for x in [header, *rest]), encoding="utf-8")
+    raw = lines(path)
+    objs = [json.loads(x) for x in raw]
+    header, rest = edit(objs[0], objs[1:])
+    # only the lines edited are written anew: the others keep their bytes, and the chain breaks after an edit
+    path.write_bytes(b"".join(old if new == json.loads(old) else (json.dumps(new) + "\n").encode()
+                              for old, new in zip(raw, [header, *rest])))
+    if how == "copy":
+        path.with_name(path.name + ".referee").unlink()
+    if how != "as-edited":
+        _rechain(path)
+    words = {"as-edited": as_edited, "with-referee": with_referee, "copy": copy}[how]
     before = path.read_bytes()
     for args in (["status"], ["next"], ["journal"]):
         r = cli(path, *args, code=2)
-        assert words in r.output and "Traceback" not in r.output and "internal error" not in r.output
+        assert words in r.output, r.output
+        assert "Traceback" not in r.output and "internal error" not in r.output
+        assert len(r.output.strip().splitlines()) == 1
     assert path.read_bytes() == before
 
 
@@ -729,10 +819,11 @@ def test_a_trailing_line_removed_is_detected_with_the_referees_file(tmp_path: Pa
     for _ in range(3):
         cli(path, "next")
     raw = lines(path)
-    path.write_bytes(b"".join(raw[:-1]))  # the last command removed by hand
+    path.write_bytes(b"".join(raw[:-1]))  # the last command removed by hand: the chain cannot tell
     for args in (["status"], ["journal"], ["next"]):
         r = cli(path, *args, code=2)
-        assert "has lost lines at its end" in r.stderr
+        assert f"is not the one the referee's file last saw: its line {len(raw)}, the last noted there, is " \
+            "missing" in r.stderr, r.stderr
     path.write_bytes(b"".join(raw))
     assert verified(path)
 
@@ -806,7 +897,8 @@ def test_a_journal_left_at_a_computers_turn_lets_the_computers_act_first(tmp_pat
     # computers' first replies, waiting for a computer that acted only when someone ran `play`. The next command
     # that writes now lets the computers act first, then gives its own order.
     path = tmp_path / "c.jsonl"
-    cli(path, "new", "atlantis", "--seed", 4, "-p", "alice", "-p", "bob:greedy:egyptian")
+    # public dice: with this seed bob chooses first (a typed seed alone is mixed with the referee's salt)
+    cli(path, "new", "atlantis", "--seed", 4, "--public-dice", "-p", "alice", "-p", "bob:greedy:egyptian")
     header, *replies = lines(path)
     assert replies and all(json.loads(x)["command"]["player"] == "bob" for x in replies)
     path.write_bytes((json.dumps(unmarked(header)) + "\n").encode())  # the header alone, as an old `new` killed

@@ -410,7 +410,11 @@ def test_a_batch_cut_anywhere_is_taken_whole_or_not_at_all(tmp_path_factory, siz
                                              ["journal.torn" if whole[before:k].count(b"\n") == 0 else
                                               "journal.unfinished"])
     journal.append(j, [entry(kept + 1)])
-    assert path.read_bytes() == whole[:before] + (journal.dumps(entry(kept + 1)) + "\n").encode()
+    # chained to the last whole line kept, which is the last line of the earlier batches (the header at least)
+    last_kept = whole[:before].splitlines()[-1]
+    appended = journal.dumps({**entry(kept + 1), "prev": journal.link(last_kept)}) + "\n"
+    assert path.read_bytes() == whole[:before] + appended.encode()
+    assert [e["n"] for e in journal.read(path).entries] == list(range(1, kept + 2))
 
 
 def test_an_unfinished_header_batch_is_one_sentence(tmp_path: Path) -> None:
