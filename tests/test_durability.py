@@ -4,6 +4,7 @@ for single commands; child processes where a process must die or race)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -13,6 +14,8 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -72,14 +75,24 @@ def child_env() -> dict[str, str]:
     return env
 
 
-def absent_campaign(path: Path, seed: int = 3) -> None:
+@contextmanager
+def fixed_salt() -> Iterator[None]:
+    """Secret dice, yet the same campaign at every run: the referee's salt (and any other token) drawn from a fixed
+    sequence, while the campaign is made."""
+    tokens = (f"{i:064x}" for i in itertools.count(1))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("campagne.session.secrets.token_hex", lambda n=32: next(tokens)[:2 * n])
+        yield
+
+
+def absent_campaign(path: Path, seed: int = 3, public: bool = True) -> None:
     """Three absent players: their troops stay put, so `next` is always accepted (never waits)."""
-    cli(path, "new", "atlantis", "--seed", seed, "-p", "a:absent", "-p", "b:absent:egyptian",
+    cli(path, "new", "atlantis", "--seed", seed, *(["--public-dice"] if public else []), "-p", "a:absent", "-p", "b:absent:egyptian",
         "-p", "c:absent:assyrian", "--json")
 
 
-def computer_campaign(path: Path, seed: int = 11) -> None:
-    cli(path, "new", "atlantis", "--seed", seed, "-p", "a:greedy", "-p", "b:random:egyptian",
+def computer_campaign(path: Path, seed: int = 11, public: bool = True) -> None:
+    cli(path, "new", "atlantis", "--seed", seed, *(["--public-dice"] if public else []), "-p", "a:greedy", "-p", "b:random:egyptian",
         "-p", "c:greedy:assyrian", "-p", "d:random:amazon", "--json")
 
 
@@ -394,7 +407,7 @@ def test_next_and_undo_racing_keep_a_journal_that_verifies(tmp_path: Path) -> No
 def test_referee_and_player_racing_lose_no_command(tmp_path: Path) -> None:
     """A person (h) and the referee give orders at the same time: each accepted one is journaled once."""
     path = tmp_path / "c.jsonl"
-    cli(path, "new", "atlantis", "--seed", 8, "-p", "h", "-p", "a:absent:egyptian", "-p", "b:absent:assyrian",
+    cli(path, "new", "atlantis", "--seed", 8, "--public-dice", "-p", "h", "-p", "a:absent:egyptian", "-p", "b:absent:assyrian",
         "--json")
     view = json.loads(cli(path, "status", "--json").stdout)
     taken = {p["kingdom"] for p in view["players"].values() if p["kingdom"]}
@@ -471,7 +484,8 @@ REFEREE_FILES: dict[bytes, bytes] = {}  # a played journal -> its referee's file
 @pytest.fixture(scope="module")
 def played_journal(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     path = tmp_path_factory.mktemp("edited") / "c.jsonl"
-    computer_campaign(path, seed=21)
+    with fixed_salt():  # secret dice: the commitment is part of what the edits meet
+        computer_campaign(path, seed=21, public=False)
     for _ in range(30):
         referee_step(path)
     data = path.read_bytes()
@@ -737,7 +751,8 @@ def test_the_seed_is_the_referees_secret_and_revealed_at_the_end(tmp_path: Path)
 
 def _played(tmp_path: Path) -> Path:
     path = tmp_path / "c.jsonl"
-    absent_campaign(path)
+    with fixed_salt():  # secret dice: the commitment is part of what the edits meet
+        absent_campaign(path, public=False)
     for _ in range(4):
         cli(path, "next")
     return path
