@@ -666,7 +666,7 @@ def _situation(state: BattleState, bu: BattleUnit, phase: str | None = None,
         phase=phase, models=bu.models, starting_models=bu.unit.start_models, fleeing=bu.status == "fleeing",
         off_table=bu.status == "off_table", stubborn=bu.unit.has_rule("stubborn"),
         frenzied=bu.unit.has_rule("frenzy"), enemy_in_charge_reach=in_reach, causes_terror=causes_terror(bu),
-        enemy_within_8=bu.enemy_within_8, **facts)
+        enemy_within_8=bu.enemy_within_8, character=bu.is_character, **facts)
 
 
 def add_due(state: BattleState, bu: BattleUnit, due: list[psychology.TestDue], charge: str | None = None,

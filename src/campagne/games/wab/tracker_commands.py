@@ -230,20 +230,29 @@ def cmd_fight(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
         raise CampagneError("wab.battle.no_combat", detail=bilingual(*detail))
     situation = {"momentum": _side_field(cmd, "momentum"), "high_ground": _side_field(cmd, "high_ground"),
                  "difficult_terrain": _bool(cmd, "difficult_terrain")}
-    from .tracker_melee import combats, fight_combat
+    from .tracker_melee import attack_shares, combats, fight_combat, given_attacks
     # units in contact, directly or through others, fight one combat (« Chaque camp additionne … »)
     chosen = {e.id for e in todo}
     groups = [[e.id for e in g] for g in combats([e for e in state.engagements if not e.fought])
               if any(e.id in chosen for e in g)]
+    # the referee's allocation of a character's attacks: every character named fights in one of these combats
+    given = cmd.get("attacks")
+    named = [given_attacks(state, [x for x in state.engagements if x.id in ids], given) for ids in groups]
+    for ref in (given or {}):
+        if not any(ref in n for n in named):
+            raise CampagneError("wab.battle.bad_field", field="attacks", value=ref,
+                                reason=bilingual("a character fighting in this phase's combats",
+                                                 "un personnage qui combat dans les combats de cette phase"))
 
     def go(d: Dice) -> Events:
         events: Events = []
-        for ids in groups:
+        for ids, mine in zip(groups, named):
             group = [x for x in state.engagements if x.id in ids and not x.fought]
             if len(ids) == 1 and group:
+                attack_shares(state, group, mine)  # refuses an allocation for a character fighting one unit
                 events += fight(state, group[0], d, **situation)
             elif group:
-                events += fight_combat(state, group, d, **situation)
+                events += fight_combat(state, group, d, attacks=mine, **situation)
         return events
     return with_faces(cmd, dice, go)
 
@@ -254,7 +263,8 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
     A, B = state.units[e.attacker], state.units[e.defender]
     charge = "a" if (e.charged_at == [state.turn, state.side] and not e.counter) else None
     round_number = e.rounds + 1
-    events = exchanges(state, A, B, dice, charge, round_number)
+    by_side = {"a": 0, "b": 0}
+    events = exchanges(state, A, B, dice, charge, round_number, by_side)
     e.fought = True
     if A.status != "ready" or B.status != "ready" or e not in state.engagements:
         return events
@@ -263,7 +273,8 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
     def role(side: str | None) -> str | None:  # a side (a/b) -> its unit's role in the pair
         return None if side is None else ("a" if A.side == side else "b")
     trace = combat.resolve_round(
-        sa, sb, dice, charge=charge, flank=e.facing == "flank", rear=e.facing == "rear",
+        sa, sb, dice, character_wounds={"a": by_side[A.side], "b": by_side[B.side]},
+        charge=charge, flank=e.facing == "flank", rear=e.facing == "rear",
         high_ground=role(high_ground or e.high_ground), momentum=role(momentum or e.momentum),
         difficult_terrain=difficult_terrain or e.difficult_terrain, round_number=round_number,
         fear_failed=e.fear_failed if round_number == 1 else ())
@@ -359,9 +370,13 @@ def catch(state: BattleState, fleeing: BattleUnit, by: BattleUnit) -> Events:
 
 
 def exchanges(state: BattleState, A: BattleUnit, B: BattleUnit, dice: Dice, charge: str | None,
-              round_number: int) -> Events:
+              round_number: int, wounds: dict[str, int] | None = None,
+              shares: Mapping[str, Mapping[str, int]] | None = None) -> Events:
     """The blows of characters attached to the two units: each against one enemy model, or against an
-    enemy character (a duel), before the units' round (see the module docstring of tracker.py)."""
+    enemy character (a duel), before the units' round (see the module docstring of tracker.py).
+    `wounds` (by side, a/b) gathers the wounds they cause, which count in their side's combat result
+    (« Chaque camp additionne le nombre de blessures qu'il a causé »); `shares` (character -> enemy unit
+    -> attacks) holds the attacks of a character who fights several units (`attack_shares`)."""
     ca, cb = attached(state, A.key), attached(state, B.key)
     pairs: list[tuple[BattleUnit, BattleUnit, str | None]] = []
     for i, c in enumerate(ca):
@@ -372,13 +387,22 @@ def exchanges(state: BattleState, A: BattleUnit, B: BattleUnit, dice: Dice, char
     for x, y, ch in pairs:
         if x.status != "ready" or y.status != "ready" or x.models <= 0 or y.models <= 0:
             continue
-        events += exchange(state, x, y, dice, ch, round_number)
+        share = {u.key: share_of(shares, u, B if u.side == A.side else A) for u in (x, y)}
+        events += exchange(state, x, y, dice, ch, round_number, wounds, share)
     return events
 
 
+def share_of(shares: Mapping[str, Mapping[str, int]] | None, bu: BattleUnit, enemy: BattleUnit) -> int | None:
+    """The attacks `bu` strikes against `enemy` when he shares them (None: all his attacks)."""
+    return (shares or {}).get(bu.key, {}).get(enemy.key)
+
+
 def exchange(state: BattleState, x: BattleUnit, y: BattleUnit, dice: Dice, charge: str | None,
-             round_number: int) -> Events:
-    sx, sy = unit_state(state, x, contact=1), unit_state(state, y, contact=1)
+             round_number: int, wounds: dict[str, int] | None = None,
+             share: Mapping[str, int | None] | None = None) -> Events:
+    share = share or {}
+    sx = unit_state(state, x, contact=1, attacks=share.get(x.key))
+    sy = unit_state(state, y, contact=1, attacks=share.get(y.key))
     setup = odds.prepare_round(sx, sy, charge=charge, round_number=round_number)
     duel = x.is_character and y.is_character
     states = {"a": (x, sx), "b": (y, sy)}
@@ -403,15 +427,19 @@ def exchange(state: BattleState, x: BattleUnit, y: BattleUnit, dice: Dice, charg
                                 "unsaved wound(s)" + (" (a duel)" if duel else ""),
                     f"{x.name} et {y.name} échangent des coups : {unsaved['a']} et {unsaved['b']} "
                     "blessure(s) non sauvegardée(s)" + (" (un duel)" if duel else ""), units=[x.key, y.key],
-                    unsaved={x.key: unsaved["a"], y.key: unsaved["b"]}, duel=duel)]
+                    unsaved={x.key: unsaved["a"], y.key: unsaved["b"]}, duel=duel,
+                    **({"attacks": {k: v for k, v in share.items() if v is not None}}
+                       if any(v is not None for v in share.values()) else {}))]
     for side, other_side in (("a", "b"), ("b", "a")):
         bu, st = states[side]
-        wounds = unsaved[other_side]
-        if not wounds:
+        taken = unsaved[other_side]
+        if not taken:
             continue
-        dead = st.casualties(wounds)
+        if wounds is not None:  # the wounds caused count in the side's result (capped at the wounds left)
+            wounds[states[other_side][0].side] += st.wounds_caused(taken)
+        dead = st.casualties(taken)
         if bu.unit.profile.W > 1 and bu.models > dead:
-            bu.wounded = (st.wounded + wounds) % bu.unit.profile.W
+            bu.wounded = (st.wounded + taken) % bu.unit.profile.W
         if dead:
             alive[side] = False
             events += remove_models(state, bu, dead, how="duel" if duel else "battle")
