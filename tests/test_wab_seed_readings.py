@@ -152,3 +152,80 @@ def test_a_character_in_a_unit_fighting_two_units_shares_his_attacks():
     assert shares == [2, 1]
     hits = [r for r in entry.rolls if "a:hero" in str(r) and "hit" in str(r)]
     assert len(hits) == 3, hits
+
+
+# --------------------------------------------------------------------------- files and ranks
+
+
+def test_the_referee_sets_a_units_files_and_ranks_and_the_rank_bonus_follows():
+    # « +1 pour chaque rang complet d'infanterie derrière le premier avec un maximum de +2 »: a unit's ranks are
+    # those it stands in on the table, not always five wide.
+    g = game({"a": wab_side(wab_unit("spearmen", models=12)), "b": wab_side(wab_unit("warriors", models=20))})
+    spear = g.state.units["a:spearmen"].unit
+    assert (spear.files, spear.rank_bonus) == (5, 1)  # 5 + 5 + 2: one full rank behind the first
+    entry = fact(g, "formation", unit="a:spearmen", files=4)
+    assert (spear.files, spear.ranks, spear.rank_bonus) == (4, 3, 2)
+    assert entry.events[0]["rank_bonus"] == 2
+    fact(g, "formation", unit="a:spearmen", ranks=2)
+    assert (spear.files, spear.rank_bonus) == (6, 1)
+    refused(g, {"type": "fact", "fact": "formation", "unit": "a:spearmen", "ranks": 5}, "wab.battle.bad_field")
+    refused(g, {"type": "fact", "fact": "formation", "unit": "a:spearmen"}, "wab.battle.formation_needs")
+    refused(g, {"type": "fact", "fact": "formation", "unit": "a:spearmen", "files": 0}, "wab.battle.bad_field")
+    # in a fight, the bonus counted is the one of the formation set
+    to_phase(g, "movement", "a")
+    fact(g, "contact", unit="a:spearmen", target="b:warriors")
+    to_phase(g, "close_combat", "a")
+    entry = push(g, type="fight")
+    trace = next(e for e in entry.events if e["type"] == "combat")["trace"]
+    left = g.state.units["a:spearmen"].models
+    assert dict(trace["bonuses"]["attacker"]).get("rank_bonus", 0) == min(2, max(0, left // 6 - 1))
+
+
+def test_a_wab_lists_files_are_kept_by_the_tracker():
+    unit = wab_unit("spearmen", models=12)
+    unit["files"] = 3
+    g = game({"a": wab_side(unit), "b": wab_side(wab_unit("warriors", models=20))})
+    assert g.state.units["a:spearmen"].unit.files == 3 and g.state.units["a:spearmen"].unit.rank_bonus == 2
+
+
+def test_a_formation_out_of_deployment_is_its_sides_movement():
+    g = game({"a": wab_side(wab_unit("spearmen", models=12)), "b": wab_side(wab_unit("warriors", models=20))})
+    to_phase(g, "movement", "a")
+    refused(g, {"type": "fact", "fact": "formation", "unit": "b:warriors", "files": 4}, "wab.battle.illegal")
+    fact(g, "formation", unit="a:spearmen", files=3)
+
+
+# --------------------------------------------------------------------------- fact fields
+
+
+def test_an_unknown_fact_field_is_refused_with_the_nearest_one():
+    g = game({"a": wab_side(wab_unit("spearmen", models=12)), "b": wab_side(wab_unit("warriors", models=20))})
+    to_phase(g, "movement", "a")
+    err = refused(g, {"type": "fact", "fact": "move", "unit": "a:spearmen", "distnace": 30},
+                  "wab.battle.unknown_field")
+    assert "did you mean distance" in err.message("en") and "vouliez-vous dire distance" in err.message("fr")
+    # NaN given through the library (the command line and the journal refuse it already) is no distance
+    refused(g, {"type": "fact", "fact": "move", "unit": "a:spearmen", "distance": float("nan")},
+            "wab.battle.bad_field")
+
+
+def test_the_command_line_refuses_a_mistyped_field_or_a_non_number_and_writes_nothing(tmp_path):
+    from typer.testing import CliRunner
+
+    from campagne.cli.main import app
+    path = tmp_path / "battle.jsonl"
+    runner = CliRunner()
+
+    def run(*args):
+        return runner.invoke(app, ["battle", *args, "-c", str(path)])
+    assert run("new", "--a", "mercenaires-atlantes", "--b", "mercenaires-sauvages", "--seed", "3").exit_code == 0
+    run("next")
+    run("next")
+    before = path.read_bytes()
+    for bad in ("distnace=30", "distance=NaN", "distance=1e999", "distance=abc"):
+        result = run("fact", "move", "a:spearmen", "--set", bad)
+        assert result.exit_code == 2, (bad, result.output)
+        lines = [x for x in result.output.splitlines() if x.strip()]
+        assert len(lines) == 1 and "Traceback" not in result.output, result.output
+        assert path.read_bytes() == before
+    assert "did you mean distance" in run("fact", "move", "a:spearmen", "--set", "distnace=30").output

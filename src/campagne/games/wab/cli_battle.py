@@ -236,7 +236,7 @@ def build_fact(kind: str, args: list[str], sets: list[str]) -> dict[str, Any]:
 def fact(kind: str = typer.Argument(...,
                                     help="charge, react, contact, move, near, shoot, casualties, killed, "
                                               "general_killed, friends_broke, left_table, caught, pursue, "
-                                              "join, quarters, captured (see: campagne battle facts)"),
+                                              "join, quarters, captured, formation (see: campagne battle facts)"),
          args: Optional[list[str]] = typer.Argument(None),
          set_: Optional[list[str]] = typer.Option(None, "--set",
                                                   help="KEY=VALUE extra fields (JSON values)."),

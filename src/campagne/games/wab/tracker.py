@@ -82,6 +82,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -137,6 +138,14 @@ register_messages({
     "wab.battle.ambiguous_unit": {
         "en": "The unit {unit!r} exists on both sides: write {choices}.",
         "fr": "L'unité {unit!r} existe des deux côtés : écrivez {choices}.",
+    },
+    "wab.battle.unknown_field": {
+        "en": "The fact {fact} has no field {field!r}{hint}; its fields are {known}.",
+        "fr": "Le fait {fact} n'a pas de champ {field!r}{hint} ; ses champs sont {known}.",
+    },
+    "wab.battle.formation_needs": {
+        "en": "A formation needs its width (files=N) or its ranks (ranks=N), one of the two.",
+        "fr": "Une formation demande son front (files=N) ou ses rangs (ranks=N), l'un des deux.",
     },
     "wab.battle.missing": {
         "en": "{what} needs the field {field}.",
@@ -593,7 +602,8 @@ def _distance(cmd: Mapping[str, Any], name: str = "distance", required: bool = F
                                 what=bilingual(str(cmd.get("fact")), str(cmd.get("fact"))),
                                 field=name)
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or value > 1000:
+    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0
+            or value > 1000):  # NaN compares false with everything: refused by name
         raise CampagneError("wab.battle.bad_field", field=name, value=value,
                             reason=bilingual("a distance in inches, 0 or more",
                                              "une distance en pouces, 0 ou plus"))

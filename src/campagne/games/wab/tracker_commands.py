@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual
+from ...core.names import did_you_mean
 from . import combat, movement, odds, psychology
 from .tracker import (FACINGS, HOWS, SIDES, TURN_PHASES, BattleState, BattleUnit, Charge, Engagement, Pending,
                       _active, _bool, _choice, _distance, _illegal, _int, _need_status, _phase, _side_field,
@@ -1044,6 +1045,39 @@ def fact_captured(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Eve
     return capture_standard(state, bu, other(bu.side))
 
 
+def fact_formation(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    """The unit's files and ranks as they stand on the table, which the rank bonus counts (« +1 pour chaque
+    rang complet d'infanterie derrière le premier avec un maximum de +2 »): at deployment, or in its side's
+    movement phase (« Une unité peut augmenter ou diminuer de 1 son nombre de rangs en sacrifiant la moitié de
+    son mouvement »: the referee applies the cost)."""
+    what = ("A formation", "Une formation")
+    bu = _one(state, cmd)
+    if state.phase != "deployment":
+        _phase(state, what, "movement")
+        _active(state, bu, what)
+    _need_status(bu, what, "ready")
+    if bu.is_character or bu.unit.formation == "skirmishers":
+        raise _illegal(bu, what, "it fights in no ranks", "elle ne combat pas en rangs")
+    if (cmd.get("files") is None) == (cmd.get("ranks") is None):
+        raise CampagneError("wab.battle.formation_needs")
+    models = bu.models
+    if cmd.get("files") is not None:
+        files = _int(cmd, "files", 1, max(models, 1))
+    else:
+        ranks = _int(cmd, "ranks", 1, max(models, 1))
+        files = -(-models // ranks)
+        if -(-models // files) != ranks:
+            raise CampagneError("wab.battle.bad_field", field="ranks", value=ranks,
+                                reason=bilingual(f"{models} models cannot stand in {ranks} ranks",
+                                                 f"{models} figurines ne peuvent se tenir sur {ranks} rangs"))
+    bu.unit.files = files
+    u = bu.unit
+    return [event("formation", f"{bu.name}: {files} wide, {u.ranks} rank(s), {u.full_ranks} full (rank bonus "
+                               f"+{u.rank_bonus})",
+                  f"{bu.name} : {files} de front, {u.ranks} rang(s), {u.full_ranks} complet(s) (bonus de rangs "
+                  f"+{u.rank_bonus})", unit=bu.key, files=files, ranks=u.ranks, rank_bonus=u.rank_bonus)]
+
+
 FactHandler = Callable[[BattleState, Mapping[str, Any], Dice], Events]
 
 # kind -> (handler, positional fields for the command line, description en, fr)
@@ -1087,14 +1121,48 @@ FACTS: dict[str, tuple[FactHandler, tuple[str, ...], str, str]] = {
                  "quarts de table occupés par a et b"),
     "captured": (fact_captured, ("unit",), "the standard of UNIT is captured",
                  "l'étendard d'UNITÉ est capturé"),
+    "formation": (fact_formation, ("unit",), "UNIT stands files=N wide (or in ranks=N ranks)",
+                  "UNITÉ se tient sur files=N de front (ou sur ranks=N rangs)"),
 }
-INT_FACT_FIELDS = {"models", "a", "b"}
+INT_FACT_FIELDS = {"models", "a", "b", "files", "ranks"}
+
+# The fields each fact reads: any other is refused, so a mistyped one (`distnace=30`) never drops a check.
+FACT_FIELDS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
+    "charge": ("unit", "target", "facing", "distance", "terrain", "neglected"),
+    "react": ("unit", "reaction", "models", "weapon", "modifiers"),
+    "contact": ("unit", "target", "facing", "charged", "high_ground", "momentum", "difficult_terrain"),
+    "move": ("unit", "how", "distance", "terrain", "enemies_within_8", "enemy_within_8", "obstacle", "column"),
+    "near": ("unit", "general", "army_standard", "enemy_within_8", "terror_within_8", "friends_fleeing"),
+    "shoot": ("unit", "target", "models", "distance", "weapon", "modifiers"),
+    "casualties": ("unit", "models", "how"),
+    "killed": ("unit", "how"),
+    "general_killed": ("side", "how"),
+    "friends_broke": ("unit", "friend"),
+    "left_table": ("unit",),
+    "caught": ("unit", "by"),
+    "pursue": ("unit", "target", "caught"),
+    "join": ("unit", "target"),
+    "quarters": ("a", "b"),
+    "captured": ("unit",),
+    "formation": ("unit", "files", "ranks"),
+}.items()}
+COMMAND_FIELDS = frozenset({"type", "fact", "faces", "player"})
+
+
+def check_fact_fields(kind: str, cmd: Mapping[str, Any]) -> None:
+    """Refuse a field the fact does not read, naming the nearest ones."""
+    known = FACT_FIELDS[kind]
+    for key in cmd:
+        if key not in known and key not in COMMAND_FIELDS:
+            raise CampagneError("wab.battle.unknown_field", fact=kind, field=str(key)[:40],
+                                known=", ".join(sorted(known)), hint=did_you_mean(str(key), known))
 
 
 def cmd_fact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     kind = cmd.get("fact")
     if kind not in FACTS:
         raise CampagneError("wab.battle.unknown_fact", fact=kind, known=", ".join(FACTS))
+    check_fact_fields(kind, cmd)
     if state.phase == "ended":
         raise CampagneError("wab.battle.over")
     if kind in ("charge",):
