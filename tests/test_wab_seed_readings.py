@@ -229,3 +229,17 @@ def test_the_command_line_refuses_a_mistyped_field_or_a_non_number_and_writes_no
         assert len(lines) == 1 and "Traceback" not in result.output, result.output
         assert path.read_bytes() == before
     assert "did you mean distance" in run("fact", "move", "a:spearmen", "--set", "distnace=30").output
+
+
+def test_the_command_line_reads_an_allocation_of_attacks():
+    from campagne.core.errors import CampagneError
+    from campagne.games.wab.cli_battle import _attacks
+    assert _attacks(["a:general=b:levy:2,b:reserve:1", "hero=levy:0,reserve:3"]) == {
+        "a:general": {"b:levy": 2, "b:reserve": 1}, "hero": {"levy": 0, "reserve": 3}}
+    for bad in ("a:general", "a:general=b:levy", "a:general=b:levy:two", "=b:levy:1"):
+        try:
+            _attacks([bad])
+        except CampagneError as err:
+            assert err.code == "wab.cli.bad_attacks"
+        else:
+            raise AssertionError(bad)

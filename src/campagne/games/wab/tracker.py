@@ -30,8 +30,9 @@ Commands (all the referee's; `type` then the fields):
 - `next`; `end` {winner?, quarters?}; `roll` {test?, all?, faces?}; `fight` {unit?, faces?,
   momentum?, high_ground?, difficult_terrain?}
 - `fact` {fact: KIND, ...}: charge, react, contact, move, near, shoot, casualties, killed,
-  general_killed, friends_broke, left_table, caught, pursue, join, quarters, captured
-  (`tracker_commands.FACTS` lists each one's fields; `campagne battle facts` prints them).
+  general_killed, friends_broke, left_table, caught, pursue, join, quarters, captured, formation
+  (`tracker_commands.FACTS` lists each one's fields; `campagne battle facts` prints them; a field a fact
+  does not read is refused: `tracker_commands.FACT_FIELDS`).
 
 Interpretation choices (the sheet's words quoted; docs/rules/wab.md for the rest):
 
@@ -69,9 +70,10 @@ Interpretation choices (the sheet's words quoted; docs/rules/wab.md for the rest
 * Characters may `join` a unit: they follow its moves, flight and fate. In each round the host
   fights, an attached character exchanges blows first with one enemy model (or, when the enemy has a
   character too, with that character: a duel), rolled with `odds.prepare_round` (1 model in contact
-  on each side) and `combat.roll_attacks`; those blows remove models but do not enter the round's
-  combat result (resolve_round computes the result of the two units). A character killed so is killed
-  "battle" (or "duel").
+  on each side) and `combat.roll_attacks`; the wounds they cause count in their side's combat result
+  ("Chaque camp additionne le nombre de blessures qu'il a causé"), and a character fighting several
+  units shares his attacks between them (`tracker_melee.attack_shares`). A character killed so is
+  killed "battle" (or "duel"). A lone character rallies on his Ld (the five-model minimum is a unit's).
 * The general's Leadership ("Toute unité (sauf des tirailleurs) se trouvant dans un rayon de 12ps du
   général") and the army standard's re-roll apply to a unit reported within 12" of them (`near`,
   or `assume_within_12`), while the general / the standard bearer is on the table and not fleeing;
