@@ -50,6 +50,10 @@ register_messages({
         "en": "--faces needs die faces separated by commas (e.g. 3,4), not {value!r}.",
         "fr": "--faces demande des faces de dés séparées par des virgules (par ex. 3,4), pas {value!r}.",
     },
+    "wab.cli.bad_attacks": {
+        "en": "--attacks needs CHARACTER=UNIT:N,UNIT:N (e.g. a:general=b:levy:2,b:reserve:1), not {value!r}.",
+        "fr": "--attacks demande PERSONNAGE=UNITÉ:N,UNITÉ:N (par ex. a:general=b:levy:2,b:reserve:1), pas {value!r}.",
+    },
     "wab.cli.bad_quarters": {
         "en": "--quarters needs a=N,b=N, not {value!r}.",
         "fr": "--quarters demande a=N,b=N, pas {value!r}.",
@@ -90,6 +94,21 @@ def _faces(value: Optional[str]) -> Optional[list[int]]:
     if not faces:
         raise CampagneError("wab.cli.bad_faces", value=value)
     return faces
+
+
+def _attacks(items: list[str]) -> dict[str, dict[str, int]]:
+    """`--attacks a:general=b:levy:2,b:reserve:1` → {"a:general": {"b:levy": 2, "b:reserve": 1}}."""
+    out: dict[str, dict[str, int]] = {}
+    for item in items:
+        who, sep, rest = item.partition("=")
+        shares: dict[str, int] = {}
+        for part in rest.split(","):
+            enemy, colon, n = part.rpartition(":")
+            if not sep or not who or not colon or not enemy or not is_whole(n):
+                raise CampagneError("wab.cli.bad_attacks", value=item)
+            shares[enemy] = strict_int(n)
+        out[who] = shares
+    return out
 
 
 def _command(kind: str, **fields: Any) -> dict[str, Any]:
@@ -236,7 +255,7 @@ def build_fact(kind: str, args: list[str], sets: list[str]) -> dict[str, Any]:
 def fact(kind: str = typer.Argument(...,
                                     help="charge, react, contact, move, near, shoot, casualties, killed, "
                                               "general_killed, friends_broke, left_table, caught, pursue, "
-                                              "join, quarters, captured (see: campagne battle facts)"),
+                                              "join, quarters, captured, formation (see: campagne battle facts)"),
          args: Optional[list[str]] = typer.Argument(None),
          set_: Optional[list[str]] = typer.Option(None, "--set",
                                                   help="KEY=VALUE extra fields (JSON values)."),
@@ -270,6 +289,9 @@ def fight(unit: Optional[str] = typer.Argument(None, help="Fight only this unit'
           high_ground: Optional[str] = typer.Option(None, "--high-ground",
                                                     help="a or b: the side whose unit stands higher."),
           difficult_terrain: bool = typer.Option(False, "--difficult-terrain"),
+          attacks: Optional[list[str]] = typer.Option(
+              None, "--attacks", help="A character fighting several units shares his attacks: "
+                                      "CHARACTER=UNIT:N,UNIT:N (e.g. a:general=b:levy:2,b:reserve:1)."),
           faces: Optional[str] = typer.Option(None, "--faces", help="Dice rolled at the table: 3,4,..."),
           campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Fight the close combats of this phase. / Livrer les corps à corps de la phase."""
@@ -277,7 +299,8 @@ def fight(unit: Optional[str] = typer.Argument(None, help="Fight only this unit'
 
     def go() -> None:
         _run(o, campaign, _with_faces(_command("fight", unit=unit, momentum=momentum, high_ground=high_ground,
-                                                difficult_terrain=difficult_terrain), faces))
+                                                difficult_terrain=difficult_terrain,
+                                                attacks=_attacks(attacks or [])), faces))
     run_safely(o, go)
 
 

@@ -17,7 +17,7 @@ standard's re-roll, or the stubborn D6). Each die is one `Roll` with its purpose
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,6 +159,7 @@ class RoundTrace:
     difference: int  # a's result minus b's
     break_test: Any = None  # psychology.TestResult of the loser, None: draw or loser wiped out
     rolls: list[Roll] = field(default_factory=list)
+    character_wounds: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})  # in `results`
 
     @property
     def winner(self) -> str | None:
@@ -199,6 +200,9 @@ class RoundTrace:
             "broken": {ROLE[k]: v for k, v in self.broken.items()},
             "gave_ground": {ROLE[k]: v for k, v in self.gave_ground.items()},
             "rolls": [r.to_dict() for r in self.rolls],
+            # only when characters fought beside the units (the traces of plain rounds keep their shape)
+            **({"character_wounds": {ROLE[k]: v for k, v in self.character_wounds.items()}}
+               if any(self.character_wounds.values()) else {}),
         }
 
 
@@ -213,13 +217,16 @@ def _strike(dice: Dice, setup: RoundSetup, side: str, models: int) -> StrikeTrac
 
 
 def resolve_round(a: UnitState, b: UnitState, dice: Dice, *, test_loser: bool = True,
-                  **situation: Any) -> RoundTrace:
+                  character_wounds: Mapping[str, int] | None = None, **situation: Any) -> RoundTrace:
     """Roll one round of close combat between `a` (the attacker) and `b`. `situation` as in
     `odds.prepare_round`: charge, flank, rear, high_ground, momentum, difficult_terrain,
     round_number, fear_failed. The units are not changed: the trace says what to apply.
     `test_loser=False`: the blows only (one pair of a combat of several units, whose result and break
-    tests are the whole combat's: `tracker_melee`)."""
+    tests are the whole combat's: `tracker_melee`). `character_wounds` ("a"/"b": wounds): what the
+    characters fighting beside the two units caused before the round; they count in their side's result
+    (« Chaque camp additionne le nombre de blessures qu'il a causé »)."""
     setup = odds.prepare_round(a, b, **situation)
+    extra = {side: int((character_wounds or {}).get(side, 0)) for side in odds.SIDES}
     start = len(dice.records)
     strikes: dict[str, StrikeTrace] = {}
     if setup.order is None:
@@ -237,9 +244,10 @@ def resolve_round(a: UnitState, b: UnitState, dice: Dice, *, test_loser: bool = 
     wounded = {side: (setup.state(side).wounded + strikes[_other(side)].unsaved)
                % max(setup.state(side).profile.W, 1) if left[side] else 0 for side in odds.SIDES}
     bonuses = {side: odds.side_bonuses(setup, side, left[side]) for side in odds.SIDES}
-    results = {side: strikes[side].wounds_caused + sum(v for _, v in bonuses[side]) for side in odds.SIDES}
+    results = {side: strikes[side].wounds_caused + extra[side] + sum(v for _, v in bonuses[side])
+               for side in odds.SIDES}
     diff = results["a"] - results["b"]
-    trace = RoundTrace(setup, ordered, lost, left, wounded, bonuses, results, diff)
+    trace = RoundTrace(setup, ordered, lost, left, wounded, bonuses, results, diff, character_wounds=extra)
     loser = trace.loser
     if test_loser and loser is not None and left[loser] > 0:
         winner = trace.winner

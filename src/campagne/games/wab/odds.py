@@ -362,7 +362,8 @@ class UnitState:
     - `two_weapons`: a weapon in each hand (+1 A); None reads the equipment (TWO_WEAPON_WORDS);
     - `save`: the armour save K (K+) before the Strength modifier; by default the profile's;
     - `wounded`: wounds already on one of its models; `contact`: models in base contact, when known;
-      `fighting_ranks`: ranks that fight (1: the front rank only).
+      `fighting_ranks`: ranks that fight (1: the front rank only); `attacks`: the attacks of each model
+      against this enemy when a character shares his between the units he fights (None: all of them).
     The unit's special rules (profiles.SPECIAL_RULES) give frenzy, hatred (of this enemy), stubborn and
     fear ("fear" or "terror": a terrifying enemy is feared too)."""
 
@@ -374,6 +375,7 @@ class UnitState:
     wounded: int = 0
     contact: int | None = None
     fighting_ranks: int = 1
+    attacks: int | None = None
 
     def __post_init__(self) -> None:
         u = self.unit
@@ -387,6 +389,8 @@ class UnitState:
         if self.contact is not None:
             _check_int(self.contact, "models in contact", 0, u.models, self.name)
         _check_int(self.fighting_ranks, "fighting ranks", 1, 1000, self.name)
+        if self.attacks is not None:
+            _check_int(self.attacks, "attacks", 0, 1000, self.name)
 
     # -- reading the unit
     @property
@@ -434,6 +438,8 @@ class UnitState:
     @property
     def attacks_per_model(self) -> int:
         from .psychology import attacks_per_model
+        if self.attacks is not None:
+            return self.attacks
         return attacks_per_model(self.profile.A, frenzied=self.frenzy,
                                  hand_weapons=2 if self.has_two_weapons else 1)
 
@@ -461,13 +467,15 @@ class UnitState:
         return Nerve(ld=u.profile.Ld, models=models_left, starting_models=u.start_models,
                      skirmishers=self.skirmishers, general_ld=self.general_ld,
                      army_standard=bool(u.army_standard or self.army_standard_near),
-                     stubborn=self.stubborn, frenzied=self.frenzy, hates_enemy=self.hates)
+                     stubborn=self.stubborn, frenzied=self.frenzy, hates_enemy=self.hates,
+                     character=u.kind == "character" or u.is_general)
 
     def to_dict(self) -> dict[str, Any]:
         return {"unit": self.unit.to_dict(), "general_ld": self.general_ld,
                 "army_standard_near": self.army_standard_near, "two_weapons": self.has_two_weapons,
                 "save": self.armour_save, "wounded": self.wounded, "contact": self.contact,
-                "fighting_ranks": self.fighting_ranks}
+                "fighting_ranks": self.fighting_ranks,
+                **({} if self.attacks is None else {"attacks": self.attacks})}
 
     @classmethod
     def of(cls, unit: Any, **facts: Any) -> UnitState:

@@ -323,7 +323,7 @@ class Unit:
 
     @property
     def can_rally(self) -> bool:
-        return tables.can_rally(self.models)
+        return tables.can_rally(self.models, character=self.kind == "character" or self.is_general)
 
     @property
     def breaks_automatically(self) -> bool:

@@ -55,6 +55,7 @@ from typing import Any
 
 from ...core.dice import Dice, Roll, parse
 from ...core.errors import CampagneError, bilingual, register_messages
+from . import tables
 from .profiles import unit_attr
 
 register_messages({
@@ -192,7 +193,9 @@ class Nerve:
     - `starting_models`: the unit's size at the start of the battle (half strength and "réduites à
       moins de cinq figurines" are measured on it; None: `models`);
     - `hates_enemy`: the unit hates the enemy it fights (Haine: break tests on Ld 10, modifiable);
-    - `stubborn_d6`: "fear" (the sheet's reading here) or "any" (also under five models; odds.py keeps the default "fear").
+    - `stubborn_d6`: "fear" (the sheet's reading here) or "any" (also under five models; odds.py keeps the default "fear");
+    - `character`: a lone character, who rallies on his Ld: « Une unité en fuite doit avoir au moins cinq
+      figurines » is a unit's minimum, not a single model's (docs/rules/wab.md, Ralliement).
     """
 
     ld: int
@@ -205,6 +208,7 @@ class Nerve:
     frenzied: bool = False
     hates_enemy: bool = False
     stubborn_d6: str = "fear"
+    character: bool = False
 
     def __post_init__(self) -> None:
         _check_ld(self.ld)
@@ -633,7 +637,7 @@ def terror_odds(nerve: Nerve, situation: str = "charged") -> dict[str, Fraction]
 
 
 def _rally_setup(nerve: Nerve, enemy_within_8: bool) -> tuple[int | None, list]:
-    if nerve.models < 5:
+    if not tables.can_rally(nerve.models, character=nerve.character):
         return None, [_step("too_few", f"{nerve.models} models: at least five are needed to rally",
                             f"{nerve.models} figurines : il en faut au moins cinq pour se rallier")]
     target, trace = nerve.effective_ld()
@@ -956,6 +960,7 @@ class Situation:
     outnumbered_by_feared: bool = False
     lost_combat_by: int | None = None
     ratio_rule: bool = True
+    character: bool = False       # a lone character (rallies whatever his number: Nerve.character)
 
 
 @dataclass(frozen=True)
@@ -1011,7 +1016,8 @@ def tests_due(situation: Situation) -> list[TestDue]:
         if s.fleeing:
             due.append(TestDue("rally", "fleeing", "fleeing at the start of the movement phase: rally test",
                                "en fuite au début de la phase de mouvement : test de ralliement",
-                               {"possible": s.models >= 5, "half_strength": half,
+                               {"possible": tables.can_rally(s.models, character=s.character),
+                                "half_strength": half,
                                 "enemy_within_8": s.enemy_within_8}))
         if not s.fleeing and not immune:
             if s.wants_to_charge_terror and not s.causes_terror:

@@ -642,10 +642,16 @@ def rally_modifiers(half_strength: bool = False, enemy_near: bool = False) -> li
     return out
 
 
-def can_rally(models: int) -> bool:
-    """"Une unité en fuite doit avoir au moins cinq figurines pour pouvoir se rallier.\""""
-    return _int(models, _what("The number of models", "Le nombre de figurines"), 0) >= int(
-        _table("rally").data["min_models"])
+def can_rally(models: int, *, character: bool = False) -> bool:
+    """« Une unité en fuite doit avoir au moins cinq figurines pour pouvoir se rallier. »
+
+    A lone character is one model and no unit of troops: he rallies on his Ld like any unit
+    (« Une unité peut tenter de se rallier … Lancez 2D6 »), the five-model minimum being a unit's
+    (docs/rules/wab.md, Ralliement)."""
+    models = _int(models, _what("The number of models", "Le nombre de figurines"), 0)
+    if character:
+        return models > 0
+    return models >= int(_table("rally").data["min_models"])
 
 
 def breaks_automatically(models: int, starting_models: int | None = None) -> bool:

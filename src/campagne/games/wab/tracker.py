@@ -30,8 +30,9 @@ Commands (all the referee's; `type` then the fields):
 - `next`; `end` {winner?, quarters?}; `roll` {test?, all?, faces?}; `fight` {unit?, faces?,
   momentum?, high_ground?, difficult_terrain?}
 - `fact` {fact: KIND, ...}: charge, react, contact, move, near, shoot, casualties, killed,
-  general_killed, friends_broke, left_table, caught, pursue, join, quarters, captured
-  (`tracker_commands.FACTS` lists each one's fields; `campagne battle facts` prints them).
+  general_killed, friends_broke, left_table, caught, pursue, join, quarters, captured, formation
+  (`tracker_commands.FACTS` lists each one's fields; `campagne battle facts` prints them; a field a fact
+  does not read is refused: `tracker_commands.FACT_FIELDS`).
 
 Interpretation choices (the sheet's words quoted; docs/rules/wab.md for the rest):
 
@@ -69,9 +70,10 @@ Interpretation choices (the sheet's words quoted; docs/rules/wab.md for the rest
 * Characters may `join` a unit: they follow its moves, flight and fate. In each round the host
   fights, an attached character exchanges blows first with one enemy model (or, when the enemy has a
   character too, with that character: a duel), rolled with `odds.prepare_round` (1 model in contact
-  on each side) and `combat.roll_attacks`; those blows remove models but do not enter the round's
-  combat result (resolve_round computes the result of the two units). A character killed so is killed
-  "battle" (or "duel").
+  on each side) and `combat.roll_attacks`; the wounds they cause count in their side's combat result
+  ("Chaque camp additionne le nombre de blessures qu'il a causé"), and a character fighting several
+  units shares his attacks between them (`tracker_melee.attack_shares`). A character killed so is
+  killed "battle" (or "duel"). A lone character rallies on his Ld (the five-model minimum is a unit's).
 * The general's Leadership ("Toute unité (sauf des tirailleurs) se trouvant dans un rayon de 12ps du
   général") and the army standard's re-roll apply to a unit reported within 12" of them (`near`,
   or `assume_within_12`), while the general / the standard bearer is on the table and not fleeing;
@@ -82,6 +84,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -137,6 +140,14 @@ register_messages({
     "wab.battle.ambiguous_unit": {
         "en": "The unit {unit!r} exists on both sides: write {choices}.",
         "fr": "L'unité {unit!r} existe des deux côtés : écrivez {choices}.",
+    },
+    "wab.battle.unknown_field": {
+        "en": "The fact {fact} has no field {field!r}{hint}; its fields are {known}.",
+        "fr": "Le fait {fact} n'a pas de champ {field!r}{hint} ; ses champs sont {known}.",
+    },
+    "wab.battle.formation_needs": {
+        "en": "A formation needs its width (files=N) or its ranks (ranks=N), one of the two.",
+        "fr": "Une formation demande son front (files=N) ou ses rangs (ranks=N), l'un des deux.",
     },
     "wab.battle.missing": {
         "en": "{what} needs the field {field}.",
@@ -593,7 +604,8 @@ def _distance(cmd: Mapping[str, Any], name: str = "distance", required: bool = F
                                 what=bilingual(str(cmd.get("fact")), str(cmd.get("fact"))),
                                 field=name)
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or value > 1000:
+    if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0
+            or value > 1000):  # NaN compares false with everything: refused by name
         raise CampagneError("wab.battle.bad_field", field=name, value=value,
                             reason=bilingual("a distance in inches, 0 or more",
                                              "une distance en pouces, 0 ou plus"))
@@ -666,7 +678,7 @@ def _situation(state: BattleState, bu: BattleUnit, phase: str | None = None,
         phase=phase, models=bu.models, starting_models=bu.unit.start_models, fleeing=bu.status == "fleeing",
         off_table=bu.status == "off_table", stubborn=bu.unit.has_rule("stubborn"),
         frenzied=bu.unit.has_rule("frenzy"), enemy_in_charge_reach=in_reach, causes_terror=causes_terror(bu),
-        enemy_within_8=bu.enemy_within_8, **facts)
+        enemy_within_8=bu.enemy_within_8, character=bu.is_character, **facts)
 
 
 def add_due(state: BattleState, bu: BattleUnit, due: list[psychology.TestDue], charge: str | None = None,

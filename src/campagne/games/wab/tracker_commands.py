@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual
+from ...core.names import did_you_mean
 from . import combat, movement, odds, psychology
 from .tracker import (FACINGS, HOWS, SIDES, TURN_PHASES, BattleState, BattleUnit, Charge, Engagement, Pending,
                       _active, _bool, _choice, _distance, _illegal, _int, _need_status, _phase, _side_field,
@@ -230,20 +231,29 @@ def cmd_fight(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
         raise CampagneError("wab.battle.no_combat", detail=bilingual(*detail))
     situation = {"momentum": _side_field(cmd, "momentum"), "high_ground": _side_field(cmd, "high_ground"),
                  "difficult_terrain": _bool(cmd, "difficult_terrain")}
-    from .tracker_melee import combats, fight_combat
+    from .tracker_melee import attack_shares, combats, fight_combat, given_attacks
     # units in contact, directly or through others, fight one combat (« Chaque camp additionne … »)
     chosen = {e.id for e in todo}
     groups = [[e.id for e in g] for g in combats([e for e in state.engagements if not e.fought])
               if any(e.id in chosen for e in g)]
+    # the referee's allocation of a character's attacks: every character named fights in one of these combats
+    given = cmd.get("attacks")
+    named = [given_attacks(state, [x for x in state.engagements if x.id in ids], given) for ids in groups]
+    for ref in (given or {}):
+        if not any(ref in n for n in named):
+            raise CampagneError("wab.battle.bad_field", field="attacks", value=ref,
+                                reason=bilingual("a character fighting in this phase's combats",
+                                                 "un personnage qui combat dans les combats de cette phase"))
 
     def go(d: Dice) -> Events:
         events: Events = []
-        for ids in groups:
+        for ids, mine in zip(groups, named):
             group = [x for x in state.engagements if x.id in ids and not x.fought]
             if len(ids) == 1 and group:
+                attack_shares(state, group, mine)  # refuses an allocation for a character fighting one unit
                 events += fight(state, group[0], d, **situation)
             elif group:
-                events += fight_combat(state, group, d, **situation)
+                events += fight_combat(state, group, d, attacks=mine, **situation)
         return events
     return with_faces(cmd, dice, go)
 
@@ -254,7 +264,8 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
     A, B = state.units[e.attacker], state.units[e.defender]
     charge = "a" if (e.charged_at == [state.turn, state.side] and not e.counter) else None
     round_number = e.rounds + 1
-    events = exchanges(state, A, B, dice, charge, round_number)
+    by_side = {"a": 0, "b": 0}
+    events = exchanges(state, A, B, dice, charge, round_number, by_side)
     e.fought = True
     if A.status != "ready" or B.status != "ready" or e not in state.engagements:
         return events
@@ -263,7 +274,8 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
     def role(side: str | None) -> str | None:  # a side (a/b) -> its unit's role in the pair
         return None if side is None else ("a" if A.side == side else "b")
     trace = combat.resolve_round(
-        sa, sb, dice, charge=charge, flank=e.facing == "flank", rear=e.facing == "rear",
+        sa, sb, dice, character_wounds={"a": by_side[A.side], "b": by_side[B.side]},
+        charge=charge, flank=e.facing == "flank", rear=e.facing == "rear",
         high_ground=role(high_ground or e.high_ground), momentum=role(momentum or e.momentum),
         difficult_terrain=difficult_terrain or e.difficult_terrain, round_number=round_number,
         fear_failed=e.fear_failed if round_number == 1 else ())
@@ -359,9 +371,13 @@ def catch(state: BattleState, fleeing: BattleUnit, by: BattleUnit) -> Events:
 
 
 def exchanges(state: BattleState, A: BattleUnit, B: BattleUnit, dice: Dice, charge: str | None,
-              round_number: int) -> Events:
+              round_number: int, wounds: dict[str, int] | None = None,
+              shares: Mapping[str, Mapping[str, int]] | None = None) -> Events:
     """The blows of characters attached to the two units: each against one enemy model, or against an
-    enemy character (a duel), before the units' round (see the module docstring of tracker.py)."""
+    enemy character (a duel), before the units' round (see the module docstring of tracker.py).
+    `wounds` (by side, a/b) gathers the wounds they cause, which count in their side's combat result
+    (« Chaque camp additionne le nombre de blessures qu'il a causé »); `shares` (character -> enemy unit
+    -> attacks) holds the attacks of a character who fights several units (`attack_shares`)."""
     ca, cb = attached(state, A.key), attached(state, B.key)
     pairs: list[tuple[BattleUnit, BattleUnit, str | None]] = []
     for i, c in enumerate(ca):
@@ -372,13 +388,22 @@ def exchanges(state: BattleState, A: BattleUnit, B: BattleUnit, dice: Dice, char
     for x, y, ch in pairs:
         if x.status != "ready" or y.status != "ready" or x.models <= 0 or y.models <= 0:
             continue
-        events += exchange(state, x, y, dice, ch, round_number)
+        share = {u.key: share_of(shares, u, B if u.side == A.side else A) for u in (x, y)}
+        events += exchange(state, x, y, dice, ch, round_number, wounds, share)
     return events
 
 
+def share_of(shares: Mapping[str, Mapping[str, int]] | None, bu: BattleUnit, enemy: BattleUnit) -> int | None:
+    """The attacks `bu` strikes against `enemy` when he shares them (None: all his attacks)."""
+    return (shares or {}).get(bu.key, {}).get(enemy.key)
+
+
 def exchange(state: BattleState, x: BattleUnit, y: BattleUnit, dice: Dice, charge: str | None,
-             round_number: int) -> Events:
-    sx, sy = unit_state(state, x, contact=1), unit_state(state, y, contact=1)
+             round_number: int, wounds: dict[str, int] | None = None,
+             share: Mapping[str, int | None] | None = None) -> Events:
+    share = share or {}
+    sx = unit_state(state, x, contact=1, attacks=share.get(x.key))
+    sy = unit_state(state, y, contact=1, attacks=share.get(y.key))
     setup = odds.prepare_round(sx, sy, charge=charge, round_number=round_number)
     duel = x.is_character and y.is_character
     states = {"a": (x, sx), "b": (y, sy)}
@@ -403,15 +428,19 @@ def exchange(state: BattleState, x: BattleUnit, y: BattleUnit, dice: Dice, charg
                                 "unsaved wound(s)" + (" (a duel)" if duel else ""),
                     f"{x.name} et {y.name} échangent des coups : {unsaved['a']} et {unsaved['b']} "
                     "blessure(s) non sauvegardée(s)" + (" (un duel)" if duel else ""), units=[x.key, y.key],
-                    unsaved={x.key: unsaved["a"], y.key: unsaved["b"]}, duel=duel)]
+                    unsaved={x.key: unsaved["a"], y.key: unsaved["b"]}, duel=duel,
+                    **({"attacks": {k: v for k, v in share.items() if v is not None}}
+                       if any(v is not None for v in share.values()) else {}))]
     for side, other_side in (("a", "b"), ("b", "a")):
         bu, st = states[side]
-        wounds = unsaved[other_side]
-        if not wounds:
+        taken = unsaved[other_side]
+        if not taken:
             continue
-        dead = st.casualties(wounds)
+        if wounds is not None:  # the wounds caused count in the side's result (capped at the wounds left)
+            wounds[states[other_side][0].side] += st.wounds_caused(taken)
+        dead = st.casualties(taken)
         if bu.unit.profile.W > 1 and bu.models > dead:
-            bu.wounded = (st.wounded + wounds) % bu.unit.profile.W
+            bu.wounded = (st.wounded + taken) % bu.unit.profile.W
         if dead:
             alive[side] = False
             events += remove_models(state, bu, dead, how="duel" if duel else "battle")
@@ -1016,6 +1045,39 @@ def fact_captured(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Eve
     return capture_standard(state, bu, other(bu.side))
 
 
+def fact_formation(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    """The unit's files and ranks as they stand on the table, which the rank bonus counts (« +1 pour chaque
+    rang complet d'infanterie derrière le premier avec un maximum de +2 »): at deployment, or in its side's
+    movement phase (« Une unité peut augmenter ou diminuer de 1 son nombre de rangs en sacrifiant la moitié de
+    son mouvement »: the referee applies the cost)."""
+    what = ("A formation", "Une formation")
+    bu = _one(state, cmd)
+    if state.phase != "deployment":
+        _phase(state, what, "movement")
+        _active(state, bu, what)
+    _need_status(bu, what, "ready")
+    if bu.is_character or bu.unit.formation == "skirmishers":
+        raise _illegal(bu, what, "it fights in no ranks", "elle ne combat pas en rangs")
+    if (cmd.get("files") is None) == (cmd.get("ranks") is None):
+        raise CampagneError("wab.battle.formation_needs")
+    models = bu.models
+    if cmd.get("files") is not None:
+        files = _int(cmd, "files", 1, max(models, 1))
+    else:
+        ranks = _int(cmd, "ranks", 1, max(models, 1))
+        files = -(-models // ranks)
+        if -(-models // files) != ranks:
+            raise CampagneError("wab.battle.bad_field", field="ranks", value=ranks,
+                                reason=bilingual(f"{models} models cannot stand in {ranks} ranks",
+                                                 f"{models} figurines ne peuvent se tenir sur {ranks} rangs"))
+    bu.unit.files = files
+    u = bu.unit
+    return [event("formation", f"{bu.name}: {files} wide, {u.ranks} rank(s), {u.full_ranks} full (rank bonus "
+                               f"+{u.rank_bonus})",
+                  f"{bu.name} : {files} de front, {u.ranks} rang(s), {u.full_ranks} complet(s) (bonus de rangs "
+                  f"+{u.rank_bonus})", unit=bu.key, files=files, ranks=u.ranks, rank_bonus=u.rank_bonus)]
+
+
 FactHandler = Callable[[BattleState, Mapping[str, Any], Dice], Events]
 
 # kind -> (handler, positional fields for the command line, description en, fr)
@@ -1059,14 +1121,48 @@ FACTS: dict[str, tuple[FactHandler, tuple[str, ...], str, str]] = {
                  "quarts de table occupés par a et b"),
     "captured": (fact_captured, ("unit",), "the standard of UNIT is captured",
                  "l'étendard d'UNITÉ est capturé"),
+    "formation": (fact_formation, ("unit",), "UNIT stands files=N wide (or in ranks=N ranks)",
+                  "UNITÉ se tient sur files=N de front (ou sur ranks=N rangs)"),
 }
-INT_FACT_FIELDS = {"models", "a", "b"}
+INT_FACT_FIELDS = {"models", "a", "b", "files", "ranks"}
+
+# The fields each fact reads: any other is refused, so a mistyped one (`distnace=30`) never drops a check.
+FACT_FIELDS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
+    "charge": ("unit", "target", "facing", "distance", "terrain", "neglected"),
+    "react": ("unit", "reaction", "models", "weapon", "modifiers"),
+    "contact": ("unit", "target", "facing", "charged", "high_ground", "momentum", "difficult_terrain"),
+    "move": ("unit", "how", "distance", "terrain", "enemies_within_8", "enemy_within_8", "obstacle", "column"),
+    "near": ("unit", "general", "army_standard", "enemy_within_8", "terror_within_8", "friends_fleeing"),
+    "shoot": ("unit", "target", "models", "distance", "weapon", "modifiers"),
+    "casualties": ("unit", "models", "how"),
+    "killed": ("unit", "how"),
+    "general_killed": ("side", "how"),
+    "friends_broke": ("unit", "friend"),
+    "left_table": ("unit",),
+    "caught": ("unit", "by"),
+    "pursue": ("unit", "target", "caught"),
+    "join": ("unit", "target"),
+    "quarters": ("a", "b"),
+    "captured": ("unit",),
+    "formation": ("unit", "files", "ranks"),
+}.items()}
+COMMAND_FIELDS = frozenset({"type", "fact", "faces", "player"})
+
+
+def check_fact_fields(kind: str, cmd: Mapping[str, Any]) -> None:
+    """Refuse a field the fact does not read, naming the nearest ones."""
+    known = FACT_FIELDS[kind]
+    for key in cmd:
+        if key not in known and key not in COMMAND_FIELDS:
+            raise CampagneError("wab.battle.unknown_field", fact=kind, field=str(key)[:40],
+                                known=", ".join(sorted(known)), hint=did_you_mean(str(key), known))
 
 
 def cmd_fact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     kind = cmd.get("fact")
     if kind not in FACTS:
         raise CampagneError("wab.battle.unknown_fact", fact=kind, known=", ".join(FACTS))
+    check_fact_fields(kind, cmd)
     if state.phase == "ended":
         raise CampagneError("wab.battle.over")
     if kind in ("charge",):

@@ -20,13 +20,15 @@ before). See docs/rules/wab.md, Interpretation 7.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.dice import Dice
+from ...core.errors import CampagneError, bilingual
 from . import combat, odds
-from .tracker import (BattleState, BattleUnit, Engagement, causes_fear, destroy, event, start_fleeing,
-                      unit_state)
-from .tracker_commands import _after_break, exchanges, outcome
+from .tracker import (BattleState, BattleUnit, Engagement, attached, causes_fear, destroy, event, find_unit,
+                      start_fleeing, unit_state)
+from .tracker_commands import _after_break, exchanges, outcome, share_of
 
 Events = list[dict[str, Any]]
 
@@ -48,12 +50,85 @@ def combats(engagements: list[Engagement]) -> list[list[Engagement]]:
     return list(groups.values())
 
 
+def attack_shares(state: BattleState, group: list[Engagement],
+                  given: Mapping[str, Any] | None = None) -> dict[str, dict[str, int]]:
+    """The attacks of each character who fights several enemy units in this combat, shared between them:
+    « Une figurine peut porter autant d'attaques qu'il est indiqué dans son profil » (his attacks, not his
+    attacks against each unit). `given` (character -> {enemy unit: attacks}) is the referee's allocation;
+    otherwise they are shared evenly, the odd ones to the units reported in contact first."""
+    fights: dict[str, list[str]] = {}
+    for e in group:
+        if e.fought or e not in state.engagements:
+            continue
+        A, B = state.units[e.attacker], state.units[e.defender]
+        for me, enemy in ((A, B), (B, A)):
+            for c in [*attached(state, me.key), *([me] if me.is_character else [])]:
+                if enemy.key not in fights.setdefault(c.key, []):
+                    fights[c.key].append(enemy.key)
+    given = given or {}
+    if not isinstance(given, Mapping):
+        raise _bad_attacks(str(given)[:40], "character → enemy unit → attacks",
+                           "personnage → unité ennemie → attaques")
+    shares: dict[str, dict[str, int]] = {}
+    for ref, spec in given.items():
+        c = find_unit(state, ref)
+        if len(fights.get(c.key, [])) < 2:
+            raise _bad_attacks(ref, f"{c.key} does not fight several units in this combat",
+                               f"{c.key} ne combat pas plusieurs unités dans ce combat")
+        if not isinstance(spec, Mapping):
+            raise _bad_attacks(ref, "enemy unit → attacks", "unité ennemie → attaques")
+        total = unit_state(state, c).attacks_per_model
+        split = {k: 0 for k in fights[c.key]}
+        for enemy_ref, n in spec.items():
+            enemy = find_unit(state, enemy_ref)
+            if enemy.key not in split:
+                raise _bad_attacks(enemy_ref, f"{c.key} fights {', '.join(fights[c.key])}",
+                                   f"{c.key} combat {', '.join(fights[c.key])}")
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise _bad_attacks(n, "a whole number of attacks, 0 or more",
+                                   "un nombre entier d'attaques, 0 ou plus")
+            split[enemy.key] = n
+        if sum(split.values()) != total:
+            raise _bad_attacks(" + ".join(map(str, split.values())),
+                               f"{c.key} has {total} attacks to share, no more, no fewer",
+                               f"{c.key} a {total} attaques à répartir, ni plus ni moins")
+        shares[c.key] = split
+    for key, enemies in fights.items():
+        if len(enemies) < 2 or key in shares:
+            continue
+        total = unit_state(state, state.units[key]).attacks_per_model
+        each, odd = divmod(total, len(enemies))
+        shares[key] = {k: each + (1 if i < odd else 0) for i, k in enumerate(enemies)}
+    return shares
+
+
+def given_attacks(state: BattleState, group: list[Engagement], given: Any) -> dict[str, Any]:
+    """The part of the fight command's `attacks` that names characters of this combat."""
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping):
+        raise _bad_attacks(str(given)[:40], "character → enemy unit → attacks",
+                           "personnage → unité ennemie → attaques")
+    keys = {k for e in group for k in (e.attacker, e.defender)}
+    keys |= {c.key for k in list(keys) for c in attached(state, k)}
+    return {ref: spec for ref, spec in given.items() if find_unit(state, ref).key in keys}
+
+
+def _bad_attacks(value: Any, en: str, fr: str) -> CampagneError:
+    return CampagneError("wab.battle.bad_field", field="attacks", value=value, reason=bilingual(en, fr))
+
+
 def fight_combat(state: BattleState, group: list[Engagement], dice: Dice, *, momentum: str | None = None,
-                 high_ground: str | None = None, difficult_terrain: bool = False) -> Events:
-    """One round of a combat of several units (see the module docstring)."""
+                 high_ground: str | None = None, difficult_terrain: bool = False,
+                 attacks: Mapping[str, Any] | None = None) -> Events:
+    """One round of a combat of several units (see the module docstring). A character fighting several
+    units shares his attacks between them (`attack_shares`); the wounds characters cause count in their
+    side's result."""
     events: Events = []
     fought: list[tuple[BattleUnit, BattleUnit, Any]] = []
     members: dict[str, BattleUnit] = {}
+    shares = attack_shares(state, group, attacks)
+    character_wounds = {"a": 0, "b": 0}
     for e in group:
         A, B = state.units[e.attacker], state.units[e.defender]
         members.setdefault(A.key, A)
@@ -62,7 +137,7 @@ def fight_combat(state: BattleState, group: list[Engagement], dice: Dice, *, mom
             continue
         charge = "a" if (e.charged_at == [state.turn, state.side] and not e.counter) else None
         round_number = e.rounds + 1
-        events += exchanges(state, A, B, dice, charge, round_number)
+        events += exchanges(state, A, B, dice, charge, round_number, character_wounds, shares)
         e.fought = True
         if A.status != "ready" or B.status != "ready" or e not in state.engagements:
             continue
@@ -70,7 +145,8 @@ def fight_combat(state: BattleState, group: list[Engagement], dice: Dice, *, mom
         def role(side: str | None, A: BattleUnit = A) -> str | None:
             return None if side is None else ("a" if A.side == side else "b")
         trace = combat.resolve_round(
-            unit_state(state, A), unit_state(state, B), dice, test_loser=False, charge=charge,
+            unit_state(state, A, attacks=share_of(shares, A, B)), unit_state(state, B, attacks=share_of(shares, B, A)),
+            dice, test_loser=False, charge=charge,
             flank=e.facing == "flank", rear=e.facing == "rear",
             high_ground=role(high_ground or e.high_ground), momentum=role(momentum or e.momentum),
             difficult_terrain=difficult_terrain or e.difficult_terrain, round_number=round_number,
@@ -90,12 +166,12 @@ def fight_combat(state: BattleState, group: list[Engagement], dice: Dice, *, mom
         fought.append((A, B, trace))
     if not fought:
         return events
-    return events + _result(state, fought, members, dice)
+    return events + _result(state, fought, members, dice, character_wounds)
 
 
 def _result(state: BattleState, fought: list[tuple[BattleUnit, BattleUnit, Any]],
-            members: dict[str, BattleUnit], dice: Dice) -> Events:
-    wounds = {"a": 0, "b": 0}
+            members: dict[str, BattleUnit], dice: Dice, character_wounds: Mapping[str, int]) -> Events:
+    wounds = dict(character_wounds)
     best: dict[str, dict[str, int]] = {"a": {}, "b": {}}
     for A, B, trace in fought:
         for strike in trace.strikes:
