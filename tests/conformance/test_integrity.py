@@ -285,15 +285,16 @@ def rolled(game: str, folder: Path, public: bool) -> Path:
     """A campaign made with the typed seed 2026, played until enough of its dice have rolled."""
     d = games()[game]
     folder.mkdir()
-    path = folder / "c.jsonl"
-    session.create(path, game, setup_of(d), 2026, public=public)
-    rng = random.Random(3)
-    with session.open_campaign(path) as c:
-        for _ in range(400):
-            if sum(_faces(rolls) for _n, rolls in _rolls_of(c)) >= FACES:
-                break
-            give(c, d, rng, 1)
-    return path
+    for attempt in range(8):  # secret dice differ at each creation: a short battle may end before enough have rolled
+        path = folder / f"c{attempt}.jsonl"
+        session.create(path, game, setup_of(d), 2026, public=public)
+        rng = random.Random(3 + attempt)
+        with session.open_campaign(path) as c:
+            for _ in range(400):
+                if sum(_faces(rolls) for _n, rolls in _rolls_of(c)) >= FACES:
+                    return path
+                give(c, d, rng, 1)
+    raise AssertionError(f"{game}: no campaign rolled {FACES} dice in 8 tries")
 
 
 def _rolls_of(c: session.Campaign) -> list[tuple[int, list[dict[str, Any]]]]:
