@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from ...render.text import unworded
 from .board import arc_board
 from .data import crt, unit_types
 from .state import PHASE_NAMES
@@ -290,4 +291,4 @@ def event_text(e: dict[str, Any], o: Any) -> str:
     if t == "done":
         return o.t(f"{side(e.get('player'), o)} a fini ({phase(e.get('phase', ''), o)})",
                    f"{side(e.get('player'), o)} is done ({phase(e.get('phase', ''), o)})")
-    return o.t("Événement de la partie", "A game event")
+    return unworded(o)
