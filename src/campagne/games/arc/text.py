@@ -6,6 +6,7 @@ from typing import Any
 
 from .data import crt
 from .words import SIDE_NAMES, declared, event_text, game_over, phase, place_name, side  # noqa: F401 (the descriptor's text)
+from ...core.i18n import chance
 
 
 HINTS = {"deploy": ("place PION HEX", "place UNIT HEX"),
@@ -87,5 +88,5 @@ def odds_lines(r: dict[str, Any], o: Any) -> list[str]:
         who = crt()["sides"][code[0]]["fr" if o.lang == "fr" else "en"]
         lines.append(f"  {roll:>2}: {code}  ({who}: {e['fr'] if o.lang == 'fr' else e['en']})")
     lines.append(o.t("Résultats :", "Outcomes:"))
-    lines += [f"  {k}: {v} ({float(v):.1%})" for k, v in sorted(r["outcomes"].items())]
+    lines += [f"  {k}: {chance(v, o.lang)}" for k, v in sorted(r["outcomes"].items())]
     return lines
