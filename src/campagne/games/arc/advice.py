@@ -125,14 +125,14 @@ def _combat_text(r: dict[str, Any], t: Unit, phase: str, o: Lang, full: bool = T
         dist = ", ".join(f"{c} {chance(p, o.lang)}" for c, p in sorted(r["codes"].items())) if full else ""
         how = o.t(f"décalage {shift}, colonne {r['table_column']}" + (f", d12 : {dist}" if full else ""),
                   f"shift {shift}, column {r['table_column']}" + (f", d12: {dist}" if full else ""))
-    back = o.t(f", attaquants touchés {chance(r['back']), o.lang}", f", attackers hit {chance(r['back']), o.lang}")
+    back = o.t(f", attaquants touchés {chance(r['back'], o.lang)}", f", attackers hit {chance(r['back'], o.lang)}")
     if phase == "missiles":
         back = o.t(" (résultat sur l'attaquant ignoré)", " (results on the attacker ignored)")
     if not full:
-        return o.t(f"{fr_p} {r['ratio']} ({how}) : touché {chance(r['hit']), o.lang}, éliminé {chance(r['out'])}", o.lang,
+        return o.t(f"{fr_p} {r['ratio']} ({how}) : touché {chance(r['hit'], o.lang)}, éliminé {chance(r['out'], o.lang)}",
                    f"{en_p} {r['ratio']} ({how}): hit {chance(r['hit'], o.lang)}, eliminated {chance(r['out'], o.lang)}")
     return o.t(f"{fr_p} : {r['attack']} contre {r['defence']}, rapport {r['ratio']}, {how} ; {t.id} touché "
-               f"{chance(r['hit'], o.lang)}, éliminé {chance(r['out'])}, o.lang{back}",
+               f"{chance(r['hit'], o.lang)}, éliminé {chance(r['out'], o.lang)}{back}",
                f"{en_p}: {r['attack']} against {r['defence']}, ratio {r['ratio']}, {how}; {t.id} hit "
                f"{chance(r['hit'], o.lang)}, eliminated {chance(r['out'], o.lang)}{back}")
 
@@ -220,7 +220,7 @@ def _moves(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
                 if len(hexes) > 8:
                     hexes = [*hexes[:8], o.t(f"… ({len(hexes)} hex)", f"… ({len(hexes)} hexes)")]
                 out.append({"about": "fly" if mount else "move", "text": o.t(
-                    f"{u.id} vers {', '.join(hexes)} : entre dans {n} zone(s) de sort, frappé {chance(p), o.lang}",
+                    f"{u.id} vers {', '.join(hexes)} : entre dans {n} zone(s) de sort, frappé {chance(p, o.lang)}",
                     f"{u.id} to {', '.join(hexes)}: enters {n} spell zone(s), struck {chance(p, o.lang)}")})
     return out
 

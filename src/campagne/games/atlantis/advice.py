@@ -58,8 +58,8 @@ def _conquest(s: AtlantisState, p: Player, o: Lang) -> list[dict[str, Any]]:
     for bribe in (b for b in BRIBES if b <= p.loot):
         c = conquest_odds(s, p, p.position, bribe)
         out.append({"about": "conquer", "text": o.t(
-            f"Conquête de {_name(s, p.position)} (force {strength(p)}, {bribe} de butin) : prise {chance(c.success), o.lang}, "
-            f"dont facile {chance(c.outcomes['taken_easily'], o.lang)} ; écrasé {chance(c.outcomes['crushed'])}, o.lang",
+            f"Conquête de {_name(s, p.position)} (force {strength(p)}, {bribe} de butin) : prise {chance(c.success, o.lang)}, "
+            f"dont facile {chance(c.outcomes['taken_easily'], o.lang)} ; écrasé {chance(c.outcomes['crushed'], o.lang)}",
             f"Conquest of {_name(s, p.position)} (strength {strength(p)}, {bribe} loot): taken {chance(c.success, o.lang)}, "
             f"easily {chance(c.outcomes['taken_easily'], o.lang)}; crushed {chance(c.outcomes['crushed'], o.lang)}")})
     return out
@@ -72,14 +72,14 @@ def _moves(s: AtlantisState, p: Player, o: Lang) -> list[dict[str, Any]]:
         if enemies:
             b = odds.battle(_force(p), _force(enemies[0]))
             out.append({"about": "move", "text": o.t(
-                f"Vers {_name(s, tid)} : bataille contre {enemies[0].id}, gagnée {chance(b.attacker_wins), o.lang} "
+                f"Vers {_name(s, tid)} : bataille contre {enemies[0].id}, gagnée {chance(b.attacker_wins, o.lang)} "
                 f"(simulation de l'annexe)",
                 f"To {_name(s, tid)}: battle against {enemies[0].id}, won {chance(b.attacker_wins, o.lang)} "
                 f"(the annex's simulation)")})
         elif s.owners.get(tid) != p.id:
             c = conquest_odds(s, p, tid, 0)
             out.append({"about": "move", "text": o.t(
-                f"Vers {_name(s, tid)} : conquête sans butin prise {chance(c.success), o.lang}",
+                f"Vers {_name(s, tid)} : conquête sans butin prise {chance(c.success, o.lang)}",
                 f"To {_name(s, tid)}: conquest without loot taken {chance(c.success, o.lang)}")})
     return out
 
@@ -97,7 +97,7 @@ def _battle(s: AtlantisState, p: Player, o: Lang) -> list[dict[str, Any]]:
     r = odds.battle(_force(s.players[b.a]), _force(s.players[b.b]))
     win = r.attacker_wins if me_first else r.defender_wins
     return [{"about": "strategy", "text": o.t(
-        f"Bataille de {_name(s, b.territory)} contre {other}, résolue automatiquement : gagnée {chance(win)}, o.lang",
+        f"Bataille de {_name(s, b.territory)} contre {other}, résolue automatiquement : gagnée {chance(win, o.lang)}",
         f"Battle of {_name(s, b.territory)} against {other}, resolved automatically: won {chance(win, o.lang)}")}]
 
 

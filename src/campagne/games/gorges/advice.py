@@ -160,7 +160,7 @@ def _challenges(s: GorgesState, p: Player, o: Lang, legal: Legal) -> list[Advice
         # conquest.order_accept: the armies he could take it up with
         them = [a.key for a in s.players[d].armies.values() if a.in_play and not a.built and not engaged(s, a)]
         wins = [fight(s, p.id, Battle(0, 0, t, p.id, k, d, dk))[0] for k in keys for dk in them]
-        span = chance(min(wins), o.lang) + ("" if min(wins) == max(wins) else f" – {chance(max(wins))}, o.lang") if wins else ""
+        span = chance(min(wins), o.lang) + ("" if min(wins) == max(wins) else f" – {chance(max(wins), o.lang)}") if wins else ""
         accepted = o.t(f" ; accepté et résolu par la table, gagné {span} selon les armées",
                        f"; accepted and resolved by the table, won {span} depending on the armies") if wins else ""
         out.append({"about": "challenge", "defender": d, "territory": t,
@@ -183,11 +183,11 @@ def _battles(s: GorgesState, p: Player, o: Lang) -> list[Advice]:
     for b in fights:
         (win, hero, gone), where = fight(s, p.id, b), b.territory
         other = b.defender if b.attacker == p.id else b.attacker
-        fr, en = ("", "") if hero is None else (f", votre héros tombe {chance(hero), o.lang}",
+        fr, en = ("", "") if hero is None else (f", votre héros tombe {chance(hero, o.lang)}",
                                                 f", your hero falls {chance(hero, o.lang)}")
         out.append({"about": "battle-result", "territory": b.territory, "text": o.t(
-            f"Bataille de {where} contre {other}, résolue par la table ({AUTO_DICE}) : gagnée {chance(win)}, o.lang{fr}, "
-            f"votre armée hors jeu jusqu'à la saison suivante {chance(gone)}, o.lang",
+            f"Bataille de {where} contre {other}, résolue par la table ({AUTO_DICE}) : gagnée {chance(win, o.lang)}{fr}, "
+            f"votre armée hors jeu jusqu'à la saison suivante {chance(gone, o.lang)}",
             f"Battle of {where} against {other}, resolved by the table ({AUTO_DICE}): won {chance(win, o.lang)}{en}, "
             f"your army out of play until next season {chance(gone, o.lang)}")})
     return out
@@ -254,7 +254,7 @@ def _builds(s: GorgesState, p: Player, o: Lang, legal: Legal) -> list[Advice]:
             before, then = save(s, worst, p.id, t), save(after, worst, p.id, t)
             if then != before:
                 out.append({"about": "build", "territory": t, "building": kind, "army": fixed["army"], "text": o.t(
-                    f"Bâtir ({kind}) en {t} : votre sauvegarde contre {worst} y passe de {chance(before), o.lang} à "
+                    f"Bâtir ({kind}) en {t} : votre sauvegarde contre {worst} y passe de {chance(before, o.lang)} à "
                     f"{chance(then, o.lang)}", f"Build ({kind}) in {t}: your save against {worst} goes from {chance(before, o.lang)} "
                     f"to {chance(then, o.lang)}")})
     return out

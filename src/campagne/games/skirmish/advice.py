@@ -134,7 +134,7 @@ def _volley_text(r: dict[str, Any], t: Unit, o: Lang) -> str:
     dist = ", ".join(f"{k} {chance(p, o.lang)}" for k, p in enumerate(r["lost"]) if p)
     one, hit, save = chance(1 - r["hits"][0], o.lang), _need(r["hit_need"]), _need(r["save_need"])
     return o.t(f"{fr_k} (touche sur {hit}, sauvegarde sur {save}) : au moins une touche {one} ; PV perdus "
-               f"{dist} ; en moyenne {_num(_mean(r['lost']))} ; {t.id} détruite {chance(r['destroys']), o.lang}",
+               f"{dist} ; en moyenne {_num(_mean(r['lost']))} ; {t.id} détruite {chance(r['destroys'], o.lang)}",
                f"{en_k} (hits on {hit}, saves on {save}): one hit at least {one}; HP lost {dist}; "
                f"mean {_num(_mean(r['lost']))}; {t.id} destroyed {chance(r['destroys'], o.lang)}")
 
@@ -183,7 +183,7 @@ def _cast_items(state: SkirmishState, caster: Unit, spell: Spell, targets: list[
     for tid in targets:
         t = state.units[tid]
         each = o.t(" ; ", "; ").join(
-            f"{_dice_word(n, o)} " + o.t(f"détruite {chance(r['destroys']), o.lang}, en moyenne {_num(r['mean'])} PV",
+            f"{_dice_word(n, o)} " + o.t(f"détruite {chance(r['destroys'], o.lang)}, en moyenne {_num(r['mean'])} PV",
                                          f"destroyed {chance(r['destroys'], o.lang)}, mean {_num(r['mean'])} HP")
             for n, r in ((n, spell_odds(state, spell, t, n)) for n in range(1, most + 1)))
         save = combat.save_need(state, t, True)
@@ -252,7 +252,7 @@ def _threat_text(state: SkirmishState, e: Unit, when: str, found: tuple, o: Lang
     head = f"{e.id} ({o.t(*WHEN[when])}, {where}) "
     if kind == "spell":
         _, s, r = details
-        return head + o.t(f"{s.fr} à {_dice_word(e.kind.magic, o)} (lancé {chance(r['cast'])}, o.lang) : détruite "
+        return head + o.t(f"{s.fr} à {_dice_word(e.kind.magic, o)} (lancé {chance(r['cast'], o.lang)}) : détruite "
                           f"{chance(r['destroys'], o.lang)}, en moyenne {_num(r['mean'])} PV",
                           f"{s.en} with {_dice_word(e.kind.magic, o)} (cast {chance(r['cast'], o.lang)}): destroyed "
                           f"{chance(r['destroys'], o.lang)}, mean {_num(r['mean'])} HP")

@@ -32,7 +32,7 @@ def advice(state: BattleState, viewer: str | None, lang: str = "en") -> list[dic
                 continue
             detail = ", ".join(f"{k} {chance(v, o.lang)}" for k, v in outcomes.items() if v)
             out.append({"about": "roll", "text": o.t(
-                f"{bu.name}, {p.fr} : réussi {chance(pass_probability(outcomes)), o.lang} ({detail})",
+                f"{bu.name}, {p.fr} : réussi {chance(pass_probability(outcomes), o.lang)} ({detail})",
                 f"{bu.name}, {p.en}: passed {chance(pass_probability(outcomes), o.lang)} ({detail})")})
         elif p.kind == "reaction":
             charge = next((c for c in state.charges if c.id == p.charge), None)
