@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from campagne.core.i18n import chance
+from campagne.core.i18n import chance, exact
 from campagne.games.atlantis import odds, simulate
 from campagne.games.atlantis.advice import BRIBES, advice
 from campagne.games.atlantis.ai import conquest_odds
@@ -87,7 +87,8 @@ def test_conquest_odds_are_the_exact_ones_for_each_bribe_he_can_pay(monkeypatch:
 
 def test_a_probability_is_said_exactly() -> None:
     assert chance(Fraction(1, 2)) == "50.0%"
-    assert chance(Fraction(1, 3)) == "33.3% (1/3)"
+    assert chance(Fraction(1, 3)) == "33.3%" and chance(Fraction(1, 3), "fr") == "33,3\u00a0%"  # the fraction: --json
+    assert exact(Fraction(1, 3)) == "1/3"
     assert chance(Fraction(0)) == "0%" and chance(Fraction(1)) == "100%"
     assert chance(Fraction(9999, 10000)) == "99.990%"
     assert chance(odds.battle(5, 5).attacker_wins) == "50.0%"

@@ -651,7 +651,7 @@ def test_undo_then_journal_verifies(played_journal: bytes, tmp_path: Path) -> No
         assert r.stdout.rstrip().endswith("Journal verified: it replays identically.")
     text = cli(path, "undo").stdout
     assert text.startswith("Undone: order #")
-    assert "Annulé : l'ordre n°" in cli(path, "undo", lang="fr").stdout
+    assert "Annulé : l'ordre #" in cli(path, "undo", lang="fr").stdout
     assert "{" not in text  # a sentence, not a Python dict
     assert verified(path)
 

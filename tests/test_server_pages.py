@@ -62,6 +62,22 @@ def test_a_player_gives_an_order_once() -> None:
         or "out of date" in again.content.decode()
 
 
+def test_the_order_received_names_its_line_as_the_journal_numbers_it() -> None:
+    """One numbering: "Order received: line #5" is the line the journal page shows as #5 (not the file's line)."""
+    import re
+    campaign, clients = club("atlantis")
+    with store.viewing(campaign.pk) as (_c, c):
+        who = c.game.view(None)["awaiting"][0]
+    form = form_fields(clients[who].get(f"/c/{campaign.pk}/").content.decode())[0]
+    r = clients[who].post(f"/c/{campaign.pk}/orders/", form, HTTP_HX_REQUEST="true", follow=True)
+    said = re.search(r"(?:line|ligne) #(\d+) (?:of the|du) journal", r.content.decode())
+    assert said, r.content.decode()[:2000]
+    with store.viewing(campaign.pk) as (_c, c):
+        given = [e for e in c.file.entries if e["command"].get("player") == who][-1]
+    assert int(said.group(1)) == given["n"]
+    assert f"#{given['n']} " in clients[who].get(f"/c/{campaign.pk}/journal/").content.decode()
+
+
 def test_nobody_orders_for_another() -> None:
     campaign, clients = club("atlantis")
     with store.viewing(campaign.pk) as (_c, c):

@@ -19,7 +19,7 @@ def test_a_panic_test_is_given_with_its_exact_chance_to_its_side_only() -> None:
     # Archers Ld 5, no general within 12": 2D6 <= 5, 10/36
     assert [a["about"] for a in told] == ["roll", "fact"]  # the panic test, then the reaction to choose
     assert f"passed {chance(Fraction(10, 36))}" in told[0]["text"]
-    assert advice(g.state, "alice", "fr") and "réussi 27.8% (5/18)" in advice(g.state, "alice", "fr")[0]["text"]
+    assert advice(g.state, "alice", "fr") and "réussi 27,8\u00a0%" in advice(g.state, "alice", "fr")[0]["text"]
     assert advice(g.state, "b") == [] and advice(g.state, "bob") == []
     assert advice(g.state, None) == [] and advice(g.state, "referee") == []
     fact(g, "near", unit="a:archers", general=True)  # Ld 8: 26/36

@@ -20,16 +20,22 @@ class Lang:
 
 
 @functools.lru_cache(maxsize=4096)
-def chance(p: Any) -> str:
-    """An exact probability for people: the percentage, and the fraction itself when it is not a round one (each
-    written once: the odds of a page repeat the same few hundred)."""
+def chance(p: Any, lang: str = "en") -> str:
+    """An exact probability as people read it: the percentage only, written as the language writes numbers
+    ("40,3 %" in French, "40.3%" in English), with more places when it is neither sure nor impossible but rounds
+    to it. The exact fraction is `exact(p)`: kept in --json and on hover, never in the sentence (each written once:
+    the odds of a page repeat the same few hundred)."""
     from fractions import Fraction
     p = Fraction(p)
     if p in (0, 1):
-        return f"{int(p) * 100}%"
-    places = 1
-    if f"{float(p):.1%}" in ("0.0%", "100.0%"):  # neither sure nor impossible: say how near
-        places = 3
-    shown = f"{float(p):.{places}%}"
-    exact = "" if (p * 100 * 10 ** places).denominator == 1 else f" ({p.numerator}/{p.denominator})"
-    return f"{shown}{exact}"
+        shown = str(int(p) * 100)
+    else:
+        places = 3 if f"{float(p):.1%}" in ("0.0%", "100.0%") else 1  # say how near
+        shown = f"{float(p) * 100:.{places}f}"
+    return f"{shown.replace('.', ',')}\u00a0%" if lang == "fr" else f"{shown}%"
+
+
+def exact(p: Any) -> str:
+    """The exact fraction of a probability, "1120886388732197/2784689448946560" (a whole one as itself)."""
+    from fractions import Fraction
+    return str(Fraction(p))

@@ -25,27 +25,48 @@ def entry_lines(entry: dict[str, Any], o: Out, text: Any) -> list[str]:
         head += f" ({cmd['player']})"
     lines = [head]
     for ev in entry.get("events", []):
-        lines.append("   " + text(ev, o))
+        lines.append("   " + (engine_event(ev, o) or text(ev, o)))
     return lines
+
+
+def engine_event(ev: dict[str, Any], o: Out) -> str | None:
+    """The engine's own events, the same in every game (the referee's undo); None for a game's event."""
+    if ev.get("type") != "undone" or "entries" not in ev:
+        return None
+    numbers = [f"#{n}" for n in ev.get("entries") or []]
+    if len(numbers) > 1:
+        fr = "les lignes " + ", ".join(numbers[:-1]) + " et " + numbers[-1]
+        en = "lines " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    else:
+        fr = en = "".join(numbers)
+        fr, en = f"la ligne {fr}", f"line {en}"
+    reason = str(ev.get("reason") or "").strip()
+    return o.t(f"L'arbitre a repris {fr}" + (f" : {reason}" if reason else "") + ".",
+               f"The referee took back {en}" + (f": {reason}" if reason else "") + ".")
 
 
 def format_event(table: dict[str, tuple[str, str]], ev: dict[str, Any], extra: dict[str, Any], o: Out) -> str:
     """An event as one line from its game's templates; one without a template shows its raw fields."""
     templates = table.get(ev.get("type", ""))
     if templates is None:
-        rest = {k: v for k, v in ev.items() if k not in ("type", "lookup")}
-        return f"{ev.get('type')}: {rest}"
+        return engine_event(ev, o) or unworded(o)
     fields = {**ev, **extra}
     try:
         return (templates[0] if o.lang == "fr" else templates[1]).format(**fields)
     except (KeyError, IndexError):
-        return f"{ev.get('type')}: {ev}"
+        return unworded(o)
+
+
+def unworded(o: Out) -> str:
+    """An event its game gives no sentence for: said so, never its fields (`journal --json` keeps them; the
+    conformance kit's tests/conformance/test_sentences.py finds the event that lacks its sentence)."""
+    return o.t("(un événement sans phrase : voir journal --json)", "(an event without a sentence: see journal --json)")
 
 
 def undone_line(entry: dict[str, Any], o: Out) -> str:
     """What an undo took back, as a sentence: the order's number, kind and giver (never its content: a strategy
     or an agreement's terms stay the owner's)."""
     cmd = entry.get("command", {})
-    who = cmd.get("player") or "referee"
-    return o.t(f"Annulé : l'ordre n°{entry.get('n')} « {cmd.get('type')} » de {who}.",
+    who = cmd.get("player") if cmd.get("player") not in (None, "", "referee") else o.t("l'arbitre", "the referee")
+    return o.t(f"Annulé : l'ordre #{entry.get('n')} « {cmd.get('type')} » de {who}.",
                f"Undone: order #{entry.get('n')} “{cmd.get('type')}” by {who}.")

@@ -109,7 +109,7 @@ def battle_result(request: HttpRequest, pk: int) -> HttpResponse:
             first = c.push(command)
             if d.autoplay:
                 play_computers(c)
-        messages.success(request, _("Battle result entered (journal line %(n)s).") % {"n": first.n + 1})
+        messages.success(request, _("Battle result entered: line #%(n)s of the journal.") % {"n": first.n})
     except CampagneError as exc:
         messages.error(request, exc.message(lang().lang))
     return redirect("club:campaign", pk=pk)

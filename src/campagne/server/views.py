@@ -191,7 +191,7 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
                 written = orders.give(campaign, c, s.actor, request.POST)
                 after = notify.awaited(c)
                 note_order(campaign, s, phase)  # in the order's transaction: written with it, or not at all
-            messages.success(request, _("Order received (journal line %(n)s).") % {"n": written[0]["n"] + 1})
+            messages.success(request, _("Order received: line #%(n)s of the journal.") % {"n": written[0]["n"]})
             notify.newly_awaited(campaign, before, after,
                                  request.build_absolute_uri(reverse("club:campaign", args=[pk])))
         except CampagneError as exc:

@@ -122,19 +122,19 @@ def _combat_text(r: dict[str, Any], t: Unit, phase: str, o: Lang, full: bool = T
         how = o.t("éliminé d'office", "eliminated outright")
     else:
         shift = f"{r['shift']:+d}" if r["shift"] else "0"
-        dist = ", ".join(f"{c} {chance(p)}" for c, p in sorted(r["codes"].items())) if full else ""
+        dist = ", ".join(f"{c} {chance(p, o.lang)}" for c, p in sorted(r["codes"].items())) if full else ""
         how = o.t(f"décalage {shift}, colonne {r['table_column']}" + (f", d12 : {dist}" if full else ""),
                   f"shift {shift}, column {r['table_column']}" + (f", d12: {dist}" if full else ""))
-    back = o.t(f", attaquants touchés {chance(r['back'])}", f", attackers hit {chance(r['back'])}")
+    back = o.t(f", attaquants touchés {chance(r['back'], o.lang)}", f", attackers hit {chance(r['back'], o.lang)}")
     if phase == "missiles":
         back = o.t(" (résultat sur l'attaquant ignoré)", " (results on the attacker ignored)")
     if not full:
-        return o.t(f"{fr_p} {r['ratio']} ({how}) : touché {chance(r['hit'])}, éliminé {chance(r['out'])}",
-                   f"{en_p} {r['ratio']} ({how}): hit {chance(r['hit'])}, eliminated {chance(r['out'])}")
+        return o.t(f"{fr_p} {r['ratio']} ({how}) : touché {chance(r['hit'], o.lang)}, éliminé {chance(r['out'], o.lang)}",
+                   f"{en_p} {r['ratio']} ({how}): hit {chance(r['hit'], o.lang)}, eliminated {chance(r['out'], o.lang)}")
     return o.t(f"{fr_p} : {r['attack']} contre {r['defence']}, rapport {r['ratio']}, {how} ; {t.id} touché "
-               f"{chance(r['hit'])}, éliminé {chance(r['out'])}{back}",
+               f"{chance(r['hit'], o.lang)}, éliminé {chance(r['out'], o.lang)}{back}",
                f"{en_p}: {r['attack']} against {r['defence']}, ratio {r['ratio']}, {how}; {t.id} hit "
-               f"{chance(r['hit'])}, eliminated {chance(r['out'])}{back}")
+               f"{chance(r['hit'], o.lang)}, eliminated {chance(r['out'], o.lang)}{back}")
 
 
 def _attacks(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
@@ -181,7 +181,7 @@ def _casts(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
         who = c["caster"] + (f" + {c['partner']}" if c["partner"] else "")
         about = "cast-with" if c["partner"] else "cast"
         if s["kind"] in SAVED_SPELLS:
-            each = ", ".join(f"{t} {chance(_fails(k.units[t]) if s['save'] else 1)}" for t in c["targets"])
+            each = ", ".join(f"{t} {chance(_fails(k.units[t]) if s['save'] else 1, o.lang)}" for t in c["targets"])
             out.append({"about": about, "text": o.t(
                 f"{who}, {c['spell']} ({s['cost']} pts) : prend effet (sauvegarde ratée) sur {each}",
                 f"{who}, {c['spell']} ({s['cost']} pts): takes effect (save failed) on {each}")})
@@ -195,8 +195,8 @@ def _casts(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
                     friends = [u for u in hit if u not in foes]
                     zones.append((-sum(_fails(u) for u in foes), word, foes, friends))
             for _, word, foes, friends in sorted(zones, key=lambda z: (z[0], z[1]))[:ZONES_SHOWN]:
-                them = ", ".join(f"{u.id} {chance(_fails(u))}" for u in foes)
-                us = ", ".join(f"{u.id} {chance(_fails(u))}" for u in friends) or "-"
+                them = ", ".join(f"{u.id} {chance(_fails(u), o.lang)}" for u in foes)
+                us = ", ".join(f"{u.id} {chance(_fails(u), o.lang)}" for u in friends) or "-"
                 out.append({"about": about, "text": o.t(
                     f"{who}, {c['spell']} en {word} : ennemis visibles frappés {them} ; les vôtres {us}",
                     f"{who}, {c['spell']} on {word}: visible enemies struck {them}; yours {us}")})
@@ -220,8 +220,8 @@ def _moves(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
                 if len(hexes) > 8:
                     hexes = [*hexes[:8], o.t(f"… ({len(hexes)} hex)", f"… ({len(hexes)} hexes)")]
                 out.append({"about": "fly" if mount else "move", "text": o.t(
-                    f"{u.id} vers {', '.join(hexes)} : entre dans {n} zone(s) de sort, frappé {chance(p)}",
-                    f"{u.id} to {', '.join(hexes)}: enters {n} spell zone(s), struck {chance(p)}")})
+                    f"{u.id} vers {', '.join(hexes)} : entre dans {n} zone(s) de sort, frappé {chance(p, o.lang)}",
+                    f"{u.id} to {', '.join(hexes)}: enters {n} spell zone(s), struck {chance(p, o.lang)}")})
     return out
 
 

@@ -58,10 +58,10 @@ def _conquest(s: AtlantisState, p: Player, o: Lang) -> list[dict[str, Any]]:
     for bribe in (b for b in BRIBES if b <= p.loot):
         c = conquest_odds(s, p, p.position, bribe)
         out.append({"about": "conquer", "text": o.t(
-            f"Conquête de {_name(s, p.position)} (force {strength(p)}, {bribe} de butin) : prise {chance(c.success)}, "
-            f"dont facile {chance(c.outcomes['taken_easily'])} ; écrasé {chance(c.outcomes['crushed'])}",
-            f"Conquest of {_name(s, p.position)} (strength {strength(p)}, {bribe} loot): taken {chance(c.success)}, "
-            f"easily {chance(c.outcomes['taken_easily'])}; crushed {chance(c.outcomes['crushed'])}")})
+            f"Conquête de {_name(s, p.position)} (force {strength(p)}, {bribe} de butin) : prise {chance(c.success, o.lang)}, "
+            f"dont facile {chance(c.outcomes['taken_easily'], o.lang)} ; écrasé {chance(c.outcomes['crushed'], o.lang)}",
+            f"Conquest of {_name(s, p.position)} (strength {strength(p)}, {bribe} loot): taken {chance(c.success, o.lang)}, "
+            f"easily {chance(c.outcomes['taken_easily'], o.lang)}; crushed {chance(c.outcomes['crushed'], o.lang)}")})
     return out
 
 
@@ -72,15 +72,15 @@ def _moves(s: AtlantisState, p: Player, o: Lang) -> list[dict[str, Any]]:
         if enemies:
             b = odds.battle(_force(p), _force(enemies[0]))
             out.append({"about": "move", "text": o.t(
-                f"Vers {_name(s, tid)} : bataille contre {enemies[0].id}, gagnée {chance(b.attacker_wins)} "
+                f"Vers {_name(s, tid)} : bataille contre {enemies[0].id}, gagnée {chance(b.attacker_wins, o.lang)} "
                 f"(simulation de l'annexe)",
-                f"To {_name(s, tid)}: battle against {enemies[0].id}, won {chance(b.attacker_wins)} "
+                f"To {_name(s, tid)}: battle against {enemies[0].id}, won {chance(b.attacker_wins, o.lang)} "
                 f"(the annex's simulation)")})
         elif s.owners.get(tid) != p.id:
             c = conquest_odds(s, p, tid, 0)
             out.append({"about": "move", "text": o.t(
-                f"Vers {_name(s, tid)} : conquête sans butin prise {chance(c.success)}",
-                f"To {_name(s, tid)}: conquest without loot taken {chance(c.success)}")})
+                f"Vers {_name(s, tid)} : conquête sans butin prise {chance(c.success, o.lang)}",
+                f"To {_name(s, tid)}: conquest without loot taken {chance(c.success, o.lang)}")})
     return out
 
 
@@ -97,15 +97,15 @@ def _battle(s: AtlantisState, p: Player, o: Lang) -> list[dict[str, Any]]:
     r = odds.battle(_force(s.players[b.a]), _force(s.players[b.b]))
     win = r.attacker_wins if me_first else r.defender_wins
     return [{"about": "strategy", "text": o.t(
-        f"Bataille de {_name(s, b.territory)} contre {other}, résolue automatiquement : gagnée {chance(win)}",
-        f"Battle of {_name(s, b.territory)} against {other}, resolved automatically: won {chance(win)}")}]
+        f"Bataille de {_name(s, b.territory)} contre {other}, résolue automatiquement : gagnée {chance(win, o.lang)}",
+        f"Battle of {_name(s, b.territory)} against {other}, resolved automatically: won {chance(win, o.lang)}")}]
 
 
 def _supply(p: Player, o: Lang) -> list[dict[str, Any]]:
     out = []
     for spend in dict.fromkeys((0, p.loot)):
         effects = odds.supply(p.unsupplied_turns, spend)
-        shown = ", ".join(f"{k} {chance(v)}" for k, v in effects.items() if v)
+        shown = ", ".join(f"{k} {chance(v, o.lang)}" for k, v in effects.items() if v)
         out.append({"about": "supply-spend", "text": o.t(f"Sans ravitaillement, {spend} de butin dépensé : {shown}",
                                                          f"Unsupplied, {spend} loot spent: {shown}")})
     return out
@@ -126,14 +126,14 @@ def _threats(s: AtlantisState, p: Player, o: Lang) -> list[dict[str, Any]]:
             if p.army is not None and p.position == tid:
                 b = odds.battle(_force(q), _force(p))
                 text = o.t(f"Menace : l'armée de {q.id} peut atteindre {_name(s, tid)} ; si elle vous attaque, "
-                           f"vous gagnez {chance(b.defender_wins)} (simulation de l'annexe)",
+                           f"vous gagnez {chance(b.defender_wins, o.lang)} (simulation de l'annexe)",
                            f"Threat: {q.id}'s army can reach {_name(s, tid)}; if it attacks you, you win "
-                           f"{chance(b.defender_wins)} (the annex's simulation)")
+                           f"{chance(b.defender_wins, o.lang)} (the annex's simulation)")
             else:
                 c = conquest_odds(s, q, tid, 0)
                 text = o.t(f"Menace : l'armée de {q.id} peut atteindre {_name(s, tid)} ; elle le prendrait "
-                           f"{chance(c.success)} (sans butin)",
+                           f"{chance(c.success, o.lang)} (sans butin)",
                            f"Threat: {q.id}'s army can reach {_name(s, tid)}; it would take it "
-                           f"{chance(c.success)} (without loot)")
+                           f"{chance(c.success, o.lang)} (without loot)")
             out.append({"about": "threat", "text": text, "territory": tid, "enemy": q.id})
     return out

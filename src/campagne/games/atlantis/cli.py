@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
 from ...cli.output import JsonOpt, LangOpt, out, run_safely
+from ...core.i18n import chance
 
 odds_atlantis = typer.Typer(no_args_is_help=True, help="Atlantis odds (seed 000). / Probabilités de l'Atlantide.")
 atlantis_app = typer.Typer(no_args_is_help=True, help="Atlantis tools (seed 000). / Outils de l'Atlantide.")
@@ -19,8 +20,9 @@ def register(app: typer.Typer, odds_app: typer.Typer) -> None:
     app.add_typer(atlantis_app, name="atlantis")
 
 
-def _fmt(p: Fraction) -> str:
-    return f"{float(p):7.2%}  ({p})"
+def _fmt(p: Fraction, o: Any) -> str:
+    """A probability in a table: its percentage as the reader's language writes it (--json keeps the fraction)."""
+    return f"{chance(p, o.lang):>8}"
 
 
 @odds_atlantis.command("conquest")
@@ -48,7 +50,7 @@ def odds_conquest(force: int = typer.Option(..., "--force", help="The army's com
         names = {"taken_easily": o.t("pris facilement", "taken easily"), "taken": o.t("pris", "taken"),
                  "beaten": o.t("battu", "beaten"), "crushed": o.t("écrasé", "crushed")}
         for k, v in r.outcomes.items():
-            o.text(f"{names[k]:>16}: {_fmt(v)}")
+            o.text(f"{names[k]:>16}: {_fmt(v, o)}")
         o.text(o.t("Figurines perdues en moyenne : ", "Expected models lost: ") + f"{float(r.expected_models_lost):.3f}")
         o.text(o.t("Butin gagné en moyenne : ", "Expected loot gained: ") + f"{float(r.expected_loot_gained):.2f}")
         o.text(o.t("Manches en moyenne : ", "Expected rounds: ") + f"{float(r.expected_rounds):.3f}")
@@ -73,7 +75,7 @@ def odds_passage(bribe: int = typer.Option(0, "--bribe"),
         if o.json:
             o.data(odds.passage_json(p, exact=exact))
         else:
-            o.text(o.t("Réussite : ", "Success: ") + _fmt(p))
+            o.text(o.t("Réussite : ", "Success: ") + _fmt(p, o))
     run_safely(o, go)
 
 
@@ -92,8 +94,8 @@ def odds_battle(attacker_force: int = typer.Option(..., "--attacker-force"),
         if o.json:
             o.data(odds.battle_json(r, exact=exact))
             return
-        o.text(o.t("Victoire de l'attaquant : ", "Attacker wins: ") + _fmt(r.attacker_wins))
-        o.text(o.t("Victoire du défenseur : ", "Defender wins: ") + _fmt(r.defender_wins))
+        o.text(o.t("Victoire de l'attaquant : ", "Attacker wins: ") + _fmt(r.attacker_wins, o))
+        o.text(o.t("Victoire du défenseur : ", "Defender wins: ") + _fmt(r.defender_wins, o))
         o.text(o.t("Points perdus en moyenne : attaquant ", "Expected points lost: attacker ")
                + f"{float(r.expected_points_lost_attacker):.1f}, "
                + o.t("défenseur ", "defender ") + f"{float(r.expected_points_lost_defender):.1f}")
@@ -117,7 +119,7 @@ def odds_supply(previous_unsupplied_turns: int = typer.Option(0, "--previous-uns
         table = tables()["supply"]
         for key, p in r.items():
             row = table.row(key)
-            o.text(f"{_fmt(p)}  {row.text(o.lang)}")
+            o.text(f"{_fmt(p, o)}  {row.text(o.lang)}")
     run_safely(o, go)
 
 
@@ -151,7 +153,7 @@ def strength(army_file: str = typer.Argument(..., help="An army list (TOML) or a
             o.text(o.t("Force de combat (Warbands pas encore lancées) :",
                        "Combat strength (Warbands not rolled yet):"))
             for k, v in dist.items():
-                o.text(f"  {k:>4}: {_fmt(v)}")
+                o.text(f"  {k:>4}: {_fmt(v, o)}")
         for label, v in payload["initiative_breakdown"]:
             o.text(f"  {label:<32} {v:+d}")
         o.text(o.t("Initiative : ", "Initiative: ") + str(payload["initiative"]))

@@ -56,8 +56,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         if b["result"]:
             continue  # resolved: its result is in the journal
         state = b["scenario"] or o.t("stratégies à choisir", "strategies to choose")
-        lines.append(o.t(f"  Bataille en {b['territory']} : A={b['a']} B={b['b']}, {state}, à régler",
-                         f"  Battle in {b['territory']}: A={b['a']} B={b['b']}, {state}, to resolve"))
+        lines.append(o.t(f"  Bataille en {b['territory']} entre {b['a']} (A) et {b['b']} (B), {state}, à régler",
+                         f"  Battle in {b['territory']} between {b['a']} (A) and {b['b']} (B), {state}, to resolve"))
         if b.get("cell"):
             lines.append("      " + _row_text("scenarios", b["cell"], o))
         if b.get("terrain"):
@@ -147,7 +147,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "placement_rolls": ("Jets de placement (D100) : {rolls_text}", "Placement rolls (D100): {rolls_text}"),
     "colony": ("{player} prend le royaume {kingdom}, armée en {territory}",
                "{player} takes the kingdom {kingdom}, army in {territory}"),
-    "divine_event": ("{player} : {event_name} (2D6={roll}){event_extra}", "{player}: {event_name} (2D6={roll}){event_extra}"),
+    "divine_event": ("{player} : {event_name} (2D6 : {roll}){event_extra}", "{player}: {event_name} (2D6: {roll}){event_extra}"),
     "taxes": ("{player} perçoit {amount} de butin d'impôts", "{player} collects {amount} loot in taxes"),
     "loss_order": ("{player} : les pertes d'abord sur {units_text}", "{player}: losses taken first by {units_text}"),
     "supply_route": ("{player} : {supplied_fr}", "{player}: {supplied_en}"),
@@ -184,7 +184,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "moved": ("{player} : {from} → {path_text}", "{player}: {from} → {path_text}"),
     "held": ("{player} reste en {territory}", "{player} holds in {territory}"),
     "waited": ("{player} attend (initiative {initiative})", "{player} waits (initiative {initiative})"),
-    "battle_declared": ("Bataille en {territory} : A={a}, B={b}", "Battle in {territory}: A={a}, B={b}"),
+    "battle_declared": ("Bataille en {territory} entre {a} (A) et {b} (B)", "Battle in {territory} between {a} (A) and {b} (B)"),
     "strategy_chosen": ("{player} a inscrit sa stratégie", "{player} has written down a strategy"),
     "strategies_revealed": ("Stratégies en {territory} : {strategies_text} → {scenario} : {cell_text}",
                             "Strategies in {territory}: {strategies_text} → {scenario}: {cell_text}"),
@@ -221,7 +221,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     t = ev.get("type")
     out: dict[str, Any] = {}
     if "rolls" in ev and isinstance(ev["rolls"], dict):
-        out["rolls_text"] = _kv(ev["rolls"])
+        out["rolls_text"] = _kv(ev["rolls"], o)
     if t == "phase":
         out["phase_name"] = phase_name(ev["phase"], o)
     elif t == "loss_order":
@@ -284,7 +284,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out.update(_adjusted_fields(ev, o))
     elif t == "campaign_ended":
         out["standings_text"] = "\n".join("   " + line for line in standing_lines(ev["standings"], o))
-        out["rolloff_text"] = (o.t(" (départage au D6 : ", " (D6 roll-off: ") + _kv(ev["rolloff"]) + ")"
+        out["rolloff_text"] = (o.t(" (départage au D6 : ", " (D6 roll-off: ") + _kv(ev["rolloff"], o) + ")"
                                if ev.get("rolloff") else "")
     return out
 
@@ -355,7 +355,7 @@ def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     """What the table needs of a battle: forces and rolls, points lost, models removed per unit, characters."""
     parts = []
     if ev.get("forces"):
-        parts.append(o.t("forces ", "forces ") + _kv(ev["forces"]))
+        parts.append(o.t("forces ", "forces ") + _kv(ev["forces"], o))
     if ev.get("battlefield"):  # a grid battle: its battlefield and how many rounds it lasted (a count)
         parts.append(o.t(f"champ de bataille {ev['battlefield']}", f"battlefield {ev['battlefield']}"))
     if isinstance(ev.get("rounds"), int):
@@ -364,14 +364,14 @@ def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         parts.append(o.t(f"jets (force + 2D6) : attaquant {r['attacker']}, défenseur {r['defender']}",
                          f"rolls (force + 2D6): attacker {r['attacker']}, defender {r['defender']}"))
     if ev.get("points_lost"):
-        parts.append(o.t("points perdus ", "points lost ") + _kv(ev["points_lost"]))
+        parts.append(o.t("points perdus ", "points lost ") + _kv(ev["points_lost"], o))
     for pid, items in (ev.get("removed") or {}).items():
         if items:
             parts.append(o.t(f"retirées chez {pid} : ", f"removed from {pid}: ") + _units(items))
     for key, fr, en in (("killed", "tuées", "killed"), ("fled", "sorties de table", "fled off the table")):
         for pid, units in (ev.get(key) or {}).items():
             if units:
-                parts.append(f"{o.t(fr, en)} ({pid}) : " + _kv(units))
+                parts.append(f"{o.t(fr, en)} ({pid}) : " + _kv(units, o))
     for c in ev.get("characters_fate") or []:
         how = o.t("en duel", "in a duel") if c["how"] == "duel" else o.t("dans la bataille", "in the battle")
         fate = o.t("récupéré", "recovered") if c["survived"] else o.t("mort", "dead")
@@ -379,7 +379,7 @@ def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         parts.append(f"{c['player']}:{c['unit']} " + o.t("tombé ", "fell ") + f"{how}{roll} → {fate}")
     for pid, units in (ev.get("recovered") or {}).items():
         if units:
-            parts.append(o.t(f"récupérées par {pid} : ", f"recovered by {pid}: ") + _kv(units))
+            parts.append(o.t(f"récupérées par {pid} : ", f"recovered by {pid}: ") + _kv(units, o))
     for m in ev.get("mercenaries") or []:
         who = o.t(f"joués par {m['member']}", f"played by {m['member']}") if m.get("member") else \
             o.t("renfort sans général allié", "reinforcement without the ally general")
@@ -399,8 +399,10 @@ def _row_text(table: str, key: str, o: Out) -> str:
     return tables()[table].row(key).text(o.lang).replace("<i>", "").replace("</i>", "")
 
 
-def _kv(d: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in d.items())
+def _kv(d: dict[str, Any], o: Out) -> str:
+    """Each player's (or unit's) number: "p1 : 55, p2 : 47" in French, "p1: 55, p2: 47" in English."""
+    colon = " : " if o.lang == "fr" else ": "
+    return ", ".join(f"{k}{colon}{v}" for k, v in d.items())
 
 
 def _units(items: list[dict[str, Any]]) -> str:

@@ -83,7 +83,7 @@ def save(s: GorgesState, attacker: str, defender: str, target: str, relics: int 
 
 def _table(o: Lang, name: str, shift: int = 0) -> str:
     t = tables()[name]
-    return ", ".join(f"{row_label(t.row(k), o.lang)} {chance(v)}" for k, v in t.outcome_distribution(shift).items()
+    return ", ".join(f"{row_label(t.row(k), o.lang)} {chance(v, o.lang)}" for k, v in t.outcome_distribution(shift).items()
                      if v)
 
 
@@ -108,7 +108,7 @@ def _challenged(s: GorgesState, p: Player, o: Lang, legal: Legal) -> list[Advice
         for about, r, fr, en in (("take-relics", give, f"en prenant les {give} point(s) de relique",
                                   f"taking the {give} relic point(s)"), ("decline-relics", 0, "en les refusant",
                                                                           "declining them")):
-            took = chance(1 - save(s, p.id, c.defender, c.target, r))
+            took = chance(1 - save(s, p.id, c.defender, c.target, r), o.lang)
             out.append({"about": about, "challenge": c.id, "text": o.t(
                 f"Défi n°{c.id}, {fr} : vous prenez {c.target} {took}",
                 f"Challenge #{c.id}, {en}: you take {c.target} {took}")})
@@ -121,9 +121,9 @@ def _challenged(s: GorgesState, p: Player, o: Lang, legal: Legal) -> list[Advice
             saves = [save(s, c.challenger, p.id, c.target)]
             while len(saves) <= p.relics and saves[-1] < 1:
                 saves.append(save(s, c.challenger, p.id, c.target, len(saves)))
-            text += o.t(f"votre sauvegarde le garde {chance(saves[0])}", f"your save keeps it {chance(saves[0])}")
-            text += "".join(o.t(f" ; {r} point(s) de relique offert(s), s'il les prend : {chance(v)}",
-                                f"; {r} relic point(s) offered, if he takes them: {chance(v)}")
+            text += o.t(f"votre sauvegarde le garde {chance(saves[0], o.lang)}", f"your save keeps it {chance(saves[0], o.lang)}")
+            text += "".join(o.t(f" ; {r} point(s) de relique offert(s), s'il les prend : {chance(v, o.lang)}",
+                                f"; {r} relic point(s) offered, if he takes them: {chance(v, o.lang)}")
                             for r, v in enumerate(saves) if r)
         elif army is not None and army.in_play and s.owners.get(c.target) == c.challenger:
             text += o.t("votre armée qui s'y trouve est repoussée", "your army there is pushed back")
@@ -133,7 +133,7 @@ def _challenged(s: GorgesState, p: Player, o: Lang, legal: Legal) -> list[Advice
         for fixed, keys in _choices(legal, "accept"):
             if fixed.get("challenge") == c.id and keys:
                 won = ", ".join(o.t("{} avec {}", "{} with {}").format(
-                    chance(fight(s, p.id, Battle(0, 0, c.target, c.challenger, c.army, p.id, k))[0]), k) for k in keys)
+                    chance(fight(s, p.id, Battle(0, 0, c.target, c.challenger, c.army, p.id, k))[0], o.lang), k) for k in keys)
                 out.append({"about": "accept", "challenge": c.id, "text": o.t(
                     f"Défi n°{c.id}, accepté et résolu par la table ({AUTO_DICE}) : gagné {won}",
                     f"Challenge #{c.id}, accepted and resolved by the table ({AUTO_DICE}): won {won}")})
@@ -150,7 +150,7 @@ def _challenges(s: GorgesState, p: Player, o: Lang, legal: Legal) -> list[Advice
     for (d, t), keys in targets.items():
         here = "/".join(k for k in keys if p.armies[k].position == t)
         if here and s.owners.get(t) == d:
-            took = chance(1 - save(s, p.id, d, t))
+            took = chance(1 - save(s, p.id, d, t), o.lang)
             refused = o.t(f"refusé, sa sauvegarde échoue {took} si le défi vient de {here} (sur place), sinon rien",
                           f"refused, his save fails {took} if the challenge comes from {here} (there), else nothing")
         elif s.owners.get(t) == p.id:
@@ -160,7 +160,7 @@ def _challenges(s: GorgesState, p: Player, o: Lang, legal: Legal) -> list[Advice
         # conquest.order_accept: the armies he could take it up with
         them = [a.key for a in s.players[d].armies.values() if a.in_play and not a.built and not engaged(s, a)]
         wins = [fight(s, p.id, Battle(0, 0, t, p.id, k, d, dk))[0] for k in keys for dk in them]
-        span = chance(min(wins)) + ("" if min(wins) == max(wins) else f" – {chance(max(wins))}") if wins else ""
+        span = chance(min(wins), o.lang) + ("" if min(wins) == max(wins) else f" – {chance(max(wins), o.lang)}") if wins else ""
         accepted = o.t(f" ; accepté et résolu par la table, gagné {span} selon les armées",
                        f"; accepted and resolved by the table, won {span} depending on the armies") if wins else ""
         out.append({"about": "challenge", "defender": d, "territory": t,
@@ -183,13 +183,13 @@ def _battles(s: GorgesState, p: Player, o: Lang) -> list[Advice]:
     for b in fights:
         (win, hero, gone), where = fight(s, p.id, b), b.territory
         other = b.defender if b.attacker == p.id else b.attacker
-        fr, en = ("", "") if hero is None else (f", votre héros tombe {chance(hero)}",
-                                                f", your hero falls {chance(hero)}")
+        fr, en = ("", "") if hero is None else (f", votre héros tombe {chance(hero, o.lang)}",
+                                                f", your hero falls {chance(hero, o.lang)}")
         out.append({"about": "battle-result", "territory": b.territory, "text": o.t(
-            f"Bataille de {where} contre {other}, résolue par la table ({AUTO_DICE}) : gagnée {chance(win)}{fr}, "
-            f"votre armée hors jeu jusqu'à la saison suivante {chance(gone)}",
-            f"Battle of {where} against {other}, resolved by the table ({AUTO_DICE}): won {chance(win)}{en}, "
-            f"your army out of play until next season {chance(gone)}")})
+            f"Bataille de {where} contre {other}, résolue par la table ({AUTO_DICE}) : gagnée {chance(win, o.lang)}{fr}, "
+            f"votre armée hors jeu jusqu'à la saison suivante {chance(gone, o.lang)}",
+            f"Battle of {where} against {other}, resolved by the table ({AUTO_DICE}): won {chance(win, o.lang)}{en}, "
+            f"your army out of play until next season {chance(gone, o.lang)}")})
     return out
 
 
@@ -220,7 +220,7 @@ def _movement(s: GorgesState, p: Player, o: Lang, legal: Legal) -> list[Advice]:
     out: list[Advice] = []
     if legal.get("reroll"):
         expr, bonus = _move_die(s, p)
-        shown = ", ".join(f"{k + bonus} {chance(v)}" for k, v in distribution(expr).items())
+        shown = ", ".join(f"{k + bonus} {chance(v, o.lang)}" for k, v in distribution(expr).items())
         now = max(a.move_allowance for a in p.armies.values())
         out.append({"about": "reroll", "text": o.t(
             f"Relancer le dé de mouvement (vous avez {now}) : {shown} ; le second résultat s'applique",
@@ -228,7 +228,7 @@ def _movement(s: GorgesState, p: Player, o: Lang, legal: Legal) -> list[Advice]:
     for t in dict.fromkeys(path[-1] for _, paths in _choices(legal, "move") for path in paths):
         owner, enemies, parts = s.owners.get(t), [a for a in s.armies_at(t) if a.player != p.id], []
         if owner not in (None, p.id):
-            took = chance(1 - save(s, p.id, owner or "", t))
+            took = chance(1 - save(s, p.id, owner or "", t), o.lang)
             parts.append(o.t(f"un défi à {owner} refusé, sa sauvegarde échoue {took}",
                              f"a challenge to {owner} refused, his save fails {took}"))
         if enemies:
@@ -254,9 +254,9 @@ def _builds(s: GorgesState, p: Player, o: Lang, legal: Legal) -> list[Advice]:
             before, then = save(s, worst, p.id, t), save(after, worst, p.id, t)
             if then != before:
                 out.append({"about": "build", "territory": t, "building": kind, "army": fixed["army"], "text": o.t(
-                    f"Bâtir ({kind}) en {t} : votre sauvegarde contre {worst} y passe de {chance(before)} à "
-                    f"{chance(then)}", f"Build ({kind}) in {t}: your save against {worst} goes from {chance(before)} "
-                    f"to {chance(then)}")})
+                    f"Bâtir ({kind}) en {t} : votre sauvegarde contre {worst} y passe de {chance(before, o.lang)} à "
+                    f"{chance(then, o.lang)}", f"Build ({kind}) in {t}: your save against {worst} goes from {chance(before, o.lang)} "
+                    f"to {chance(then, o.lang)}")})
     return out
 
 
@@ -276,13 +276,13 @@ def _threats(s: GorgesState, p: Player, o: Lang) -> list[Advice]:
             for t, walk in sorted(reach(s, a.position or "", max(allowance)).items()):
                 if t not in mine:
                     continue
-                can = chance(sum((v for k, v in allowance.items() if k >= len(walk)), Fraction(0))) if walk \
+                can = chance(sum((v for k, v in allowance.items() if k >= len(walk)), Fraction(0)), o.lang) if walk \
                     else o.t("déjà là", "already there")
                 part = t + (o.t(" (votre capitale)", " (your capital)") if t == p.capital else "") \
-                    + o.t(f" {can}, votre sauvegarde {chance(saves[t])}", f" {can}, your save {chance(saves[t])}")
+                    + o.t(f" {can}, votre sauvegarde {chance(saves[t], o.lang)}", f" {can}, your save {chance(saves[t], o.lang)}")
                 guard = next((g for g in p.armies.values() if g.position == t), None)
                 if guard is not None:
-                    win = chance(fight(s, p.id, Battle(0, 0, t, q.id, a.key, p.id, guard.key))[0])
+                    win = chance(fight(s, p.id, Battle(0, 0, t, q.id, a.key, p.id, guard.key))[0], o.lang)
                     part += o.t(f", bataille gagnée {win} avec {guard.key}", f", battle won {win} with {guard.key}")
                 parts.append(part)
                 cells.append(t)
@@ -296,7 +296,7 @@ def _threats(s: GorgesState, p: Player, o: Lang) -> list[Advice]:
                          and (kind != "sea_raid" or s.map.coastal(parse_cell_id(t))))
         if kind and q.in_play() and exposed:
             weakest = min(exposed, key=lambda t: (saves[t], t))
-            low, arrives = f"{weakest} {chance(saves[weakest])}", chance(_arrives(kind))
+            low, arrives = f"{weakest} {chance(saves[weakest], o.lang)}", chance(_arrives(kind), o.lang)
             out.append({"about": "threat", "enemy": q.id, "territories": exposed, "text": o.t(
                 f"Menace : {q.id} peut lancer un raid sur {len(exposed)} de vos territoires, qui aboutit {arrives} ; "
                 f"votre sauvegarde la plus faible : {low}", f"Threat: {q.id} may raid {len(exposed)} of your "

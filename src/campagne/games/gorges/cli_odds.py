@@ -15,6 +15,7 @@ from typing import Optional
 import typer
 
 from ...cli.output import JsonOpt, LangOpt, out, run_safely
+from ...core.i18n import chance
 
 odds_gorges = typer.Typer(no_args_is_help=True,
                           help="Gorges Tranchées odds (seed 001). / Probabilités des Gorges Tranchées.")
@@ -56,6 +57,6 @@ def odds_save(adjacent: bool = typer.Option(False, "--adjacent",
         total = sum(v for _, v in mods)
         detail = ", ".join(f"{k} {v:+d}" for k, v in mods) or o.t("aucun", "none")
         o.text(o.t("Jet de sauvegarde (6+ sur 1D6) : ", "Save roll (6+ on 1D6): ")
-               + f"{float(p):.2%} ({p})")
+               + chance(p, o.lang))
         o.text(o.t("Modificateurs : ", "Modifiers: ") + f"{detail} = {total:+d}")
     run_safely(o, go)

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core.i18n import Lang as Out
 from ...render.text import controller_name, format_event
+from ...core.i18n import chance
 
 
 def phase_name(phase: str, o: Out) -> str:
@@ -76,9 +77,9 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         if c.get("save_if_refused"):
             odds = c["save_if_refused"]
             lines.append(o.t(f"      s'il refuse, {c['defender']} sauve son territoire avec une probabilité de "
-                             f"{odds['exact']} ({odds['probability']:.0%})",
+                             f"{chance(odds['exact'], o.lang)}",
                              f"      if he refuses, {c['defender']} keeps the territory with probability "
-                             f"{odds['exact']} ({odds['probability']:.0%})"))
+                             f"{chance(odds['exact'], o.lang)}"))
     for b in view["battles"]:
         done = o.t(f"gagnée par {b['result']['winner']}", f"won by {b['result']['winner']}") if b["result"] \
             else o.t("à jouer (campagne battle-result)", "to play (campagne battle-result)")
@@ -89,9 +90,9 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         if b.get("auto_resolve_odds"):
             odds = b["auto_resolve_odds"]["attacker"]
             lines.append(o.t(f"      résolue automatiquement, {b['attacker']} gagnerait avec une probabilité de "
-                             f"{odds['exact']} ({odds['probability']:.0%})",
+                             f"{chance(odds['exact'], o.lang)}",
                              f"      auto-resolved, {b['attacker']} would win with probability "
-                             f"{odds['exact']} ({odds['probability']:.0%})"))
+                             f"{chance(odds['exact'], o.lang)}"))
             unknown = b["auto_resolve_odds"].get("unknown")
             if unknown:
                 lines.append(o.t(f"      (sans les points bonus cachés de {', '.join(unknown)})",
@@ -274,8 +275,8 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "army_returns": ("{army} revient en jeu {home_text}", "{army} returns to play {home_text}"),
     "army_pushed_back": ("{army} est repoussée : {from} → {to}", "{army} is pushed back: {from} → {to}"),
     "army_holds": ("{army} reste sur ses terres en {territory}", "{army} stays on its own land in {territory}"),
-    "two_armies": ("Deux armées en {territory} sans défi (A={a}, B={b}) : 1D6 {roll} → {result_text}",
-                   "Two armies in {territory} without a challenge (A={a}, B={b}): 1D6 {roll} → {result_text}"),
+    "two_armies": ("Deux armées en {territory} sans défi ({a} en A, {b} en B) : 1D6 {roll} → {result_text}",
+                   "Two armies in {territory} without a challenge ({a} as A, {b} as B): 1D6 {roll} → {result_text}"),
     "annexed": ("{player} annexe {territory}", "{player} annexes {territory}"),
     "battle": ("Bataille n°{id} en {territory} : {attacker} contre {defender}",
                "Battle #{id} in {territory}: {attacker} against {defender}"),
@@ -349,7 +350,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     t = ev.get("type")
     out: dict[str, Any] = {}
     if t == "setup":
-        out["capitals_text"] = ", ".join(f"{p}={c}" for p, c in ev["capitals"].items())
+        out["capitals_text"] = ", ".join(o.t(f"{p} en {c}", f"{p} at {c}") for p, c in ev["capitals"].items())
     elif t in ("season",):
         out["season_text"] = season_name(ev["season"], o)
     elif t in ("turn", "order_changed"):

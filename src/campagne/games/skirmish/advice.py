@@ -131,21 +131,21 @@ KIND_WORDS = {"melee": ("au corps à corps", "in melee"), "ranged": ("à distanc
 
 def _volley_text(r: dict[str, Any], t: Unit, o: Lang) -> str:
     fr_k, en_k = KIND_WORDS[r["kind"]]
-    dist = ", ".join(f"{k} {chance(p)}" for k, p in enumerate(r["lost"]) if p)
-    one, hit, save = chance(1 - r["hits"][0]), _need(r["hit_need"]), _need(r["save_need"])
+    dist = ", ".join(f"{k} {chance(p, o.lang)}" for k, p in enumerate(r["lost"]) if p)
+    one, hit, save = chance(1 - r["hits"][0], o.lang), _need(r["hit_need"]), _need(r["save_need"])
     return o.t(f"{fr_k} (touche sur {hit}, sauvegarde sur {save}) : au moins une touche {one} ; PV perdus "
-               f"{dist} ; en moyenne {_num(_mean(r['lost']))} ; {t.id} détruite {chance(r['destroys'])}",
+               f"{dist} ; en moyenne {_num(_mean(r['lost']))} ; {t.id} détruite {chance(r['destroys'], o.lang)}",
                f"{en_k} (hits on {hit}, saves on {save}): one hit at least {one}; HP lost {dist}; "
-               f"mean {_num(_mean(r['lost']))}; {t.id} destroyed {chance(r['destroys'])}")
+               f"mean {_num(_mean(r['lost']))}; {t.id} destroyed {chance(r['destroys'], o.lang)}")
 
 
 def _riposte_text(r: dict[str, Any], a: Unit, o: Lang) -> str:
     if r["back"] is None:
         return ""
     return o.t(f" ; riposte : {a.id} perd {_num(_mean(r['back']))} PV en moyenne, détruite "
-               f"{chance(r['back_destroys'])}",
+               f"{chance(r['back_destroys'], o.lang)}",
                f"; riposte: {a.id} loses {_num(_mean(r['back']))} HP on average, destroyed "
-               f"{chance(r['back_destroys'])}")
+               f"{chance(r['back_destroys'], o.lang)}")
 
 
 def _attack_item(state: SkirmishState, a: Unit, t: Unit, o: Lang) -> Item:
@@ -165,8 +165,8 @@ def _cast_items(state: SkirmishState, caster: Unit, spell: Spell, targets: list[
                 o: Lang) -> list[Item]:
     name = o.t(spell.fr, spell.en)
     odds = [incantation(n, spell.difficulty) for n in range(1, most + 1)]
-    cast = ", ".join(f"{_dice_word(n, o)} {chance(c)}" for n, (c, _, _) in enumerate(odds, 1))
-    bad = ", ".join(f"{_dice_word(n, o)} {chance(c)}" for n, (_, c, _) in enumerate(odds, 1))
+    cast = ", ".join(f"{_dice_word(n, o)} {chance(c, o.lang)}" for n, (c, _, _) in enumerate(odds, 1))
+    bad = ", ".join(f"{_dice_word(n, o)} {chance(c, o.lang)}" for n, (_, c, _) in enumerate(odds, 1))
     head = o.t(f"{caster.id} lance {name} (difficulté {spell.difficulty})",
                f"{caster.id} casts {name} (difficulty {spell.difficulty})")
     tail = o.t(f" ; lancé : {cast} ; corruption : {bad}", f"; cast: {cast}; corruption: {bad}")
@@ -183,8 +183,8 @@ def _cast_items(state: SkirmishState, caster: Unit, spell: Spell, targets: list[
     for tid in targets:
         t = state.units[tid]
         each = o.t(" ; ", "; ").join(
-            f"{_dice_word(n, o)} " + o.t(f"détruite {chance(r['destroys'])}, en moyenne {_num(r['mean'])} PV",
-                                         f"destroyed {chance(r['destroys'])}, mean {_num(r['mean'])} HP")
+            f"{_dice_word(n, o)} " + o.t(f"détruite {chance(r['destroys'], o.lang)}, en moyenne {_num(r['mean'])} PV",
+                                         f"destroyed {chance(r['destroys'], o.lang)}, mean {_num(r['mean'])} HP")
             for n, r in ((n, spell_odds(state, spell, t, n)) for n in range(1, most + 1)))
         save = combat.save_need(state, t, True)
         out.append({"about": "cast", "unit": caster.id, "spell": spell.id, "target": tid, "text": head + o.t(
@@ -252,17 +252,17 @@ def _threat_text(state: SkirmishState, e: Unit, when: str, found: tuple, o: Lang
     head = f"{e.id} ({o.t(*WHEN[when])}, {where}) "
     if kind == "spell":
         _, s, r = details
-        return head + o.t(f"{s.fr} à {_dice_word(e.kind.magic, o)} (lancé {chance(r['cast'])}) : détruite "
-                          f"{chance(r['destroys'])}, en moyenne {_num(r['mean'])} PV",
-                          f"{s.en} with {_dice_word(e.kind.magic, o)} (cast {chance(r['cast'])}): destroyed "
-                          f"{chance(r['destroys'])}, mean {_num(r['mean'])} HP")
+        return head + o.t(f"{s.fr} à {_dice_word(e.kind.magic, o)} (lancé {chance(r['cast'], o.lang)}) : détruite "
+                          f"{chance(r['destroys'], o.lang)}, en moyenne {_num(r['mean'])} PV",
+                          f"{s.en} with {_dice_word(e.kind.magic, o)} (cast {chance(r['cast'], o.lang)}): destroyed "
+                          f"{chance(r['destroys'], o.lang)}, mean {_num(r['mean'])} HP")
     r = details[1]
     fr_k, en_k = KIND_WORDS[kind]
     back = ""
     if r["back"] is not None:
         back = o.t(f", riposte {_num(_mean(r['back']))} PV en moyenne",
                    f", riposte {_num(_mean(r['back']))} HP on average")
-    one, dead, lost = chance(1 - r["hits"][0]), chance(r["destroys"]), _num(_mean(r["lost"]))
+    one, dead, lost = chance(1 - r["hits"][0], o.lang), chance(r["destroys"], o.lang), _num(_mean(r["lost"]))
     return head + o.t(f"{fr_k} : au moins une touche {one}, détruite {dead}, en moyenne {lost} PV{back}",
                       f"{en_k}: one hit at least {one}, destroyed {dead}, mean {lost} HP{back}")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...render.text import unworded
 from .data import spells
 from .state import PHASE_NAMES
 
@@ -39,10 +40,10 @@ def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
     bf = view["battlefield"]
     lines = [o.t(f"Bataille — {bf['fr']}", f"Battle — {bf['en']}")]
     if view["ended"]:
-        who = view["winner"] or o.t("aucun camp seul (il faudra engager un nouveau combat)",
-                                    "no camp alone (a new engagement is needed)")
-        lines.append(o.t(f"Bataille terminée au round {view['round']} : vainqueur {who} ; classement ",
-                         f"Battle over in round {view['round']}: winner {who}; standing ")
+        won = winner_words(view["winner"], o, o.t(" (il faudra engager un nouveau combat)",
+                                                  " (a new engagement is needed)"))
+        lines.append(o.t(f"Bataille terminée au round {view['round']} : {won} ; classement ",
+                         f"Battle over in round {view['round']}: {won}; standing ")
                      + ", ".join(view["standing"]))
     else:
         fr, en = PHASE_NAMES[view["phase"]]
@@ -133,10 +134,17 @@ def event_text(e: dict[str, Any], o: Any) -> str:
         return o.t(f"{e['unit']} termine son activation ({e['ap_lost']} PA perdus)",
                    f"{e['unit']} ends its activation ({e['ap_lost']} AP lost)")
     if t == "battle_over":
-        who = e["winner"] or o.t("aucun camp seul", "no camp alone")
-        return o.t(f"Fin de la bataille (round {e['round']}) : vainqueur {who} ; classement {', '.join(e['standing'])}",
-                   f"Battle over (round {e['round']}): winner {who}; standing {', '.join(e['standing'])}")
-    return " ".join(f"{k}={v}" for k, v in e.items())
+        won = winner_words(e["winner"], o)
+        return o.t(f"Fin de la bataille (round {e['round']}) : {won} ; classement {', '.join(e['standing'])}",
+                   f"Battle over (round {e['round']}): {won}; standing {', '.join(e['standing'])}")
+    return unworded(o)
+
+
+def winner_words(winner: str | None, o: Any, why_none: str = "") -> str:
+    """Who won, as a sentence: "bob l'emporte", or that no camp won alone."""
+    if winner:
+        return o.t(f"{winner} l'emporte", f"{winner} wins")
+    return o.t("aucun camp ne l'emporte seul", "no camp wins alone") + why_none
 
 
 def odds_lines(r: dict[str, Any], o: Any) -> list[str]:

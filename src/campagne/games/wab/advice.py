@@ -30,10 +30,10 @@ def advice(state: BattleState, viewer: str | None, lang: str = "en") -> list[dic
             outcomes = pending_odds(state, p)
             if not outcomes:
                 continue
-            detail = ", ".join(f"{k} {chance(v)}" for k, v in outcomes.items() if v)
+            detail = ", ".join(f"{k} {chance(v, o.lang)}" for k, v in outcomes.items() if v)
             out.append({"about": "roll", "text": o.t(
-                f"{bu.name}, {p.fr} : réussi {chance(pass_probability(outcomes))} ({detail})",
-                f"{bu.name}, {p.en}: passed {chance(pass_probability(outcomes))} ({detail})")})
+                f"{bu.name}, {p.fr} : réussi {chance(pass_probability(outcomes), o.lang)} ({detail})",
+                f"{bu.name}, {p.en}: passed {chance(pass_probability(outcomes), o.lang)} ({detail})")})
         elif p.kind == "reaction":
             charge = next((c for c in state.charges if c.id == p.charge), None)
             flee = flee_move_odds(bu.unit)
@@ -42,7 +42,7 @@ def advice(state: BattleState, viewer: str | None, lang: str = "en") -> list[dic
             text_en = f"{bu.name} charged: if it flees, it flees {float(mean):.1f}\" on average"
             if charge is not None and charge.distance is not None:
                 beyond = sum((q for d, q in flee.items() if d > charge.distance), Fraction(0))
-                text_fr += f", plus loin que la charge ({charge.distance:g} ps) {chance(beyond)}"
-                text_en += f", farther than the charge ({charge.distance:g}\") {chance(beyond)}"
+                text_fr += f", plus loin que la charge ({charge.distance:g} ps) {chance(beyond, o.lang)}"
+                text_en += f", farther than the charge ({charge.distance:g}\") {chance(beyond, o.lang)}"
             out.append({"about": "fact", "text": o.t(text_fr, text_en)})
     return out

@@ -8,6 +8,7 @@ import shlex
 from typing import Any
 
 from ...cli.output import Out
+from ...core.i18n import chance
 
 
 
@@ -47,7 +48,7 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False) -> list[str]:
                          f"Victory points: a {view['vp']['a']}, b {view['vp']['b']}"))
     for p in view["pending"]:
         if p["kind"] == "test":
-            odds = f"{p['p_pass']:.1%} ({p['p_pass_exact']})"
+            odds = chance(p['p_pass_exact'], o.lang)
             lines.append(o.t(f"  À tirer {p['id']} : {p['unit_name']} ({p['unit']}), test de {p['test']} — "
                              f"{p['fr']} — réussite {odds}",
                              f"  To roll {p['id']}: {p['unit_name']} ({p['unit']}), {p['test']} test — "
