@@ -586,7 +586,7 @@ def test_the_command_line_tracks_a_battle_to_the_campaign_result(cli):
     data = json.loads(r.stdout)
     assert [p["test"] for p in data["view"]["pending"]] == ["panic", "reaction"]
     r = cli("battle", "status", "--as", "a", "--lang", "fr")
-    assert "À tirer" in r.stdout and "réussite 27,8 %" in r.stdout
+    assert "À tirer" in r.stdout and "réussite 27,8\xa0%" in r.stdout
     cli("battle", "roll", "--faces", "1,2")
     r = cli("battle", "fact", "react", "a:archers", "counter_charge", ok=False)
     assert r.exit_code == 2
