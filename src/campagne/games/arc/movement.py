@@ -3,8 +3,8 @@
 « toute unité entrant dans une ZOC ennemie doit immédiatement s'arrêter »; « Une unité peut traverser un hexagone
 occupé par une autre unité amie, mais doit s'arrêter sur un hex libre » (leaders and the special pieces may stop
 on one friendly unit, two pieces at most); rivers, the frozen marsh and walls cost 3 movement points, cavalry
-cannot cross walls (gates aside). A unit may always move one hex when the terrain forbids it nothing else
-(otherwise the priests, the People and the dwarves, 2 points, could never cross the river).
+cannot cross walls (gates aside). « dans les limites de leur capacité »: a unit whose allowance is below 3 (the
+priests of Bhâr, the People, the dwarves) cannot enter a river, marsh or wall hex.
 Hidden counters exert no ZOC and block nobody (their enemies do not know they are there); an invisible
 counter may end its move on an enemy's hex, where it is immobilised.
 """
@@ -21,9 +21,12 @@ from .state import ArcState, Unit
 Event = dict[str, Any]
 
 
-def exerts_zoc_on(state: ArcState, enemy: Unit, mover: Unit) -> bool:
+def exerts_zoc_on(state: ArcState, enemy: Unit, mover: Unit, retreat: bool = False) -> bool:
+    """The snipers' and Fra Borges' « aucune restriction de mouvement dans des ZOC adverses, sauf... » is for
+    movement: a retreat ends outside every enemy ZOC (« les unités ne peuvent pas terminer leur retraite dans une
+    ZOC ennemie »). Aris Dombal's « pas d'effet de ZOC adverses » (`zoc_only_from = []`) names no movement: none."""
     only = mover.kind.ability("zoc_only_from")
-    if only is None:
+    if only is None or (retreat and only):
         return True
     return any(enemy.type == f or (f == "archers" and enemy.kind.archer) for f in only)
 
@@ -36,13 +39,13 @@ def occupancy(state: ArcState) -> dict[str, list[Unit]]:
     return occ
 
 
-def zoc_hexes(state: ArcState, mover: Unit) -> set[str]:
+def zoc_hexes(state: ArcState, mover: Unit, retreat: bool = False) -> set[str]:
     out: set[str] = set()
     b = state.board
     for e in state.units.values():
         if e.status != "active" or e.hidden or e.hex is None or not state.enemies(e.side, mover.side):
             continue
-        if b.exerts_zoc(e.hex) and exerts_zoc_on(state, e, mover):
+        if b.exerts_zoc(e.hex) and exerts_zoc_on(state, e, mover, retreat):
             out.update(b.neighbours[e.hex])
     return out
 
@@ -106,9 +109,7 @@ def reach(state: ArcState, u: Unit, pegasus: bool = False) -> Reach:
                 continue
             new = cost if unlimited else cost + c
             if not unlimited and new > mp:
-                if h != u.hex:
-                    continue
-                new = max(mp, 1)  # one hex is always allowed
+                continue  # « dans les limites de leur capacité »: no hex beyond the allowance
             if new < best.get(n, 1 << 30):
                 best[n] = new
                 prev[n] = h
