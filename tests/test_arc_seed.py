@@ -136,3 +136,26 @@ def test_no_unit_moves_beyond_its_allowance():
     with pytest.raises(CampagneError):
         order(p, "fereira", "move", unit="people.1", hex="D7")
     assert "D3" in declare.destinations(p, p.units["people.1"], None)
+
+
+def test_a_visible_move_into_a_hidden_enemy_finds_it_and_stops_before_it():
+    """Hidden counters hold no place in their enemies' declarations (« La position de départ de ces pièces est
+    donc cachée »), but enemies fight « des unités ennemies adjacentes », never inside one hex: the faithful
+    walking onto the Red Brotherhood's hex finds it there and stops on the hex before."""
+    s = position([u("faithful", "D3"), u("fraternite", "D7", hidden=True)], segment=1)
+    assert "D11" in declare.destinations(s, s.units["faithful.1"], None)  # Ulf does not know
+    order(s, "ulf", "move", unit="faithful.1", hex="D11")
+    events = done(s, "ulf")
+    assert s.units["faithful.1"].hex == "D5"
+    fr = s.units["fraternite.1"]
+    assert fr.hex == "D7" and not fr.hidden
+    assert any(e["type"] == "detected" and e["unit"] == "fraternite.1" and e["by"] == "faithful.1" for e in events)
+
+
+def test_a_retreat_never_ends_on_a_hidden_enemy():
+    """« L'unité ne peut pas s'arrêter dans un hex déjà occupé »: nor on a hidden enemy's hex, where the two
+    would stand together."""
+    s = position([u("mpa_infantry", "D5"), u("faithful", "D7", id="victim"), u("faithful", "C8"),
+                  u("faithful", "E8"), u("fraternite", "D9", hidden=True)], phase="melee")
+    path = combat.retreat_path(s, s.units["victim"], 1, [s.units["mpa_infantry.1"]])
+    assert path is None or path[-1] != "D9"

@@ -246,8 +246,8 @@ def retreat_path(state: ArcState, u: Unit, n: int, foes: list[Unit]) -> list[str
             for m in sorted(b.neighbours[h]):
                 if m in prev or b.distance(start, m) != depth or b.cost(m, u.kind.cavalry) is None:
                     continue
-                if any(state.enemies(x.side, u.side) and not x.hidden for x in state.at(m)):
-                    continue
+                if any(state.enemies(x.side, u.side) for x in state.at(m)):
+                    continue  # hidden or not: the rules know, and enemies never share a hex by a retreat
                 prev[m] = h
                 nxt.append(m)
         if depth >= n:
