@@ -159,3 +159,18 @@ def test_a_retreat_never_ends_on_a_hidden_enemy():
                   u("faithful", "E8"), u("fraternite", "D9", hidden=True)], phase="melee")
     path = combat.retreat_path(s, s.units["victim"], 1, [s.units["mpa_infantry.1"]])
     assert path is None or path[-1] != "D9"
+
+
+def test_any_two_adjacent_priests_may_cast_together():
+    """« Chaque unité peut se joindre à une autre pour lancer une attaque jumelée si elles sont HC »: not only when
+    the caster cannot pay alone; the two share the cost (one paying what the other cannot)."""
+    s = position([u("christian_priests", "D3"), u("christian_priests", "D5", points=10),
+                  u("mpa_infantry", "D11")], phase="magic", segment=1)
+    flames = [c for c in declare.casts(s, "ulf") if c["spell"] == "flame" and c["caster"] == "christian_priests.1"]
+    assert {c["partner"] for c in flames} == {None, "christian_priests.2"}  # 150 points: he could pay alone
+    order(s, "ulf", "cast-with", caster="christian_priests.1", partner="christian_priests.2", spell="flame",
+          target="mpa_infantry.1")
+    events = done(s, "ulf", (12,))  # saved
+    assert s.units["christian_priests.1"].points == 110 and s.units["christian_priests.2"].points == 0
+    assert next(e for e in events if e["type"] == "spell")["paid"] == {"christian_priests.1": 40,
+                                                                      "christian_priests.2": 10}
