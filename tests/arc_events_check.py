@@ -8,7 +8,8 @@ start), and each event is judged by the seed's sentence:
 - retreat: never ending in the ZOC of a visible enemy (« les unités ne peuvent pas terminer leur retraite dans
   une ZOC ennemie »), Aris Dombal aside (« pas d'effet de ZOC adverses »);
 - move: a path of contiguous hexes within the unit's allowance (« dans les limites de leur capacité »; rivers,
-  marsh and walls « coûte trois points de mouvement »), Aris Dombal's « illimité » aside;
+  marsh and walls « coûte trois points de mouvement »), stopping in the first enemy ZOC it enters (« toute unité
+  entrant dans une ZOC ennemie doit immédiatement s'arrêter »), Aris Dombal's « illimité » aside;
 - advance: one step, from a hex next to the vacated hex (« se déplacer dans l'hex libre »);
 - no two enemy counters on one hex once both are visible (the set-up included).
 
@@ -53,10 +54,17 @@ class Follower:
     def bad(self, text: str) -> None:
         self.breaches.append(f"{self.where}: {text}")
 
-    def zoc_of_visible_enemies(self, uid: str) -> set[str]:
+    def zoc_of_visible_enemies(self, uid: str, moving: bool = False) -> set[str]:
+        """The hexes next to a visible enemy standing where it exerts a ZOC; `moving`: only the enemies whose
+        ZOC stops this unit's movement (the snipers' « sauf en présence d'Unités d'Archers », Fra Borges'
+        « sauf en présence d'Unités de Fraternité Rouge, de Bonnaire ou de Koulnikov »)."""
+        only = self.kind(uid).ability("zoc_only_from") if moving else None
         out: set[str] = set()
         for e, h in self.hex.items():
             if h is None or self.hidden[e] or not self.foes(e, uid) or not self.board.exerts_zoc(h):
+                continue
+            k = self.kind(e)
+            if only is not None and not any(self.type[e] == f or (f == "archers" and k.archer) for f in only):
                 continue
             out.update(self.board.neighbours[h])
         return out
@@ -111,6 +119,9 @@ class Follower:
             allowance = k.pegasus if pegasus else k.mvt
             if cost > allowance:
                 self.bad(f"{uid} moves {cost} points with an allowance of {allowance} ({origin} to {e['to']})")
+            zoc = self.zoc_of_visible_enemies(uid, moving=True)
+            if any(h in zoc for h in path[:-1]):  # « toute unité entrant dans une ZOC ennemie doit immédiatement
+                self.bad(f"{uid} goes on through an enemy ZOC ({steps})")  # s'arrêter »
         self.hex[uid] = e["to"]
         self.hidden[uid] = "visible_to" in e
         self.ambush = {x for x in self.ambush if x[0] != uid}
