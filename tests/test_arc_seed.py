@@ -5,12 +5,14 @@ abilities count for any attacker, and no unit moves beyond its allowance. Each t
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arc_kit import RULES, done, order, position, u
 
 from campagne.core.dice import Dice
 from campagne.core.errors import CampagneError
-from campagne.games.arc import combat, declare
+from campagne.games.arc import combat, declare, movement
 from campagne.games.arc.setup import build_setup
 
 PLAYERS = [{"id": s, "controller": "human"} for s in ("bonnaire", "ulf", "fereira")]
@@ -174,3 +176,39 @@ def test_any_two_adjacent_priests_may_cast_together():
     assert s.units["christian_priests.1"].points == 110 and s.units["christian_priests.2"].points == 0
     assert next(e for e in events if e["type"] == "spell")["paid"] == {"christian_priests.1": 40,
                                                                       "christian_priests.2": 10}
+
+
+TYPES = ["mpa_infantry", "mpa_archers", "snipers", "borges", "faithful", "people", "dwarves", "knights",
+         "christian_priests", "mercenaries"]
+SMALL = [f"{c}{r}" for i, c in enumerate("ABCDEFGH") for r in range(1, 17) if (i + r) % 2 == 0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(TYPES), st.sampled_from(SMALL), st.booleans()), min_size=2,
+                max_size=10, unique_by=lambda x: x[1]),
+       st.sampled_from([1, 2]), st.lists(st.sampled_from(SMALL), max_size=6))
+def test_retreats_and_moves_keep_the_seed_s_limits(pieces, n, river):
+    """« les unités ne peuvent pas terminer leur retraite dans une ZOC ennemie »; « L'unité ne peut pas s'arrêter
+    dans un hex déjà occupé »; « dans les limites de leur capacité »: whatever the position, a retreat ends n or
+    more hexes away, outside every visible enemy's ZOC (Aris aside), on a hex of nobody; a move's path costs no
+    more than the allowance and goes on through no ZOC that stops the unit."""
+    units = [u(t, h, hidden=False, id=f"{t}.{i}", side=None if not bonnaire else "bonnaire")
+             for i, (t, h, bonnaire) in enumerate(pieces)]
+    for x in units:
+        if x["side"] is None:
+            del x["side"]
+    s = position(units, river=river)
+    b = s.board
+    for x in s.alive():
+        zoc = movement.zoc_hexes(s, x, retreat=True)
+        path = combat.retreat_path(s, x, n, [])
+        if path is not None:
+            end = path[-1]
+            assert b.distance(x.hex, end) >= n and end not in zoc and not s.at(end)
+            assert all(b.distance(a, c) == 1 for a, c in zip([x.hex, *path], path))
+        reach = movement.reach(s, x)
+        stops = movement.zoc_hexes(s, x)
+        for h in reach:
+            way = reach[h]
+            assert sum(b.cost(w, x.kind.cavalry) or 99 for w in way) <= x.kind.mvt
+            assert not any(w in stops for w in way[:-1])
