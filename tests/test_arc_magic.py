@@ -75,4 +75,5 @@ def test_two_adjacent_priests_pool_their_points():
     order(s, "ulf", "cast-with", caster="christian_priests.2", partner="christian_priests.1", spell="flame",
           target="mpa_infantry.1")
     done(s, "ulf", (12,))  # saved
-    assert s.units["christian_priests.2"].points == 0 and s.units["christian_priests.1"].points == 30
+    # the cost shared, half each (issue 24: before, the caster paid all he could and the partner the rest)
+    assert s.units["christian_priests.2"].points == 15 and s.units["christian_priests.1"].points == 15

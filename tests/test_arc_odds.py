@@ -75,3 +75,17 @@ def test_odds_are_the_table_column_and_sum_to_one(attack, defence):
 def test_strengths_must_be_positive(bad):
     with pytest.raises(CampagneError):
         combat_odds(*bad)
+
+
+def test_a_shift_names_the_column_used():
+    """« consulter la table de résolution des combat qui reprend en colonnes les rapports de force, avec aux
+    extrêmes les rapports de 1-4 et de 8-1 »: with a shift the rolls are read in another column, named."""
+    r = run("odds", "arc", "combat", "--attack", "16", "--defense", "4", "--shift", "1", "--json")
+    data = json.loads(r.output)
+    assert data["ratio"] == "4-1" and data["column"] == "5-1" and data["shift"] == 1
+    assert data["by_roll"]["12"] == "B6"  # the 5-1 column's last row
+    top = json.loads(run("odds", "arc", "combat", "--attack", "70", "--defense", "10", "--shift", "3",
+                         "--json").output)
+    assert top["column"] == "8-1" and top["shift"] == 1  # 7-1 shifted +3 stops at the table's end
+    text = run("odds", "arc", "combat", "--attack", "16", "--defense", "4", "--shift", "-2", "--lang", "en").output
+    assert "Ratio 4-1, shift -2: column 2-1" in text

@@ -52,7 +52,7 @@ def test_leaders_and_special_pieces_stack_two_at_most():
     assert "D5" in dest(s, "dwarves.1")  # but may join a lone leader, who then stands on it
 
 
-def test_river_costs_three_and_one_hex_is_always_allowed():
+def test_river_costs_three_points_a_hex():
     """« la traversée d'une rivière ou du marais (gelés) ... coûte trois points de mouvement par hexagone »."""
     river = ["C6", "D7", "E6"]
     s = position([u("mpa_infantry", "D5"), u("people", "A2")], river=river)
@@ -60,7 +60,7 @@ def test_river_costs_three_and_one_hex_is_always_allowed():
     assert "D7" in d and "D9" in d  # 3 + 1
     assert "D11" not in d  # 3 + 1 + 1 > 4
     p = position([u("people", "D5")], river=river)
-    assert "D7" in dest(p, "people.1")  # 2 points, but one hex is always allowed
+    assert "D7" not in dest(p, "people.1")  # 2 points: « dans les limites de leur capacité » (issue 24)
     assert "D9" not in dest(p, "people.1")
 
 

@@ -82,11 +82,10 @@ def outcome(k: ArcState, group: list[Unit], t: Unit, phase: str) -> dict[str, An
     """combat.odds plus "codes" (the table's result -> its probability; None: no combat) and the chances that
     the defender is hit ("hit"), eliminated ("out") and that the attackers are hit ("back")."""
     o = dict(combat.odds(k, group, t, phase))
-    chief = combat.lead(group, phase)
     sure = bool(active(k, "hold", unit=t.id)) or o["automatic"]
     o.update(_summary(o["attack"], o["defence"], o["shift"], sure, o["forbidden"], phase, t.reduced,
-                      t.kind.leader, t.kind.save, bool(chief.kind.ability("captures")),
-                      bool(chief.kind.ability("death_save"))))
+                      t.kind.leader, t.kind.save, bool(combat.having(group, "captures")),
+                      bool(combat.having(group, "death_save"))))
     return o
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from .data import COLUMNS, effect, ratio, result
-from .magic import active, effect_on
+from .magic import active, effect_on, zone_entry
 from .movement import zoc_hexes
 from .state import ArcState, Unit
 
@@ -139,33 +139,49 @@ def resolve(state: ArcState, t: Unit, attacks: list[dict[str, Any]], phase: str,
         ev["roll"], ev["column"] = roll, o["table_column"]
         ev["result"] = result(o["column"], roll)
     eff = effect(ev["result"])
-    chief = lead(attackers, phase)
     if eff["side"] in "DB":
-        events += hit_defender(state, t, eff, chief, attackers, dice)
-    elif chief.kind.ability("forces_retreat"):
-        events += hit(state, t, {"retreat": 1, "half": False, "eliminate": False}, attackers, "forced")
+        events += hit_defender(state, t, eff, attackers, dice)
+    elif having(attackers, "forces_retreat"):
+        events += hit(state, t, {"retreat": 1, "half": False, "eliminate": False}, attackers, "forced", dice)
     if eff["side"] in "AB":
         if phase == "missiles":
             events.append({"type": "ignored", "reason": "missiles", "result": ev["result"]})
         else:
             for a in attackers:
-                events += hit(state, a, eff, [t], "attacker")
+                events += hit(state, a, eff, [t], "attacker", dice)
     if origin and not state.at(origin):
         for x, a in zip(attacks, [state.units[y["unit"]] for y in attacks]):
-            if x.get("advance") and a.alive and a in attackers and state.board.cost(origin, a.kind.cavalry) is not None:
+            if x.get("advance") and may_advance(state, a, origin) and a in attackers:
                 events.append({"type": "advance", "unit": a.id, "from": a.hex, "to": origin})
                 a.hex = origin
+                events += zone_entry(state, a, [origin], dice)  # « toute troupe pénétrant dans la zone »
                 break
     return events
 
 
-def hit_defender(state: ArcState, t: Unit, eff: dict[str, Any], chief: Unit, attackers: list[Unit],
-                 dice: Dice) -> list[Event]:
-    if t.kind.leader and chief.kind.ability("captures"):
+def may_advance(state: ArcState, a: Unit, origin: str) -> bool:
+    """« une des unités attaquantes peut immédiatement se déplacer dans l'hex libre »: an attacker still on the
+    map and next to the vacated hex (one that has just retreated or was pushed away is no longer), able to
+    enter it (cavalry and a wall)."""
+    return (a.alive and a.hex is not None and state.board.distance(a.hex, origin) == 1
+            and state.board.cost(origin, a.kind.cavalry) is not None)
+
+
+def having(attackers: list[Unit], ability: str) -> Unit | None:
+    """The first attacker with `ability`: the abilities that act on a combat's outcome (Fra Borges' capture,
+    the death save the Red Brotherhood and Bonnaire force, the snipers' forced retreat) count for any unit
+    taking part in the attack, not only its strongest (« capture automatique de leaders adverses en cas
+    d'attaque réussie »: the attack of several units is still his)."""
+    return next((a for a in attackers if a.kind.ability(ability)), None)
+
+
+def hit_defender(state: ArcState, t: Unit, eff: dict[str, Any], attackers: list[Unit], dice: Dice) -> list[Event]:
+    captor = having(attackers, "captures")
+    if t.kind.leader and captor:
         where = t.hex
         t.status, t.hex = "captured", None
-        return [{"type": "captured", "unit": t.id, "by": chief.id, "at": where}]
-    if t.kind.leader and chief.kind.ability("death_save"):
+        return [{"type": "captured", "unit": t.id, "by": captor.id, "at": where}]
+    if t.kind.leader and having(attackers, "death_save"):
         roll = dice.roll("1D12", f"save against death {t.id}")
         if roll < t.kind.save:  # « ce dernier fait un ST contre la Mort »: the save is made on d12 >= ST
             where = t.hex
@@ -174,12 +190,12 @@ def hit_defender(state: ArcState, t: Unit, eff: dict[str, Any], chief: Unit, att
         events = [{"type": "death_saved", "unit": t.id, "roll": roll, "save": t.kind.save}]
     else:
         events = []
-    if chief.kind.ability("forces_retreat") and not eff["retreat"] and not eff["eliminate"]:
+    if having(attackers, "forces_retreat") and not eff["retreat"] and not eff["eliminate"]:
         eff = {**eff, "retreat": 1}  # « toute attaque implique automatiquement un retrait des unités adverses »
-    return events + hit(state, t, eff, attackers, "defender")
+    return events + hit(state, t, eff, attackers, "defender", dice)
 
 
-def hit(state: ArcState, u: Unit, eff: dict[str, Any], foes: list[Unit], role: str) -> list[Event]:
+def hit(state: ArcState, u: Unit, eff: dict[str, Any], foes: list[Unit], role: str, dice: Dice) -> list[Event]:
     where = u.hex
     if eff["eliminate"] or (eff["half"] and u.reduced):
         u.status, u.hex = "eliminated", None
@@ -189,47 +205,62 @@ def hit(state: ArcState, u: Unit, eff: dict[str, Any], foes: list[Unit], role: s
         u.reduced = True
         events.append({"type": "reduced", "unit": u.id, "at": where})
     if eff["retreat"]:
-        dest = retreat_hex(state, u, eff["retreat"], foes)
-        if dest is None:
+        path = retreat_path(state, u, eff["retreat"], foes)
+        if path is None:
             u.status, u.hex = "eliminated", None
             events.append({"type": "eliminated", "unit": u.id, "at": where, "role": role, "reason": "no_retreat"})
         else:
+            dest = path[-1]
             followers = [x for x in state.at(where) if x is not u and x.side == u.side and x.kind.leader
                          and not u.kind.leader]  # type: ignore[arg-type]
             u.hex = dest
-            events.append({"type": "retreat", "unit": u.id, "from": where, "to": dest})
+            events.append({"type": "retreat", "unit": u.id, "from": where, "to": dest, "path": path})
+            events += zone_entry(state, u, path, dice)  # « toute troupe pénétrant dans la zone »: retreats too
             for f in followers[:1]:
                 f.hex = dest
-                events.append({"type": "retreat", "unit": f.id, "from": where, "to": dest})
+                events.append({"type": "retreat", "unit": f.id, "from": where, "to": dest, "path": path})
+                events += zone_entry(state, f, path, dice)
     return events
 
 
 def retreat_hex(state: ArcState, u: Unit, n: int, foes: list[Unit]) -> str | None:
-    """Where a retreat of `n` hexes ends: every step farther from where it began, never through an enemy, never
-    ending in an enemy ZOC, on a free hex (« elle doit poursuivre sa retraite si nécessaire pour atteindre un
-    hex de libre »), the hex farthest from its attackers (then the first by name): the owner's choice made
-    by the rules, since campagne does not stop a combat to ask."""
+    """Where a retreat of `n` hexes ends (see `retreat_path`)."""
+    path = retreat_path(state, u, n, foes)
+    return path[-1] if path else None
+
+
+def retreat_path(state: ArcState, u: Unit, n: int, foes: list[Unit]) -> list[str] | None:
+    """The hexes a retreat of `n` hexes goes through, its end last: every step farther from where it began,
+    never through an enemy, never ending in an enemy ZOC, on a free hex (« elle doit poursuivre sa retraite si
+    nécessaire pour atteindre un hex de libre »), the hex farthest from its attackers (then the first by name):
+    the owner's choice made by the rules, since campagne does not stop a combat to ask."""
     b = state.board
     start = u.hex
     assert start is not None
-    zoc = zoc_hexes(state, u)
-    layer = {start}
+    zoc = zoc_hexes(state, u, retreat=True)
+    prev: dict[str, str] = {}
+    layer = [start]
     for depth in range(1, n + 4):
-        nxt: set[str] = set()
+        nxt: list[str] = []
         for h in layer:
-            for m in b.neighbours[h]:
-                if b.distance(start, m) != depth or b.cost(m, u.kind.cavalry) is None:
+            for m in sorted(b.neighbours[h]):
+                if m in prev or b.distance(start, m) != depth or b.cost(m, u.kind.cavalry) is None:
                     continue
-                if any(state.enemies(x.side, u.side) and not x.hidden for x in state.at(m)):
-                    continue
-                nxt.add(m)
+                if any(state.enemies(x.side, u.side) for x in state.at(m)):
+                    continue  # hidden or not: the rules know, and enemies never share a hex by a retreat
+                prev[m] = h
+                nxt.append(m)
         if depth >= n:
             free = [m for m in nxt if m not in zoc and not any(not state.enemies(x.side, u.side)
                                                               for x in state.at(m))]
             if free:
                 foe_hexes = [f.hex for f in foes if f.hex]
-                return max(sorted(free), key=lambda m: sum(b.distance(m, f) for f in foe_hexes))
-            nxt = {m for m in nxt if m not in zoc}
+                end = max(sorted(free), key=lambda m: sum(b.distance(m, f) for f in foe_hexes))
+                path = [end]
+                while prev[path[-1]] != start:
+                    path.append(prev[path[-1]])
+                return path[::-1]
+            nxt = [m for m in nxt if m not in zoc]
         if not nxt:
             return None
         layer = nxt

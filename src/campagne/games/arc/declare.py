@@ -101,15 +101,13 @@ def casts(state: ArcState, player: str) -> list[dict[str, Any]]:
         for key, s in sorted(spells_of(order).items()):
             for mate in mates:
                 pool = c.points + (state.units[mate].points if mate else 0)
-                if mate and (s["kind"] == "dispel" or c.points >= s["cost"]):
-                    continue  # a partner only when the caster alone cannot pay (and never to dispel)
                 base = {"caster": c.id, "spell": key, "partner": mate}
                 if s["kind"] == "zone":
                     words = [zone_word(h, d) for d in range(1, 7) for h in zone_starts(state, c, key, d)]
                     if s["cost"] <= pool and words:
                         out.append({**base, "targets": words})
                 elif s["kind"] == "dispel":
-                    t = [e for e in dispel_targets(state, c) if (spell_cost(state, order, key, e) or 0) <= c.points]
+                    t = [e for e in dispel_targets(state, c) if (spell_cost(state, order, key, e) or 0) <= pool]
                     if t:
                         out.append({**base, "targets": t})
                 elif s["kind"] in UNIT_SPELLS and s["cost"] <= pool:

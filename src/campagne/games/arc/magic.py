@@ -1,7 +1,7 @@
 """Magic: the priests' spells (data/spells.toml), their targets, costs, saves and lasting effects.
 
 « seules les unités de Prêtres peuvent lancer des sorts »; two priests side by side may cast one spell together
-(« attaque jumelée si elles sont HC »), pooling their points; each priest takes part in one spell a phase, as
+(« attaque jumelée si elles sont HC »), sharing its cost whether or not one could pay alone; each priest takes part in one spell a phase, as
 any unit attacks once a phase. A save (« ST ») succeeds on a d12 roll of the unit's magic save or more (« une
 petite valeur indique une meilleure défense magique »). Spells aimed at friends (bless, healing) need no save.
 Zones (weather turn, blade barrier) are a straight line of 4 (2) contiguous hexes from a first hex in range.
@@ -146,11 +146,8 @@ def resolve_cast(state: ArcState, plan: dict[str, Any], dice: Dice) -> list[Even
         valid = target in unit_targets(state, caster, key)
     if cost is None or cost > pool or not valid:
         return [{**base, "target": target, "result": "fizzled"}]
-    paid = min(caster.points, cost)
-    caster.points -= paid
-    if partner:
-        partner.points -= cost - paid
-    ev = {**base, "target": target, "cost": cost}
+    events_pay = pay(caster, partner, cost)
+    ev = {**base, "target": target, "cost": cost, **events_pay}
     events: list[Event] = [ev]
     if s["kind"] == "zone":
         hexes = state.board.line(zone[0], zone[1], s["hexes"])  # type: ignore[index]
@@ -188,6 +185,18 @@ def resolve_cast(state: ArcState, plan: dict[str, Any], dice: Dice) -> list[Even
         eff = new_effect(state, order, key, s, caster, unit=t.id)  # type: ignore[arg-type]
         ev.update(result="effect", effect=eff["id"])
     return events
+
+
+def pay(caster: Unit, partner: Unit | None, cost: int) -> dict[str, Any]:
+    """« Chaque unité peut se joindre à une autre pour lancer une attaque jumelée »: two priests casting together
+    share the cost, half each (the caster the odd point), one paying what the other cannot."""
+    if partner is None:
+        caster.points -= cost
+        return {}
+    mine = min(caster.points, max(cost - partner.points, (cost + 1) // 2))
+    caster.points -= mine
+    partner.points -= cost - mine
+    return {"paid": {caster.id: mine, partner.id: cost - mine}}
 
 
 def new_effect(state: ArcState, order: str, key: str, s: dict[str, Any], caster: Unit, unit: str | None = None,

@@ -3,10 +3,11 @@
 « toute unité entrant dans une ZOC ennemie doit immédiatement s'arrêter »; « Une unité peut traverser un hexagone
 occupé par une autre unité amie, mais doit s'arrêter sur un hex libre » (leaders and the special pieces may stop
 on one friendly unit, two pieces at most); rivers, the frozen marsh and walls cost 3 movement points, cavalry
-cannot cross walls (gates aside). A unit may always move one hex when the terrain forbids it nothing else
-(otherwise the priests, the People and the dwarves, 2 points, could never cross the river).
-Hidden counters exert no ZOC and block nobody (their enemies do not know they are there); an invisible
-counter may end its move on an enemy's hex, where it is immobilised.
+cannot cross walls (gates aside). « dans les limites de leur capacité »: a unit whose allowance is below 3 (the
+priests of Bhâr, the People, the dwarves) cannot enter a river, marsh or wall hex.
+Hidden counters exert no ZOC and block no declaration (their enemies do not know they are there), but a visible
+counter whose move would enter one's hex finds it and stops before it; an invisible counter may end its move on
+an enemy's hex, where it is immobilised.
 """
 
 from __future__ import annotations
@@ -21,9 +22,12 @@ from .state import ArcState, Unit
 Event = dict[str, Any]
 
 
-def exerts_zoc_on(state: ArcState, enemy: Unit, mover: Unit) -> bool:
+def exerts_zoc_on(state: ArcState, enemy: Unit, mover: Unit, retreat: bool = False) -> bool:
+    """The snipers' and Fra Borges' « aucune restriction de mouvement dans des ZOC adverses, sauf... » is for
+    movement: a retreat ends outside every enemy ZOC (« les unités ne peuvent pas terminer leur retraite dans une
+    ZOC ennemie »). Aris Dombal's « pas d'effet de ZOC adverses » (`zoc_only_from = []`) names no movement: none."""
     only = mover.kind.ability("zoc_only_from")
-    if only is None:
+    if only is None or (retreat and only):
         return True
     return any(enemy.type == f or (f == "archers" and enemy.kind.archer) for f in only)
 
@@ -36,13 +40,13 @@ def occupancy(state: ArcState) -> dict[str, list[Unit]]:
     return occ
 
 
-def zoc_hexes(state: ArcState, mover: Unit) -> set[str]:
+def zoc_hexes(state: ArcState, mover: Unit, retreat: bool = False) -> set[str]:
     out: set[str] = set()
     b = state.board
     for e in state.units.values():
         if e.status != "active" or e.hidden or e.hex is None or not state.enemies(e.side, mover.side):
             continue
-        if b.exerts_zoc(e.hex) and exerts_zoc_on(state, e, mover):
+        if b.exerts_zoc(e.hex) and exerts_zoc_on(state, e, mover, retreat):
             out.update(b.neighbours[e.hex])
     return out
 
@@ -106,9 +110,7 @@ def reach(state: ArcState, u: Unit, pegasus: bool = False) -> Reach:
                 continue
             new = cost if unlimited else cost + c
             if not unlimited and new > mp:
-                if h != u.hex:
-                    continue
-                new = max(mp, 1)  # one hex is always allowed
+                continue  # « dans les limites de leur capacité »: no hex beyond the allowance
             if new < best.get(n, 1 << 30):
                 best[n] = new
                 prev[n] = h
@@ -165,9 +167,39 @@ def charge_line(state: ArcState, u: Unit, dest: str) -> list[str] | None:
     return line[1:]
 
 
+def found_on_the_way(state: ArcState, u: Unit, path: list[str]) -> tuple[list[str], list[Event]]:
+    """A visible counter's move that would enter a hex holding a hidden enemy finds it: the enemy is revealed
+    (to everyone, as a detection) and the move stops on the last hex before it where the mover may stop
+    (none: it stays). Hidden counters « hold no place » for their enemies' declarations, but two enemies never
+    stand visible on one hex, where they would fight at distance 0 (« des unités ennemies adjacentes »). An
+    invisible mover keeps the seed's « immobilisation si l'unité en état d'invisibilité se trouve sur l'hex d'une
+    pièce adverse »."""
+    if u.kind.ability("invisible"):
+        return path, []
+    for i, h in enumerate(path):
+        hidden = [x for x in state.at(h) if x.hidden and state.enemies(x.side, u.side)]
+        if hidden:
+            events: list[Event] = []
+            for x in hidden:
+                x.hidden = False
+                events.append({"type": "detected", "unit": x.id, "at": h, "by": u.id})
+            kept = path[:i]
+            while kept and not can_end(state, u, kept[-1]):
+                kept.pop()
+            return kept, events
+    return path, []
+
+
 def move_unit(state: ArcState, u: Unit, dest: str, path: list[str], dice: Dice) -> list[Event]:
     from .magic import zone_entry
-    events: list[Event] = []
+    path, found = found_on_the_way(state, u, path)
+    if found:
+        if not path:
+            u.charged = False
+            return [*found, {"type": "blocked", "unit": u.id, "to": dest}]
+        dest = path[-1]
+        u.charged = u.charged and len(path) >= 4  # still « en ligne droite sur 4 hex »?
+    events: list[Event] = list(found)
     was_hidden, origin = u.hidden, u.hex
     u.hex, u.moved = dest, True
     if u.kind.ability("invisible"):

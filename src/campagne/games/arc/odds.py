@@ -2,7 +2,8 @@
 
 `combat_odds(16, 4)` -> {"ratio": "4-1", "by_roll": {"1": "D3", ..., "12": "A1"}, "outcomes": {"D3": 1/12...}};
 beyond 8-1 {"ratio": "9-1", "automatic": "D5"}; below 1-4 a refusal. `shift` moves the column (the « +N » of
-the unit lists), within the table.
+the unit lists), within the table; a shift adds "column" (the table's column the rolls are read in, "5-1") and
+"shift" (the shift applied, once bounded by the table's ends).
 """
 
 from __future__ import annotations
@@ -34,7 +35,10 @@ def combat_odds(attack: Fraction | int, defence: Fraction | int, shift: int = 0)
     outcomes: dict[str, Fraction] = {}
     for code in by_roll.values():
         outcomes[code] = outcomes.get(code, Fraction(0)) + Fraction(1, 12)
-    return {"ratio": text, "by_roll": by_roll, "outcomes": outcomes}
+    out: dict[str, Any] = {"ratio": text, "by_roll": by_roll, "outcomes": outcomes}
+    if shift:  # the rolls are read in another column than the ratio's: name it (and the shift, as it was bounded)
+        out.update(column=COLUMNS[column], shift=column - col)
+    return out
 
 
 def to_json(odds: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 from ...core.errors import CampagneError, need, register_messages
 from .board import Board, arc_board, board_from_mapping
 from .data import FORCES, SIDES, unit_types
-from .state import ArcState, Unit
+from .state import ArcState, Unit, enemies
 
 CONTROLLERS = ("human", "random", "greedy", "absent")
 
@@ -81,11 +81,17 @@ def read_losses(setup: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def place_counters(board: Board, forces: dict[str, str], losses: Mapping[str, int] | None = None) -> dict[str, Unit]:
+def place_counters(board: Board, forces: dict[str, str], losses: Mapping[str, int] | None = None,
+                   two_player: bool = False) -> dict[str, Unit]:
     """Every counter on its start hex; « au choix » groups spread in turn over their hexes until placed; the
-    counters lost in the tactical wargame (`losses`, already converted) are taken from the last groups."""
+    counters lost in the tactical wargame (`losses`, already converted) are taken from the last groups.
+
+    « Le joueur Bonnaire place ses pièces en premier lieu »: the sides are placed in the seed's order, and a
+    group spreads only over the hexes of its choice that hold no enemy counter yet (Bonnaire's and Ulf's groups
+    share « N5 O5 T5 » and « N3 O3 T3 »; enemies in one hex would fire and fight at distance 0)."""
     units: dict[str, Unit] = {}
-    for t in unit_types().values():
+    order = sorted(unit_types().values(), key=lambda t: SIDES.index(t.side))
+    for t in order:
         full = t.counts[forces[t.side]]
         n = max(0, full - (losses or {}).get(t.id, 0))
         groups = t.start[forces[t.side]]
@@ -93,7 +99,11 @@ def place_counters(board: Board, forces: dict[str, str], losses: Mapping[str, in
         left = n - max(0, n - fixed) if fixed else 0  # how many the fixed groups still get
         made = 0
         for g in groups:
-            hexes = tuple(board.resolve(h) or h for h in g["hexes"])
+            hexes = choice = tuple(board.resolve(h) or h for h in g["hexes"])
+            if len(hexes) > 1:
+                held = {x.hex for x in units.values() if enemies(x.side, t.side, two_player)}
+                hexes = tuple(h for h in hexes if h not in held)
+                assert hexes, (t.id, g["hexes"])  # every group has a hex of its own side
             if "count" in g:
                 count = min(g["count"], left)
                 left -= count
@@ -101,7 +111,7 @@ def place_counters(board: Board, forces: dict[str, str], losses: Mapping[str, in
                 count = n - min(n, fixed)
             for i in range(count):
                 made += 1
-                u = Unit(f"{t.id}.{made}", t.id, t.side, hexes[i % len(hexes)], hexes if len(hexes) > 1 else (),
+                u = Unit(f"{t.id}.{made}", t.id, t.side, hexes[i % len(hexes)], choice if len(choice) > 1 else (),
                          hidden=bool(t.ability("invisible")), points=t.points)
                 units[u.id] = u
         assert made == n, (t.id, made, n)
@@ -127,7 +137,7 @@ def new_state(setup: Mapping[str, Any]) -> ArcState:
     forces = read_forces(setup)
     board = board_from_mapping(dict(setup["map"]), "scenario") if setup.get("map") else arc_board()
     units = scenario_counters(setup["scenario"]) if "scenario" in setup else \
-        place_counters(board, forces, read_losses(setup))
+        place_counters(board, forces, read_losses(setup), bool(setup.get("two_player")))
     for u in units.values():
         if u.hex not in board:
             raise CampagneError("arc.setup.scenario", unit=u.id)

@@ -108,9 +108,7 @@ class ArcState:
         return self.phase == "ended"
 
     def enemies(self, a: str, b: str) -> bool:
-        if a == b:
-            return False
-        return not (self.two_player and {a, b} == {"ulf", "fereira"})
+        return enemies(a, b, self.two_player)
 
     def alive(self) -> list[Unit]:
         return [u for u in self.units.values() if u.status == "active"]
@@ -126,6 +124,11 @@ class ArcState:
         if self.two_player and side in ("ulf", "fereira"):
             return ("ulf", "fereira")
         return (side,)
+
+
+def enemies(a: str, b: str, two_player: bool) -> bool:
+    """Two sides are enemies unless one side, or Ulf and Fereira allied in the two-player variant."""
+    return a != b and not (two_player and {a, b} == {"ulf", "fereira"})
 
 
 SIDE_ORDER = SIDES

@@ -82,7 +82,11 @@ def odds_lines(r: dict[str, Any], o: Any) -> list[str]:
         return [o.t(f"Rapport {r['ratio']} : au-delà de 8-1, résultat automatique {r['automatic']} (défenseur éliminé).",
                     f"Ratio {r['ratio']}: beyond 8-1, automatic result {r['automatic']} (defender eliminated).")]
     effects = crt()["effects"]
-    lines = [o.t(f"Rapport {r['ratio']} (d12) :", f"Ratio {r['ratio']} (d12):")]
+    if "column" in r:
+        lines = [o.t(f"Rapport {r['ratio']}, décalage {r['shift']:+d} : colonne {r['column']} (d12) :",
+                     f"Ratio {r['ratio']}, shift {r['shift']:+d}: column {r['column']} (d12):")]
+    else:
+        lines = [o.t(f"Rapport {r['ratio']} (d12) :", f"Ratio {r['ratio']} (d12):")]
     for roll, code in r["by_roll"].items():
         e = effects[code[1:]]
         who = crt()["sides"][code[0]]["fr" if o.lang == "fr" else "en"]
