@@ -105,7 +105,7 @@ def test_cli_human_text_in_both_languages() -> None:
     fr = cli("--fortress-adjacent", "--lang", "fr")
     en = cli("--fortress-adjacent", "--lang", "en")
     assert fr.exit_code == en.exit_code == 0
-    assert "Jet de sauvegarde" in fr.stdout and "1/3" in fr.stdout
+    assert "Jet de sauvegarde" in fr.stdout and "33,3\xa0%" in fr.stdout  # the exact 1/3 is --json's
     assert "Save roll" in en.stdout and "fortress_adjacent +1" in en.stdout
 
 
