@@ -115,3 +115,24 @@ def test_only_the_referee_enters_a_result(game: str) -> None:
     r = player.post(f"/c/{campaign.pk}/battle-result/", {"target": waiting[0][0], "group": 0, "o_winner": "ann"})
     assert r.status_code == 403 and length(campaign) == before
     assert 'class="battle"' not in player.get(f"/c/{campaign.pk}/").content.decode()
+
+
+@pytest.mark.parametrize("game", ["atlantis", "gorges"])
+def test_the_post_battle_form_sends_a_battle_to_the_grid_and_every_page_reads_it(game: str) -> None:
+    """`--resolver grid` from the referee's console, as from the command line (issue 22: the command line stopped
+    with an internal error, and with --json the journal it wrote then broke every reading command)."""
+    campaign, referee, waiting = _at_a_battle(game)
+    d = store.descriptor(campaign)
+    auto = next(i for i, (g, opts) in enumerate(battles._groups(d.battle_options))
+                if any(o.name == "resolver" for o in opts))
+    before = length(campaign)
+    r = referee.post(f"/c/{campaign.pk}/battle-result/",
+                     {"target": waiting[0][0], "group": auto, "o_auto": "on", "o_resolver": "grid"})
+    assert r.status_code == 302
+    assert length(campaign) > before
+    with store.viewing(campaign.pk) as (campaign, c):
+        assert any(e["command"].get("resolver") == "grid" for e in c.file.entries)
+    for page in ("", "journal/", "map.svg", "sheets/", "view.json", "export.jsonl"):
+        for lang in ("fr", "en"):
+            got = referee.get(f"/c/{campaign.pk}/{page}", HTTP_ACCEPT_LANGUAGE=lang)
+            assert got.status_code == 200, (page, lang, got.status_code)
