@@ -37,10 +37,10 @@ postgres:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; } || \
 	  echo "PostgreSQL missing: the club server's PostgreSQL test will be skipped"
 
-# Both runs on every core (pytest-xdist; worksteal evens out tests of very different lengths).
+# Every test, the study ones too (marked `study`, at their CI size: tests/study_budget.py), in one run on every core
+# (pytest-xdist; worksteal evens out tests of very different lengths), hypothesis derandomized (the `ci` profile).
 test: install browser postgres
-	$(BIN)/pytest -n auto --dist worksteal
-	$(BIN)/pytest -n auto --dist worksteal -m study --hypothesis-profile=ci
+	$(BIN)/pytest -n auto --dist worksteal -m "study or not study" --hypothesis-profile=ci
 
 clean:
 	rm -rf $(VENV) demo club

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from study_budget import study_size
 from arc_events_check import Follower, breaches, simulated
 from arc_kit import setup, u
 
@@ -19,8 +20,8 @@ def test_simulated_games_break_no_rule(seed):
 
 
 @pytest.mark.study
-@pytest.mark.parametrize("seed", range(1, 21))
-def test_twenty_simulated_games_break_no_rule(seed):
+@pytest.mark.parametrize("seed", range(1, 1 + study_size(10)))
+def test_many_simulated_games_break_no_rule(seed):
     assert breaches(simulated(f"study/{seed}")) == []
 
 

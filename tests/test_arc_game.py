@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from study_budget import study_size
 from campagne.core.dice import Dice
 from campagne.core.errors import CampagneError
 from campagne.core.game import Game
@@ -141,7 +142,7 @@ def test_every_listed_order_is_accepted_and_nothing_else(seed, steps, forces):
 
 
 @pytest.mark.study
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=study_size(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 600),
        forces=st.sampled_from(["unfavourable", "medium", "favourable"]))
 def test_the_legal_orders_contract_deep_into_games(seed, steps, forces):

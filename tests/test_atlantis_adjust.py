@@ -244,7 +244,7 @@ def cli(path: Path, *args: str, code: int = 0) -> str:
 
 def cli_campaign(tmp_path: Path) -> Path:
     path = tmp_path / "atlantis.jsonl"
-    cli(path, "new", "atlantis", "--seed", "3", "-p", "alice", "-p", "bob", "-p", "carl")
+    cli(path, "new", "atlantis", "--seed", "3", "--public-dice", "-p", "alice", "-p", "bob", "-p", "carl")
     places = {"alice": ("mestor", "baie-tritons"), "bob": ("gadirus-myrine", "gadeira"),
               "carl": ("euamon", "euemonia")}
     while json.loads(cli(path, "status", "--json"))["phase"] == "setup":
@@ -318,7 +318,7 @@ def test_a_player_cannot_adjust_on_the_command_line(tmp_path: Path) -> None:
 
 def test_no_adjust_during_the_placement_on_the_command_line(tmp_path: Path) -> None:
     path = tmp_path / "atlantis.jsonl"
-    cli(path, "new", "atlantis", "--seed", "3", "-p", "alice", "-p", "bob")
+    cli(path, "new", "atlantis", "--seed", "3", "--public-dice", "-p", "alice", "-p", "bob")
     out = cli(path, "order", "referee", "adjust", "loot", "alice", "9", "--set", "reason=x", code=2)
     assert "Not possible in the Initial placement phase" in out
 

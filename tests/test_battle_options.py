@@ -23,7 +23,7 @@ PLAYERS = {"atlantis": ["-p", "alice", "-p", "bob:random:egyptian"],
 
 def _cli(tmp_path: Path, name: str) -> Cli:
     cli = Cli(tmp_path / f"{name}.jsonl")
-    cli.run("new", name, *PLAYERS[name], "--seed", "7")
+    cli.run("new", name, *PLAYERS[name], "--seed", "7", "--public-dice")
     return cli
 
 

@@ -104,7 +104,7 @@ def choose_side_by_side(cli: Cli) -> None:
 
 
 def new_campaign(cli: Cli, seed: int = SEED) -> dict[str, Any]:
-    out = cli.json("new", "atlantis", "--seed", seed, *PLAYERS)
+    out = cli.json("new", "atlantis", "--seed", seed, "--public-dice", *PLAYERS)
     return out
 
 

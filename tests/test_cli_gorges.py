@@ -76,7 +76,7 @@ def play(cli: Cli, until_turn: int, seed: int = 1) -> dict[str, Any]:
 @pytest.fixture
 def cli(tmp_path: Path) -> Cli:
     c = Cli(tmp_path / "gorges.jsonl")
-    c.json("new", "gorges", "--seed", 11, *PLAYERS)
+    c.json("new", "gorges", "--seed", 11, "--public-dice", *PLAYERS)
     return c
 
 

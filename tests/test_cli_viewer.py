@@ -23,7 +23,7 @@ def run(path: Path, *args: str, code: int = 0) -> str:
 def arc(tmp_path: Path, people: int) -> Path:
     path = tmp_path / f"arc{people}.jsonl"
     sides = ["bonnaire", "ulf", "fereira"]
-    run(path, "new", "arc", "--seed", "3", *(x for n, s in enumerate(sides)
+    run(path, "new", "arc", "--seed", "3", "--public-dice", *(x for n, s in enumerate(sides)
                                             for x in ("-p", s if n < people else f"{s}:greedy")))
     return path
 
@@ -37,8 +37,8 @@ def test_one_person_reads_his_own_view_by_default_and_the_referee_asks_for_his(t
     assert ULF_OBJECTIVE not in run(path, "status") and ULF_OBJECTIVE not in run(path, "journal", "--json")
     assert json.loads(run(path, "status", "--referee", "--json"))["viewer"] is None
     assert ULF_OBJECTIVE in run(path, "status", "--referee")
-    made = run(tmp_path / "b.jsonl", "new", "arc", "--seed", "3", "-p", "bonnaire", "-p", "ulf:greedy", "-p",
-               "fereira:greedy", "--json")
+    made = run(tmp_path / "b.jsonl", "new", "arc", "--seed", "3", "--public-dice", "-p", "bonnaire",
+               "-p", "ulf:greedy", "-p", "fereira:greedy", "--json")
     assert json.loads(made)["view"]["viewer"] == "bonnaire" and ULF_OBJECTIVE not in made
 
 

@@ -241,7 +241,7 @@ def _cli(path: Path, *args: str, code: int = 0, lang: str = "en") -> Any:
 
 def _cli_campaign(tmp_path: Path) -> Path:
     path = tmp_path / "g.jsonl"
-    _cli(path, "new", "gorges", "--seed", "3", "-p", "alice:human:empire", "-p", "bob:human:skaven",
+    _cli(path, "new", "gorges", "--seed", "3", "--public-dice", "-p", "alice:human:empire", "-p", "bob:human:skaven",
          "-p", "carl:human:dwarfs")
     return path
 

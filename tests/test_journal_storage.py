@@ -361,7 +361,7 @@ def test_a_command_and_the_computers_replies_are_written_in_one_append(tmp_path,
     path = tmp_path / "c.jsonl"
     env = {"CAMPAGNE_CAMPAIGN": str(path), "CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None}
     runner = CliRunner()
-    assert runner.invoke(app, ["new", "atlantis", "--seed", "5", "-p", "alice", "-p", "bob:greedy",
+    assert runner.invoke(app, ["new", "atlantis", "--seed", "5", "--public-dice", "-p", "alice", "-p", "bob:greedy",
                                "-p", "carl:random"], env=env).exit_code == 0
     writes: list[int] = []
     real = jfile.append

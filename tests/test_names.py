@@ -48,7 +48,7 @@ def _run(tmp_path: Path, *args: str, code: int = 0):
 
 
 def test_the_command_line_takes_printed_names_and_suggests_the_nearest(tmp_path: Path):
-    _run(tmp_path, "new", "atlantis", "--seed", "3", "-p", "alice", "-p", "bob")
+    _run(tmp_path, "new", "atlantis", "--seed", "3", "--public-dice", "-p", "alice", "-p", "bob")
     r = _run(tmp_path, "order", "alice", "choose", "mestr", "mestoria", code=2)
     assert "did you mean mestor?" in r.output
     r = _run(tmp_path, "order", "alic", "hold", code=2)  # the unknown name before the wrong phase

@@ -25,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from study_budget import study_size
 from campagne.core.errors import CampagneError
 from campagne.core.game import Game
 from campagne.games.atlantis import army as armies
@@ -37,7 +38,7 @@ LISTS = ("mycenaean", "egyptian", "assyrian", "amazon", "atlante", "mycenaean-10
          "mercenaires-sauvages")
 ALL_PHASES = set(PHASES) | {"setup", "ended"}
 FAST = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-STUDY = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # examples: the profile's
+STUDY = settings(max_examples=study_size(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 # --------------------------------------------------------------------------- invariants

@@ -38,7 +38,7 @@ def outputs(path: Path, viewer: str, tmp: Path) -> dict[str, str]:
 
 def atlantis_in_diplomacy(path: Path) -> Path:
     """alice, bob and carl placed, the first diplomacy phase open."""
-    run(path, "new", "atlantis", "--seed", "3", "-p", "alice", "-p", "bob", "-p", "carl")
+    run(path, "new", "atlantis", "--seed", "3", "--public-dice", "-p", "alice", "-p", "bob", "-p", "carl")
     places = {"alice": ("mestor", "baie-tritons"), "bob": ("gadirus-myrine", "gadeira"),
               "carl": ("euamon", "euemonia")}
     while view(path)["phase"] == "setup":

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from study_budget import study_size
 from campagne.cli.main import app
 from campagne.server import loadtest
 
@@ -68,5 +69,5 @@ def test_concurrent_orders_none_lost_none_doubled(tmp_path: Path) -> None:
 
 
 @pytest.mark.study
-def test_ninety_six_players_at_once(tmp_path: Path) -> None:
-    _run(tmp_path, campaigns=12, players=8, orders_each=2)
+def test_many_campaigns_of_eight_players_at_once(tmp_path: Path) -> None:
+    _run(tmp_path, campaigns=study_size(6), players=8, orders_each=2)  # 48 players at the study's size

@@ -245,7 +245,7 @@ def test_the_descriptor_and_the_command_line_give_it(tmp_path: Path) -> None:
         r = runner.invoke(app, [str(a) for a in args], env=env)
         assert r.exit_code == 0, (args, r.stdout, r.stderr, r.exception)
         return r
-    cli("new", "skirmish", "-p", "alice:human:patrol", "-p", "bob:greedy:patrol", "--seed", 4, "-c", c)
+    cli("new", "skirmish", "-p", "alice:human:patrol", "-p", "bob:greedy:patrol", "--seed", 4, "--public-dice", "-c", c)
     cli("play", "--stand-in", "alice", "-c", c)
     listed = json.loads(cli("order", "bob", "--list", "--json", "-c", c).stdout)
     assert listed["orders"] and listed["advice"]

@@ -218,7 +218,7 @@ def test_the_command_line_refuses_a_mistyped_field_or_a_non_number_and_writes_no
 
     def run(*args):
         return runner.invoke(app, ["battle", *args, "-c", str(path)])
-    assert run("new", "--a", "mercenaires-atlantes", "--b", "mercenaires-sauvages", "--seed", "3").exit_code == 0
+    assert run("new", "--a", "mercenaires-atlantes", "--b", "mercenaires-sauvages", "--seed", "3", "--public-dice").exit_code == 0
     run("next")
     run("next")
     before = path.read_bytes()

@@ -15,8 +15,6 @@ The search can fail: the referee's outputs must hold each secret searched for, a
 
 from __future__ import annotations
 
-import journal_kit
-
 import html
 import json
 import random
@@ -24,6 +22,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+import journal_kit
+from study_budget import study_size
 from typer.testing import CliRunner
 
 from campagne import session
@@ -199,11 +200,11 @@ def lone_person(game: str, tmp: Path, seed: int, steps: int, budget: int = 0) ->
     person = specs[0]
     path = tmp / f"{game}-{seed}.jsonl"
     search = Search(path)
-    args = ["new", game, *(x for s in specs for x in ("-p", s)), "--seed", str(seed)]
+    args = ["new", game, *(x for s in specs for x in ("-p", s)), "--seed", str(seed), "--public-dice"]
     search.check(person, {"new": cli(path, *args)})
     other = tmp / f"{game}-{seed}-json.jsonl"
     search_json = Search(other)
-    search_json.check(person, {"new json": cli(other, *args[:-2], "--seed", str(seed), "--json")})
+    search_json.check(person, {"new json": cli(other, *args[:-3], "--seed", str(seed), "--public-dice", "--json")})
     rng = random.Random(seed)
     for step in range(steps + budget):
         if step >= steps and search.looked:
@@ -229,7 +230,7 @@ def people_only(game: str, tmp: Path, seed: int, stops: tuple[int, ...]) -> Sear
     """People only, computers standing in for them; each reads as himself (--as) at several points."""
     ids = player_specs(game, computers=False)
     path = tmp / f"{game}-people-{seed}.jsonl"
-    cli(path, "new", game, *(x for i in ids for x in ("-p", i)), "--seed", str(seed))
+    cli(path, "new", game, *(x for i in ids for x in ("-p", i)), "--seed", str(seed), "--public-dice")
     search = Search(path)
     for stop in stops:
         stand_in = [x for i in ids for x in ("--stand-in", i)]
@@ -296,7 +297,8 @@ def test_the_game_declares_its_secrets(game: str, tmp_path: Path) -> None:
         assert not has_secrets(game), "a battle's secrets would need the battle's own commands searched too"
         return
     path = tmp_path / "declared.jsonl"
-    cli(path, "new", game, *(x for s in player_specs(game, computers=True) for x in ("-p", s)), "--seed", "1")
+    cli(path, "new", game, *(x for s in player_specs(game, computers=True) for x in ("-p", s)),
+        "--seed", "1", "--public-dice")
     players = set(json.loads(cli(path, "status", "--referee", "--json"))["players"])
     declared = secrets_now(path)
     assert isinstance(declared, dict) and set(declared) <= players
@@ -336,7 +338,8 @@ def test_a_planted_leak_is_caught(game: str, tmp_path: Path, monkeypatch: pytest
     path = hand_built(game, tmp_path)
     if path is None:
         path = tmp_path / "planted.jsonl"
-        cli(path, "new", game, *(x for i in player_specs(game, computers=False) for x in ("-p", i)), "--seed", "3")
+        cli(path, "new", game, *(x for i in player_specs(game, computers=False) for x in ("-p", i)),
+            "--seed", "3", "--public-dice")
     rules = games()[game].load("ruleset")
     referee_view = rules.view
     monkeypatch.setattr(rules, "view", lambda self, state, viewer: referee_view(self, state, None))
@@ -373,16 +376,17 @@ def test_each_member_of_the_club_reads_only_his_own_view(game: str, tmp_path: Pa
     path = hand_built(game, tmp_path)
     if path is None:
         path = tmp_path / f"{game}-club.jsonl"
-        cli(path, "new", game, *(x for i in player_specs(game, computers=False) for x in ("-p", i)), "--seed", "3")
+        cli(path, "new", game, *(x for i in player_specs(game, computers=False) for x in ("-p", i)),
+            "--seed", "3", "--public-dice")
     looked = served(path, f"kit {game}", tmp_path).looked
     if has_secrets(game):
         assert looked, f"no {game} secret was searched for at the club"
 
 
 @pytest.mark.study
-@pytest.mark.parametrize("seed", [11, 12, 13])
+@pytest.mark.parametrize("seed", range(11, 11 + study_size(1)))
 def test_wider_sweep(game: str, seed: int, tmp_path: Path) -> None:
     if game not in campaign_games():
         pytest.skip(f"{game} is a battle: it has no secret")
-    lone_person(game, tmp_path, seed=seed, steps=20)
-    people_only(game, tmp_path, seed=seed, stops=(1, 2, 3))
+    lone_person(game, tmp_path, seed=seed, steps=study_size(12))
+    people_only(game, tmp_path, seed=seed, stops=(1, 3))
