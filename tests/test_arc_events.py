@@ -20,7 +20,7 @@ def test_simulated_games_break_no_rule(seed):
 
 
 @pytest.mark.study
-@pytest.mark.parametrize("seed", range(1, 1 + study_size(10)))
+@pytest.mark.parametrize("seed", range(1, 1 + study_size(6)))
 def test_many_simulated_games_break_no_rule(seed):
     assert breaches(simulated(f"study/{seed}")) == []
 

@@ -70,4 +70,4 @@ def test_concurrent_orders_none_lost_none_doubled(tmp_path: Path) -> None:
 
 @pytest.mark.study
 def test_many_campaigns_of_eight_players_at_once(tmp_path: Path) -> None:
-    _run(tmp_path, campaigns=study_size(6), players=8, orders_each=2)  # 48 players at the study's size
+    _run(tmp_path, campaigns=study_size(3), players=8, orders_each=2)  # 24 players at the study's size

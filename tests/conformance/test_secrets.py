@@ -388,5 +388,5 @@ def test_each_member_of_the_club_reads_only_his_own_view(game: str, tmp_path: Pa
 def test_wider_sweep(game: str, seed: int, tmp_path: Path) -> None:
     if game not in campaign_games():
         pytest.skip(f"{game} is a battle: it has no secret")
-    lone_person(game, tmp_path, seed=seed, steps=study_size(12))
-    people_only(game, tmp_path, seed=seed, stops=(1, 3))
+    lone_person(game, tmp_path, seed=seed, steps=study_size(8))
+    people_only(game, tmp_path, seed=seed, stops=(2,))
