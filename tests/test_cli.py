@@ -888,3 +888,16 @@ def test_a_malformed_army_file_or_club_map_is_one_sentence(tmp_path: Path) -> No
     r = cli.run("new", "atlantis", "-p", "alice", "-p", "bob", "--map", str(club), code=2)
     assert "who is not a player of this campaign" in r.output
     assert not (tmp_path / "c.jsonl").exists()
+
+
+def test_games_says_a_fixed_number_of_players_once() -> None:
+    """`campagne games` read « 3 to 3 players » for Arc: a number of seats the game fixes is said once."""
+    import re
+
+    from typer.testing import CliRunner
+
+    from campagne.cli.main import app
+    for lang, to in (("en", "to"), ("fr", "à")):
+        out = CliRunner().invoke(app, ["games", "--lang", lang]).stdout
+        assert out.count("\n") >= 5
+        assert not re.search(rf"\b(\d+) {to} \1\b", out), out

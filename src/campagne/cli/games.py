@@ -33,7 +33,8 @@ def _headline(o: Out, info: dict[str, Any]) -> str:
     kinds = {"campaign": o.t("campagne", "campaign"), "battle": o.t("bataille", "battle")}
     low, high = info["players"]
     return (f"{info['name']:<10} {info['title'][o.lang]} — {kinds.get(info['kind'], info['kind'])}, "
-            + o.t(f"{low} à {high} joueurs", f"{low} to {high} players"))
+            + (o.t(f"{low} joueurs", f"{low} players") if low == high
+               else o.t(f"{low} à {high} joueurs", f"{low} to {high} players")))
 
 
 def _one(o: Out, descriptor: Any) -> None:
