@@ -5,6 +5,7 @@ every reading."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from test_wab_tracker import fact, game, push, refused, to_phase, wab_side, wab_unit
 
@@ -116,26 +117,27 @@ def struck(entry, unit):
     return out
 
 
-def test_a_lone_general_fighting_two_units_shares_his_attacks_between_them():
-    # « Une figurine peut porter autant d'attaques qu'il est indiqué dans son profil »: the hero's 3 attacks in
-    # all, not 3 against each unit he fights; evenly by default, the odd one to the unit reported first.
+def hero_against_levy_and_reserve() -> Any:
+    """A lone hero in contact with two enemy units (the levy reported first), at his side's close combat."""
     g = game({"a": lone_hero_side(), "b": wab_side(wab_unit("levy", models=15), wab_unit("reserve", models=15))},
              seed=3)
     to_phase(g, "movement", "a")
     fact(g, "contact", unit="a:hero", target="b:levy")
     fact(g, "contact", unit="a:hero", target="b:reserve")
     to_phase(g, "close_combat", "a")
+    return g
+
+
+def test_a_lone_general_fighting_two_units_shares_his_attacks_between_them():
+    # « Une figurine peut porter autant d'attaques qu'il est indiqué dans son profil »: the hero's 3 attacks in
+    # all, not 3 against each unit he fights; evenly by default, the odd one to the unit reported first.
+    g = hero_against_levy_and_reserve()
     entry = push(g, type="fight")
     assert struck(entry, "a:hero") == {"b:levy": 2, "b:reserve": 1}
 
 
 def test_the_referee_may_allocate_a_generals_attacks_and_a_wrong_sum_is_refused():
-    g = game({"a": lone_hero_side(), "b": wab_side(wab_unit("levy", models=15), wab_unit("reserve", models=15))},
-             seed=3)
-    to_phase(g, "movement", "a")
-    fact(g, "contact", unit="a:hero", target="b:levy")
-    fact(g, "contact", unit="a:hero", target="b:reserve")
-    to_phase(g, "close_combat", "a")
+    g = hero_against_levy_and_reserve()
     refused(g, {"type": "fight", "attacks": {"a:hero": {"b:levy": 3, "b:reserve": 1}}}, "wab.battle.bad_field")
     refused(g, {"type": "fight", "attacks": {"a:spearmen": {"b:levy": 1}}}, "wab.battle.bad_field")
     entry = push(g, type="fight", attacks={"hero": {"levy": 0, "reserve": 3}})
