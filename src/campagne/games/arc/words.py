@@ -4,6 +4,7 @@ the counters and the map (never the ids the orders take, nor the fields of the e
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from ...render.text import unworded
@@ -253,25 +254,20 @@ def zone_event(e: dict[str, Any], o: Any) -> str:
                f"{unit}, in the spell's zone, {what[1]} (d12 {roll})")
 
 
+# the events whose sentence takes a function of its own
+HANDLERS: dict[str, Callable[[dict[str, Any], Any], str]] = {
+    "combat": combat_event, "spell": spell_event, "zone": zone_event, "declared": declared,
+    "control": control_event, "game_over": game_over, "setup": setup_event}
+
+
 def event_text(e: dict[str, Any], o: Any) -> str:
     t = e.get("type")
     plain = simple(e, o)
     if plain is not None:
         return plain
-    if t == "combat":
-        return combat_event(e, o)
-    if t == "spell":
-        return spell_event(e, o)
-    if t == "zone":
-        return zone_event(e, o)
-    if t == "declared":
-        return declared(e, o)
-    if t == "control":
-        return control_event(e, o)
-    if t == "game_over":
-        return game_over(e, o)
-    if t == "setup":
-        return setup_event(e, o)
+    handler = HANDLERS.get(t)
+    if handler is not None:
+        return handler(e, o)
     if t == "spell_ends":
         return o.t(f"Le sort {spell_name(e.get('spell'), o)} (n° {e.get('effect')}) prend fin",
                    f"The spell {spell_name(e.get('spell'), o)} (no. {e.get('effect')}) ends")
