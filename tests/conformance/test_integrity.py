@@ -48,13 +48,20 @@ def setup_of(d: Any) -> dict[str, Any]:
     return d.load("setup")(players(d), defaults)
 
 
+def orders_now(c: session.Campaign, d: Any) -> list[Any]:
+    """The legal orders of whoever is awaited (the referee when nobody is), never the one that ends the game;
+    none once the game is over."""
+    for actor in (c.game.awaiting() or []) + ["referee"]:
+        legal = [lo for lo in d.load("legal_orders")(c.state, actor) if lo.type != "end"]
+        if legal:
+            return legal
+    return []
+
+
 def give(c: session.Campaign, d: Any, rng: random.Random, count: int) -> None:
     """`count` legal orders of whoever is awaited (the referee when nobody is), never the one that ends the game."""
     for _ in range(count):
-        for actor in (c.game.awaiting() or []) + ["referee"]:
-            legal = [lo for lo in d.load("legal_orders")(c.state, actor) if lo.type != "end"]
-            if legal:
-                break
+        legal = orders_now(c, d)
         command = random_player({}, legal, rng)
         assert command is not None, "nobody can give an order"
         for _attempt in range(20):
@@ -303,6 +310,8 @@ def rolled(game: str, folder: Path, public: bool) -> Path:
             for _ in range(400):
                 if sum(_bits(rolls) for _n, rolls in _rolls_of(c)) >= BITS:
                     return path
+                if not orders_now(c, d):
+                    break  # the game ended (a battle's end comes by its own dice): a fresh campaign
                 give(c, d, rng, 1)
     raise AssertionError(f"{game}: no campaign rolled {BITS} bits of dice in 8 tries")
 
