@@ -28,6 +28,26 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 REPO = Path(__file__).resolve().parents[1]
 
 
+def _command_built_once() -> None:
+    """Typer's test runner builds the whole click command (every game's tools, ~90 functions' signatures read
+    through typing) at each `invoke`: a third of a long command-line test's time. The same app gives the same
+    command, so it is built once per app (and again if commands are added to it)."""
+    import typer.testing
+    built: dict[tuple[int, int, int], object] = {}
+    build = typer.testing._get_command
+
+    def get_command(app: object) -> object:
+        key = (id(app), len(app.registered_commands), len(app.registered_groups))  # type: ignore[attr-defined]
+        if key not in built:
+            built[key] = build(app)  # type: ignore[arg-type]
+        return built[key]
+
+    typer.testing._get_command = get_command  # type: ignore[assignment]
+
+
+_command_built_once()
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     # here, not in tests/conformance/conftest.py: an option must be known however the run is started
     parser.addoption("--game", action="append", default=[], metavar="NAME",
