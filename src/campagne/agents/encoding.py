@@ -155,7 +155,8 @@ class ActionCodec:
 
 
 def view_text(view: Any) -> str:
-    return json.dumps(view, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str)
+    # JSON's usual separators: the games declare their secrets as that JSON writes them ("max_points": 3)
+    return json.dumps(view, ensure_ascii=False, sort_keys=True, default=str)
 
 
 def features(view: Any, size: int = FEATURES) -> np.ndarray:
