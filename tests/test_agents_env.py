@@ -6,14 +6,12 @@ are marked `study`."""
 from __future__ import annotations
 
 import json
+import re
 import random
 import warnings
 
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo")
-pytest.importorskip("pyspiel")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
@@ -138,3 +136,20 @@ def test_whole_games_end_and_score(game: str) -> None:
         *_, m = play(game, seed, 600)
         scores = m.scores()
         assert m.over and set(scores) == set(m.agents) and all(0.0 <= s <= 1.0 for s in scores.values())
+
+
+def doc_examples() -> list[str]:
+    from pathlib import Path
+    text = (Path(__file__).parent.parent / "docs" / "agents.md").read_text(encoding="utf-8")
+    return re.findall(r"```python\n(.*?)```", text, re.S)
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_the_examples_of_docs_agents_run(index: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/agents.md's examples (OpenSpiel's MCTS bot; a PettingZoo loop), run as written with a tiny budget."""
+    code = doc_examples()[index]
+    tiny = re.sub(r"^(GAME, SIMULATIONS, MAX_STEPS = \"\w+\"), \d+, \d+$", r"\1, 2, 6", code, flags=re.M)
+    tiny = re.sub(r"^(GAME, MAX_STEPS = \"\w+\"), \d+$", r"\1, 12", tiny, flags=re.M)
+    assert tiny != code
+    exec(compile(tiny, f"docs/agents.md example {index + 1}", "exec"), {"__name__": "__doc_example__"})
+    assert "scores" in capsys.readouterr().out

@@ -25,6 +25,7 @@ view alone, the one gate for secrets.
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import math
 import zlib
@@ -159,23 +160,31 @@ def view_text(view: Any) -> str:
     return json.dumps(view, ensure_ascii=False, sort_keys=True, default=str)
 
 
+_SCALE = 1 << 16  # sums in whole multiples of 1/_SCALE: the same whatever the order of the view's keys
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _slot(key: str, size: int) -> int:
+    return zlib.crc32(key.encode()) % size
+
+
 def features(view: Any, size: int = FEATURES) -> np.ndarray:
-    vec = np.zeros(size, dtype=np.float32)
+    acc = [0] * size
     stack: list[tuple[str, Any]] = [("", view)]
     while stack:
         path, value = stack.pop()
         if isinstance(value, dict):
-            # keys in the order view_text writes them: the sums come out the same from the view or its text
-            stack.extend(sorted(((f"{path}/{k}", v) for k, v in value.items()), key=lambda kv: kv[0], reverse=True))
+            stack.extend((f"{path}/{k}", v) for k, v in value.items())
         elif isinstance(value, (list, tuple)):
-            stack.extend((path, v) for v in reversed(value))
+            stack.extend((path, v) for v in value)
         elif value is None:
             continue
         elif isinstance(value, (bool, int, float)):
             x = float(value)
             if math.isfinite(x):
-                vec[zlib.crc32(path.encode()) % size] += math.copysign(math.log1p(abs(x)), x)
+                acc[_slot(path, size)] += round(math.copysign(math.log1p(abs(x)), x) * _SCALE)
         else:
-            vec[zlib.crc32(f"{path}={value}".encode()) % size] += 1.0
+            acc[_slot(f"{path}={value}", size)] += _SCALE
+    vec = (np.array(acc, dtype=np.float64) / _SCALE).astype(np.float32)
     np.clip(vec, -BOUND, BOUND, out=vec)
     return vec
