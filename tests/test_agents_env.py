@@ -48,9 +48,10 @@ def test_openspiel_random_playouts(game: str) -> None:
     state.apply_action(1)
     player = state.current_player()
     before = state.information_state_string(player)
-    state.apply_action(state.legal_actions()[0])
-    if not state.is_terminal() and state.current_player() == player:
-        assert state.information_state_string(player) != before
+    twin = state.clone()
+    twin.apply_action(twin.legal_actions()[0])
+    assert state.information_state_string(player) == before  # a clone plays on alone
+    assert twin.information_state_string(player) != before  # and the player recalls the order he gave
 
 
 def play(game: str, seed: int, steps: int, **kw):

@@ -6,14 +6,17 @@ so that `pyspiel.load_game("campagne_atlantis")` gives it to OpenSpiel's algorit
   observes it; each learns what the dice did through his view.
 - Players: the agents of `match.Match` (the game's players, and the referee where he is an agent), numbered in
   that order; actions: `encoding`'s numbers; the game is sequential (the first awaited agent acts).
-- Information state of a player: his view now (JSON) and the actions he gave, in order (perfect recall); his
-  observation: his view alone. The tensor is the view's fixed vector.
+- Information state of a player: his view now (JSON) and, for each order he gave, in order, a digest of his view
+  when he gave it and the order itself (so that two different pasts of his read differently: perfect recall, but
+  for what changed between his turns and no longer shows); his observation: his view alone. The tensor is the view's fixed vector.
 - Returns: each player's score once over (see `match`), in 0..1: a general-sum game.
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 from typing import Any
 
 import numpy as np
@@ -68,6 +71,7 @@ class CampagneState(pyspiel.State):
         self.match = copy.deepcopy(game.match)
         self.seeds = game.seeds
         self.seeded = False
+        self.recall: dict[str, list[str]] = {a: [] for a in self.match.agents}
 
     def current_player(self) -> int:
         if not self.seeded:
@@ -87,7 +91,10 @@ class CampagneState(pyspiel.State):
             self.match.reset(int(action))
             self.seeded = True
         else:
-            self.match.act(int(action))
+            agent = self.match.current
+            seen = hashlib.sha1(self.match.text(agent).encode()).hexdigest()[:16]
+            command = self.match.act(int(action))
+            self.recall[agent].append(f"{seen} {json.dumps(command, sort_keys=True, ensure_ascii=False)}")
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -132,8 +139,7 @@ class CampagneObserver:
         text = state.match.text(agent)
         if not self.perfect_recall:
             return text
-        mine = [str(a) for who, a in state.match.history if who == agent]
-        return f"{text}\nmy actions: {' '.join(mine)}"
+        return "\n".join([text, *state.recall[agent]])
 
 
 def register() -> list[str]:
