@@ -170,21 +170,36 @@ def _slot(key: str, size: int) -> int:
 
 def features(view: Any, size: int = FEATURES) -> np.ndarray:
     acc = [0] * size
-    stack: list[tuple[str, Any]] = [("", view)]
-    while stack:
-        path, value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend((f"{path}/{k}", v) for k, v in value.items())
-        elif isinstance(value, (list, tuple)):
-            stack.extend((path, v) for v in value)
-        elif value is None:
-            continue
-        elif isinstance(value, (bool, int, float)):
-            x = float(value)
-            if math.isfinite(x):
-                acc[_slot(path, size)] += round(math.copysign(math.log1p(abs(x)), x) * _SCALE)
-        else:
+    log1p, copysign, isfinite = math.log1p, math.copysign, math.isfinite
+
+    def walk(path: str, value: Any) -> None:
+        kind = type(value)  # the exact JSON types first: the walk is most of an observation's time
+        if kind is dict:
+            for k, v in value.items():
+                walk(f"{path}/{k}", v)
+        elif kind is list or kind is tuple:
+            for v in value:
+                walk(path, v)
+        elif kind is str:
             acc[_slot(f"{path}={value}", size)] += _SCALE
+        elif value is None:
+            return
+        elif kind is int or kind is float or kind is bool:
+            x = float(value)
+            if isfinite(x):
+                acc[_slot(path, size)] += round(copysign(log1p(abs(x)), x) * _SCALE)
+        elif isinstance(value, dict):
+            walk(path, dict(value))
+        elif isinstance(value, (list, tuple)):
+            walk(path, list(value))
+        elif isinstance(value, str):
+            walk(path, str.__str__(value))
+        elif isinstance(value, (bool, int, float)):
+            walk(path, value if isinstance(value, bool) else float(value) if isinstance(value, float) else int(value))
+        else:  # as view_text writes it (its default: str)
+            walk(path, str(value))
+
+    walk("", view)
     vec = (np.array(acc, dtype=np.float64) / _SCALE).astype(np.float32)
     np.clip(vec, -BOUND, BOUND, out=vec)
     return vec
