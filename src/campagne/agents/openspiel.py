@@ -54,7 +54,7 @@ class CampagneGame(pyspiel.Game):
         self.seeds = int(params["seeds"])
         info = pyspiel.GameInfo(num_distinct_actions=self.match.codec.size, max_chance_outcomes=self.seeds,
                                 num_players=len(self.match.agents), min_utility=0.0, max_utility=1.0,
-                                max_game_length=int(params["max_steps"]))
+                                max_game_length=int(params["max_steps"]) + 1)  # the seed, then the orders
         super().__init__(game_type(self.NAME, self.match), info, params)
 
     def new_initial_state(self) -> CampagneState:
