@@ -1,5 +1,5 @@
 """Every registered game as an OpenSpiel Python game: importing this module registers `campagne_GAME` for each,
-so that `pyspiel.load_game("campagne_atlantis")` gives it to OpenSpiel's algorithms (MCTS, random playouts...).
+so that `pyspiel.load_game("campagne_" + GAME)` gives it to OpenSpiel's algorithms (MCTS, random playouts...).
 
 - Chance: the engine draws every die from the game's seed (command n rolls dice seeded by (seed, n)), so the one
   chance node is the first: it draws the seed, uniformly among `seeds` (a game parameter, 64 by default). No player

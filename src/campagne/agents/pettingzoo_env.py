@@ -1,4 +1,4 @@
-"""Every registered game as a PettingZoo AEC environment: `env("atlantis")`.
+"""Every registered game as a PettingZoo AEC environment: `env(GAME)`, GAME a registered game's name.
 
 Observation of an agent: a dict, "observation" the fixed-size vector of his view (`encoding.features`) and
 "action_mask" the action numbers legal for him now (all zero when it is not his turn). His view itself, as JSON, is
