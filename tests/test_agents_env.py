@@ -156,3 +156,13 @@ def test_the_examples_of_docs_agents_run(index: int, capsys: pytest.CaptureFixtu
     assert tiny != code
     exec(compile(tiny, f"docs/agents.md example {index + 1}", "exec"), {"__name__": "__doc_example__"})
     assert "scores" in capsys.readouterr().out
+
+
+def test_the_agents_package_names_no_game() -> None:
+    """campagne.agents is an interface at the edge: it works from the registry alone."""
+    from pathlib import Path
+    import campagne.agents
+    source = {p.name: p.read_text(encoding="utf-8") for p in Path(campagne.agents.__file__).parent.glob("*.py")}
+    named = [(file, game) for file, text in source.items() for game in GAMES
+             if re.search(rf"(?<![a-z]){re.escape(game)}(?![a-z])", text, re.I)]
+    assert not named
