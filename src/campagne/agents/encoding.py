@@ -1,0 +1,205 @@
+"""The fixed encodings an agent library needs: orders as action numbers, views as a fixed-size vector.
+
+Actions. A game's action space is `len(types) * slots` numbers: one block of `slots` numbers per order type the
+game declares (its descriptor's `orders`, in their declared order), so the type of an action is fixed: action
+`t * slots + k` is always an order of type `types[t]`. Within a type, `k` counts the concrete orders of that type
+listed now by `legal_orders`, in the order the rules list them: each `LegalOrder` takes a run of numbers, one per
+combination of its fields' values (the last field fastest). What `k` names within its type depends on the state
+(a unit's id or a hex is not a number the game declares), as with any game whose moves are listed, not drawn.
+
+The domains, bounded where they are open:
+- `choice`: every choice, in the rules' order; `bool`: false, true;
+- `int`: every whole number when the range holds at most `INT_VALUES`, else `INT_VALUES` evenly spaced ones from
+  `low` to `high` (both kept): an agent bids, buys or bribes on that grid;
+- `text` (free text: a hero's name, a reason): the one text `TEXT`;
+- an `optional` field: first "left out", then its values.
+A type's concrete orders past `slots` are not offered (`Blocks.cut` counts them; none was seen with the default
+in random play of every game, whose largest was about 21,000 for one type).
+
+Observations. `view_text(view)` is the player's view as JSON (keys sorted); `features(view)` hashes its leaves
+into a fixed-size float vector: a number adds its log-scaled value at the slot of its path, a text adds 1 at the
+slot of its path and value (list positions are left out of paths, so a list adds up). Both are functions of the
+view alone, the one gate for secrets.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import json
+import math
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..core.interface import Field, LegalOrder
+
+SLOTS = 1 << 15
+INT_VALUES = 32
+TEXT = "agent"
+FEATURES = 512
+BOUND = 1000.0
+_LEFT_OUT = object()
+
+
+def field_values(f: Field) -> tuple[Any, ...]:
+    """The values an action may give this field (see the module's note)."""
+    if f.kind == "choice":
+        values: tuple[Any, ...] = tuple(f.choices)
+    elif f.kind == "bool":
+        values = (False, True)
+    elif f.kind == "int":
+        low, high = int(f.low), int(f.high)  # type: ignore[arg-type]
+        if high - low + 1 <= INT_VALUES:
+            values = tuple(range(low, high + 1))
+        else:
+            values = tuple(sorted({low + (high - low) * i // (INT_VALUES - 1) for i in range(INT_VALUES)}))
+    else:
+        values = () if f.optional else (TEXT,)
+    return ((_LEFT_OUT,) + values) if f.optional else values
+
+
+@dataclass
+class Blocks:
+    """The legal orders of one player now, laid out on the action numbers."""
+
+    starts: list[int]
+    sizes: list[int]
+    orders: list[LegalOrder]
+    values: list[list[tuple[Any, ...]]]
+    cut: int = 0  # concrete orders past their type's slots (or of an undeclared type): not offered
+
+    @property
+    def count(self) -> int:
+        return sum(self.sizes)
+
+
+class ActionCodec:
+    """Action numbers <-> commands, for one game's declared order types."""
+
+    def __init__(self, types: Sequence[str], slots: int = SLOTS) -> None:
+        self.types = tuple(types)
+        self.slots = slots
+        self.size = len(self.types) * slots
+        self._type_index = {t: i for i, t in enumerate(self.types)}
+
+    def blocks(self, legal: Iterable[LegalOrder]) -> Blocks:
+        used: dict[str, int] = {}
+        out = Blocks([], [], [], [])
+        for lo in legal:
+            values = [field_values(f) for f in lo.fields]
+            size = math.prod(len(v) for v in values)
+            index = self._type_index.get(lo.type)
+            if size == 0:
+                continue
+            if index is None or used.get(lo.type, 0) + size > self.slots:
+                out.cut += size
+                continue
+            out.starts.append(index * self.slots + used.get(lo.type, 0))
+            out.sizes.append(size)
+            out.orders.append(lo)
+            out.values.append(values)
+            used[lo.type] = used.get(lo.type, 0) + size
+        # the runs of one type follow each other, and the types' blocks are in order: sorted by start
+        order = sorted(range(len(out.starts)), key=out.starts.__getitem__)
+        return Blocks([out.starts[i] for i in order], [out.sizes[i] for i in order],
+                      [out.orders[i] for i in order], [out.values[i] for i in order], out.cut)
+
+    def mask(self, blocks: Blocks | None) -> np.ndarray:
+        mask = np.zeros(self.size, dtype=np.int8)
+        if blocks is not None:
+            for start, size in zip(blocks.starts, blocks.sizes):
+                mask[start:start + size] = 1
+        return mask
+
+    def legal_actions(self, blocks: Blocks) -> list[int]:
+        return [a for start, size in zip(blocks.starts, blocks.sizes) for a in range(start, start + size)]
+
+    def decode(self, blocks: Blocks, action: int) -> dict[str, Any]:
+        """The command action number `action` names now (ValueError: not a legal action now)."""
+        i = bisect.bisect_right(blocks.starts, action) - 1
+        if i < 0 or action >= blocks.starts[i] + blocks.sizes[i]:
+            raise ValueError(f"action {action} is not legal now")
+        k = action - blocks.starts[i]
+        chosen: dict[str, Any] = {}
+        lo, values = blocks.orders[i], blocks.values[i]
+        for f, vals in zip(reversed(lo.fields), reversed(values)):
+            k, j = divmod(k, len(vals))
+            if vals[j] is not _LEFT_OUT:
+                chosen[f.name] = vals[j]
+        return lo.command(chosen)
+
+    def encode(self, blocks: Blocks, command: dict[str, Any]) -> int | None:
+        """The action number of `command` now, if it is one of the offered orders (None otherwise)."""
+        from ..core.interface import _same
+        for start, lo, values in zip(blocks.starts, blocks.orders, blocks.values):
+            if not lo.describes(command):
+                continue
+            k = 0
+            for f, vals in zip(lo.fields, values):
+                value = command.get(f.name, _LEFT_OUT)
+                j = next((j for j, v in enumerate(vals) if v is value or (v is not _LEFT_OUT and value is not
+                                                                        _LEFT_OUT and _same(v, value))), None)
+                if j is None:
+                    break
+                k = k * len(vals) + j
+            else:
+                return start + k
+        return None
+
+    def name(self, action: int) -> str:
+        """The order type of an action number (fixed for the game)."""
+        return self.types[action // self.slots]
+
+
+def view_text(view: Any) -> str:
+    # JSON's usual separators: the games declare their secrets as that JSON writes them ("max_points": 3)
+    return json.dumps(view, ensure_ascii=False, sort_keys=True, default=str)
+
+
+_SCALE = 1 << 16  # sums in whole multiples of 1/_SCALE: the same whatever the order of the view's keys
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _slot(key: str, size: int) -> int:
+    return zlib.crc32(key.encode()) % size
+
+
+def features(view: Any, size: int = FEATURES) -> np.ndarray:
+    acc = [0] * size
+    log1p, copysign, isfinite = math.log1p, math.copysign, math.isfinite
+
+    def walk(path: str, value: Any) -> None:
+        kind = type(value)  # the exact JSON types first: the walk is most of an observation's time
+        if kind is dict:
+            for k, v in value.items():
+                walk(f"{path}/{k}", v)
+        elif kind is list or kind is tuple:
+            for v in value:
+                walk(path, v)
+        elif kind is str:
+            acc[_slot(f"{path}={value}", size)] += _SCALE
+        elif value is None:
+            return
+        elif kind is int or kind is float or kind is bool:
+            x = float(value)
+            if isfinite(x):
+                acc[_slot(path, size)] += round(copysign(log1p(abs(x)), x) * _SCALE)
+        elif isinstance(value, dict):
+            walk(path, dict(value))
+        elif isinstance(value, (list, tuple)):
+            walk(path, list(value))
+        elif isinstance(value, str):
+            walk(path, str.__str__(value))
+        elif isinstance(value, (bool, int, float)):
+            walk(path, value if isinstance(value, bool) else float(value) if isinstance(value, float) else int(value))
+        else:  # as view_text writes it (its default: str)
+            walk(path, str(value))
+
+    walk("", view)
+    vec = (np.array(acc, dtype=np.float64) / _SCALE).astype(np.float32)
+    np.clip(vec, -BOUND, BOUND, out=vec)
+    return vec
