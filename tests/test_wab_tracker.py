@@ -239,12 +239,18 @@ def test_faces_from_the_table_must_match_the_dice_rolled():
     g = game()
     to_phase(g, "movement", "b", turn=1)
     fact(g, "charge", unit="b:warriors", target="a:archers", facing="flank", distance=6)
-    refused(g, {"type": "roll", "faces": [6]}, "wab.battle.faces_short")
     refused(g, {"type": "roll", "faces": [1, 1, 5]}, "wab.battle.faces_unused")
-    refused(g, {"type": "roll", "faces": [0, 7]}, "wab.battle.bad_field")
+    refused(g, {"type": "roll", "faces": [0, 7]}, "wab.dice.outside")
+    refused(g, {"type": "roll", "faces": [1, 7]}, "wab.dice.outside")  # 7 is not on the D6 it was given for
+    refused(g, {"type": "roll", "faces": [1, "x"]}, "wab.dice.not_a_face")
     refused(g, {"type": "roll", "test": "T99"}, "wab.battle.no_test")
-    entry = push(g, type="roll", faces=[1, 1])
-    assert g.state.units["a:archers"].status == "ready"
+    # too few faces: the command waits for the rest of the stage (it used to be refused, faces_short)
+    first = push(g, type="roll", faces=[1])
+    wanted = next(e for e in first.events if e["type"] == "dice_wanted")["wanted"]
+    assert (wanted["count"], wanted["sides"]) == (1, 6) and "5" in wanted["en"]
+    refused(g, {"type": "next"}, "wab.dice.waiting")
+    entry = push(g, type="dice", faces=[1])
+    assert g.state.units["a:archers"].status == "ready" and g.state.table_dice is None
     assert [(r["faces"], r["total"]) for r in entry.rolls] == [([1, 1], 2)]  # journaled like any roll
     assert Game.replay(RULES, g.setup, g.seed, g.commands).state == g.state
 

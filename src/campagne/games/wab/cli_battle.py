@@ -116,12 +116,19 @@ def _command(kind: str, **fields: Any) -> dict[str, Any]:
     return {"type": kind, **{k: v for k, v in fields.items() if v}}
 
 
-def _with_faces(command: dict[str, Any], faces: Optional[str]) -> dict[str, Any]:
-    """Add the dice rolled at the table, when the referee entered them."""
+def _with_faces(command: dict[str, Any], faces: Optional[str], table: bool = False) -> dict[str, Any]:
+    """Add the dice rolled at the table, when the referee entered them (`--table`: none yet, the tracker
+    says which it wants first)."""
     f = _faces(faces)
     if f is not None:
         command["faces"] = f
+    elif table:
+        command["faces"] = []
     return command
+
+
+TableOpt = typer.Option(False, "--table", help="The dice are rolled at the table: the tracker says which dice "
+                                               "it wants, stage by stage (then: campagne battle dice F,F,...).")
 
 
 # --------------------------------------------------------------------------- commands
@@ -260,12 +267,13 @@ def fact(kind: str = typer.Argument(...,
          set_: Optional[list[str]] = typer.Option(None, "--set",
                                                   help="KEY=VALUE extra fields (JSON values)."),
          faces: Optional[str] = typer.Option(None, "--faces", help="Dice rolled at the table: 3,4,..."),
+         table: bool = TableOpt,
          campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Report a fact of the battle. / Signaler un fait de la bataille."""
     o = out(lang, json_)
 
     def go() -> None:
-        _run(o, campaign, _with_faces(build_fact(kind, args or [], set_ or []), faces))
+        _run(o, campaign, _with_faces(build_fact(kind, args or [], set_ or []), faces, table))
     run_safely(o, go)
 
 
@@ -273,12 +281,13 @@ def fact(kind: str = typer.Argument(...,
 def roll(test: Optional[str] = typer.Argument(None, help="The pending test (T3); default: the first one."),
          all_: bool = typer.Option(False, "--all", help="Roll every pending test, in order."),
          faces: Optional[str] = typer.Option(None, "--faces", help="Dice rolled at the table: 3,4,..."),
+         table: bool = TableOpt,
          campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Roll a pending test (or enter the dice rolled at the table). / Lancer un test en attente."""
     o = out(lang, json_)
 
     def go() -> None:
-        _run(o, campaign, _with_faces(_command("roll", test=test, all=all_), faces))
+        _run(o, campaign, _with_faces(_command("roll", test=test, all=all_), faces, table))
     run_safely(o, go)
 
 
@@ -293,6 +302,7 @@ def fight(unit: Optional[str] = typer.Argument(None, help="Fight only this unit'
               None, "--attacks", help="A character fighting several units shares his attacks: "
                                       "CHARACTER=UNIT:N,UNIT:N (e.g. a:general=b:levy:2,b:reserve:1)."),
           faces: Optional[str] = typer.Option(None, "--faces", help="Dice rolled at the table: 3,4,..."),
+          table: bool = TableOpt,
           campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Fight the close combats of this phase. / Livrer les corps à corps de la phase."""
     o = out(lang, json_)
@@ -300,7 +310,31 @@ def fight(unit: Optional[str] = typer.Argument(None, help="Fight only this unit'
     def go() -> None:
         _run(o, campaign, _with_faces(_command("fight", unit=unit, momentum=momentum, high_ground=high_ground,
                                                 difficult_terrain=difficult_terrain,
-                                                attacks=_attacks(attacks or [])), faces))
+                                                attacks=_attacks(attacks or [])), faces, table))
+    run_safely(o, go)
+
+
+@battle_app.command("dice")
+def dice_(faces: Optional[str] = typer.Argument(None, help="The faces the table rolled for the stage the tracker "
+                                                           "asked for: 3,4,6,..."),
+          cancel: bool = typer.Option(False, "--cancel", help="Give up the command waiting for dice."),
+          campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Enter the table's dice for the stage the tracker asks for. / Entrer les dés de la table.
+
+    The order, as a table rolls them: for each side that strikes (or shoots), all its to-hit dice, the
+    re-rolls of its misses, the second die of each 6 when it needs 7+, then its to-wound dice, then the
+    enemy's saves; the other side likewise; then each test's dice (2D6, or the stubborn D6) and each flee
+    or pursuit distance. The tracker says after each entry how many dice it wants next and what each needs.
+    """
+    o = out(lang, json_)
+
+    def go() -> None:
+        command: dict[str, Any] = {"type": "dice"}
+        if cancel:
+            command["cancel"] = True
+        else:
+            command["faces"] = _faces(faces) or []
+        _run(o, campaign, command)
     run_safely(o, go)
 
 

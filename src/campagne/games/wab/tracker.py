@@ -91,9 +91,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...core.dice import Dice, ScriptedDice
+from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual, register_messages
-from . import movement, odds, psychology, shooting, tables
+from . import movement, odds, psychology, shooting, table_dice, tables
 from .profiles import Unit, WabArmy, slug
 
 SIDES = ("a", "b")
@@ -180,10 +180,6 @@ register_messages({
     "wab.battle.no_combat": {
         "en": "No combat to fight{detail}.",
         "fr": "Aucun combat à livrer{detail}.",
-    },
-    "wab.battle.faces_short": {
-        "en": "The faces given ({faces}) are too few for the dice this command rolls.",
-        "fr": "Les faces données ({faces}) ne suffisent pas aux dés que cette commande lance.",
     },
     "wab.battle.faces_unused": {
         "en": "The faces {unused} were not used: this command rolled {used} dice.",
@@ -341,6 +337,8 @@ class BattleState:
     captured: list[dict[str, Any]] = field(default_factory=list)
     counter: int = 0
     result: dict[str, Any] | None = None
+    # a command kept waiting for the table's dice: {"command": {...}, "faces": [...], "wanted": {...}}
+    table_dice: dict[str, Any] | None = None
 
     def new_id(self, prefix: str) -> str:
         self.counter += 1
@@ -908,26 +906,9 @@ def resolve_shots(state: BattleState, shooter: BattleUnit, target: BattleUnit, d
 
 def with_faces(cmd: Mapping[str, Any], dice: Dice,
                action: Callable[[Dice], list[dict[str, Any]]]) -> list[dict]:
-    """Run `action` on the command's dice, or on the faces the referee rolled at the table ("faces":
-    every die the command rolls, in order), recorded in the journal all the same."""
-    faces = cmd.get("faces")
-    if faces is None:
-        return action(dice)
-    if not isinstance(faces, list) or not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 100
-                                              for f in faces):
-        raise CampagneError("wab.battle.bad_field", field="faces", value=faces,
-                            reason=bilingual("a list of die faces", "une liste de faces de dés"))
-    scripted = ScriptedDice(list(faces))
-    try:
-        events = action(scripted)
-    except AssertionError:
-        raise CampagneError("wab.battle.faces_short", faces=", ".join(map(str, faces))) from None
-    if scripted.remaining:
-        used = len(faces) - len(scripted.remaining)
-        raise CampagneError("wab.battle.faces_unused", unused=", ".join(map(str, scripted.remaining)),
-                            used=used)
-    dice.records.extend(scripted.records)
-    return events
+    """Run `action` on the command's dice. The faces rolled at the table (`faces`) are handed out by
+    `WabBattle.apply` (`table_dice.TableDice`) to the whole command, so `dice` already holds them."""
+    return action(dice)
 
 
 # --------------------------------------------------------------------------- the ruleset
@@ -951,13 +932,29 @@ class WabBattle:
 
     def apply(self, state: BattleState, command: dict[str, Any], dice: Dice) -> list[dict[str, Any]]:
         from . import tracker_commands as tc
-        if not isinstance(command, Mapping) or command.get("type") not in tc.COMMANDS:
+        if not isinstance(command, Mapping) or command.get("type") not in (*tc.COMMANDS, "dice"):
             raise CampagneError("wab.battle.unknown_command",
                                 command=command.get("type") if isinstance(command, Mapping) else command,
-                                known=", ".join(tc.COMMANDS))
+                                known=", ".join((*tc.COMMANDS, "dice")))
         if state.phase == "ended":
             raise CampagneError("wab.battle.over")
-        if command.get("faces") is not None or command["type"] == "fight":
+        waiting = state.table_dice
+        if command["type"] == "dice":
+            if waiting is None:
+                raise CampagneError("wab.dice.none_waiting")
+            if command.get("cancel"):
+                state.table_dice = None
+                return [event("dice_cancelled", "The command waiting for the table's dice is cancelled",
+                              "La commande qui attendait les dés de la table est annulée")]
+            faces = table_dice.check_faces(command.get("faces"))
+            return self._with_table(state, dict(waiting["command"]), [*waiting["faces"], *faces], dice)
+        if waiting is not None:
+            w = waiting["wanted"]
+            raise CampagneError("wab.dice.waiting", wanted=bilingual(w["en"], w["fr"]))
+        if command.get("faces") is not None:
+            return self._with_table(state, {k: v for k, v in command.items() if k != "faces"},
+                                    table_dice.check_faces(command["faces"]), dice)
+        if command["type"] == "fight":
             backup = copy.deepcopy(vars(state))
             try:
                 return tc.COMMANDS[command["type"]](state, command, dice)
@@ -965,6 +962,37 @@ class WabBattle:
                 vars(state).update(backup)
                 raise
         return tc.COMMANDS[command["type"]](state, command, dice)
+
+    def _with_table(self, state: BattleState, command: dict[str, Any], faces: list[int],
+                    dice: Dice) -> list[dict[str, Any]]:
+        """Run `command` on the faces rolled at the table: all its dice there, it is done (its rolls recorded
+        like any); too few, the state is left as it was and the command waits for the next stage's dice."""
+        from . import tracker_commands as tc
+        backup = copy.deepcopy(vars(state))
+        table = table_dice.TableDice(faces)
+        try:
+            events = tc.COMMANDS[command["type"]](state, command, table)
+        except BaseException:
+            vars(state).update(backup)
+            raise
+        if table.short:
+            vars(state).update(backup)
+            wanted = table.wanted()
+            state.table_dice = {"command": command, "faces": faces, "wanted": wanted.to_dict()}
+            given = len(faces)
+            return [event("dice_wanted",
+                          f"Dice from the table: {given} entered; now roll {wanted.text['en']}, and enter them "
+                          "(campagne battle dice F,F,...)",
+                          f"Dés de la table : {given} entrés ; lancez maintenant {wanted.text['fr']}, et "
+                          "entrez-les (campagne battle dice F,F,...)",
+                          given=faces, wanted=wanted.to_dict())]
+        if table.unused:
+            vars(state).update(backup)
+            raise CampagneError("wab.battle.faces_unused", unused=", ".join(map(str, table.unused)),
+                                used=len(faces) - len(table.unused))
+        state.table_dice = None
+        dice.records.extend(table.records)
+        return events
 
     def view(self, state: BattleState, viewer: str | None) -> dict[str, Any]:
         from .tracker_views import view
