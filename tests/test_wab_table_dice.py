@@ -90,3 +90,15 @@ def test_a_waiting_command_can_be_cancelled_and_dice_with_nothing_waiting_are_re
     assert g.state.table_dice is None and not g.state.engagements[0].fought
     entry = push(g, type="fight")  # the tracker's own dice, as before
     assert any(e["type"] == "combat" for e in entry.events) and entry.rolls
+
+
+def test_a_combat_shows_its_working_in_both_languages():
+    g = in_combat()
+    entry = push(g, type="fight", faces=[6, 6, 5, 2, 1, 4, 4, 1, 1, 1, 6, 6, 6, 6, 6, 6, 6, 2, 2])
+    combat = next(e for e in entry.events if e["type"] == "combat")
+    en = "\n".join(w["en"] for w in combat["working"])
+    fr = "\n".join(w["fr"] for w in combat["working"])
+    assert "to hit 4+ [6 6 5 2 1] → 3 hit(s)" in en and "to wound 4+ [4 4 1]" in en and "save 6+ [1 1]" in en
+    assert "pour toucher 4+ [6 6 5 2 1]" in fr and "sauvegarde adverse 5+ [6 2 2]" in fr
+    assert "Combat result: Hoplites 2 wound(s) + 1 (Close order) = 3; Levy 2 wound(s) + 1 (Close order) = 3" in en
+    assert "Résultat du combat : Hoplites 2 blessure(s) + 1 (Ordre serré) = 3" in fr

@@ -115,11 +115,14 @@ def _dice(result: dict[str, Any], o: Out) -> str:
 
 
 def event_line(ev: dict[str, Any], o: Out) -> str:
-    """An event's sentence; a test's with its dice and its target."""
+    """An event's sentence; a test's with its dice and its target; under it, the result's working (scores
+    needed, modifiers, dice, each side's combat result: `working.py`)."""
     line = ev["text"][o.lang]
     result = ev.get("result")
     if ev.get("type") in ("test", "break_test") and isinstance(result, dict) and result.get("rolls"):
         line += f" — {_dice(result, o)}"
+    for step in ev.get("working") or []:
+        line += "\n    " + step[o.lang]
     return line
 
 

@@ -93,7 +93,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual, register_messages
-from . import movement, odds, psychology, shooting, table_dice, tables
+from . import movement, odds, psychology, shooting, table_dice, tables, working
 from .profiles import Unit, WabArmy, slug
 
 SIDES = ("a", "b")
@@ -893,7 +893,8 @@ def resolve_shots(state: BattleState, shooter: BattleUnit, target: BattleUnit, d
                                 f"{hits} hit(s), {wounds} wound(s), {unsaved} unsaved, {lost} dead",
                     f"{shooter.name} tire sur {target.name} avec {models} figurine(s) ({wname[1]}) : "
                     f"{hits} touche(s), {wounds} blessure(s), {unsaved} non sauvegardée(s), {lost} mort(s)",
-                    unit=shooter.key, target=target.key, trace=trace.to_dict())]
+                    unit=shooter.key, target=target.key, trace=trace.to_dict(),
+                    working=working.shooting_lines(trace.to_dict(), shooter.name))]
     if target.unit.profile.W > 1 and target.models > lost:
         target.wounded = (ts.wounded + trace.unsaved) % target.unit.profile.W
     target.phase_shooting_casualties += lost

@@ -12,7 +12,7 @@ from typing import Any
 from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual
 from ...core.names import did_you_mean
-from . import combat, movement, odds, psychology
+from . import combat, movement, odds, psychology, working
 from .tracker import (FACINGS, HOWS, SIDES, TURN_PHASES, BattleState, BattleUnit, Charge, Engagement, Pending,
                       _active, _bool, _choice, _distance, _illegal, _int, _need_status, _phase, _side_field,
                       _situation, add_due, attached, capture_standard, destroy, engaged, event,
@@ -144,7 +144,7 @@ def roll_test(state: BattleState, p: Pending, dice: Dice) -> Events:
     said = outcome(r.outcome)
     events.append(event("test", f"{bu.name}: {p.test} test ({p.en}): {said[0]}",
                         f"{bu.name} : test de {_fr(p.test)} ({p.fr}) : {said[1]}", test=p.id, unit=bu.key,
-                        kind=p.test, reason=p.reason, result=r.to_dict()))
+                        kind=p.test, reason=p.reason, result=r.to_dict(), working=working.test_lines(r.to_dict())))
     charge = next((c for c in state.charges if c.id == p.charge), None)
     if p.test in ("panic", "terror", "fear") and r.effects.get("flee"):
         if charge is not None and charge.charger == bu.key:
@@ -288,7 +288,8 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
                                                    else "; draw"),
         f"{A.name} ({res['a']}) contre {B.name} ({res['b']}) : {A.name} perd {lost['a']}, {B.name} perd "
         f"{lost['b']}" + (f" ; {_winner_name(trace, A, B)} l'emporte" if trace.winner else " ; égalité"),
-        attacker=A.key, defender=B.key, round=round_number, trace=trace.to_dict()))
+        attacker=A.key, defender=B.key, round=round_number, trace=trace.to_dict(),
+        working=working.round_lines(trace.to_dict(), {"a": A.name, "b": B.name})))
     for role, bu in (("a", A), ("b", B)):
         bu.unit.models = trace.models_left[role]
         bu.wounded = trace.wounded_left[role]
@@ -306,7 +307,8 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
         said = outcome(result)
         events.append(event("break_test", f"{lb.name} break test: {said[0]}",
                             f"{lb.name} test de moral : {said[1]}",
-                            unit=lb.key, outcome=result, result=trace.break_test.to_dict()))
+                            unit=lb.key, outcome=result, result=trace.break_test.to_dict(),
+                            working=working.test_lines(trace.break_test.to_dict())))
         if trace.broken[loser] and lb.status == "ready":
             events += start_fleeing(state, lb, dice, why=("broken in close combat",
                                                           "démoralisée au corps à corps"),
