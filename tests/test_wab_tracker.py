@@ -146,14 +146,17 @@ def test_units_are_named_by_side_when_their_id_is_on_both_sides():
 
 def test_the_turn_sequence_runs_side_by_side_through_the_four_phases():
     g = game(mercenaries(max_turns=2))
-    seen = []
-    for _ in range(2 * 2 * 4):
-        push(g, type="next")
+    seen, passed = [], []
+    for _ in range(2 * 2 * 2 + 1):
+        entry = push(g, type="next")
         seen.append((g.state.turn, g.state.side, g.state.phase))
-    assert seen[:8] == [(1, "a", "start_of_turn"), (1, "a", "movement"), (1, "a", "shooting"),
-                        (1, "a", "close_combat"), (1, "b", "start_of_turn"), (1, "b", "movement"),
-                        (1, "b", "shooting"), (1, "b", "close_combat")]
-    assert seen[-1] == (2, "b", "close_combat")
+        passed += [(e["turn"], e["side"], e["phase"]) for e in entry.events if e["type"] == "phase_passed"]
+    # phases with nothing to do pass by themselves, journaled as passed: no test at the start of a turn, no
+    # unit in contact (the movement and shooting phases wait: both armies have missile troops)
+    assert seen[:4] == [(1, "a", "movement"), (1, "a", "shooting"), (1, "b", "movement"), (1, "b", "shooting")]
+    assert passed[:4] == [(1, "a", "start_of_turn"), (1, "a", "close_combat"), (1, "b", "start_of_turn"),
+                          (1, "b", "close_combat")]
+    assert seen[-1] == (2, "b", "close_combat")  # the last phase waits for `end`
     refused(g, {"type": "next"}, "wab.battle.last_turn")
 
 
@@ -358,13 +361,13 @@ def close_combat_setup():
 
 
 def test_a_close_combat_round_is_resolved_with_every_die_recorded_and_the_loser_tests():
-    g = game(close_combat_setup(), seed=4)
+    g = game(close_combat_setup(), seed=4)  # (a dice seed: each command's dice follow from its number)
     to_phase(g, "movement", "a")
     fact(g, "charge", unit="veterans", target="levy", distance=5)
     fact(g, "react", unit="levy", reaction="hold")
     fact(g, "contact", unit="veterans", target="levy")
-    push(g, type="next")
-    push(g, type="next")
+    push(g, type="next")  # nobody can shoot: the shooting phase passes by itself
+    assert g.state.phase == "close_combat"
     refused(g, {"type": "next"}, "wab.battle.unfought")
     before = {k: u.models for k, u in g.state.units.items()}
     entry = push(g, type="fight")
@@ -378,14 +381,14 @@ def test_a_close_combat_round_is_resolved_with_every_die_recorded_and_the_loser_
                                     for r in e["trace"]["rolls"]]) + \
         sum(1 for e in entry.events if e["type"] in ("flees", "pursuit"))
     levy = g.state.units["b:levy"]
-    # with this seed the levy breaks, flees 9" and is caught by the pursuing veterans
+    # with this seed the levy breaks, flees 8" and is caught by the pursuing veterans
     assert trace["broken"]["defender"] and levy.status == "fleeing" and g.state.engagements == []
-    assert levy.fled_from == "a:veterans" and levy.flee_distance == 9
+    assert levy.fled_from == "a:veterans" and levy.flee_distance == 8
     assert any(e["type"] == "pursuit_hint" for e in entry.events)
     refused(g, {"type": "fact", "fact": "pursue", "unit": "reserve", "target": "levy"}, "wab.battle.illegal")
     entry = fact(g, "pursue", unit="veterans", target="levy")
     pursuit = next(e for e in entry.events if e["type"] == "pursuit")
-    assert pursuit["caught"] is (pursuit["distance"] >= 9) is True
+    assert pursuit["caught"] is (pursuit["distance"] >= 8) is True
     levy = g.state.units["b:levy"]  # (a refused command restores the Game's state from its copy)
     assert levy.status == "destroyed" and levy.models == 0
     assert g.state.captured == [{"unit": "b:levy", "by": "a", "army_standard": False}]
@@ -501,9 +504,11 @@ def test_each_side_sees_its_own_pending_tests_and_the_referee_sees_all():
 # --------------------------------------------------------------------------- the journal
 
 
-def scripted_battle(seed=27):
+def scripted_battle(seed=165):
     """A whole battle, from deployment to the campaign result, through the tracker's commands."""
-    g = game(mercenaries(max_turns=3), seed=seed)  # seeds 27 and 5: combats, a break, flights, rally
+    # seed 165 (27 before the empty phases passed by themselves: fewer commands, other dice): combats, a
+    # break, flights, rally
+    g = game(mercenaries(max_turns=3), seed=seed)
     fact(g, "join", unit="a:general", target="a:spearmen")
     fact(g, "join", unit="b:general", target="b:warriors")
     to_phase(g, "shooting", "a", turn=1)
@@ -584,7 +589,7 @@ def test_the_command_line_tracks_a_battle_to_the_campaign_result(cli):
     cli("battle", "new", "--a", "mercenaires-atlantes", "--b", "mercenaires-sauvages", "--player-a", "alice",
         "--player-b", "bob", "--territory", "mestoria", "--seed", "3")
     cli("battle", "fact", "join", "a:general", "a:spearmen")
-    for _ in range(6):
+    for _ in range(3):  # to side b's movement (the empty phases pass by themselves)
         cli("battle", "next")
     r = cli("battle", "fact", "charge", "b:warriors", "a:archers", "--set", "facing=flank", "--set",
             "distance=6",

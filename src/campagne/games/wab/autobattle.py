@@ -243,7 +243,7 @@ class _Robot:
                 break
             ch = next(c for c in self.state.charges if c.id == p.charge)
             self.fact("react", unit=p.unit, **self.reaction(p, ch))
-        self.do({"type": "next"})
+        self.do({"type": "next", "one_phase": True})
 
     def roll_all(self) -> None:
         if any(p.kind == "test" for p in self.state.pending):

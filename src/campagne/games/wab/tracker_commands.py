@@ -13,7 +13,7 @@ from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual
 from ...core.names import did_you_mean
 from . import combat, movement, odds, psychology, working
-from .tracker import (FACINGS, HOWS, SIDES, TURN_PHASES, BattleState, BattleUnit, Charge, Engagement, Pending,
+from .tracker import (FACINGS, HOWS, PHASE_NAMES, SIDES, TURN_PHASES, BattleState, BattleUnit, Charge, Engagement, Pending,
                       _active, _bool, _choice, _distance, _illegal, _int, _need_status, _phase, _side_field,
                       _situation, add_due, attached, capture_standard, destroy, engaged, event,
                       find_unit, general_of, missile_weapon, nerve, other, remove_models, resolve_shots,
@@ -48,6 +48,57 @@ def _start_side_turn(state: BattleState, turn: int, side: str) -> Events:
 
 
 def cmd_next(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    """Move on to the next phase, then past every phase with nothing to do (`idle_phase`), each
+    journaled as passed: the referee's `next` lands where the table has something to do (`one_phase`:
+    one phase only, for a program that plays every phase)."""
+    events = _next_phase(state)
+    if _bool(cmd, "one_phase"):  # a program stepping through every phase (the auto-battle's robot)
+        return events
+    for _ in range(12):  # at most a whole turn of two sides
+        why = idle_phase(state)
+        if why is None or _last_phase(state):
+            break
+        events.append(event("phase_passed", f"{PHASE_NAMES[state.phase][0]}: nothing to do ({why[0]}), passed",
+                            f"{PHASE_NAMES[state.phase][1]} : rien à faire ({why[1]}), phase passée",
+                            phase=state.phase, side=state.side, turn=state.turn))
+        events += _next_phase(state)
+    return events
+
+
+def _last_phase(state: BattleState) -> bool:
+    """The last close-combat phase of the scenario's last turn: the battle waits there for `end`."""
+    return (state.phase == "close_combat" and state.side != state.first and state.max_turns is not None
+            and state.turn >= state.max_turns)
+
+
+def idle_phase(state: BattleState) -> tuple[str, str] | None:
+    """Why the phase just begun has nothing to do, or None: a start of turn with no test due, no unit
+    fleeing and no enemy causing terror (the tests of the start of turn); a shooting phase where no unit of
+    the side may shoot with a missile weapon; a close-combat phase with no unit in contact. The movement
+    phase is never passed (charges, rallies and moves are the referee's to report)."""
+    side = state.side
+    mine = [bu for bu in state.side_units(side) if bu.on_table and bu.models > 0]
+    if state.pending:
+        return None
+    if state.phase == "start_of_turn":
+        if any(bu.status == "fleeing" for bu in mine):
+            return None
+        if any(causes_terror(bu) and bu.on_table and bu.models > 0 for bu in state.side_units(other(side))):
+            return None
+        return ("no test at the start of the turn", "aucun test en début de tour")
+    if state.phase == "shooting":
+        if any(bu.status == "ready" and not bu.attached_to and not engaged(state, bu.key) and not bu.no_shooting
+               and not bu.rallied and not bu.reformed and missile_weapon(bu) is not None for bu in mine):
+            return None
+        return (f"no unit of side {side} can shoot", f"aucune unité du camp {side} ne peut tirer")
+    if state.phase == "close_combat":
+        if state.engagements:
+            return None
+        return ("no unit in close combat", "aucune unité au corps à corps")
+    return None
+
+
+def _next_phase(state: BattleState) -> Events:
     _blocking(state)
     if state.phase == "deployment":
         return _start_side_turn(state, 1, state.first)
