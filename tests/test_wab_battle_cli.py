@@ -98,3 +98,7 @@ def test_the_command_line_says_what_comes_next_shows_the_dice_and_prints_the_com
     line = text.strip().splitlines()[-1].strip()
     assert line.startswith("campagne battle-result mestoria --winner alice")
     assert shlex.split(line)  # pastes as it is
+    # asked again, `battle end` and `battle result` print the same line (end used to refuse: the battle is over)
+    for again in (cli("battle", "end"), cli("battle", "result"), cli("battle", "result", "--lang", "fr")):
+        assert again.strip().splitlines()[-1].strip() == line
+    assert "gagne la bataille avec" in cli("battle", "result", "--lang", "fr")

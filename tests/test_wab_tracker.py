@@ -614,8 +614,11 @@ def test_the_command_line_tracks_a_battle_to_the_campaign_result(cli):
     data = json.loads(r.stdout)
     assert data["atlantis"]["type"] == "battle-result" and data["atlantis"]["territory"] == "mestoria"
     assert data["atlantis"]["winner"] in ("alice", "bob")
-    r = cli("battle", "result")
+    r = cli("battle", "result", "--json")
     assert json.loads(r.stdout)["vp"] == data["atlantis"]["vp"]
+    r = cli("battle", "result")  # in text: the sentence and the line to paste (it printed JSON before)
+    assert "wins the battle with" in r.stdout and r.stdout.strip().splitlines()[-1].strip() == \
+        data["campaign_command"]
     from campagne import session
     assert session.load(__import__("pathlib").Path(cli.path)).game.state.phase == "ended"
 

@@ -22,7 +22,6 @@ which the descriptor names as the game's tools.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any, Optional
@@ -377,13 +376,14 @@ def end(winner: Optional[str] = typer.Option(None, "--winner", help="a or b, by 
             command["quarters"] = q
         path = battle_path(campaign)
         with _open(path) as c:
-            entry = c.push(command)
+            # asked again once the battle is over: the same result, the line to paste with it
+            entries = [] if c.game.state.phase == "ended" else [c.push(command).to_dict()]
             state = c.game.state
             where = territory or state.context.get("territory") or "?"
             payload = atlantis_command(state, where)
             line = campaign_command_line(state, territory)
             if o.json:
-                o.data({"entries": [entry.to_dict()], "result": state.result, "atlantis": payload,
+                o.data({"entries": entries, "result": state.result, "atlantis": payload,
                         "campaign_command": line, "view": c.game.view(None)})
                 return
             result_text(o, state.result, payload, line)
@@ -393,19 +393,24 @@ def end(winner: Optional[str] = typer.Option(None, "--winner", help="a or b, by 
 @battle_app.command("result")
 def result(territory: Optional[str] = typer.Option(None, "--territory", help="The Atlantis territory."),
            campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
-    """The battle's result as the Atlantis battle-result command. / Le résultat pour la campagne."""
+    """The battle's result and the campaign's command to paste. / Le résultat et la commande à coller."""
     o = out(lang, json_)
 
     def go() -> None:
-        from .tracker_views import atlantis_command
+        from .tracker_views import atlantis_command, campaign_command_line, final_result
         path = battle_path(campaign)
         with _open(path) as c:
             state = c.game.state
             payload = atlantis_command(state, territory or state.context.get("territory") or "?")
-        if o.json:
-            o.data(payload)
-        else:
-            o.text(json.dumps(payload, ensure_ascii=False))
+            if o.json:
+                o.data(payload)
+                return
+            result = state.result or final_result(state)
+            line = campaign_command_line(state, territory)
+        if state.phase != "ended":
+            o.text(o.t(f"La bataille n'est pas finie : voici son résultat tel qu'il est au tour {state.turn}.",
+                       f"The battle is not over: this is its result as it stands in turn {state.turn}."))
+        result_text(o, result, payload, line)
     run_safely(o, go)
 
 

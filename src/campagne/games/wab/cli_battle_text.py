@@ -83,9 +83,12 @@ def result_text(o: Out, result: dict[str, Any], payload: dict[str, Any], command
     """The result as the referee reads it; with `command_line`, the campaign's `battle-result` command
     ready to paste (`tracker_views.campaign_command_line`), else the Atlantis payload as JSON."""
     w = result["winner"]
+    loser = "b" if w == "a" else "a"
     vp = result["vp"]
-    o.text(o.t(f"Vainqueur : camp {w} ({result['players'][w]}) — PV a {vp['a']}, b {vp['b']}",
-               f"Winner: side {w} ({result['players'][w]}) — VP a {vp['a']}, b {vp['b']}"))
+    o.text(o.t(f"Le camp {w} ({result['players'][w]}) gagne la bataille avec {vp[w]} points de victoire contre "
+               f"{vp[loser]}.",
+               f"Side {w} ({result['players'][w]}) wins the battle with {vp[w]} victory points against "
+               f"{vp[loser]}."))
     for s in ("a", "b"):
         for row in result["vp_detail"][s]:
             o.text(f"  {s} +{row['points']:<4} {row[o.lang]}")
