@@ -18,7 +18,7 @@ def fled_and_killed(context=None):
         g.state.context.update(context)
     to_phase(g, "movement", "b", turn=1)
     fact(g, "charge", unit="b:warriors", target="a:archers", facing="flank", distance=6)
-    push(g, type="roll", faces=[6, 6, 1, 1])  # panics, flees 2"
+    push(g, type="roll", faces=[6, 6, 1, 1], general=False)  # panics, flees 2"
     fact(g, "left_table", unit="a:archers")
     fact(g, "general_killed", side="b")
     push(g, type="end", winner="a")
@@ -91,7 +91,7 @@ def test_the_command_line_says_what_comes_next_shows_the_dice_and_prints_the_com
     for _ in range(3):  # to side b's movement (the empty phases pass by themselves)
         cli("battle", "next")
     cli("battle", "fact", "charge", "b:warriors", "a:archers", "--set", "facing=flank", "--set", "distance=6")
-    text = cli("battle", "roll", "--faces", "1,2", "--lang", "fr")
+    text = cli("battle", "roll", "--faces", "1,2", "--lang", "fr", "--set", "general=false")
     assert "2D6 (1+2) = 3, il faut" in text and "ou moins" in text
     text = cli("battle", "end", "--winner", "a")
     assert "For the campaign, ready to paste:" in text

@@ -281,12 +281,19 @@ def roll(test: Optional[str] = typer.Argument(None, help="The pending test (T3);
          all_: bool = typer.Option(False, "--all", help="Roll every pending test, in order."),
          faces: Optional[str] = typer.Option(None, "--faces", help="Dice rolled at the table: 3,4,..."),
          table: bool = TableOpt,
+         set_: Optional[list[str]] = typer.Option(None, "--set", help="The facts the test asks for, this turn: "
+                                                  "general=true|false, army_standard=..., enemy_within_8=..."),
          campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
-    """Roll a pending test (or enter the dice rolled at the table). / Lancer un test en attente."""
+    """Roll a pending test (or enter the dice rolled at the table). / Lancer un test en attente.
+
+    A test that needs a distance fact nobody reported this turn (the general or the army standard within
+    12", an enemy within 8" for a rally) asks for it: answer with --set general=true (or false)."""
     o = out(lang, json_)
 
     def go() -> None:
-        _run(o, campaign, _with_faces(_command("roll", test=test, all=all_), faces, table))
+        command = _command("roll", test=test, all=all_)
+        command.update(parse_sets(set_ or []))
+        _run(o, campaign, _with_faces(command, faces, table))
     run_safely(o, go)
 
 

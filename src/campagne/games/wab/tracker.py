@@ -161,6 +161,12 @@ register_messages({
         "en": "{unit}: {what} is not allowed: {reason}.",
         "fr": "{unit} : {what} — refusé, {reason}.",
     },
+    "wab.battle.ask": {
+        "en": "Before the {test} test {id} of {unit}, the tracker needs to know whether, this turn, it is {facts}: "
+              "answer with campagne battle roll {id} {answer}.",
+        "fr": "Avant le test de {test} {id} de {unit}, le suivi doit savoir si, ce tour-ci, elle est {facts} : "
+              "répondez avec campagne battle roll {id} {answer}.",
+    },
     "wab.battle.pending": {
         "en": "Tests or decisions are still pending: {items}.",
         "fr": "Des tests ou des décisions sont encore en attente : {items}.",
@@ -228,10 +234,12 @@ class BattleUnit:
     no_charge: bool = False
     shot: bool = False
     pursued: bool = False
-    # facts that hold until the referee changes them
+    # distance facts: they hold for the player turn they were reported in (`reported`: fact -> [turn, side]),
+    # then are forgotten (`forget_facts`) and asked for again at the next test that needs them
     general_near: bool = False
     army_standard_near: bool = False
     enemy_within_8: bool = False
+    reported: dict[str, list] = field(default_factory=dict)
     # fleeing
     flee_distance: int = 0        # the last flee roll (a pursuer must roll at least this)
     fled_inches: int = 0          # inches fled since it began to flee
@@ -339,6 +347,7 @@ class BattleState:
     result: dict[str, Any] | None = None
     # a command kept waiting for the table's dice: {"command": {...}, "faces": [...], "wanted": {...}}
     table_dice: dict[str, Any] | None = None
+    assume_within_12: bool = False  # the setup's assumption: every unit within 12" of general and standard
 
     def new_id(self, prefix: str) -> str:
         self.counter += 1
@@ -448,7 +457,7 @@ def build_state(setup: Mapping[str, Any]) -> BattleState:
     if sides["a"]["player"] == sides["b"]["player"] and setup["a"].get("player"):
         raise _bad_setup("the two sides are the same player", "les deux camps sont le même joueur")
     return BattleState(sides=sides, units=units, first=first, context=dict(context), max_turns=max_turns,
-                       side=first)
+                       side=first, assume_within_12=assume)
 
 
 def setup_from_armies(a: Any, b: Any, *, first: str = "a", players: Mapping[str, str] | None = None,
@@ -727,6 +736,54 @@ def pending_odds(state: BattleState, p: Pending) -> dict[str, Fraction]:
     return {}
 
 
+# the distance facts a test may need: its field, the unit's attribute, and the question in words
+NEAR_FACTS = {
+    "general": ("general_near", "within 12\" of its general", "à moins de 12ps de son général"),
+    "army_standard": ("army_standard_near", "within 12\" of the army standard",
+                      "à moins de 12ps de la Grande Bannière"),
+    "enemy_within_8": ("enemy_within_8", "within 8\" of an enemy", "à moins de 8ps d'un ennemi"),
+}
+
+
+def report_fact(state: BattleState, bu: BattleUnit, name: str, value: bool) -> None:
+    """A distance fact reported now: it holds for this player turn."""
+    setattr(bu, NEAR_FACTS[name][0], value)
+    bu.reported[name] = [state.turn, state.side]
+
+
+def forget_facts(state: BattleState) -> None:
+    """A new player turn: the distance facts reported before are forgotten (units move); the general and
+    the army standard fall back on the setup's assumption (`assume_within_12`)."""
+    for bu in state.units.values():
+        bu.general_near = bu.army_standard_near = state.assume_within_12
+        bu.enemy_within_8 = False
+        bu.reported = {}
+
+
+def questions(state: BattleState, p: Pending) -> list[str]:
+    """The distance facts a pending test needs that nobody reported this player turn: only those that change
+    its odds (a general with no better Leadership, no army standard on the table... are not asked)."""
+    bu = state.units[p.unit]
+    now = [state.turn, state.side]
+    wanted = ["general", "army_standard"] + (["enemy_within_8"] if p.test == "rally" else [])
+    out = []
+    for name in wanted:
+        attr = NEAR_FACTS[name][0]
+        if bu.reported.get(name) == now or (state.assume_within_12 and name != "enemy_within_8"):
+            continue
+        kept = getattr(bu, attr)
+        try:
+            setattr(bu, attr, True)
+            yes = pending_odds(state, p)
+            setattr(bu, attr, False)
+            no = pending_odds(state, p)
+        finally:
+            setattr(bu, attr, kept)
+        if yes != no:
+            out.append(name)
+    return out
+
+
 def pass_probability(outcomes: Mapping[str, Fraction]) -> Fraction:
     return sum((v for k, v in outcomes.items() if k in PASSING), Fraction(0))
 
@@ -955,7 +1012,7 @@ class WabBattle:
         if command.get("faces") is not None:
             return self._with_table(state, {k: v for k, v in command.items() if k != "faces"},
                                     table_dice.check_faces(command["faces"]), dice)
-        if command["type"] == "fight":
+        if command["type"] in ("fight", "roll"):  # a refused fight or roll changes nothing (answers included)
             backup = copy.deepcopy(vars(state))
             try:
                 return tc.COMMANDS[command["type"]](state, command, dice)

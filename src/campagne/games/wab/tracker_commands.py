@@ -17,7 +17,8 @@ from .tracker import (FACINGS, HOWS, PHASE_NAMES, SIDES, TURN_PHASES, BattleStat
                       _active, _bool, _choice, _distance, _illegal, _int, _need_status, _phase, _side_field,
                       _situation, add_due, attached, capture_standard, destroy, engaged, event,
                       find_unit, general_of, missile_weapon, nerve, other, remove_models, resolve_shots,
-                      start_fleeing, unit_state, with_faces, causes_fear, causes_terror, check_shots)
+                      start_fleeing, unit_state, with_faces, causes_fear, causes_terror, check_shots,
+                      NEAR_FACTS, forget_facts, questions, report_fact)
 
 Events = list[dict[str, Any]]
 
@@ -33,6 +34,7 @@ def _blocking(state: BattleState) -> None:
 
 def _start_side_turn(state: BattleState, turn: int, side: str) -> Events:
     state.turn, state.side, state.phase = turn, side, "start_of_turn"
+    forget_facts(state)  # a fact of the last player turn is never carried over unasked
     for bu in state.side_units(side):
         bu.moved = bu.rallied = bu.reformed = bu.no_shooting = bu.no_charge = bu.shot = bu.pursued = False
         bu.marched = bu.charged = None
@@ -158,20 +160,41 @@ def cmd_roll(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     if wanted is not None and not any(p.id == wanted for p in tests):
         raise CampagneError("wab.battle.no_test", test=wanted, pending=", ".join(p.id for p in tests) or "-")
     roll_all = _bool(cmd, "all")
+    first = next(p for p in tests if p.id == wanted) if wanted is not None else tests[0]
+    # the answers to the tracker's questions, for the unit of the (first) test rolled
+    answers = {name: _bool(cmd, name) for name in NEAR_FACTS if cmd.get(name) is not None}
+    for name, value in answers.items():
+        report_fact(state, state.units[first.unit], name, value)
+    ask = questions(state, first)
+    if ask:
+        raise _question(state, first, ask)
 
     def go(d: Dice) -> Events:
         events: Events = []
         if wanted is not None:
-            return roll_test(state, next(p for p in tests if p.id == wanted), d)
+            return roll_test(state, first, d)
         for _ in range(1000):
             left = [p for p in state.pending if p.kind == "test"]
             if not left:
+                break
+            ask = questions(state, left[0])
+            if ask:  # stop before a test that needs a fact: asked for with that test
+                e = _question(state, left[0], ask)
+                events.append(event("question", e.message("en"), e.message("fr"), test=left[0].id, facts=ask))
                 break
             events += roll_test(state, left[0], d)
             if not roll_all:
                 break
         return events
     return with_faces(cmd, dice, go)
+
+
+def _question(state: BattleState, p: Pending, ask: list[str]) -> CampagneError:
+    bu = state.units[p.unit]
+    return CampagneError("wab.battle.ask", unit=bu.name, test=bilingual(p.test, _fr(p.test)), id=p.id,
+                         facts=bilingual(", or ".join(NEAR_FACTS[n][1] for n in ask),
+                                         ", ou ".join(NEAR_FACTS[n][2] for n in ask)),
+                         answer=" ".join(f"--set {n}=true|false" for n in ask))
 
 
 def roll_test(state: BattleState, p: Pending, dice: Dice) -> Events:
@@ -840,7 +863,7 @@ def fact_move(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     if how in ("march", "forced_march"):
         bu.marched = how
     if enemies is not None:
-        bu.enemy_within_8 = bool(enemies)
+        report_fact(state, bu, "enemy_within_8", bool(enemies))
     names = {"move": ("moves", "se déplace"), "march": ("marches", "marche rapidement"),
              "forced_march": ("makes a forced march", "fait une marche forcée"),
              "reform": ("reforms with its musician", "se reforme avec son musicien")}[how]
@@ -884,10 +907,13 @@ def fact_near(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
                 raise _illegal(bu, what, f"{f.name} is not a fleeing friend",
                                f"{f.name} n'est pas une unité amie en fuite")
     for attr, v in changes.items():
-        setattr(bu, attr, v)
+        report_fact(state, bu, next(n for n, f in NEAR_FACTS.items() if f[0] == attr), v)
     if changes:
-        events.append(event("near", f"{bu.name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()),
-                            f"{bu.name} : " + ", ".join(f"{k}={v}" for k, v in changes.items()), unit=bu.key,
+        said = [(NEAR_FACTS[n], v) for n, f in NEAR_FACTS.items() for attr, v in changes.items() if f[0] == attr]
+        events.append(event("near", f"{bu.name}, this turn: " + "; ".join(
+                                f"{f[1]}: {'yes' if v else 'no'}" for f, v in said),
+                            f"{bu.name}, ce tour : " + " ; ".join(
+                                f"{f[2]} : {'oui' if v else 'non'}" for f, v in said), unit=bu.key,
                             **changes))
     if terror or friends:
         events += add_due(state, bu, psychology.tests_due(_situation(

@@ -31,7 +31,7 @@ from typing import Any
 
 from ...core.errors import CampagneError
 from .tracker import (PHASE_NAMES, SIDES, BattleState, BattleUnit, engagements_of, missile_weapon, other,
-                      pass_probability, pending_odds)
+                      pass_probability, pending_odds, questions)
 
 GENERAL_BONUS = 100
 QUARTER_VP = 100
@@ -219,6 +219,7 @@ def pending_view(state: BattleState, p: Any) -> dict[str, Any]:
         out["odds"] = {k: float(v) for k, v in outcomes.items()}
         out["p_pass"] = float(pass_probability(outcomes))
         out["p_pass_exact"] = _num(pass_probability(outcomes))["exact"]
+        out["asks"] = questions(state, p)  # distance facts not reported this turn that change its odds
     return out
 
 
@@ -242,6 +243,12 @@ def hints(state: BattleState) -> list[dict[str, str]]:
             if not e.fought:
                 out.append({"en": f"fight {e.attacker} / {e.defender}",
                             "fr": f"combat {e.attacker} / {e.defender}"})
+        if any(not e.fought for e in state.engagements) and not state.assume_within_12:
+            out.append({"en": "break tests use the general's Leadership and the army standard's re-roll only for "
+                              "units reported within 12\" of them this turn (fact near UNIT general=true ...)",
+                        "fr": "les tests de moral n'utilisent le Commandement du général et la relance de la "
+                              "Grande Bannière que pour les unités signalées à moins de 12ps ce tour-ci (fact near "
+                              "UNITÉ general=true ...)"})
     for bu in state.units.values():
         if bu.status == "fleeing" and not bu.attached_to:
             out.append({"en": f"{bu.name} has fled {bu.fled_inches}\": report left_table when it reaches the "
