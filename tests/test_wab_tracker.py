@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import shlex
 
 import pytest
 
@@ -421,10 +422,18 @@ def test_friends_broken_within_12_inches_test_for_panic_with_a_reroll_for_a_winn
             "wab.battle.illegal")
     # break the levy at the table: casualties reported, then the round's dice rolled by the tracker
     fact(g, "casualties", unit="levy", models=6)
-    push(g, type="fight")
+    entry = push(g, type="fight")
     levy = g.state.units["b:levy"]
     assert levy.status in ("fleeing", "destroyed")  # fewer than five models: broken automatically
-    fact(g, "friends_broke", unit="reserve", friend="levy")
+    # the hint is a command the referee pastes with the friend's name: it is accepted as printed (the
+    # `friend=b:levy` among the arguments used to be taken for a unit's name)
+    from campagne.games.wab.cli_battle import build_fact
+    hint = next(e for e in entry.events if e["type"] == "panic_hint")["text"]["en"]
+    words = shlex.split(hint[hint.index("campagne battle fact"):].rstrip(")").replace("UNIT", "b:reserve"))
+    assert words[:4] == ["campagne", "battle", "fact", "friends_broke"]
+    command = build_fact(words[3], words[4:], [])
+    assert command == {"type": "fact", "fact": "friends_broke", "unit": "b:reserve", "friend": "b:levy"}
+    g.push(command)
     p = pending(g)
     assert [(x["unit"], x["reason"], x["params"].get("reroll")) for x in p] == [("b:reserve",
                                                                                  "friends_broken_12", False)]

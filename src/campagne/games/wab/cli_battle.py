@@ -235,11 +235,14 @@ def facts(lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
 
 
 def build_fact(kind: str, args: list[str], sets: list[str]) -> dict[str, Any]:
-    from .tracker_commands import FACTS, INT_FACT_FIELDS
+    from .tracker_commands import FACT_FIELDS, FACTS, INT_FACT_FIELDS
     if kind not in FACTS:
         raise CampagneError("wab.battle.unknown_fact", fact=kind, known=", ".join(FACTS))
     command: dict[str, Any] = {"type": "fact", "fact": kind}
-    rest = list(args)
+    # `friend=b:levy` written among the arguments, as the tracker's hints print it, is a field like --set
+    named = [a for a in args if a.partition("=")[0] in FACT_FIELDS[kind] and "=" in a]
+    rest = [a for a in args if a not in named]
+    sets = [*named, *sets]
     for name in FACTS[kind][1]:
         if not rest:
             break

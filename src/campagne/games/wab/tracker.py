@@ -894,9 +894,9 @@ def start_fleeing(state: BattleState, bu: BattleUnit, dice: Dice, *, why: tuple[
                       else "ne peut l'atteindre : la charge échoue")
                 events.append(event("charge_hint",
                                     f"{charger.name} ({ch.distance}\" + {roll.distance}\" fled) {en} "
-                                                   f"(caught {bu.key} by={charger.key})",
+                                                   f"(campagne battle fact caught {bu.key} {charger.key})",
                                     f"{charger.name} ({ch.distance}ps + {roll.distance}ps de fuite) {fr} "
-                                    f"(caught {bu.key} by={charger.key})", charge=ch.id,
+                                    f"(campagne battle fact caught {bu.key} {charger.key})", charge=ch.id,
                                     catches=reach.reaches))
     return events
 

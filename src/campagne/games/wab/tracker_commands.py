@@ -389,9 +389,9 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
                                     from_unit=wb.key)
             lb.broke_at = [state.turn, state.side]
             events.append(event("panic_hint", f"Friends within 12\" of {lb.name} must test for panic "
-                                              f"(report them: friends_broke UNIT friend={lb.key})",
+                                              f"(report each: campagne battle fact friends_broke UNIT friend={lb.key})",
                                 f"Les amis à moins de 12ps de {lb.name} doivent tester la panique "
-                                f"(signalez-les : friends_broke UNITÉ friend={lb.key})", unit=lb.key))
+                                f"(signalez chacune : campagne battle fact friends_broke UNITÉ friend={lb.key})", unit=lb.key))
             events += _after_break(state, wb, lb, dice)
     return events
 
@@ -774,9 +774,10 @@ def fact_contact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Even
     _need_status(x, what, "ready")
     if y.status == "fleeing":
         raise _illegal(y, what,
-                       f"it is fleeing: report it caught (caught {y.key} by={x.key}) or the charge failed",
-                       f"elle est en fuite : signalez-la rattrapée (caught {y.key} by={x.key}) ou la charge "
-                       "échouée")
+                       f"it is fleeing: report it caught (campagne battle fact caught {y.key} {x.key}) "
+                       "or the charge failed",
+                       f"elle est en fuite : signalez-la rattrapée (campagne battle fact caught {y.key} {x.key}) "
+                       "ou la charge échouée")
     _need_status(y, what, "ready")
     _not_attached(x, what)
     _not_attached(y, what)

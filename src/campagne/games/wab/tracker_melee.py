@@ -225,9 +225,9 @@ def _result(state: BattleState, fought: list[tuple[BattleUnit, BattleUnit, Any]]
                                 from_unit=by)
         lb.broke_at = [state.turn, state.side]
         events.append(event("panic_hint", f"Friends within 12\" of {lb.name} must test for panic "
-                                          f"(report them: friends_broke UNIT friend={lb.key})",
+                                          f"(report each: campagne battle fact friends_broke UNIT friend={lb.key})",
                             f"Les amis à moins de 12ps de {lb.name} doivent tester la panique "
-                            f"(signalez-les : friends_broke UNITÉ friend={lb.key})", unit=lb.key))
+                            f"(signalez chacune : campagne battle fact friends_broke UNITÉ friend={lb.key})", unit=lb.key))
     for lb in broken:
         for wb in enemies[lb.key]:
             if lb.status == "fleeing":
