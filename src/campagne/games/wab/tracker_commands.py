@@ -18,7 +18,7 @@ from .tracker import (FACINGS, HOWS, PHASE_NAMES, SIDES, TURN_PHASES, BattleStat
                       _situation, add_due, attached, capture_standard, destroy, engaged, event,
                       find_unit, general_of, missile_weapon, nerve, other, remove_models, resolve_shots,
                       start_fleeing, unit_state, with_faces, causes_fear, causes_terror, check_shots,
-                      NEAR_FACTS, forget_facts, questions, report_fact)
+                      NEAR_FACTS, PASSING, forget_facts, pending_odds, questions, report_fact)
 
 Events = list[dict[str, Any]]
 
@@ -201,6 +201,7 @@ def roll_test(state: BattleState, p: Pending, dice: Dice) -> Events:
     """Roll one pending test and apply what it does."""
     bu = state.units[p.unit]
     n = nerve(state, bu)
+    chances = working.odds_fields(pending_odds(state, p), PASSING)  # before the dice: the odds it was taken at
     state.pending.remove(p)
     events: Events = []
     if p.test == "panic":
@@ -218,7 +219,8 @@ def roll_test(state: BattleState, p: Pending, dice: Dice) -> Events:
     said = outcome(r.outcome)
     events.append(event("test", f"{bu.name}: {p.test} test ({p.en}): {said[0]}",
                         f"{bu.name} : test de {_fr(p.test)} ({p.fr}) : {said[1]}", test=p.id, unit=bu.key,
-                        kind=p.test, reason=p.reason, result=r.to_dict(), working=working.test_lines(r.to_dict())))
+                        kind=p.test, reason=p.reason, result=r.to_dict(), **chances,
+                        working=[working.odds_line(chances), *working.test_lines(r.to_dict())]))
     charge = next((c for c in state.charges if c.id == p.charge), None)
     if p.test in ("panic", "terror", "fear") and r.effects.get("flee"):
         if charge is not None and charge.charger == bu.key:
@@ -379,10 +381,15 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
         lb, wb = units[loser], units[other(loser)]
         result = trace.break_test.outcome
         said = outcome(result)
+        left = trace.models_left
+        feared = odds.feared_enemy_outnumbers(trace.setup, loser, left[loser], left[other_role(loser)])
+        chances = working.odds_fields(odds.break_odds(trace.setup, loser, abs(trace.difference), left[loser],
+                                                      feared), working.NOT_BROKEN)
         events.append(event("break_test", f"{lb.name} break test: {said[0]}",
                             f"{lb.name} test de moral : {said[1]}",
-                            unit=lb.key, outcome=result, result=trace.break_test.to_dict(),
-                            working=working.test_lines(trace.break_test.to_dict())))
+                            unit=lb.key, outcome=result, result=trace.break_test.to_dict(), **chances,
+                            working=[working.odds_line(chances, True),
+                                     *working.test_lines(trace.break_test.to_dict())]))
         if trace.broken[loser] and lb.status == "ready":
             events += start_fleeing(state, lb, dice, why=("broken in close combat",
                                                           "démoralisée au corps à corps"),
@@ -394,6 +401,10 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
                                 f"(signalez chacune : campagne battle fact friends_broke UNITÉ friend={lb.key})", unit=lb.key))
             events += _after_break(state, wb, lb, dice)
     return events
+
+
+def other_role(role: str) -> str:
+    return "b" if role == "a" else "a"
 
 
 def _winner_name(trace: Any, A: BattleUnit, B: BattleUnit) -> str:

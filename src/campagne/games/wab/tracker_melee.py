@@ -25,7 +25,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual
-from . import combat, odds, working
+from . import combat, odds, psychology, working
 from .tracker import (BattleState, BattleUnit, Engagement, attached, causes_fear, destroy, event, find_unit,
                       start_fleeing, unit_state)
 from .tracker_commands import _after_break, exchanges, outcome, share_of
@@ -209,12 +209,15 @@ def _result(state: BattleState, fought: list[tuple[BattleUnit, BattleUnit, Any]]
     broken: list[BattleUnit] = []
     for lb in standing[loser]:  # every engaged unit of the losing side tests, before any flees
         feared = fears and winner_models > lb.models
+        chances = working.odds_fields(psychology.break_odds(unit_state(state, lb).nerve(lb.models), abs(difference),
+                                                            feared_enemy_outnumbers=feared), working.NOT_BROKEN)
         test = combat.break_test(unit_state(state, lb), abs(difference), dice, models_left=lb.models,
                                  feared_enemy_outnumbers=feared)
         words = outcome(test.outcome)
         events.append(event("break_test", f"{lb.name} break test: {words[0]}",
                             f"{lb.name} test de moral : {words[1]}", unit=lb.key, outcome=test.outcome,
-                            result=test.to_dict(), working=working.test_lines(test.to_dict())))
+                            result=test.to_dict(), **chances,
+                            working=[working.odds_line(chances, True), *working.test_lines(test.to_dict())]))
         if test.outcome in ("broken", "auto_broken"):
             broken.append(lb)
     for lb in broken:

@@ -225,6 +225,10 @@ def pending_view(state: BattleState, p: Any) -> dict[str, Any]:
 
 def hints(state: BattleState) -> list[dict[str, str]]:
     out: list[dict[str, str]] = []
+    if state.table_dice is not None:
+        w = state.table_dice["wanted"]
+        out.append({"en": f"the table's dice are awaited: roll {w['en']}, then campagne battle dice F,F,...",
+                    "fr": f"les dés de la table sont attendus : lancez {w['fr']}, puis campagne battle dice F,F,..."})
     if state.phase == "movement":
         for ch in state.charges:
             if ch.status == "declared" and ch.turn == state.turn and ch.side == state.side and ch.reaction:
@@ -315,6 +319,7 @@ def view(state: BattleState, viewer: str | None) -> dict[str, Any]:
         "hints": hints(state),
         "broken": broken_now(state), "pursuits": pursuits(state),
         "result": state.result,
+        "table_dice": state.table_dice,  # a command waiting for the table's dice: what it wants next
     }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.i18n import chance, exact
 from .data import tables as sheet_tables
 
 Line = dict[str, str]
@@ -114,3 +115,22 @@ def shooting_lines(trace: Mapping[str, Any], name: str) -> list[Line]:
 def test_lines(result: Mapping[str, Any]) -> list[Line]:
     """A test's steps as the rules wrote them (its Leadership and where it comes from, the dice)."""
     return [{"en": t["en"], "fr": t["fr"]} for t in result.get("trace", []) if "en" in t and "fr" in t]
+
+
+NOT_BROKEN = ("holds", "resists", "gives_ground")
+
+
+def odds_fields(outcomes: Mapping[str, Any], passing: tuple[str, ...]) -> dict[str, Any]:
+    """A test's odds for the journal: each outcome's exact fraction and the chance of passing."""
+    p = sum((v for k, v in outcomes.items() if k in passing), 0)
+    return {"odds": {k: exact(v) for k, v in outcomes.items()}, "p_pass_exact": exact(p)}
+
+
+def odds_line(fields: Mapping[str, Any], break_test: bool = False) -> Line:
+    """« Chance of passing: 58.3% » (the exact fraction stays in the journal and --json)."""
+    from fractions import Fraction
+    p = Fraction(fields["p_pass_exact"])
+    if break_test:
+        return {"en": f"Chance of not breaking: {chance(p, 'en')}", "fr": f"Chance de ne pas être démoralisée : "
+                                                                       f"{chance(p, 'fr')}"}
+    return {"en": f"Chance of passing: {chance(p, 'en')}", "fr": f"Chance de réussite : {chance(p, 'fr')}"}
