@@ -75,3 +75,36 @@ def test_the_command_line_asks_for_the_table_dice_stage_by_stage_and_shows_the_w
         text = cli("battle", "dice", ",".join(["4"] * view["table_dice"]["wanted"]["count"]))
     # the combat's working, under its sentence: the dice, the scores needed, each side's result added up
     assert "to hit 4+ [4 4 4" in text and "Combat result: Spearmen" in text
+
+
+def test_a_campaign_battle_starts_the_tracker_with_both_armies_as_they_stand():
+    from test_wab_autobattle import battle_game
+
+    from campagne.core.errors import CampagneError
+    from campagne.games.atlantis import army as armies
+    from campagne.games.wab.inputs import setup_from_atlantis
+    from campagne.games.wab.tracker import build_state
+    s = battle_game().state
+    first = s.players["a"].army.units[0]
+    before = first.models
+    armies.remove_models(s.players["a"].army, 3, order=[first.id], strict=True)  # an earlier battle's losses
+    setup = setup_from_atlantis(s)  # the campaign's only battle
+    assert setup["context"]["territory"] == "mestoria" and setup["a"]["player"] == "a"
+    state = build_state(setup)
+    assert state.units[f"a:{first.id}"].models == before - 3  # as it stands, losses included
+    assert {u.side for u in state.units.values()} == {"a", "b"}
+    assert setup_from_atlantis(s, "mestoria") == setup
+    try:
+        setup_from_atlantis(s, "azaea")
+    except CampagneError as e:
+        assert e.code == "wab.cli.no_battle_there" and "mestoria" in e.message("en")
+    else:
+        raise AssertionError("a territory without a battle is refused")
+
+
+def test_battle_new_without_armies_says_what_to_give(tmp_path):
+    from typer.testing import CliRunner
+
+    from campagne.cli.main import app
+    r = CliRunner().invoke(app, ["battle", "new", "-c", str(tmp_path / "b.jsonl")])
+    assert r.exit_code == 2 and "--from-campaign" in r.output and not (tmp_path / "b.jsonl").exists()

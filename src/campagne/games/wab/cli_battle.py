@@ -134,8 +134,12 @@ TableOpt = typer.Option(False, "--table", help="The dice are rolled at the table
 
 
 @battle_app.command("new")
-def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged name or .toml)."),
-        b: str = typer.Option(..., "--b", help="Side b's army list."),
+def new(a: Optional[str] = typer.Option(None, "--a", help="Side a's army list (packaged name or .toml)."),
+        b: Optional[str] = typer.Option(None, "--b", help="Side b's army list."),
+        from_campaign: Optional[str] = typer.Option(None, "--from-campaign",
+                                                    help="An Atlantis campaign's journal: its battle (in "
+                                                         "--territory, or its only one) with both armies as "
+                                                         "they stand, losses included."),
         first: str = typer.Option("a", "--first", help="The side that plays the first turn (a or b)."),
         player_a: Optional[str] = typer.Option(None, "--player-a", help="Side a's campaign player."),
         player_b: Optional[str] = typer.Option(None, "--player-b", help="Side b's campaign player."),
@@ -162,12 +166,23 @@ def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged nam
 
     def go() -> None:
         from ... import session
-        setup: dict[str, Any] = {"a": load_side(a), "b": load_side(b), "first": first}
+        if from_campaign is not None:
+            from .inputs import setup_from_atlantis
+            state = session.load(Path(from_campaign), expect="atlantis").game.state
+            setup: dict[str, Any] = setup_from_atlantis(state, territory)
+            setup["first"] = first
+            territory_ = setup["context"]["territory"]
+        elif a is None or b is None:
+            raise CampagneError("wab.cli.no_armies")
+        else:
+            setup = {"a": load_side(a), "b": load_side(b), "first": first}
+            territory_ = territory
         if player_a:
             setup["a"]["player"] = player_a
         if player_b:
             setup["b"]["player"] = player_b
-        context: dict[str, Any] = {k: v for k, v in (("territory", territory), ("scenario", scenario)) if v}
+        context: dict[str, Any] = {**setup.get("context", {}),
+                                   **{k: v for k, v in (("territory", territory_), ("scenario", scenario)) if v}}
         if gorges_battle is not None:
             context.update({"campaign": "gorges", "battle": gorges_battle,
                             "armies": {k: v for k, v in (("a", army_a), ("b", army_b)) if v}})

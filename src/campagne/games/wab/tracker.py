@@ -76,7 +76,7 @@ Interpretation choices (the sheet's words quoted; docs/rules/wab.md for the rest
   killed "battle" (or "duel"). A lone character rallies on his Ld (the five-model minimum is a unit's).
 * The general's Leadership ("Toute unité (sauf des tirailleurs) se trouvant dans un rayon de 12ps du
   général") and the army standard's re-roll apply to a unit reported within 12" of them (`near`,
-  or `assume_within_12`), while the general / the standard bearer is on the table and not fleeing;
+  this player turn, or `assume_within_12`), while the general / the standard bearer is on the table and not fleeing;
   a unit the general has joined is always within 12".
 """
 
