@@ -12,7 +12,8 @@ from campagne.core.errors import MESSAGES, CampagneError
 from campagne.core.game import Game
 from campagne.games.atlantis import army as armies
 from campagne.games.wab import psychology
-from campagne.games.wab.tracker import WabBattle, questions, setup_from_armies, to_atlantis_result
+from campagne.games.wab.rhythm import questions
+from campagne.games.wab.tracker import WabBattle, setup_from_armies, to_atlantis_result
 from campagne.games.wab.tracker_views import atlantis_command
 
 RULES = WabBattle()

@@ -54,7 +54,7 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False) -> list[str]:
                              f"  To roll {p['id']}: {p['unit_name']} ({p['unit']}), {p['test']} test — "
                              f"{p['en']} — pass {odds}"))
             if p.get("asks"):
-                from .tracker import NEAR_FACTS
+                from .rhythm import NEAR_FACTS
                 lines.append(o.t("    à dire avant de tirer : est-elle " + ", ou ".join(NEAR_FACTS[n][2] for n in p["asks"])
                                  + " ? (--set " + "=true|false --set ".join(p["asks"]) + "=true|false)",
                                  "    to tell before rolling: is it " + ", or ".join(NEAR_FACTS[n][1] for n in p["asks"])

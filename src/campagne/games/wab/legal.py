@@ -74,7 +74,7 @@ def legal_orders(state: BattleState, player: str) -> list[LegalOrder]:
 
 def _answers(state: BattleState, p: Any) -> tuple[Field, ...]:
     """The distance facts a test asks for this turn (`tracker.questions`): yes or no, each."""
-    from .tracker import questions
+    from .rhythm import questions
     return tuple(Field(name, "bool") for name in questions(state, p))
 
 

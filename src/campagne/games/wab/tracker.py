@@ -736,54 +736,6 @@ def pending_odds(state: BattleState, p: Pending) -> dict[str, Fraction]:
     return {}
 
 
-# the distance facts a test may need: its field, the unit's attribute, and the question in words
-NEAR_FACTS = {
-    "general": ("general_near", "within 12\" of its general", "à moins de 12ps de son général"),
-    "army_standard": ("army_standard_near", "within 12\" of the army standard",
-                      "à moins de 12ps de la Grande Bannière"),
-    "enemy_within_8": ("enemy_within_8", "within 8\" of an enemy", "à moins de 8ps d'un ennemi"),
-}
-
-
-def report_fact(state: BattleState, bu: BattleUnit, name: str, value: bool) -> None:
-    """A distance fact reported now: it holds for this player turn."""
-    setattr(bu, NEAR_FACTS[name][0], value)
-    bu.reported[name] = [state.turn, state.side]
-
-
-def forget_facts(state: BattleState) -> None:
-    """A new player turn: the distance facts reported before are forgotten (units move); the general and
-    the army standard fall back on the setup's assumption (`assume_within_12`)."""
-    for bu in state.units.values():
-        bu.general_near = bu.army_standard_near = state.assume_within_12
-        bu.enemy_within_8 = False
-        bu.reported = {}
-
-
-def questions(state: BattleState, p: Pending) -> list[str]:
-    """The distance facts a pending test needs that nobody reported this player turn: only those that change
-    its odds (a general with no better Leadership, no army standard on the table... are not asked)."""
-    bu = state.units[p.unit]
-    now = [state.turn, state.side]
-    wanted = ["general", "army_standard"] + (["enemy_within_8"] if p.test == "rally" else [])
-    out = []
-    for name in wanted:
-        attr = NEAR_FACTS[name][0]
-        if bu.reported.get(name) == now or (state.assume_within_12 and name != "enemy_within_8"):
-            continue
-        kept = getattr(bu, attr)
-        try:
-            setattr(bu, attr, True)
-            yes = pending_odds(state, p)
-            setattr(bu, attr, False)
-            no = pending_odds(state, p)
-        finally:
-            setattr(bu, attr, kept)
-        if yes != no:
-            out.append(name)
-    return out
-
-
 def pass_probability(outcomes: Mapping[str, Fraction]) -> Fraction:
     return sum((v for k, v in outcomes.items() if k in PASSING), Fraction(0))
 

@@ -18,7 +18,8 @@ from .tracker import (FACINGS, HOWS, PHASE_NAMES, SIDES, TURN_PHASES, BattleStat
                       _situation, add_due, attached, capture_standard, destroy, engaged, event,
                       find_unit, general_of, missile_weapon, nerve, other, remove_models, resolve_shots,
                       start_fleeing, unit_state, with_faces, causes_fear, causes_terror, check_shots,
-                      NEAR_FACTS, PASSING, forget_facts, pending_odds, questions, report_fact)
+                      PASSING, pending_odds)
+from .rhythm import NEAR_FACTS, last_phase, forget_facts, idle_phase, questions, report_fact
 
 Events = list[dict[str, Any]]
 
@@ -58,46 +59,13 @@ def cmd_next(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
         return events
     for _ in range(12):  # at most a whole turn of two sides
         why = idle_phase(state)
-        if why is None or _last_phase(state):
+        if why is None or last_phase(state):
             break
         events.append(event("phase_passed", f"{PHASE_NAMES[state.phase][0]}: nothing to do ({why[0]}), passed",
                             f"{PHASE_NAMES[state.phase][1]} : rien à faire ({why[1]}), phase passée",
                             phase=state.phase, side=state.side, turn=state.turn))
         events += _next_phase(state)
     return events
-
-
-def _last_phase(state: BattleState) -> bool:
-    """The last close-combat phase of the scenario's last turn: the battle waits there for `end`."""
-    return (state.phase == "close_combat" and state.side != state.first and state.max_turns is not None
-            and state.turn >= state.max_turns)
-
-
-def idle_phase(state: BattleState) -> tuple[str, str] | None:
-    """Why the phase just begun has nothing to do, or None: a start of turn with no test due, no unit
-    fleeing and no enemy causing terror (the tests of the start of turn); a shooting phase where no unit of
-    the side may shoot with a missile weapon; a close-combat phase with no unit in contact. The movement
-    phase is never passed (charges, rallies and moves are the referee's to report)."""
-    side = state.side
-    mine = [bu for bu in state.side_units(side) if bu.on_table and bu.models > 0]
-    if state.pending:
-        return None
-    if state.phase == "start_of_turn":
-        if any(bu.status == "fleeing" for bu in mine):
-            return None
-        if any(causes_terror(bu) and bu.on_table and bu.models > 0 for bu in state.side_units(other(side))):
-            return None
-        return ("no test at the start of the turn", "aucun test en début de tour")
-    if state.phase == "shooting":
-        if any(bu.status == "ready" and not bu.attached_to and not engaged(state, bu.key) and not bu.no_shooting
-               and not bu.rallied and not bu.reformed and missile_weapon(bu) is not None for bu in mine):
-            return None
-        return (f"no unit of side {side} can shoot", f"aucune unité du camp {side} ne peut tirer")
-    if state.phase == "close_combat":
-        if state.engagements:
-            return None
-        return ("no unit in close combat", "aucune unité au corps à corps")
-    return None
 
 
 def _next_phase(state: BattleState) -> Events:

@@ -31,7 +31,8 @@ from typing import Any
 
 from ...core.errors import CampagneError
 from .tracker import (PHASE_NAMES, SIDES, BattleState, BattleUnit, engagements_of, missile_weapon, other,
-                      pass_probability, pending_odds, questions)
+                      pass_probability, pending_odds)
+from .rhythm import questions
 
 GENERAL_BONUS = 100
 QUARTER_VP = 100
