@@ -102,3 +102,14 @@ def test_a_combat_shows_its_working_in_both_languages():
     assert "pour toucher 4+ [6 6 5 2 1]" in fr and "sauvegarde adverse 5+ [6 2 2]" in fr
     assert "Combat result: Hoplites 2 wound(s) + 1 (Close order) = 3; Levy 2 wound(s) + 1 (Close order) = 3" in en
     assert "Résultat du combat : Hoplites 2 blessure(s) + 1 (Ordre serré) = 3" in fr
+
+
+def test_a_command_waiting_for_dice_leaves_the_referee_a_legal_order():
+    from campagne.games.wab.legal import legal_orders
+    g = in_combat()
+    push(g, type="fight", faces=[])
+    orders = legal_orders(g.state, "referee")
+    assert [(o.type, o.fixed) for o in orders] == [("dice", {"cancel": True})]
+    assert g.view()["awaiting"] == ["referee"]
+    g.push(orders[0].command({}))
+    assert g.state.table_dice is None

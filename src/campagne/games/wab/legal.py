@@ -7,7 +7,8 @@ and choose its reactions; everything else is the referee's. Every order listed i
 
 Limits: facts that carry table geometry (a charge's distance, a move, a shot at a range, who is near whom) are
 the table's and are not listed, except the yes-or-no facts a test asks for (`tracker.questions`), listed as
-the roll's fields; a reaction is listed with the reactions the sheet allows for a charged unit, a
+the roll's fields; while a command waits for the table's dice, only its cancelling is listed (the faces are
+typed); a reaction is listed with the reactions the sheet allows for a charged unit, a
 casualty report with 1 to all of a unit's models, the end with either winner or none.
 """
 
@@ -60,6 +61,9 @@ def legal_orders(state: BattleState, player: str) -> list[LegalOrder]:
         return _side(state, player)
     if player != REFEREE:
         return []
+    if state.table_dice is not None:
+        # a command waits for the table's dice: only they (typed: `battle dice F,F,...`) or giving it up
+        return [LegalOrder("dice", REFEREE, {"cancel": True})]
     orders = [LegalOrder("next", REFEREE), LegalOrder("fight", REFEREE),
               LegalOrder("end", REFEREE, {}, (Field("winner", choices=("a", "b"), optional=True),))]
     tests = [p for p in state.pending if p.kind == "test"]

@@ -289,6 +289,8 @@ def pursuits(state: BattleState) -> list[dict[str, str]]:
 def awaiting(state: BattleState) -> list[str]:
     if state.phase == "ended":
         return []
+    if state.table_dice is not None:  # the referee enters the table's dice before anything else
+        return ["referee"]
     sides = [s for s in SIDES if any(p.side == s for p in state.pending)]
     return sides or ["referee"]
 
