@@ -108,3 +108,16 @@ def test_battle_new_without_armies_says_what_to_give(tmp_path):
     from campagne.cli.main import app
     r = CliRunner().invoke(app, ["battle", "new", "-c", str(tmp_path / "b.jsonl")])
     assert r.exit_code == 2 and "--from-campaign" in r.output and not (tmp_path / "b.jsonl").exists()
+
+
+def test_a_characters_exchange_of_blows_shows_its_working():
+    from test_wab_seed_readings import lone_hero_side
+    g = game({"a": lone_hero_side(), "b": wab_side(wab_unit("levy", models=10))}, seed=3)
+    fact(g, "join", unit="a:hero", target="a:spearmen")
+    to_phase(g, "movement", "a")
+    fact(g, "contact", unit="a:spearmen", target="b:levy", charged=True)
+    to_phase(g, "close_combat", "a")
+    entry = push(g, type="fight")
+    blows = next(e for e in entry.events if e["type"] == "exchange")
+    assert [w["en"].split(":")[0] for w in blows["working"]] == ["Hero", "Levy"]
+    assert all("to hit" in w["en"] and "pour toucher" in w["fr"] for w in blows["working"])

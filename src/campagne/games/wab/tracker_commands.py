@@ -464,6 +464,7 @@ def exchange(state: BattleState, x: BattleUnit, y: BattleUnit, dice: Dice, charg
     states = {"a": (x, sx), "b": (y, sy)}
     alive = {"a": True, "b": True}
     unsaved: dict[str, int] = {"a": 0, "b": 0}
+    steps: list[dict[str, str]] = []  # the working: each one's blows, in the order struck
 
     def strike(side: str) -> None:
         s = setup.strike[side]
@@ -471,7 +472,12 @@ def exchange(state: BattleState, x: BattleUnit, y: BattleUnit, dice: Dice, charg
         rolls = combat.roll_attacks(dice, s.attacks_per_model, s.to_hit, s.to_wound, s.save,
                                     reroll_misses=s.reroll_misses,
                                     label=f"WAB {me.key} ({'duel' if duel else 'character'}) attack")
-        unsaved[side] = sum(r.unsaved for r in rolls)
+        n = unsaved[side] = sum(r.unsaved for r in rolls)
+        steps.extend(working.strike_lines(
+            {"attacks": [r.to_dict() for r in rolls], "hits": sum(r.hit for r in rolls),
+             "wounds": sum(r.wounded for r in rolls), "unsaved_wounds": n, "to_hit": s.to_hit,
+             "to_wound": s.to_wound, "save": s.save, "models_fighting": 1, "reroll_misses": s.reroll_misses,
+             "sixes_only": s.sixes_only, "casualties": states[other_role(side)][1].casualties(n)}, me.name))
 
     order = setup.order or ("a", "b")
     simultaneous = setup.order is None
@@ -483,7 +489,7 @@ def exchange(state: BattleState, x: BattleUnit, y: BattleUnit, dice: Dice, charg
                                 "unsaved wound(s)" + (" (a duel)" if duel else ""),
                     f"{x.name} et {y.name} échangent des coups : {unsaved['a']} et {unsaved['b']} "
                     "blessure(s) non sauvegardée(s)" + (" (un duel)" if duel else ""), units=[x.key, y.key],
-                    unsaved={x.key: unsaved["a"], y.key: unsaved["b"]}, duel=duel,
+                    unsaved={x.key: unsaved["a"], y.key: unsaved["b"]}, duel=duel, working=steps,
                     **({"attacks": {k: v for k, v in share.items() if v is not None}}
                        if any(v is not None for v in share.values()) else {}))]
     for side, other_side in (("a", "b"), ("b", "a")):
