@@ -357,7 +357,8 @@ def dice_(faces: Optional[str] = typer.Argument(None, help="The faces the table 
         if cancel:
             command["cancel"] = True
         else:
-            command["faces"] = _faces(faces) or []
+            from .table_dice import parse_faces
+            command["faces"] = parse_faces(faces)
         _run(o, campaign, command)
     run_safely(o, go)
 

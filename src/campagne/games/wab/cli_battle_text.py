@@ -68,7 +68,8 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False) -> list[str]:
         r = view["result"]
         lines.append(o.t(f"Vainqueur : camp {r['winner']}", f"Winner: side {r['winner']}"))
     elif view["awaiting"]:
-        lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
+        who = [o.t("l'arbitre", "the referee") if w == "referee" else w for w in view["awaiting"]]
+        lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(who))
     return lines
 
 

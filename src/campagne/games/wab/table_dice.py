@@ -197,6 +197,15 @@ class _Rng:
         return v
 
 
+def parse_faces(text: str | None) -> list[int]:
+    """The faces typed at the table, « 3,4,6 » (spaces ignored); a word that is no whole number is refused."""
+    parts = [x for x in (text or "").replace(" ", "").split(",") if x]
+    for x in parts:
+        if not re.fullmatch(r"-?[0-9]{1,6}", x):
+            raise CampagneError("wab.dice.not_a_face", value=x[:40])
+    return [int(x) for x in parts]
+
+
 def check_faces(value: Any) -> list[int]:
     """The faces of a command: whole numbers from 1 (each is checked against its die when rolled)."""
     if not isinstance(value, list):
