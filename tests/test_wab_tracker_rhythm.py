@@ -65,7 +65,7 @@ def test_the_command_line_asks_for_the_table_dice_stage_by_stage_and_shows_the_w
     out = cli("battle", "dice", "7", code=2)
     assert "7" in out and "D6" in out and "Traceback" not in out and open(path).read() == before
     out = cli("battle", "dice", "x", code=2)
-    assert open(path).read() == before
+    assert "'x' is not a die face" in out and "wab.dice" not in out and open(path).read() == before
     # the referee enters what the tracker asks for, stage after stage, until the combat is fought
     for _ in range(12):
         view = json.loads(cli("battle", "status", "--json"))
