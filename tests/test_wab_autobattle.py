@@ -171,6 +171,7 @@ def test_the_command_line_auto_battle(monkeypatch):
     r = runner.invoke(app, ["battle", "auto", "--a", "mercenaires-atlantes", "--b", "mercenaires-sauvages",
                             "--lang", "fr"])
     assert r.exit_code == 0 and "gagne la bataille avec" in r.stdout  # the winner in a sentence
+    assert "à coller :" in r.stdout and "{\"winner\"" not in r.stdout  # the line to paste, not JSON
 
 
 def test_the_resolver_payload_is_plain_json():

@@ -491,5 +491,6 @@ def auto(a: str = typer.Option(..., "--a", help="Side a's army list."),
             return
         for line in fight_.summary(o.lang):
             o.text(line)
-        result_text(o, fight_.result, payload)
+        from .tracker_views import campaign_command_line
+        result_text(o, fight_.result, payload, campaign_command_line(fight_.state))
     run_safely(o, go)
