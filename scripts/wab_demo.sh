@@ -18,18 +18,29 @@ b() { echo "\$ campagne battle $*"; "${C[@]}" battle "$@" -c "$B"; }
 # ask EXPR: evaluate a Python expression on the battle's view `v` (campagne battle status --json)
 ask() { "${C[@]}" battle status -c "$B" --json | $PY -c "import json, sys; v = json.load(sys.stdin); print($1)"; }
 ready() { [ "$(ask "' '.join(u['status'] for u in v['units'] if u['key'] in '$*'.split())")" = "$(printf 'ready %.0s' $* | xargs)" ]; }
-# reach TURN SIDE PHASE: close phases until there, taking the tests and fighting the combats on the way
+# tests: roll the pending tests; a test that asks for a distance fact nobody reported this turn (general
+# within 12", enemy within 8"...) is answered "no" here (a table would say what it sees)
+tests() {
+  while [ "$(ask "sum(p['kind'] == 'test' for p in v['pending'])")" != 0 ]; do
+    # shellcheck disable=SC2046
+    b roll --all $(ask "' '.join('--set ' + n + '=false' for n in next(p for p in v['pending'] if p['kind'] == 'test')['asks'])")
+  done
+}
+# reach TURN SIDE PHASE: close phases until there (or past it: a phase with nothing to do passes by itself),
+# taking the tests and fighting the combats on the way
 reach() {
+  local want
+  want=$(( $1 * 10 + $( [ "$2" = b ] && echo 5 || echo 0 ) + $(ask "['start_of_turn', 'movement', 'shooting', 'close_combat'].index('$3')") ))
   while true; do
     local at
-    at=$(ask "f\"{v['turn']} {v['side']} {v['phase']} {sum(p['kind'] == 'test' for p in v['pending'])} {sum(not e['fought'] for e in v['engagements'])}\"")
-    read -r turn side ph tests combats <<<"$at"
-    if [ "$turn $side $ph" = "$1 $2 $3" ]; then break; fi
-    if [ "$tests" != 0 ]; then b roll --all
+    at=$(ask "f\"{v['turn'] * 10 + 5 * (v['side'] == 'b') + ['deployment', 'start_of_turn', 'movement', 'shooting', 'close_combat', 'ended'].index(v['phase']) - 1} {sum(p['kind'] == 'test' for p in v['pending'])} {sum(not e['fought'] for e in v['engagements'])} {v['phase']}\"")
+    read -r rank tests combats ph <<<"$at"
+    if [ "$tests" = 0 ] && [ "$rank" -ge "$want" ]; then break; fi
+    if [ "$tests" != 0 ]; then tests
     elif [ "$ph" = close_combat ] && [ "$combats" != 0 ]; then combat
     else b next >/dev/null; fi
   done
-  echo "-- turn $1, side $2: $3"
+  echo "-- turn $1, side $2: $3 (now: $(ask "v['phase']"))"
 }
 # combat: fight; friends of a broken unit (all reported within 12") test for panic; victors pursue
 combat() {
@@ -37,7 +48,7 @@ combat() {
   for pair in $(ask "' '.join(f\"{u['key']}:{k}\" for k in v['broken'] for u in v['units'] if u['side'] == k[0] and u['status'] == 'ready' and not u['attached_to'])"); do
     b fact friends_broke "${pair%%:*}:$(echo "$pair" | cut -d: -f2)" "$(echo "$pair" | cut -d: -f3-)"
   done
-  if [ "$(ask "sum(p['kind'] == 'test' for p in v['pending'])")" != 0 ]; then b roll --all; fi
+  tests
   for pair in $(ask "' '.join(p['unit'] + '>' + p['target'] for p in v['pursuits'])"); do
     b fact pursue "${pair%%>*}" "${pair##*>}"
   done
@@ -64,7 +75,7 @@ if ready b:slingers; then b fact shoot b:slingers a:spearmen --set distance=8; f
 
 say "Turn 2: the spearmen charge the warriors, who stand and shoot (6\" is more than half of 8\")"
 reach 2 a movement
-if [ "$(ask "sum(p['kind'] == 'test' for p in v['pending'])")" != 0 ]; then b roll --all; fi
+tests
 if ready a:spearmen b:warriors; then
   b fact charge a:spearmen b:warriors --set distance=6
   b status --as b --lang fr
@@ -76,11 +87,11 @@ combat
 
 say "Turn 2, the savages: the slingers charge the archers' flank if both still stand (a panic test)"
 reach 2 b movement
-if [ "$(ask "sum(p['kind'] == 'test' for p in v['pending'])")" != 0 ]; then b roll --all; fi
+tests
 if ready b:slingers a:archers; then
   b fact charge b:slingers a:archers --set facing=flank --set distance=7
   b status
-  b roll --all
+  tests
   if ready b:slingers a:archers; then b fact react a:archers hold && b fact contact b:slingers a:archers; fi
 fi
 reach 2 b close_combat
@@ -88,7 +99,7 @@ if [ "$(ask "sum(not e['fought'] for e in v['engagements'])")" != 0 ]; then comb
 
 say "Turn 3, the last of the scenario: units that fled more than 12\" reach the table edge"
 reach 3 a movement
-if [ "$(ask "sum(p['kind'] == 'test' for p in v['pending'])")" != 0 ]; then b roll --all; fi
+tests
 for u in $(ask "' '.join(u['key'] for u in v['units'] if u['status'] == 'fleeing' and not u['attached_to'] and u['fled_inches'] > 12)"); do
   b fact left_table "$u"
 done

@@ -170,7 +170,8 @@ def test_the_command_line_auto_battle(monkeypatch):
     assert again == data
     r = runner.invoke(app, ["battle", "auto", "--a", "mercenaires-atlantes", "--b", "mercenaires-sauvages",
                             "--lang", "fr"])
-    assert r.exit_code == 0 and "Vainqueur" in r.stdout
+    assert r.exit_code == 0 and "gagne la bataille avec" in r.stdout  # the winner in a sentence
+    assert "à coller :" in r.stdout and "{\"winner\"" not in r.stdout  # the line to paste, not JSON
 
 
 def test_the_resolver_payload_is_plain_json():

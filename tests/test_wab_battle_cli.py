@@ -18,7 +18,7 @@ def fled_and_killed(context=None):
         g.state.context.update(context)
     to_phase(g, "movement", "b", turn=1)
     fact(g, "charge", unit="b:warriors", target="a:archers", facing="flank", distance=6)
-    push(g, type="roll", faces=[6, 6, 1, 1])  # panics, flees 2"
+    push(g, type="roll", faces=[6, 6, 1, 1], general=False)  # panics, flees 2"
     fact(g, "left_table", unit="a:archers")
     fact(g, "general_killed", side="b")
     push(g, type="end", winner="a")
@@ -88,13 +88,17 @@ def test_the_command_line_says_what_comes_next_shows_the_dice_and_prints_the_com
     text = cli("battle", "new", "--a", "mercenaires-atlantes", "--b", "mercenaires-sauvages", "--player-a",
                "alice", "--player-b", "bob", "--territory", "mestoria")
     assert "Next:" in text and f"campagne battle next -c {cli.path}" in text and "battle fact join" in text
-    for _ in range(6):
+    for _ in range(3):  # to side b's movement (the empty phases pass by themselves)
         cli("battle", "next")
     cli("battle", "fact", "charge", "b:warriors", "a:archers", "--set", "facing=flank", "--set", "distance=6")
-    text = cli("battle", "roll", "--faces", "1,2", "--lang", "fr")
+    text = cli("battle", "roll", "--faces", "1,2", "--lang", "fr", "--set", "general=false")
     assert "2D6 (1+2) = 3, il faut" in text and "ou moins" in text
     text = cli("battle", "end", "--winner", "a")
     assert "For the campaign, ready to paste:" in text
     line = text.strip().splitlines()[-1].strip()
     assert line.startswith("campagne battle-result mestoria --winner alice")
     assert shlex.split(line)  # pastes as it is
+    # asked again, `battle end` and `battle result` print the same line (end used to refuse: the battle is over)
+    for again in (cli("battle", "end"), cli("battle", "result"), cli("battle", "result", "--lang", "fr")):
+        assert again.strip().splitlines()[-1].strip() == line
+    assert "gagne la bataille avec" in cli("battle", "result", "--lang", "fr")

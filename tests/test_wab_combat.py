@@ -86,10 +86,13 @@ def test_roll_attacks_hatred_rerolls_after_the_first_dice_and_seven_plus():
     rolled = combat.roll_attacks(dice, 3, 4, None, None, reroll_misses=True)
     assert [x.hit for x in rolled] == [True, True, False]
     assert [x.hit_dice for x in rolled] == [[3, 4], [5], [2, 1]] and rolled[0].rerolled
-    dice = ScriptedDice([6, 5, 3, 6, 4])  # needs 8: a 6 then 5+
+    # needs 8: a 6 then 5+; as a table rolls them, the three first dice (6, 5, 6), then the second die of
+    # each 6 (5: hits, 4: misses)
+    dice = ScriptedDice([6, 5, 6, 5, 4])
     rolled = combat.roll_attacks(dice, 3, 8, None, None)
     assert [x.hit for x in rolled] == [True, False, False]
-    assert dice.records[1].purpose.endswith("6, then 5+")
+    assert [x.hit_dice for x in rolled] == [[6, 5], [5], [6, 4]]
+    assert [r.purpose.endswith("6, then 5+") for r in dice.records] == [False] * 3 + [True] * 2
     assert combat.roll_attacks(ScriptedDice([]), 4, 10, 4, None) != []  # cannot hit: no die rolled
 
 

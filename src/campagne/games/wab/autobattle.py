@@ -243,7 +243,7 @@ class _Robot:
                 break
             ch = next(c for c in self.state.charges if c.id == p.charge)
             self.fact("react", unit=p.unit, **self.reaction(p, ch))
-        self.do({"type": "next"})
+        self.do({"type": "next", "one_phase": True})
 
     def roll_all(self) -> None:
         if any(p.kind == "test" for p in self.state.pending):
@@ -321,8 +321,8 @@ class _Robot:
         for bu in s.side_units(s.side):
             if bu.status == "fleeing" and not bu.attached_to:
                 near = bu.broke_at is not None  # broke in the last close combat: its victor is close
-                if bu.enemy_within_8 != near:
-                    self.fact("near", unit=bu.key, enemy_within_8=near)
+                # said every turn: the tracker forgets the facts of the last turn and asks the rally for it
+                self.fact("near", unit=bu.key, enemy_within_8=near)
         self.roll_all()  # rally tests
         for bu in s.side_units(s.side):
             if bu.status == "ready" and bu.enemy_within_8 and not engaged(s, bu.key):

@@ -22,7 +22,6 @@ which the descriptor names as the game's tools.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any, Optional
@@ -116,20 +115,31 @@ def _command(kind: str, **fields: Any) -> dict[str, Any]:
     return {"type": kind, **{k: v for k, v in fields.items() if v}}
 
 
-def _with_faces(command: dict[str, Any], faces: Optional[str]) -> dict[str, Any]:
-    """Add the dice rolled at the table, when the referee entered them."""
+def _with_faces(command: dict[str, Any], faces: Optional[str], table: bool = False) -> dict[str, Any]:
+    """Add the dice rolled at the table, when the referee entered them (`--table`: none yet, the tracker
+    says which it wants first)."""
     f = _faces(faces)
     if f is not None:
         command["faces"] = f
+    elif table:
+        command["faces"] = []
     return command
+
+
+TableOpt = typer.Option(False, "--table", help="The dice are rolled at the table: the tracker says which dice "
+                                               "it wants, stage by stage (then: campagne battle dice F,F,...).")
 
 
 # --------------------------------------------------------------------------- commands
 
 
 @battle_app.command("new")
-def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged name or .toml)."),
-        b: str = typer.Option(..., "--b", help="Side b's army list."),
+def new(a: Optional[str] = typer.Option(None, "--a", help="Side a's army list (packaged name or .toml)."),
+        b: Optional[str] = typer.Option(None, "--b", help="Side b's army list."),
+        from_campaign: Optional[str] = typer.Option(None, "--from-campaign",
+                                                    help="An Atlantis campaign's journal: its battle (in "
+                                                         "--territory, or its only one) with both armies as "
+                                                         "they stand, losses included."),
         first: str = typer.Option("a", "--first", help="The side that plays the first turn (a or b)."),
         player_a: Optional[str] = typer.Option(None, "--player-a", help="Side a's campaign player."),
         player_b: Optional[str] = typer.Option(None, "--player-b", help="Side b's campaign player."),
@@ -156,12 +166,23 @@ def new(a: str = typer.Option(..., "--a", help="Side a's army list (packaged nam
 
     def go() -> None:
         from ... import session
-        setup: dict[str, Any] = {"a": load_side(a), "b": load_side(b), "first": first}
+        if from_campaign is not None:
+            from .inputs import setup_from_atlantis
+            state = session.load(Path(from_campaign), expect="atlantis").game.state
+            setup: dict[str, Any] = setup_from_atlantis(state, territory)
+            setup["first"] = first
+            territory_ = setup["context"]["territory"]
+        elif a is None or b is None:
+            raise CampagneError("wab.cli.no_armies")
+        else:
+            setup = {"a": load_side(a), "b": load_side(b), "first": first}
+            territory_ = territory
         if player_a:
             setup["a"]["player"] = player_a
         if player_b:
             setup["b"]["player"] = player_b
-        context: dict[str, Any] = {k: v for k, v in (("territory", territory), ("scenario", scenario)) if v}
+        context: dict[str, Any] = {**setup.get("context", {}),
+                                   **{k: v for k, v in (("territory", territory_), ("scenario", scenario)) if v}}
         if gorges_battle is not None:
             context.update({"campaign": "gorges", "battle": gorges_battle,
                             "armies": {k: v for k, v in (("a", army_a), ("b", army_b)) if v}})
@@ -229,11 +250,14 @@ def facts(lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
 
 
 def build_fact(kind: str, args: list[str], sets: list[str]) -> dict[str, Any]:
-    from .tracker_commands import FACTS, INT_FACT_FIELDS
+    from .tracker_commands import FACT_FIELDS, FACTS, INT_FACT_FIELDS
     if kind not in FACTS:
         raise CampagneError("wab.battle.unknown_fact", fact=kind, known=", ".join(FACTS))
     command: dict[str, Any] = {"type": "fact", "fact": kind}
-    rest = list(args)
+    # `friend=b:levy` written among the arguments, as the tracker's hints print it, is a field like --set
+    named = [a for a in args if a.partition("=")[0] in FACT_FIELDS[kind] and "=" in a]
+    rest = [a for a in args if a not in named]
+    sets = [*named, *sets]
     for name in FACTS[kind][1]:
         if not rest:
             break
@@ -260,12 +284,13 @@ def fact(kind: str = typer.Argument(...,
          set_: Optional[list[str]] = typer.Option(None, "--set",
                                                   help="KEY=VALUE extra fields (JSON values)."),
          faces: Optional[str] = typer.Option(None, "--faces", help="Dice rolled at the table: 3,4,..."),
+         table: bool = TableOpt,
          campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Report a fact of the battle. / Signaler un fait de la bataille."""
     o = out(lang, json_)
 
     def go() -> None:
-        _run(o, campaign, _with_faces(build_fact(kind, args or [], set_ or []), faces))
+        _run(o, campaign, _with_faces(build_fact(kind, args or [], set_ or []), faces, table))
     run_safely(o, go)
 
 
@@ -273,12 +298,20 @@ def fact(kind: str = typer.Argument(...,
 def roll(test: Optional[str] = typer.Argument(None, help="The pending test (T3); default: the first one."),
          all_: bool = typer.Option(False, "--all", help="Roll every pending test, in order."),
          faces: Optional[str] = typer.Option(None, "--faces", help="Dice rolled at the table: 3,4,..."),
+         table: bool = TableOpt,
+         set_: Optional[list[str]] = typer.Option(None, "--set", help="The facts the test asks for, this turn: "
+                                                  "general=true|false, army_standard=..., enemy_within_8=..."),
          campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
-    """Roll a pending test (or enter the dice rolled at the table). / Lancer un test en attente."""
+    """Roll a pending test (or enter the dice rolled at the table). / Lancer un test en attente.
+
+    A test that needs a distance fact nobody reported this turn (the general or the army standard within
+    12", an enemy within 8" for a rally) asks for it: answer with --set general=true (or false)."""
     o = out(lang, json_)
 
     def go() -> None:
-        _run(o, campaign, _with_faces(_command("roll", test=test, all=all_), faces))
+        command = _command("roll", test=test, all=all_)
+        command.update(parse_sets(set_ or []))
+        _run(o, campaign, _with_faces(command, faces, table))
     run_safely(o, go)
 
 
@@ -293,6 +326,7 @@ def fight(unit: Optional[str] = typer.Argument(None, help="Fight only this unit'
               None, "--attacks", help="A character fighting several units shares his attacks: "
                                       "CHARACTER=UNIT:N,UNIT:N (e.g. a:general=b:levy:2,b:reserve:1)."),
           faces: Optional[str] = typer.Option(None, "--faces", help="Dice rolled at the table: 3,4,..."),
+          table: bool = TableOpt,
           campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Fight the close combats of this phase. / Livrer les corps à corps de la phase."""
     o = out(lang, json_)
@@ -300,7 +334,32 @@ def fight(unit: Optional[str] = typer.Argument(None, help="Fight only this unit'
     def go() -> None:
         _run(o, campaign, _with_faces(_command("fight", unit=unit, momentum=momentum, high_ground=high_ground,
                                                 difficult_terrain=difficult_terrain,
-                                                attacks=_attacks(attacks or [])), faces))
+                                                attacks=_attacks(attacks or [])), faces, table))
+    run_safely(o, go)
+
+
+@battle_app.command("dice")
+def dice_(faces: Optional[str] = typer.Argument(None, help="The faces the table rolled for the stage the tracker "
+                                                           "asked for: 3,4,6,..."),
+          cancel: bool = typer.Option(False, "--cancel", help="Give up the command waiting for dice."),
+          campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Enter the table's dice for the stage the tracker asks for. / Entrer les dés de la table.
+
+    The order, as a table rolls them: for each side that strikes (or shoots), all its to-hit dice, the
+    re-rolls of its misses, the second die of each 6 when it needs 7+, then its to-wound dice, then the
+    enemy's saves; the other side likewise; then each test's dice (2D6, or the stubborn D6) and each flee
+    or pursuit distance. The tracker says after each entry how many dice it wants next and what each needs.
+    """
+    o = out(lang, json_)
+
+    def go() -> None:
+        command: dict[str, Any] = {"type": "dice"}
+        if cancel:
+            command["cancel"] = True
+        else:
+            from .table_dice import parse_faces
+            command["faces"] = parse_faces(faces)
+        _run(o, campaign, command)
     run_safely(o, go)
 
 
@@ -343,13 +402,14 @@ def end(winner: Optional[str] = typer.Option(None, "--winner", help="a or b, by 
             command["quarters"] = q
         path = battle_path(campaign)
         with _open(path) as c:
-            entry = c.push(command)
+            # asked again once the battle is over: the same result, the line to paste with it
+            entries = [] if c.game.state.phase == "ended" else [c.push(command).to_dict()]
             state = c.game.state
             where = territory or state.context.get("territory") or "?"
             payload = atlantis_command(state, where)
             line = campaign_command_line(state, territory)
             if o.json:
-                o.data({"entries": [entry.to_dict()], "result": state.result, "atlantis": payload,
+                o.data({"entries": entries, "result": state.result, "atlantis": payload,
                         "campaign_command": line, "view": c.game.view(None)})
                 return
             result_text(o, state.result, payload, line)
@@ -359,19 +419,24 @@ def end(winner: Optional[str] = typer.Option(None, "--winner", help="a or b, by 
 @battle_app.command("result")
 def result(territory: Optional[str] = typer.Option(None, "--territory", help="The Atlantis territory."),
            campaign: Optional[str] = BattleOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
-    """The battle's result as the Atlantis battle-result command. / Le résultat pour la campagne."""
+    """The battle's result and the campaign's command to paste. / Le résultat et la commande à coller."""
     o = out(lang, json_)
 
     def go() -> None:
-        from .tracker_views import atlantis_command
+        from .tracker_views import atlantis_command, campaign_command_line, final_result
         path = battle_path(campaign)
         with _open(path) as c:
             state = c.game.state
             payload = atlantis_command(state, territory or state.context.get("territory") or "?")
-        if o.json:
-            o.data(payload)
-        else:
-            o.text(json.dumps(payload, ensure_ascii=False))
+            if o.json:
+                o.data(payload)
+                return
+            result = state.result or final_result(state)
+            line = campaign_command_line(state, territory)
+        if state.phase != "ended":
+            o.text(o.t(f"La bataille n'est pas finie : voici son résultat tel qu'il est au tour {state.turn}.",
+                       f"The battle is not over: this is its result as it stands in turn {state.turn}."))
+        result_text(o, result, payload, line)
     run_safely(o, go)
 
 
@@ -426,5 +491,6 @@ def auto(a: str = typer.Option(..., "--a", help="Side a's army list."),
             return
         for line in fight_.summary(o.lang):
             o.text(line)
-        result_text(o, fight_.result, payload)
+        from .tracker_views import campaign_command_line
+        result_text(o, fight_.result, payload, campaign_command_line(fight_.state))
     run_safely(o, go)

@@ -53,6 +53,12 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False) -> list[str]:
                              f"{p['fr']} — réussite {odds}",
                              f"  To roll {p['id']}: {p['unit_name']} ({p['unit']}), {p['test']} test — "
                              f"{p['en']} — pass {odds}"))
+            if p.get("asks"):
+                from .rhythm import NEAR_FACTS
+                lines.append(o.t("    à dire avant de tirer : est-elle " + ", ou ".join(NEAR_FACTS[n][2] for n in p["asks"])
+                                 + " ? (--set " + "=true|false --set ".join(p["asks"]) + "=true|false)",
+                                 "    to tell before rolling: is it " + ", or ".join(NEAR_FACTS[n][1] for n in p["asks"])
+                                 + "? (--set " + "=true|false --set ".join(p["asks"]) + "=true|false)"))
         else:
             lines.append(o.t(f"  Décision {p['id']} : {p['unit_name']} ({p['unit']}) — {p['fr']}",
                              f"  Decision {p['id']}: {p['unit_name']} ({p['unit']}) — {p['en']}"))
@@ -62,7 +68,8 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False) -> list[str]:
         r = view["result"]
         lines.append(o.t(f"Vainqueur : camp {r['winner']}", f"Winner: side {r['winner']}"))
     elif view["awaiting"]:
-        lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
+        who = [o.t("l'arbitre", "the referee") if w == "referee" else w for w in view["awaiting"]]
+        lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(who))
     return lines
 
 
@@ -83,9 +90,12 @@ def result_text(o: Out, result: dict[str, Any], payload: dict[str, Any], command
     """The result as the referee reads it; with `command_line`, the campaign's `battle-result` command
     ready to paste (`tracker_views.campaign_command_line`), else the Atlantis payload as JSON."""
     w = result["winner"]
+    loser = "b" if w == "a" else "a"
     vp = result["vp"]
-    o.text(o.t(f"Vainqueur : camp {w} ({result['players'][w]}) — PV a {vp['a']}, b {vp['b']}",
-               f"Winner: side {w} ({result['players'][w]}) — VP a {vp['a']}, b {vp['b']}"))
+    o.text(o.t(f"Le camp {w} ({result['players'][w]}) gagne la bataille avec {vp[w]} points de victoire contre "
+               f"{vp[loser]}.",
+               f"Side {w} ({result['players'][w]}) wins the battle with {vp[w]} victory points against "
+               f"{vp[loser]}."))
     for s in ("a", "b"):
         for row in result["vp_detail"][s]:
             o.text(f"  {s} +{row['points']:<4} {row[o.lang]}")
@@ -115,11 +125,14 @@ def _dice(result: dict[str, Any], o: Out) -> str:
 
 
 def event_line(ev: dict[str, Any], o: Out) -> str:
-    """An event's sentence; a test's with its dice and its target."""
+    """An event's sentence; a test's with its dice and its target; under it, the result's working (scores
+    needed, modifiers, dice, each side's combat result: `working.py`)."""
     line = ev["text"][o.lang]
     result = ev.get("result")
     if ev.get("type") in ("test", "break_test") and isinstance(result, dict) and result.get("rolls"):
         line += f" — {_dice(result, o)}"
+    for step in ev.get("working") or []:
+        line += "\n    " + step[o.lang]
     return line
 
 

@@ -6,9 +6,9 @@ computes exactly, with the very same rules (`odds.prepare_round`, `odds.side_bon
 of this module converges to those odds (tests/test_wab_combat.py checks it).
 
 The dice, in the order the sheet's "Ordre d'attaque" gives ("Jetez un D6 pour chaque attaque ...
-Jetez un D6 pour chaque touche réussie ... Lancez un D6 pour chaque blessure"): the first striker's
-to-hit dice (one D6 per attack; a score of 7 to 9 is a 6 followed at once by a second D6 needing
-4+/5+/6), then the re-rolls of its misses (hatred, first round), its to-wound dice for the hits, the
+Jetez un D6 pour chaque touche réussie ... Lancez un D6 pour chaque blessure"), stage by stage as a
+table rolls them: the first striker's to-hit dice (one D6 per attack; a score of 7 to 9 needs a 6, and
+after all the first dice, a second D6 for each 6, needing 4+/5+/6), then the re-rolls of its misses (hatred, first round), its to-wound dice for the hits, the
 enemy's saves for the wounds; the casualties are removed; then the second striker likewise (with
 its models still in contact); with simultaneous blows both sides roll before any casualty is
 removed (a first, then b). Then the combat result, and the loser's break test (2D6, the army
@@ -58,34 +58,37 @@ def _then(score: int) -> int | None:
     return None if then is None else int(then)
 
 
-def _roll_hit(dice: Dice, score: int | None, purpose: str, faces: list[int]) -> bool:
-    """One to-hit attempt: a natural 1 always misses; 7 to 9 need a 6 then a second die."""
-    first = dice.roll("D6", purpose)
-    faces.append(first)
+def _roll_hits(dice: Dice, score: int, attacks: list[AttackRoll], purpose: str, n: int) -> None:
+    """One to-hit attempt for each of `attacks`, as a table rolls them: every first die, then the second
+    die of each 6 when the score is 7 to 9 (a natural 1 always misses)."""
+    firsts = [(a, dice.roll("D6", purpose.format(a.number, n))) for a in attacks]
+    for a, first in firsts:
+        a.hit_dice.append(first)
+        a.hit = first >= max(score, 2) if score <= 6 else False
     if score <= 6:
-        return first >= max(score, 2)
-    if first != 6:
-        return False
+        return
     then = _then(score)
-    second = dice.roll("D6", f"{purpose}: 6, then {then}+")
-    faces.append(second)
-    return second >= then
+    for a, first in firsts:
+        if first == 6:
+            second = dice.roll("D6", f"{purpose.format(a.number, n)}: 6, then {then}+")
+            a.hit_dice.append(second)
+            a.hit = second >= then  # type: ignore[operator]
 
 
 def roll_attacks(dice: Dice, n: int, to_hit: int | None, to_wound: int | None, save: int | None, *,
                  reroll_misses: bool = False, label: str = "attack") -> list[AttackRoll]:
-    """Roll n attacks: every to-hit die, the re-rolls of the misses, the wound dice of the hits, the
-    save dice of the wounds. A score of None rolls nothing (it cannot hit / wound; no save)."""
+    """Roll n attacks as a table rolls them, stage by stage: every to-hit die (then the second dice of
+    the sixes when 7+ is needed), the re-rolls of the misses, the wound dice of the hits, the save dice of
+    the wounds. A score of None rolls nothing (it cannot hit / wound; no save)."""
     attacks = [AttackRoll(i + 1) for i in range(n)]
     if to_hit is None or _impossible_hit(to_hit):
         return attacks
-    for a in attacks:
-        a.hit = _roll_hit(dice, to_hit, f"{label} {a.number}/{n}: to hit {to_hit}+", a.hit_dice)
+    _roll_hits(dice, to_hit, attacks, f"{label} {{}}/{{}}: to hit {to_hit}+", n)
     if reroll_misses:
-        for a in attacks:
-            if not a.hit:
-                a.rerolled = True
-                a.hit = _roll_hit(dice, to_hit, f"{label} {a.number}/{n}: re-roll to hit {to_hit}+", a.hit_dice)
+        missed = [a for a in attacks if not a.hit]
+        for a in missed:
+            a.rerolled = True
+        _roll_hits(dice, to_hit, missed, f"{label} {{}}/{{}}: re-roll to hit {to_hit}+", n)
     if to_wound is None:
         return attacks
     for a in attacks:

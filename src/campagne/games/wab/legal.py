@@ -6,7 +6,9 @@ and choose its reactions; everything else is the referee's. Every order listed i
 (`core.legal.accepts`).
 
 Limits: facts that carry table geometry (a charge's distance, a move, a shot at a range, who is near whom) are
-the table's and are not listed; a reaction is listed with the reactions the sheet allows for a charged unit, a
+the table's and are not listed, except the yes-or-no facts a test asks for (`tracker.questions`), listed as
+the roll's fields; while a command waits for the table's dice, only its cancelling is listed (the faces are
+typed); a reaction is listed with the reactions the sheet allows for a charged unit, a
 casualty report with 1 to all of a unit's models, the end with either winner or none.
 """
 
@@ -59,15 +61,25 @@ def legal_orders(state: BattleState, player: str) -> list[LegalOrder]:
         return _side(state, player)
     if player != REFEREE:
         return []
+    if state.table_dice is not None:
+        # a command waits for the table's dice: only they (typed: `battle dice F,F,...`) or giving it up
+        return [LegalOrder("dice", REFEREE, {"cancel": True})]
     orders = [LegalOrder("next", REFEREE), LegalOrder("fight", REFEREE),
               LegalOrder("end", REFEREE, {}, (Field("winner", choices=("a", "b"), optional=True),))]
-    if any(p.kind == "test" for p in state.pending):
-        orders.append(LegalOrder("roll", REFEREE, {"all": True}))
+    tests = [p for p in state.pending if p.kind == "test"]
+    if tests:
+        orders.append(LegalOrder("roll", REFEREE, {"all": True}, _answers(state, tests[0])))
     for bu in state.units.values() if isinstance(state.units, dict) else state.units:
         if bu.models > 0:
             orders.append(LegalOrder("fact", REFEREE, {"fact": "casualties", "unit": bu.key},
                                      (Field("models", "int", low=1, high=bu.models),)))
     return _keep(state, orders) + [o for p in ("a", "b") for o in _side(state, p, REFEREE)]
+
+
+def _answers(state: BattleState, p: Any) -> tuple[Field, ...]:
+    """The distance facts a test asks for this turn (`tracker.questions`): yes or no, each."""
+    from .rhythm import questions
+    return tuple(Field(name, "bool") for name in questions(state, p))
 
 
 def _side(state: BattleState, side: str, player: str | None = None) -> list[LegalOrder]:
@@ -77,7 +89,7 @@ def _side(state: BattleState, side: str, player: str | None = None) -> list[Lega
         if p.side != side:
             continue
         if p.kind == "test":
-            orders.append(LegalOrder("roll", who, {"test": p.id}))
+            orders.append(LegalOrder("roll", who, {"test": p.id}, _answers(state, p)))
         elif p.kind == "reaction":
             orders.append(LegalOrder("fact", who, {"fact": "react", "unit": p.unit},
                                      (Field("reaction", choices=REACTIONS),)))

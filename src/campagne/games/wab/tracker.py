@@ -76,7 +76,7 @@ Interpretation choices (the sheet's words quoted; docs/rules/wab.md for the rest
   killed "battle" (or "duel"). A lone character rallies on his Ld (the five-model minimum is a unit's).
 * The general's Leadership ("Toute unité (sauf des tirailleurs) se trouvant dans un rayon de 12ps du
   général") and the army standard's re-roll apply to a unit reported within 12" of them (`near`,
-  or `assume_within_12`), while the general / the standard bearer is on the table and not fleeing;
+  this player turn, or `assume_within_12`), while the general / the standard bearer is on the table and not fleeing;
   a unit the general has joined is always within 12".
 """
 
@@ -91,9 +91,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...core.dice import Dice, ScriptedDice
+from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual, register_messages
-from . import movement, odds, psychology, shooting, tables
+from . import movement, odds, psychology, shooting, table_dice, tables, working
 from .profiles import Unit, WabArmy, slug
 
 SIDES = ("a", "b")
@@ -161,6 +161,12 @@ register_messages({
         "en": "{unit}: {what} is not allowed: {reason}.",
         "fr": "{unit} : {what} — refusé, {reason}.",
     },
+    "wab.battle.ask": {
+        "en": "Before the {test} test {id} of {unit}, the tracker needs to know whether, this turn, it is {facts}: "
+              "answer with campagne battle roll {id} {answer}.",
+        "fr": "Avant le test de {test} {id} de {unit}, le suivi doit savoir si, ce tour-ci, elle est {facts} : "
+              "répondez avec campagne battle roll {id} {answer}.",
+    },
     "wab.battle.pending": {
         "en": "Tests or decisions are still pending: {items}.",
         "fr": "Des tests ou des décisions sont encore en attente : {items}.",
@@ -180,10 +186,6 @@ register_messages({
     "wab.battle.no_combat": {
         "en": "No combat to fight{detail}.",
         "fr": "Aucun combat à livrer{detail}.",
-    },
-    "wab.battle.faces_short": {
-        "en": "The faces given ({faces}) are too few for the dice this command rolls.",
-        "fr": "Les faces données ({faces}) ne suffisent pas aux dés que cette commande lance.",
     },
     "wab.battle.faces_unused": {
         "en": "The faces {unused} were not used: this command rolled {used} dice.",
@@ -232,10 +234,12 @@ class BattleUnit:
     no_charge: bool = False
     shot: bool = False
     pursued: bool = False
-    # facts that hold until the referee changes them
+    # distance facts: they hold for the player turn they were reported in (`reported`: fact -> [turn, side]),
+    # then are forgotten (`forget_facts`) and asked for again at the next test that needs them
     general_near: bool = False
     army_standard_near: bool = False
     enemy_within_8: bool = False
+    reported: dict[str, list] = field(default_factory=dict)
     # fleeing
     flee_distance: int = 0        # the last flee roll (a pursuer must roll at least this)
     fled_inches: int = 0          # inches fled since it began to flee
@@ -341,6 +345,9 @@ class BattleState:
     captured: list[dict[str, Any]] = field(default_factory=list)
     counter: int = 0
     result: dict[str, Any] | None = None
+    # a command kept waiting for the table's dice: {"command": {...}, "faces": [...], "wanted": {...}}
+    table_dice: dict[str, Any] | None = None
+    assume_within_12: bool = False  # the setup's assumption: every unit within 12" of general and standard
 
     def new_id(self, prefix: str) -> str:
         self.counter += 1
@@ -450,7 +457,7 @@ def build_state(setup: Mapping[str, Any]) -> BattleState:
     if sides["a"]["player"] == sides["b"]["player"] and setup["a"].get("player"):
         raise _bad_setup("the two sides are the same player", "les deux camps sont le même joueur")
     return BattleState(sides=sides, units=units, first=first, context=dict(context), max_turns=max_turns,
-                       side=first)
+                       side=first, assume_within_12=assume)
 
 
 def setup_from_armies(a: Any, b: Any, *, first: str = "a", players: Mapping[str, str] | None = None,
@@ -839,9 +846,9 @@ def start_fleeing(state: BattleState, bu: BattleUnit, dice: Dice, *, why: tuple[
                       else "ne peut l'atteindre : la charge échoue")
                 events.append(event("charge_hint",
                                     f"{charger.name} ({ch.distance}\" + {roll.distance}\" fled) {en} "
-                                                   f"(caught {bu.key} by={charger.key})",
+                                                   f"(campagne battle fact caught {bu.key} {charger.key})",
                                     f"{charger.name} ({ch.distance}ps + {roll.distance}ps de fuite) {fr} "
-                                    f"(caught {bu.key} by={charger.key})", charge=ch.id,
+                                    f"(campagne battle fact caught {bu.key} {charger.key})", charge=ch.id,
                                     catches=reach.reaches))
     return events
 
@@ -895,7 +902,8 @@ def resolve_shots(state: BattleState, shooter: BattleUnit, target: BattleUnit, d
                                 f"{hits} hit(s), {wounds} wound(s), {unsaved} unsaved, {lost} dead",
                     f"{shooter.name} tire sur {target.name} avec {models} figurine(s) ({wname[1]}) : "
                     f"{hits} touche(s), {wounds} blessure(s), {unsaved} non sauvegardée(s), {lost} mort(s)",
-                    unit=shooter.key, target=target.key, trace=trace.to_dict())]
+                    unit=shooter.key, target=target.key, trace=trace.to_dict(),
+                    working=working.shooting_lines(trace.to_dict(), shooter.name))]
     if target.unit.profile.W > 1 and target.models > lost:
         target.wounded = (ts.wounded + trace.unsaved) % target.unit.profile.W
     target.phase_shooting_casualties += lost
@@ -908,26 +916,9 @@ def resolve_shots(state: BattleState, shooter: BattleUnit, target: BattleUnit, d
 
 def with_faces(cmd: Mapping[str, Any], dice: Dice,
                action: Callable[[Dice], list[dict[str, Any]]]) -> list[dict]:
-    """Run `action` on the command's dice, or on the faces the referee rolled at the table ("faces":
-    every die the command rolls, in order), recorded in the journal all the same."""
-    faces = cmd.get("faces")
-    if faces is None:
-        return action(dice)
-    if not isinstance(faces, list) or not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 100
-                                              for f in faces):
-        raise CampagneError("wab.battle.bad_field", field="faces", value=faces,
-                            reason=bilingual("a list of die faces", "une liste de faces de dés"))
-    scripted = ScriptedDice(list(faces))
-    try:
-        events = action(scripted)
-    except AssertionError:
-        raise CampagneError("wab.battle.faces_short", faces=", ".join(map(str, faces))) from None
-    if scripted.remaining:
-        used = len(faces) - len(scripted.remaining)
-        raise CampagneError("wab.battle.faces_unused", unused=", ".join(map(str, scripted.remaining)),
-                            used=used)
-    dice.records.extend(scripted.records)
-    return events
+    """Run `action` on the command's dice. The faces rolled at the table (`faces`) are handed out by
+    `WabBattle.apply` (`table_dice.TableDice`) to the whole command, so `dice` already holds them."""
+    return action(dice)
 
 
 # --------------------------------------------------------------------------- the ruleset
@@ -951,13 +942,29 @@ class WabBattle:
 
     def apply(self, state: BattleState, command: dict[str, Any], dice: Dice) -> list[dict[str, Any]]:
         from . import tracker_commands as tc
-        if not isinstance(command, Mapping) or command.get("type") not in tc.COMMANDS:
+        if not isinstance(command, Mapping) or command.get("type") not in (*tc.COMMANDS, "dice"):
             raise CampagneError("wab.battle.unknown_command",
                                 command=command.get("type") if isinstance(command, Mapping) else command,
-                                known=", ".join(tc.COMMANDS))
+                                known=", ".join((*tc.COMMANDS, "dice")))
         if state.phase == "ended":
             raise CampagneError("wab.battle.over")
-        if command.get("faces") is not None or command["type"] == "fight":
+        waiting = state.table_dice
+        if command["type"] == "dice":
+            if waiting is None:
+                raise CampagneError("wab.dice.none_waiting")
+            if command.get("cancel"):
+                state.table_dice = None
+                return [event("dice_cancelled", "The command waiting for the table's dice is cancelled",
+                              "La commande qui attendait les dés de la table est annulée")]
+            faces = table_dice.check_faces(command.get("faces"))
+            return self._with_table(state, dict(waiting["command"]), [*waiting["faces"], *faces], dice)
+        if waiting is not None:
+            w = waiting["wanted"]
+            raise CampagneError("wab.dice.waiting", wanted=bilingual(w["en"], w["fr"]))
+        if command.get("faces") is not None:
+            return self._with_table(state, {k: v for k, v in command.items() if k != "faces"},
+                                    table_dice.check_faces(command["faces"]), dice)
+        if command["type"] in ("fight", "roll"):  # a refused fight or roll changes nothing (answers included)
             backup = copy.deepcopy(vars(state))
             try:
                 return tc.COMMANDS[command["type"]](state, command, dice)
@@ -965,6 +972,37 @@ class WabBattle:
                 vars(state).update(backup)
                 raise
         return tc.COMMANDS[command["type"]](state, command, dice)
+
+    def _with_table(self, state: BattleState, command: dict[str, Any], faces: list[int],
+                    dice: Dice) -> list[dict[str, Any]]:
+        """Run `command` on the faces rolled at the table: all its dice there, it is done (its rolls recorded
+        like any); too few, the state is left as it was and the command waits for the next stage's dice."""
+        from . import tracker_commands as tc
+        backup = copy.deepcopy(vars(state))
+        table = table_dice.TableDice(faces)
+        try:
+            events = tc.COMMANDS[command["type"]](state, command, table)
+        except BaseException:
+            vars(state).update(backup)
+            raise
+        if table.short:
+            vars(state).update(backup)
+            wanted = table.wanted()
+            state.table_dice = {"command": command, "faces": faces, "wanted": wanted.to_dict()}
+            given = len(faces)
+            return [event("dice_wanted",
+                          f"Dice from the table: {given} entered; now roll {wanted.text['en']}, and enter them "
+                          "(campagne battle dice F,F,...)",
+                          f"Dés de la table : {given} entrés ; lancez maintenant {wanted.text['fr']}, et "
+                          "entrez-les (campagne battle dice F,F,...)",
+                          given=faces, wanted=wanted.to_dict())]
+        if table.unused:
+            vars(state).update(backup)
+            raise CampagneError("wab.battle.faces_unused", unused=", ".join(map(str, table.unused)),
+                                used=len(faces) - len(table.unused))
+        state.table_dice = None
+        dice.records.extend(table.records)
+        return events
 
     def view(self, state: BattleState, viewer: str | None) -> dict[str, Any]:
         from .tracker_views import view

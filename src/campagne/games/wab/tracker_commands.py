@@ -12,12 +12,14 @@ from typing import Any
 from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual
 from ...core.names import did_you_mean
-from . import combat, movement, odds, psychology
-from .tracker import (FACINGS, HOWS, SIDES, TURN_PHASES, BattleState, BattleUnit, Charge, Engagement, Pending,
+from . import combat, movement, odds, psychology, working
+from .tracker import (FACINGS, HOWS, PHASE_NAMES, SIDES, TURN_PHASES, BattleState, BattleUnit, Charge, Engagement, Pending,
                       _active, _bool, _choice, _distance, _illegal, _int, _need_status, _phase, _side_field,
                       _situation, add_due, attached, capture_standard, destroy, engaged, event,
                       find_unit, general_of, missile_weapon, nerve, other, remove_models, resolve_shots,
-                      start_fleeing, unit_state, with_faces, causes_fear, causes_terror, check_shots)
+                      start_fleeing, unit_state, with_faces, causes_fear, causes_terror, check_shots,
+                      PASSING, pending_odds)
+from .rhythm import NEAR_FACTS, last_phase, forget_facts, idle_phase, questions, report_fact
 
 Events = list[dict[str, Any]]
 
@@ -33,6 +35,7 @@ def _blocking(state: BattleState) -> None:
 
 def _start_side_turn(state: BattleState, turn: int, side: str) -> Events:
     state.turn, state.side, state.phase = turn, side, "start_of_turn"
+    forget_facts(state)  # a fact of the last player turn is never carried over unasked
     for bu in state.side_units(side):
         bu.moved = bu.rallied = bu.reformed = bu.no_shooting = bu.no_charge = bu.shot = bu.pursued = False
         bu.marched = bu.charged = None
@@ -48,6 +51,24 @@ def _start_side_turn(state: BattleState, turn: int, side: str) -> Events:
 
 
 def cmd_next(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    """Move on to the next phase, then past every phase with nothing to do (`idle_phase`), each
+    journaled as passed: the referee's `next` lands where the table has something to do (`one_phase`:
+    one phase only, for a program that plays every phase)."""
+    events = _next_phase(state)
+    if _bool(cmd, "one_phase"):  # a program stepping through every phase (the auto-battle's robot)
+        return events
+    for _ in range(12):  # at most a whole turn of two sides
+        why = idle_phase(state)
+        if why is None or last_phase(state):
+            break
+        events.append(event("phase_passed", f"{PHASE_NAMES[state.phase][0]}: nothing to do ({why[0]}), passed",
+                            f"{PHASE_NAMES[state.phase][1]} : rien à faire ({why[1]}), phase passée",
+                            phase=state.phase, side=state.side, turn=state.turn))
+        events += _next_phase(state)
+    return events
+
+
+def _next_phase(state: BattleState) -> Events:
     _blocking(state)
     if state.phase == "deployment":
         return _start_side_turn(state, 1, state.first)
@@ -107,14 +128,27 @@ def cmd_roll(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     if wanted is not None and not any(p.id == wanted for p in tests):
         raise CampagneError("wab.battle.no_test", test=wanted, pending=", ".join(p.id for p in tests) or "-")
     roll_all = _bool(cmd, "all")
+    first = next(p for p in tests if p.id == wanted) if wanted is not None else tests[0]
+    # the answers to the tracker's questions, for the unit of the (first) test rolled
+    answers = {name: _bool(cmd, name) for name in NEAR_FACTS if cmd.get(name) is not None}
+    for name, value in answers.items():
+        report_fact(state, state.units[first.unit], name, value)
+    ask = questions(state, first)
+    if ask:
+        raise _question(state, first, ask)
 
     def go(d: Dice) -> Events:
         events: Events = []
         if wanted is not None:
-            return roll_test(state, next(p for p in tests if p.id == wanted), d)
+            return roll_test(state, first, d)
         for _ in range(1000):
             left = [p for p in state.pending if p.kind == "test"]
             if not left:
+                break
+            ask = questions(state, left[0])
+            if ask:  # stop before a test that needs a fact: asked for with that test
+                e = _question(state, left[0], ask)
+                events.append(event("question", e.message("en"), e.message("fr"), test=left[0].id, facts=ask))
                 break
             events += roll_test(state, left[0], d)
             if not roll_all:
@@ -123,10 +157,19 @@ def cmd_roll(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     return with_faces(cmd, dice, go)
 
 
+def _question(state: BattleState, p: Pending, ask: list[str]) -> CampagneError:
+    bu = state.units[p.unit]
+    return CampagneError("wab.battle.ask", unit=bu.name, test=bilingual(p.test, _fr(p.test)), id=p.id,
+                         facts=bilingual(", or ".join(NEAR_FACTS[n][1] for n in ask),
+                                         ", ou ".join(NEAR_FACTS[n][2] for n in ask)),
+                         answer=" ".join(f"--set {n}=true|false" for n in ask))
+
+
 def roll_test(state: BattleState, p: Pending, dice: Dice) -> Events:
     """Roll one pending test and apply what it does."""
     bu = state.units[p.unit]
     n = nerve(state, bu)
+    chances = working.odds_fields(pending_odds(state, p), PASSING)  # before the dice: the odds it was taken at
     state.pending.remove(p)
     events: Events = []
     if p.test == "panic":
@@ -144,7 +187,8 @@ def roll_test(state: BattleState, p: Pending, dice: Dice) -> Events:
     said = outcome(r.outcome)
     events.append(event("test", f"{bu.name}: {p.test} test ({p.en}): {said[0]}",
                         f"{bu.name} : test de {_fr(p.test)} ({p.fr}) : {said[1]}", test=p.id, unit=bu.key,
-                        kind=p.test, reason=p.reason, result=r.to_dict()))
+                        kind=p.test, reason=p.reason, result=r.to_dict(), **chances,
+                        working=[working.odds_line(chances), *working.test_lines(r.to_dict())]))
     charge = next((c for c in state.charges if c.id == p.charge), None)
     if p.test in ("panic", "terror", "fear") and r.effects.get("flee"):
         if charge is not None and charge.charger == bu.key:
@@ -288,7 +332,8 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
                                                    else "; draw"),
         f"{A.name} ({res['a']}) contre {B.name} ({res['b']}) : {A.name} perd {lost['a']}, {B.name} perd "
         f"{lost['b']}" + (f" ; {_winner_name(trace, A, B)} l'emporte" if trace.winner else " ; égalité"),
-        attacker=A.key, defender=B.key, round=round_number, trace=trace.to_dict()))
+        attacker=A.key, defender=B.key, round=round_number, trace=trace.to_dict(),
+        working=working.round_lines(trace.to_dict(), {"a": A.name, "b": B.name})))
     for role, bu in (("a", A), ("b", B)):
         bu.unit.models = trace.models_left[role]
         bu.wounded = trace.wounded_left[role]
@@ -304,20 +349,30 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
         lb, wb = units[loser], units[other(loser)]
         result = trace.break_test.outcome
         said = outcome(result)
+        left = trace.models_left
+        feared = odds.feared_enemy_outnumbers(trace.setup, loser, left[loser], left[other_role(loser)])
+        chances = working.odds_fields(odds.break_odds(trace.setup, loser, abs(trace.difference), left[loser],
+                                                      feared), working.NOT_BROKEN)
         events.append(event("break_test", f"{lb.name} break test: {said[0]}",
                             f"{lb.name} test de moral : {said[1]}",
-                            unit=lb.key, outcome=result, result=trace.break_test.to_dict()))
+                            unit=lb.key, outcome=result, result=trace.break_test.to_dict(), **chances,
+                            working=[working.odds_line(chances, True),
+                                     *working.test_lines(trace.break_test.to_dict())]))
         if trace.broken[loser] and lb.status == "ready":
             events += start_fleeing(state, lb, dice, why=("broken in close combat",
                                                           "démoralisée au corps à corps"),
                                     from_unit=wb.key)
             lb.broke_at = [state.turn, state.side]
             events.append(event("panic_hint", f"Friends within 12\" of {lb.name} must test for panic "
-                                              f"(report them: friends_broke UNIT friend={lb.key})",
+                                              f"(report each: campagne battle fact friends_broke UNIT friend={lb.key})",
                                 f"Les amis à moins de 12ps de {lb.name} doivent tester la panique "
-                                f"(signalez-les : friends_broke UNITÉ friend={lb.key})", unit=lb.key))
+                                f"(signalez chacune : campagne battle fact friends_broke UNITÉ friend={lb.key})", unit=lb.key))
             events += _after_break(state, wb, lb, dice)
     return events
+
+
+def other_role(role: str) -> str:
+    return "b" if role == "a" else "a"
 
 
 def _winner_name(trace: Any, A: BattleUnit, B: BattleUnit) -> str:
@@ -409,6 +464,7 @@ def exchange(state: BattleState, x: BattleUnit, y: BattleUnit, dice: Dice, charg
     states = {"a": (x, sx), "b": (y, sy)}
     alive = {"a": True, "b": True}
     unsaved: dict[str, int] = {"a": 0, "b": 0}
+    steps: list[dict[str, str]] = []  # the working: each one's blows, in the order struck
 
     def strike(side: str) -> None:
         s = setup.strike[side]
@@ -416,7 +472,12 @@ def exchange(state: BattleState, x: BattleUnit, y: BattleUnit, dice: Dice, charg
         rolls = combat.roll_attacks(dice, s.attacks_per_model, s.to_hit, s.to_wound, s.save,
                                     reroll_misses=s.reroll_misses,
                                     label=f"WAB {me.key} ({'duel' if duel else 'character'}) attack")
-        unsaved[side] = sum(r.unsaved for r in rolls)
+        n = unsaved[side] = sum(r.unsaved for r in rolls)
+        steps.extend(working.strike_lines(
+            {"attacks": [r.to_dict() for r in rolls], "hits": sum(r.hit for r in rolls),
+             "wounds": sum(r.wounded for r in rolls), "unsaved_wounds": n, "to_hit": s.to_hit,
+             "to_wound": s.to_wound, "save": s.save, "models_fighting": 1, "reroll_misses": s.reroll_misses,
+             "sixes_only": s.sixes_only, "casualties": states[other_role(side)][1].casualties(n)}, me.name))
 
     order = setup.order or ("a", "b")
     simultaneous = setup.order is None
@@ -428,7 +489,7 @@ def exchange(state: BattleState, x: BattleUnit, y: BattleUnit, dice: Dice, charg
                                 "unsaved wound(s)" + (" (a duel)" if duel else ""),
                     f"{x.name} et {y.name} échangent des coups : {unsaved['a']} et {unsaved['b']} "
                     "blessure(s) non sauvegardée(s)" + (" (un duel)" if duel else ""), units=[x.key, y.key],
-                    unsaved={x.key: unsaved["a"], y.key: unsaved["b"]}, duel=duel,
+                    unsaved={x.key: unsaved["a"], y.key: unsaved["b"]}, duel=duel, working=steps,
                     **({"attacks": {k: v for k, v in share.items() if v is not None}}
                        if any(v is not None for v in share.values()) else {}))]
     for side, other_side in (("a", "b"), ("b", "a")):
@@ -698,9 +759,10 @@ def fact_contact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Even
     _need_status(x, what, "ready")
     if y.status == "fleeing":
         raise _illegal(y, what,
-                       f"it is fleeing: report it caught (caught {y.key} by={x.key}) or the charge failed",
-                       f"elle est en fuite : signalez-la rattrapée (caught {y.key} by={x.key}) ou la charge "
-                       "échouée")
+                       f"it is fleeing: report it caught (campagne battle fact caught {y.key} {x.key}) "
+                       "or the charge failed",
+                       f"elle est en fuite : signalez-la rattrapée (campagne battle fact caught {y.key} {x.key}) "
+                       "ou la charge échouée")
     _need_status(y, what, "ready")
     _not_attached(x, what)
     _not_attached(y, what)
@@ -787,7 +849,7 @@ def fact_move(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     if how in ("march", "forced_march"):
         bu.marched = how
     if enemies is not None:
-        bu.enemy_within_8 = bool(enemies)
+        report_fact(state, bu, "enemy_within_8", bool(enemies))
     names = {"move": ("moves", "se déplace"), "march": ("marches", "marche rapidement"),
              "forced_march": ("makes a forced march", "fait une marche forcée"),
              "reform": ("reforms with its musician", "se reforme avec son musicien")}[how]
@@ -831,10 +893,13 @@ def fact_near(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
                 raise _illegal(bu, what, f"{f.name} is not a fleeing friend",
                                f"{f.name} n'est pas une unité amie en fuite")
     for attr, v in changes.items():
-        setattr(bu, attr, v)
+        report_fact(state, bu, next(n for n, f in NEAR_FACTS.items() if f[0] == attr), v)
     if changes:
-        events.append(event("near", f"{bu.name}: " + ", ".join(f"{k}={v}" for k, v in changes.items()),
-                            f"{bu.name} : " + ", ".join(f"{k}={v}" for k, v in changes.items()), unit=bu.key,
+        said = [(NEAR_FACTS[n], v) for n, f in NEAR_FACTS.items() for attr, v in changes.items() if f[0] == attr]
+        events.append(event("near", f"{bu.name}, this turn: " + "; ".join(
+                                f"{f[1]}: {'yes' if v else 'no'}" for f, v in said),
+                            f"{bu.name}, ce tour : " + " ; ".join(
+                                f"{f[2]} : {'oui' if v else 'non'}" for f, v in said), unit=bu.key,
                             **changes))
     if terror or friends:
         events += add_due(state, bu, psychology.tests_due(_situation(

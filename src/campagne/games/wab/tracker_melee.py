@@ -25,7 +25,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual
-from . import combat, odds
+from . import combat, odds, psychology, working
 from .tracker import (BattleState, BattleUnit, Engagement, attached, causes_fear, destroy, event, find_unit,
                       start_fleeing, unit_state)
 from .tracker_commands import _after_break, exchanges, outcome, share_of
@@ -156,7 +156,8 @@ def fight_combat(state: BattleState, group: list[Engagement], dice: Dice, *, mom
         events.append(event(
             "blows", f"{A.name} and {B.name} strike: {A.name} loses {lost['a']}, {B.name} loses {lost['b']}",
             f"{A.name} et {B.name} frappent : {A.name} perd {lost['a']}, {B.name} perd {lost['b']}",
-            attacker=A.key, defender=B.key, round=round_number, trace=trace.to_dict()))
+            attacker=A.key, defender=B.key, round=round_number, trace=trace.to_dict(),
+            working=working.round_lines(trace.to_dict(), {"a": A.name, "b": B.name}, with_result=False)))
         for r, bu in (("a", A), ("b", B)):
             bu.unit.models = trace.models_left[r]
             bu.wounded = trace.wounded_left[r]
@@ -191,7 +192,8 @@ def _result(state: BattleState, fought: list[tuple[BattleUnit, BattleUnit, Any]]
         f"Combat de {names['a']} ({results['a']}) contre {names['b']} ({results['b']})" + said[1],
         units={s: [bu.key for bu in units[s]] for s in ("a", "b")}, wounds=wounds,
         bonuses={s: sorted(best[s].items()) for s in ("a", "b")}, results=results, difference=difference,
-        winner=winner)]
+        winner=winner, working=[working.result_line(names, wounds, {s: sorted(best[s].items()) for s in "ab"},
+                                                    results)])]
     if winner is None:
         return events
     loser = "b" if winner == "a" else "a"
@@ -207,12 +209,15 @@ def _result(state: BattleState, fought: list[tuple[BattleUnit, BattleUnit, Any]]
     broken: list[BattleUnit] = []
     for lb in standing[loser]:  # every engaged unit of the losing side tests, before any flees
         feared = fears and winner_models > lb.models
+        chances = working.odds_fields(psychology.break_odds(unit_state(state, lb).nerve(lb.models), abs(difference),
+                                                            feared_enemy_outnumbers=feared), working.NOT_BROKEN)
         test = combat.break_test(unit_state(state, lb), abs(difference), dice, models_left=lb.models,
                                  feared_enemy_outnumbers=feared)
         words = outcome(test.outcome)
         events.append(event("break_test", f"{lb.name} break test: {words[0]}",
                             f"{lb.name} test de moral : {words[1]}", unit=lb.key, outcome=test.outcome,
-                            result=test.to_dict()))
+                            result=test.to_dict(), **chances,
+                            working=[working.odds_line(chances, True), *working.test_lines(test.to_dict())]))
         if test.outcome in ("broken", "auto_broken"):
             broken.append(lb)
     for lb in broken:
@@ -223,9 +228,9 @@ def _result(state: BattleState, fought: list[tuple[BattleUnit, BattleUnit, Any]]
                                 from_unit=by)
         lb.broke_at = [state.turn, state.side]
         events.append(event("panic_hint", f"Friends within 12\" of {lb.name} must test for panic "
-                                          f"(report them: friends_broke UNIT friend={lb.key})",
+                                          f"(report each: campagne battle fact friends_broke UNIT friend={lb.key})",
                             f"Les amis à moins de 12ps de {lb.name} doivent tester la panique "
-                            f"(signalez-les : friends_broke UNITÉ friend={lb.key})", unit=lb.key))
+                            f"(signalez chacune : campagne battle fact friends_broke UNITÉ friend={lb.key})", unit=lb.key))
     for lb in broken:
         for wb in enemies[lb.key]:
             if lb.status == "fleeing":

@@ -32,6 +32,7 @@ from typing import Any
 from ...core.errors import CampagneError
 from .tracker import (PHASE_NAMES, SIDES, BattleState, BattleUnit, engagements_of, missile_weapon, other,
                       pass_probability, pending_odds)
+from .rhythm import questions
 
 GENERAL_BONUS = 100
 QUARTER_VP = 100
@@ -219,11 +220,16 @@ def pending_view(state: BattleState, p: Any) -> dict[str, Any]:
         out["odds"] = {k: float(v) for k, v in outcomes.items()}
         out["p_pass"] = float(pass_probability(outcomes))
         out["p_pass_exact"] = _num(pass_probability(outcomes))["exact"]
+        out["asks"] = questions(state, p)  # distance facts not reported this turn that change its odds
     return out
 
 
 def hints(state: BattleState) -> list[dict[str, str]]:
     out: list[dict[str, str]] = []
+    if state.table_dice is not None:
+        w = state.table_dice["wanted"]
+        out.append({"en": f"the table's dice are awaited: roll {w['en']}, then campagne battle dice F,F,...",
+                    "fr": f"les dés de la table sont attendus : lancez {w['fr']}, puis campagne battle dice F,F,..."})
     if state.phase == "movement":
         for ch in state.charges:
             if ch.status == "declared" and ch.turn == state.turn and ch.side == state.side and ch.reaction:
@@ -242,6 +248,12 @@ def hints(state: BattleState) -> list[dict[str, str]]:
             if not e.fought:
                 out.append({"en": f"fight {e.attacker} / {e.defender}",
                             "fr": f"combat {e.attacker} / {e.defender}"})
+        if any(not e.fought for e in state.engagements) and not state.assume_within_12:
+            out.append({"en": "break tests use the general's Leadership and the army standard's re-roll only for "
+                              "units reported within 12\" of them this turn (fact near UNIT general=true ...)",
+                        "fr": "les tests de moral n'utilisent le Commandement du général et la relance de la "
+                              "Grande Bannière que pour les unités signalées à moins de 12ps ce tour-ci (fact near "
+                              "UNITÉ general=true ...)"})
     for bu in state.units.values():
         if bu.status == "fleeing" and not bu.attached_to:
             out.append({"en": f"{bu.name} has fled {bu.fled_inches}\": report left_table when it reaches the "
@@ -277,6 +289,8 @@ def pursuits(state: BattleState) -> list[dict[str, str]]:
 def awaiting(state: BattleState) -> list[str]:
     if state.phase == "ended":
         return []
+    if state.table_dice is not None:  # the referee enters the table's dice before anything else
+        return ["referee"]
     sides = [s for s in SIDES if any(p.side == s for p in state.pending)]
     return sides or ["referee"]
 
@@ -308,6 +322,7 @@ def view(state: BattleState, viewer: str | None) -> dict[str, Any]:
         "hints": hints(state),
         "broken": broken_now(state), "pursuits": pursuits(state),
         "result": state.result,
+        "table_dice": state.table_dice,  # a command waiting for the table's dice: what it wants next
     }
 
 
