@@ -43,13 +43,13 @@ def play_all(tasks: Sequence[dict[str, Any]], workers: int = 1, cluster: str | N
     if cluster:
         address = check_address(cluster)
         try:
-            client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+            client = Client(address, timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError):
             raise CampagneError("studies.no_scheduler", address=cluster) from None
     else:
         local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                             silence_logs=logging.ERROR)
-        client = Client(local, set_as_default=False)
+                             silence_logs=logging.CRITICAL)
+        client = Client(local)
     try:
         futures = client.map(play_one, list(tasks), pure=False)
         rows: dict[int, dict[str, Any]] = {}
