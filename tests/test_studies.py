@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from campagne.cli.main import app
-from campagne.studies import play, report, spec, table
+from campagne.studies import engine, play, report, spec, table
 
 RUNNER = CliRunner()
 CLEAN = {"CAMPAGNE_LANG": "", "CAMPAGNE_JSON": "", "CAMPAGNE_CAMPAIGN": ""}
@@ -49,9 +49,13 @@ def _no_plot(fig) -> str:
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_rows_are_the_same_on_a_cluster_given_by_its_address(tmp_path, here_rows, quick_report, threads) -> None:
-    """An existing cluster (here in this process: its workers are threads) by its scheduler's address."""
+def test_rows_are_the_same_on_a_cluster_given_by_its_address(tmp_path, here_rows, quick_report, threads,
+                                                             monkeypatch) -> None:
+    """An existing cluster (here in this process: its workers are threads) by its scheduler's address; with one
+    thread, three games a task (and the last task holding the one left)."""
     from distributed import LocalCluster
+    if threads == 1:
+        monkeypatch.setattr(engine, "chunk_size", lambda games, threads: 3)
     with LocalCluster(n_workers=threads, threads_per_worker=1, processes=False, dashboard_address=None,
                       silence_logs=logging.CRITICAL) as cluster:
         r = study(*TINY, "--out", tmp_path, "--cluster", cluster.scheduler_address)
@@ -67,6 +71,11 @@ def test_rows_are_the_same_on_local_worker_processes(tmp_path, here_rows, quick_
     r = study(*TINY, "--out", tmp_path, "--workers", workers, "--json")
     assert r.exit_code == 0, r.output
     assert parquet(tmp_path).equals(table.to_table(here_rows))
+
+
+def test_a_task_holds_a_few_games_for_each_worker_thread_and_sixteen_at_most() -> None:
+    assert engine.chunk_size(1000, 2) == 16 and engine.chunk_size(40, 2) == 5 and engine.chunk_size(4, 2) == 1
+    assert engine.chunk_size(4, 0) == 1
 
 
 def test_a_row_holds_the_game_its_start_positions_its_standing_and_its_turns(here_rows) -> None:

@@ -12,6 +12,7 @@ from ..core.errors import CampagneError, register_messages
 from .play import play_one
 
 CONNECT_SECONDS = 10
+MAX_CHUNK = 16
 
 
 def check_address(address: str) -> str:
@@ -34,6 +35,19 @@ def check_address(address: str) -> str:
     return full
 
 
+def chunk_size(games: int, threads: int) -> int:
+    """Games per Dask task: a few tasks per worker thread at least (the last ones even out the load), at most
+    MAX_CHUNK (the progress bar moves; a lost worker loses little). Dask's scheduler spends about a millisecond
+    on a task: one a game would bound a hundred-core cluster's pace (docs/studies.md)."""
+    if threads < 1:  # no worker yet (a cluster that grows on demand): its size is unknown
+        return 1
+    return max(1, min(MAX_CHUNK, games // (4 * threads)))
+
+
+def play_many(tasks: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [play_one(t) for t in tasks]
+
+
 def play_all(tasks: Sequence[dict[str, Any]], workers: int = 1, cluster: str | None = None,
              on_done: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
     """Every task's row, in the tasks' order, played on `workers` local processes or on the cluster at `cluster`;
@@ -51,11 +65,12 @@ def play_all(tasks: Sequence[dict[str, Any]], workers: int = 1, cluster: str | N
                              silence_logs=logging.CRITICAL)
         client = Client(local)
     try:
-        futures = client.map(play_one, list(tasks), pure=False)
+        size = chunk_size(len(tasks), sum(client.nthreads().values()))
+        chunks = [list(tasks[i:i + size]) for i in range(0, len(tasks), size)]
         rows: dict[int, dict[str, Any]] = {}
-        for future in as_completed(futures):
-            row = future.result()
-            rows[row["game"]] = row
+        for future in as_completed(client.map(play_many, chunks, pure=False)):
+            for row in future.result():
+                rows[row["game"]] = row
             if on_done:
                 on_done(len(rows))
         return [rows[t["index"]] for t in tasks]
