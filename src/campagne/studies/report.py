@@ -199,6 +199,7 @@ def _economy(rows: Sequence[dict[str, Any]], name: str, lang: str) -> str:
         turns = sorted(by_turn)
         ax.plot(turns, [statistics.mean(by_turn[t]) for t in turns], marker=".", label=word(lang, who))
     ax.set_xlabel(word(lang, "turn"))
+    ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_ylabel(name.replace("_", " "))
     ax.legend(fontsize=7)
     return (f"<h2>{_e(word(lang, 'economy', figure=name.replace('_', ' ')))}</h2>"
