@@ -149,10 +149,10 @@ register_messages({
     "studies.bad_vary": {"en": "--vary needs FIELD=VALUE,VALUE..., not {item}.",
                          "fr": "--vary demande CHAMP=VALEUR,VALEUR..., pas {item}."},
     "studies.vary_field": {
-        "en": "A study of {game} can vary players, turns or a set-up option its simulation takes ({allowed}), "
-              "not {field}.",
-        "fr": "Une étude de {game} peut faire varier players, turns ou une option de mise en place que sa simulation "
-              "prend ({allowed}), pas {field}."},
+        "en": "A study of {game} can vary {allowed} (the players, the turns or a set-up option its simulation "
+              "takes), not {field}.",
+        "fr": "Une étude de {game} peut faire varier {allowed} (les joueurs, les tours ou une option de mise en "
+              "place que sa simulation prend), pas {field}."},
     "studies.vary_twice": {"en": "--vary {field} is given twice, or with a value twice.",
                            "fr": "--vary {field} est donné deux fois, ou avec deux fois la même valeur."},
     "studies.vary_value": {"en": "--vary {field}: {value} is not one of {allowed}.",
