@@ -9,6 +9,8 @@ import socket
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from campagne.cli.main import app
@@ -113,6 +115,17 @@ def test_varied_players_play_every_count_on_the_same_seeds() -> None:
     s = spec.build("atlantis", 2, None, 2, 1, (), ["players=2,3"])
     assert [(t["index"], t["seed"], t["players"]) for t in spec.tasks(s)] == [
         (0, "1/0", 2), (1, "1/1", 2), (2, "1/0", 3), (3, "1/1", 3)]
+
+
+@given(games=st.integers(1, 5), counts=st.lists(st.integers(2, 9), min_size=1, max_size=3, unique=True),
+       turns=st.lists(st.integers(1, 20), max_size=3, unique=True))
+def test_every_game_of_a_study_has_one_index_and_the_seed_of_its_rank(games, counts, turns) -> None:
+    vary = [f"players={','.join(map(str, counts))}"] + ([f"turns={','.join(map(str, turns))}"] if turns else [])
+    s = spec.build("atlantis", games, None, 12, "s", (), vary)
+    tasks = spec.tasks(s)
+    assert [t["index"] for t in tasks] == list(range(s.size())) == list(range(games * len(counts) * max(1, len(turns))))
+    assert all(t["seed"] == f"s/{t['index'] % games}" for t in tasks)  # each set of values on the same seeds
+    assert {(t["players"], t["turns"]) for t in tasks} == {(c, n) for c in counts for n in (turns or [12])}
 
 
 def _closed_port() -> int:
