@@ -103,27 +103,72 @@ def _write_journal(path: Path, ruleset: str, seed: int | str, game: Any) -> None
 
 @app.command()
 def study(ruleset: str = typer.Argument(..., help="A registered game (campagne games)."),
-          campaigns: int = typer.Option(50, "--campaigns", min=1, max=100_000),
-          players: int = typer.Option(4, "--players", min=1, max=99),
-          turns: int = typer.Option(12, "--turns", min=1, max=1000, help="Where the game's length is not fixed."),
-          seed: str = typer.Option("1", "--seed"),
-          controller: str = typer.Option("greedy", "--controller", help="greedy, random or mixed"),
+          games: int = typer.Option(50, "--games", "--campaigns", help="Games to play (for each --vary value)."),
+          players: Optional[int] = typer.Option(None, "--players", help="Default: the game's seats, or 4."),
+          turns: int = typer.Option(12, "--turns", help="Where the game's length is not fixed."),
+          seed: str = typer.Option("1", "--seed", help="Game i is played on the seed SEED/i."),
+          controller: list[str] = typer.Option([], "--controller",
+                                               help="A computer player for all seats, or repeated: one per seat."),
+          vary: list[str] = typer.Option([], "--vary", help="FIELD=V1,V2: players, turns or a set-up option its "
+                                                            "simulation takes (needs --out)."),
+          out_dir: Optional[str] = typer.Option(None, "--out", help="Write DIR/games.parquet and DIR/report.html."),
+          workers: Optional[int] = typer.Option(None, "--workers", help="Local Dask worker processes (default: "
+                                                                        "one per core)."),
+          cluster: Optional[str] = typer.Option(None, "--cluster", help="An existing Dask scheduler (tcp://HOST:PORT)."),
+          open_: bool = typer.Option(False, "--open", help="Open the report in a browser."),
           lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Balance study: many computer campaigns, win rates with 95 % intervals. / Étude d'équilibre."""
     o = out(lang, json_)
 
     def go() -> None:
-        descriptor = _computer_game(ruleset, controller, players)
-        module = descriptor.load("study")
-        result = _with_progress(o, o.t("Campagnes", "Campaigns"), campaigns,
-                                lambda on: module.run(campaigns, players, turns, seed, controller, on))
-        data = result.to_dict()
-        if o.json:
-            o.data(data)
-            return
-        for line in module.text(data, o):
-            o.text(line)
+        from ..studies import spec as studies
+        if out_dir is not None:
+            return _study_out(o, studies.build(ruleset, games, players, turns, parse_seed(seed), controller, vary),
+                              Path(out_dir), workers, cluster, open_)
+        _study_text(o, ruleset, games, players, turns, seed, controller, vary, workers, cluster, open_)
     run_safely(o, go)
+
+
+def _study_text(o: Out, ruleset: str, games: int, players: Optional[int], turns: int, seed: str,
+                controllers: list[str], vary: list[str], workers: Optional[int], cluster: Optional[str],
+                open_: bool) -> None:
+    """The study's text report, played here (without --out)."""
+    from ..core.errors import CampagneError
+    from ..studies import spec as studies
+    given = [("--vary", vary), ("--workers", workers is not None), ("--cluster", cluster), ("--open", open_),
+             ("--controller", len(controllers) > 1)]
+    for option, used in given:
+        if used:
+            raise CampagneError("studies.needs_out", option=option)
+    controller = controllers[0] if controllers else "greedy"
+    spec = studies.build(ruleset, games, players, turns, parse_seed(seed), [controller])
+    descriptor = _computer_game(ruleset, controller, spec.players)
+    module = descriptor.load("study")
+    result = _with_progress(o, o.t("Campagnes", "Campaigns"), games,
+                            lambda on: module.run(games, spec.players, turns, seed, controller, on))
+    data = result.to_dict()
+    if o.json:
+        o.data(data)
+        return
+    for line in module.text(data, o):
+        o.text(line)
+
+
+def _study_out(o: Out, spec: Any, directory: Path, workers: Optional[int], cluster: Optional[str],
+               open_: bool) -> None:
+    """The study played on Dask, its rows in DIR/games.parquet and its report in DIR/report.html."""
+    from ..studies.run import check_where, run_study
+    check_where(directory, workers, cluster)  # before the progress bar shows
+    written = _with_progress(o, o.t("Parties", "Games"), spec.size(),
+                             lambda on: run_study(spec, directory, workers, cluster, o.lang, on))
+    if o.json:
+        o.data({"games": written.games, "rows": str(written.rows), "report": str(written.report)})
+    else:
+        o.text(o.t(f"{written.games} parties : {written.rows} ; rapport : {written.report}",
+                   f"{written.games} games: {written.rows}; report: {written.report}"))
+    if open_:
+        import webbrowser
+        webbrowser.open(written.report.resolve().as_uri())
 
 
 from ..core.errors import register_messages  # noqa: E402

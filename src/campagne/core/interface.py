@@ -262,8 +262,12 @@ class GameDescriptor:
     advice: str = ""
     read_order: str = ""  # (command, state) -> command: reads the files an order names, names typed (at the edge)
     battle_command: str = ""  # (target, options) -> the referee's command of `campagne battle-result`
-    simulate: str = ""  # (players, turns, seed, controller, on_turn) -> a finished core.game.Game
-    study: str = ""  # module: run(campaigns, players, turns, seed, controller, on_campaign), text(data, o)
+    # (players, turns, seed, controller, on_turn[, **set-up options]) -> a finished core.game.Game; controller: one
+    # for every seat, or a list, one per seat
+    simulate: str = ""
+    # module: run(campaigns, players, turns, seed, controller, on_campaign), text(data, o); optional row(game) and
+    # figures(state), read by campagne.studies (docs/studies.md)
+    study: str = ""
     tools: str = ""  # dotted path of a function mounting the game's own sub-commands on the CLI
     # (state) -> {player id: [Secret]}: what each player must not learn from this state (the other players' hidden
     # values and texts), as data; empty: the game hides nothing (say why beside it). tests/conformance/test_secrets.py

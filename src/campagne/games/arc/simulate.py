@@ -17,6 +17,8 @@ from .state import TURNS
 
 def controllers(controller: str = "greedy") -> list[str]:
     """Each side's computer: `controller` for all, or `mixed`: greedy, random, greedy."""
+    if isinstance(controller, (list, tuple)):  # one per side (studies)
+        return list(controller)
     kinds = ("greedy", "random") if controller == "mixed" else (controller,)
     return [kinds[i % len(kinds)] for i in range(len(SIDES))]
 
@@ -40,8 +42,9 @@ def simulate(seed: int | str, controller: str = "greedy", turns: int = TURNS,
 
 
 def run(players: int, turns: int, seed: int | str, controller: str = "greedy",
-        on_turn: Callable[[int], None] | None = None) -> Game:
-    """The descriptor's `simulate`: Arc is played by its three sides."""
+        on_turn: Callable[[int], None] | None = None, **options: Any) -> Game:
+    """The descriptor's `simulate`: Arc is played by its three sides (`options`: the set-up's, as studies vary
+    them)."""
     if players != len(SIDES):
         raise CampagneError("arc.setup.players", players=f"{players} players")
-    return simulate(seed, controller, min(turns, TURNS), on_turn)
+    return simulate(seed, controller, min(turns, TURNS), on_turn, **options)

@@ -60,3 +60,12 @@ def text(data: dict[str, Any], o: Any) -> list[str]:
         f"{names.get(k, k)} {v}" for k, v in sorted(data["victories"].items())))
     lines.append(o.t(f"Tours joués en moyenne : {data['mean_turns']:.2f}", f"Mean turns played: {data['mean_turns']:.2f}"))
     return lines
+
+
+# -- the hook of `campagne study --out` (campagne.studies): one row per game
+def row(game: Any) -> dict[str, Any]:
+    """Each side, the winners (two allies may share a victory), the combats fought."""
+    s = game.state
+    winners = s.winner.split("+") if s.winner else s.standing[:1]
+    combats = sum(ev["type"] == "combat" for e in game.entries for ev in e.events)
+    return {"start": {side: {"side": side} for side in SIDES}, "winners": list(winners), "battles": combats}

@@ -16,6 +16,7 @@ def setup_for(n_players: int, controller: str = "greedy") -> dict:
     players = []
     for i in range(n_players):
         style = controller if controller != "mixed" else ("greedy", "random")[i % 2]
+        style = controller[i] if isinstance(controller, (list, tuple)) else style  # one per seat (studies)
         army = armies.load_packaged_army(STARTING_LISTS[i % len(STARTING_LISTS)])
         players.append({"id": f"p{i + 1}", "name": f"{army.people} {i + 1}", "controller": style,
                         "army": army.to_dict()})

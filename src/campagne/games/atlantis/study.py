@@ -69,3 +69,23 @@ def text(data: dict, o: Any) -> list[str]:
     return [*win_rate_lines(data, groups), o.t(
         f"Batailles par campagne : {data['battles_per_campaign']:.2f} ; conquêtes : {data['conquests_per_campaign']:.2f}",
         f"Battles per campaign: {data['battles_per_campaign']:.2f}; conquests: {data['conquests_per_campaign']:.2f}")]
+
+
+# -- the hooks of `campagne study --out` (campagne.studies): one row per campaign
+def row(game: Any) -> dict[str, Any]:
+    """Each player's start (army list, kingdom, placement rank), the winner, the battles fought."""
+    s = game.state
+    placement = {pid: rank for rank, pid in enumerate(s.setup_order, start=1)}
+    armies = {p["id"]: p["army"]["people"] for p in game.setup["players"]}
+    start = {p.id: {"army": armies[p.id], "kingdom": p.kingdom or "-", "placement": str(placement.get(p.id, "-"))}
+             for p in s.players.values()}
+    winner = (s.standings or [{}])[0].get("player")
+    battles = sum(ev["type"] == "battle_result" for e in game.entries for ev in e.events)
+    return {"start": start, "winners": [winner] if winner else [], "battles": battles}
+
+
+def figures(s: Any) -> dict[str, dict[str, float]]:
+    """Each player's territories, loot and army points (the standings' figures) as a turn ends."""
+    from .rules import standings
+    rows = standings(s)
+    return {key: {r["player"]: r[key] for r in rows} for key in ("territories", "loot", "army_points")}

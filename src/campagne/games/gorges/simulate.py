@@ -23,6 +23,8 @@ MAX_ORDERS = 20_000  # a year takes a few hundred; more means a rules bug, not a
 
 def controllers(count: int, controller: str = "greedy") -> list[str]:
     """Each player's computer: `controller` for all, or `mixed`: greedy and random in turn."""
+    if isinstance(controller, (list, tuple)):  # one per seat (studies)
+        return list(controller)
     kinds = ("greedy", "random") if controller == "mixed" else (controller,)
     return [kinds[i % len(kinds)] for i in range(count)]
 

@@ -86,3 +86,20 @@ def text(data: dict, o: Any) -> list[str]:
     return [*win_rate_lines(data, groups, relics=o.t("reliques", "relics")), o.t(
         f"Batailles par année : {data['battles_per_campaign']:.2f} ; jets de sauvegarde : {data['saves_per_campaign']:.2f}",
         f"Battles per year: {data['battles_per_campaign']:.2f}; save rolls: {data['saves_per_campaign']:.2f}")]
+
+
+# -- the hooks of `campagne study --out` (campagne.studies): one row per year
+def row(game: Any) -> dict[str, Any]:
+    """Each player's race and seat in the first turn's order, the winner, the battles and challenges fought."""
+    s = game.state
+    first_order = next(ev["order"] for ev in game.opening.events if ev["type"] == "turn")
+    start = {p.id: {"race": p.race, "seat": str(first_order.index(p.id) + 1)} for p in s.players.values()}
+    winner = (s.standings or [{}])[0].get("player")
+    battles = sum(ev["type"] in ("battle_result", "challenge") for e in game.entries for ev in e.events)
+    return {"start": start, "winners": [winner] if winner else [], "battles": battles}
+
+
+def figures(s: Any) -> dict[str, dict[str, float]]:
+    """Each player's territories and relics as a turn ends."""
+    return {"territories": {p: len(s.owned(p)) for p in s.players},
+            "relics": {p: s.players[p].relics for p in s.players}}

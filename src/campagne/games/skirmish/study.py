@@ -58,3 +58,17 @@ def text(data: dict[str, Any], o: Any) -> list[str]:
                  + ", ".join(f"{k} {v}" for k, v in sorted(data["outright"].items())))
     lines.append(o.t(f"Rounds joués en moyenne : {data['mean_rounds']:.2f}", f"Mean rounds played: {data['mean_rounds']:.2f}"))
     return lines
+
+
+# -- the hooks of `campagne study --out` (campagne.studies): one row per battle
+def row(game: Any) -> dict[str, Any]:
+    """Each camp and its roster, the camp ahead, the attacks made."""
+    s = game.state
+    start = {p["id"]: {"side": p["id"], "roster": str(p.get("roster", ""))} for p in game.setup["players"]}
+    attacks = sum(ev["type"] == "attack" for e in game.entries for ev in e.events)
+    return {"start": start, "winners": s.standing[:1], "battles": attacks}
+
+
+def figures(s: Any) -> dict[str, dict[str, float]]:
+    """Each camp's hit points left as a round ends."""
+    return {"hit_points": {c: sum(max(0, u.hp) for u in s.units.values() if u.camp == c) for c in s.camps}}
