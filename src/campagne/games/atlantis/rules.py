@@ -19,7 +19,7 @@ from . import messages  # noqa: F401  (registers the order messages)
 from .context import Ctx, Event, need
 from .data import constants
 from .map import load_default_map, map_from_mapping
-from .state import PHASES, REFEREE, AtlantisState, Player, phase_label
+from .state import NUMBERED_PER_PLAYER, PHASES, REFEREE, AtlantisState, Player, phase_label
 
 
 def order_choose(ctx: Ctx) -> list[Event]:
@@ -266,7 +266,8 @@ class AtlantisRules:
                                     hint=did_you_mean(str(t.owner), players))
         state = AtlantisState(map=tmap, players=players,
                               owners={t: tmap.territories[t].owner for t in tmap.territories},
-                              fortresses={t: tmap.territories[t].fortresses for t in tmap.territories})
+                              fortresses={t: tmap.territories[t].fortresses for t in tmap.territories},
+                              numbered_per_player=setup.get(NUMBERED_PER_PLAYER[0]) == NUMBERED_PER_PLAYER[1])
         events: list[Event] = []
         for p in players.values():
             armies.roll_warbands(p.army, dice)
