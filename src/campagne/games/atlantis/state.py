@@ -117,7 +117,7 @@ class Agreement:
     # « accords »: an agreement binds its parties once each has confirmed it (the proposer by proposing).
     accepted: list[str] = field(default_factory=list)
     status: str = "in_force"  # proposed | in_force | declined | lapsed
-    numbers: dict[str, int] = field(default_factory=dict)  # never changed once proposed: copies share it
+    numbers: dict[str, int] = field(default_factory=dict)  # fixed when proposed
 
     def seen_by(self, viewer: str) -> bool:
         return self.public or viewer in self.parties
@@ -137,6 +137,7 @@ class Agreement:
         clone = shallow(self)
         for name in ("parties", "passage", "supply", "taxes", "accepted"):
             setattr(clone, name, list(getattr(self, name)))
+        clone.numbers = dict(self.numbers)
         return clone
 
     @property
