@@ -100,3 +100,16 @@ def test_a_journal_written_before_the_numbering_still_replays(tmp_path: Path) ->
     r = CliRunner().invoke(app, ["journal", "--as", "carl", "-c", str(path)], env={"CAMPAGNE_LANG": "en"})
     assert r.exit_code == 0, r.output
     assert "carl breaks agreement #3" in r.output and "replays identically" in r.output
+
+
+def test_the_referee_reads_one_sequence_and_tells_each_party_the_number_he_types() -> None:
+    from campagne.core.i18n import Lang
+    from campagne.games.atlantis.text import status_text
+    game = DIPLOMACY.copy()
+    game.push(order("agree", "a", parties=["b"], public=False, text="ours"))
+    game.push(order("agree", "c", parties=["d"], public=True, text="truce"))
+    referee = status_text(view(game.state, None), Lang("en"))
+    assert "Agreement #2 proposed (c, d), to be confirmed by d (campagne order d accept 1)" in referee
+    assert "Agreement #1 proposed (c, d)" in status_text(view(game.state, "d"), Lang("en"))
+    game.push(order("accept", "d", agreement=1))
+    assert game.state.agreements[1].in_force and game.state.agreements[0].status == "proposed"

@@ -129,6 +129,10 @@ def _h(fr: str, en: str) -> dict[str, str]:
 
 
 TERRITORY = Arg("territory", help=_h("un territoire (identifiant ou nom)", "a territory (id or name)"))
+# Each player numbers the agreements he may see (state.Agreement): an order names his own number.
+_PROPOSED_NUMBER = _h("votre numéro de l'accord proposé (chaque joueur numérote ceux qu'il voit)",
+                      "your number for the proposed agreement (each player numbers those he sees)")
+
 ORDERS: dict[str, Order] = {
     "choose": Order(order_choose, "player", ("setup",),
                     (Arg("kingdom", help=_h("le royaume", "the kingdom")), TERRITORY),
@@ -142,13 +146,14 @@ ORDERS: dict[str, Order] = {
                       "propose an agreement, binding once every party has confirmed it (--set text=..., "
                       "public=false, loot=..., passage=[...])")),
     "accept": Order(diplomacy.order_accept, "player", ("diplomacy", "supply"),
-                    (Arg("agreement", "int", _h("numéro de l'accord proposé", "the proposed agreement's number")),),
+                    (Arg("agreement", "int", _PROPOSED_NUMBER),),
                     _h("confirmer un accord proposé", "confirm a proposed agreement")),
     "decline": Order(diplomacy.order_decline, "player", ("diplomacy", "supply"),
-                     (Arg("agreement", "int", _h("numéro de l'accord proposé", "the proposed agreement's number")),),
+                     (Arg("agreement", "int", _PROPOSED_NUMBER),),
                      _h("refuser un accord proposé (ou retirer le sien)", "decline a proposed agreement (or withdraw one's own)")),
     "break": Order(diplomacy.order_break, "player", None,
-                   (Arg("agreement", "int", _h("numéro de l'accord", "agreement number")),),
+                   (Arg("agreement", "int", _h("votre numéro de l'accord (chaque joueur numérote ceux qu'il voit)",
+                                               "your number for the agreement (each player numbers those he sees)")),),
                    _h("rompre un accord", "break an agreement")),
     "buy": Order(economy.order_buy, "player", ("loot",),
                  (Arg("unit", help=_h("l'unité", "the unit")),

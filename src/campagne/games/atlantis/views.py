@@ -61,7 +61,8 @@ def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         and viewer not in [cmd.get("player"), *(cmd.get("parties") or [])]
     if cmd.get("type") in AGREEMENT_ORDERS and (unseen or private_order):
         out["command"] = {"type": "withheld"}
-    elif cmd.get("type") in AGREEMENT_ORDERS and "agreement" in cmd:  # `accept N` names the giver's number: the reader reads his own
+    elif cmd.get("type") in AGREEMENT_ORDERS and "agreement" in cmd:
+        # `accept N` names the giver's own number for it: the reader reads his, as its events name it to him
         named = next((e for e in out["events"] if e.get("type") in AGREEMENT_EVENTS), None)
         if named is not None and named.get("id") is not None:
             out["command"] = {**cmd, "agreement": named["id"]}
