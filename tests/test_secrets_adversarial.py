@@ -14,6 +14,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
+from campagne import session
 from campagne.cli.main import app
 
 RUNNER = CliRunner()
@@ -53,9 +54,24 @@ def atlantis_in_diplomacy(path: Path) -> Path:
     return path
 
 
+_BUILT: list[tuple[bytes, bytes]] = []  # the campaign below, built once a run: each test plays on its own copy
+
+
 def atlantis_with_secrets(tmp_path: Path) -> Path:
     """alice and bob make two private pacts, then carl a public truce with alice (his first agreement, her third);
     alice marches on bob and writes down her strategy, bob has not yet."""
+    path = tmp_path / "atlantis.jsonl"
+    if not _BUILT:
+        made = _build_atlantis_with_secrets(tmp_path / "built")
+        _BUILT.append((made.read_bytes(), session.referee_file(made).read_bytes()))
+    journal, referee = _BUILT[0]
+    path.write_bytes(journal)
+    session.referee_file(path).write_bytes(referee)
+    return path
+
+
+def _build_atlantis_with_secrets(tmp_path: Path) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     path = atlantis_in_diplomacy(tmp_path / "atlantis.jsonl")
     run(path, "order", "alice", "agree", "bob", "--set", f'text="{PACT}"', "--set", "public=false")
     run(path, "order", "bob", "accept", "1")
