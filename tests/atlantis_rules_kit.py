@@ -20,7 +20,7 @@ from campagne.core.dice import Dice, Roll, ScriptedDice, parse
 from campagne.core.errors import MESSAGES, CampagneError
 from campagne.core.game import Game
 from campagne.games.atlantis.rules import AtlantisRules
-from campagne.games.atlantis.state import REFEREE, AtlantisState
+from campagne.games.atlantis.state import NUMBERED_PER_PLAYER, REFEREE, AtlantisState
 
 RULES = AtlantisRules()
 
@@ -109,7 +109,7 @@ def campaign(*players: str | tuple[str, dict], seed: int = 1, controllers: Mappi
         pid, a = (p, army()) if isinstance(p, str) else p
         entry = {"id": pid, "controller": (controllers or {}).get(pid, "human"), "army": a}
         raw.append(entry)
-    setup = {"players": raw}
+    setup = {"players": raw, NUMBERED_PER_PLAYER[0]: NUMBERED_PER_PLAYER[1]}
     game = Game(RULES, setup, seed)
     # Rebuild the state with chosen D100 rolls (the Game's own seeded rolls are not what we test).
     faces = list(setup_faces) if setup_faces is not None else [100 - i for i in range(len(raw))]

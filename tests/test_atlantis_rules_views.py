@@ -81,13 +81,20 @@ def test_private_agreements_are_hidden_from_the_other_players():
     assert "Nous deux" not in json.dumps(seen_by_c) and "passage" not in json.dumps(seen_by_c)
     accepted = game.push(order("accept", "b", agreement=1)).to_dict()
     assert redact_entry(accepted, "c")["command"] == {"type": "withheld"}
-    assert redact_entry(accepted, "c")["events"] == [] and redact_entry(accepted, "a") == accepted
+    assert redact_entry(accepted, "c")["events"] == []
+    # a party reads it all, each agreement by his own number only (not everyone's: that would count theirs)
+    assert redact_entry(accepted, "a") == {**accepted, "events": [
+        {k: v for k, v in e.items() if k != "numbers"} for e in accepted["events"]]}
     assert redact_entry(entry, "b")["events"][0]["private"] == {"text": "Nous deux contre c"}
     assert view(game, "c")["agreements"] == [] and len(view(game, "b")["agreements"]) == 1
     # a public one is everybody's business
     game.push(order("agree", "c", parties=["b", "c"], public=True, text="Trêve"))
     assert [x["text"] for x in view(game, "c")["agreements"]] == ["Trêve"]
     assert [x["text"] for x in view(game, "a")["agreements"]] == ["Nous deux contre c", "Trêve"]
+    # each numbers the agreements he may see 1, 2...: to c the truce is the first, as nothing came before it for him
+    assert [x["id"] for x in view(game, "c")["agreements"]] == [1]
+    assert [x["id"] for x in view(game, "a")["agreements"]] == [1, 2]
+    assert [x["id"] for x in view(game)["agreements"]] == [1, 2]  # the referee's: one sequence
 
 
 def test_the_view_tells_who_must_act():

@@ -209,9 +209,10 @@ def test_private_agreement_only_on_its_parties_sheets():
     game.push({"type": "accept", "player": "p2", "agreement": 1})
     game.push({"type": "agree", "player": "p2", "parties": ["p2", "p3"], "public": True,
                "text": "Paix publique", "loot": 20, "loot_from": "p2", "loot_to": "p3"})
-    game.push({"type": "accept", "player": "p3", "agreement": 2})
-    sheets = sheets_of(game)
+    game.push({"type": "accept", "player": "p3", "agreement": 1})  # the first agreement p3 may see
+    sheets = sheets_of(game)  # the referee's: each party's row names it by his own number
     diplomacy = {pid: s["turns"][0]["diplomacy"] for pid, s in sheets.items()}
+    assert "Accord n°2 (public)" in diplomacy["p2"] and "Accord n°1 (public)" in diplomacy["p3"]
     assert "Pacte secret du trident" in diplomacy["p1"] and "Pacte secret du trident" in diplomacy["p2"]
     assert "Pacte secret du trident" not in diplomacy["p3"]
     assert "Paix publique" in diplomacy["p3"] and "Paix publique" in diplomacy["p2"]

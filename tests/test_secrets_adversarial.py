@@ -6,15 +6,20 @@ The search of every output of every command as every other player, for every gam
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
+from campagne import session
 from campagne.cli.main import app
 
 RUNNER = CliRunner()
 PACT = "ZEBRA-PACT-7731"
+TRUCE = "carl and alice, a truce"
 STRATEGY_WORDS = ("outflank", "Outflanking", "Contournement")
 
 
@@ -49,11 +54,31 @@ def atlantis_in_diplomacy(path: Path) -> Path:
     return path
 
 
+_BUILT: list[tuple[bytes, bytes]] = []  # the campaign below, built once a run: each test plays on its own copy
+
+
 def atlantis_with_secrets(tmp_path: Path) -> Path:
-    """alice and bob make a private pact; alice marches on bob and writes down her strategy, bob has not yet."""
+    """alice and bob make two private pacts, then carl a public truce with alice (his first agreement, her third);
+    alice marches on bob and writes down her strategy, bob has not yet."""
+    path = tmp_path / "atlantis.jsonl"
+    if not _BUILT:
+        made = _build_atlantis_with_secrets(tmp_path / "built")
+        _BUILT.append((made.read_bytes(), session.referee_file(made).read_bytes()))
+    journal, referee = _BUILT[0]
+    path.write_bytes(journal)
+    session.referee_file(path).write_bytes(referee)
+    return path
+
+
+def _build_atlantis_with_secrets(tmp_path: Path) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     path = atlantis_in_diplomacy(tmp_path / "atlantis.jsonl")
     run(path, "order", "alice", "agree", "bob", "--set", f'text="{PACT}"', "--set", "public=false")
     run(path, "order", "bob", "accept", "1")
+    run(path, "order", "bob", "agree", "alice", "--set", 'text="and a second one"', "--set", "public=false")
+    run(path, "order", "alice", "decline", "2")
+    run(path, "order", "carl", "agree", "alice", "--set", f'text="{TRUCE}"')
+    run(path, "order", "alice", "accept", "3")  # hers is the third she may see; carl's the first he may
     while view(path)["phase"] != "movement":
         run(path, "next")
     while view(path)["phase"] == "movement" and view(path)["awaiting"] != ["referee"] and view(path)["awaiting"]:
@@ -70,14 +95,76 @@ def test_a_party_reads_the_private_pact_and_no_one_else_that_it_exists(tmp_path:
     bob, carl = outputs(path, "bob", tmp_path), outputs(path, "carl", tmp_path)
     assert PACT in bob["journal json"] and PACT in bob["status json"]  # a party sees the pact
     entries = json.loads(carl["journal json"])["entries"]
-    assert not [e for e in entries for ev in e["events"] if str(ev.get("type")).startswith("agreement")]
+    about = [ev for e in entries for ev in e["events"] if str(ev.get("type")).startswith("agreement")]
+    assert about and all("carl" in ev["parties"] for ev in about)  # his own truce only
     withheld = [e for e in entries if e["command"] == {"type": "withheld"}]
-    assert len(withheld) == 2 and all(not e["events"] for e in withheld)  # alice's proposal, bob's confirmation
-    assert "agree" not in carl["journal"] and "ccord" not in run(path, "journal", "--as", "carl", "--lang", "fr")
-    assert json.loads(carl["status json"])["agreements"] == []
+    assert len(withheld) == 4 and all(not e["events"] for e in withheld)  # two proposals and their answers
+    journal_fr = run(path, "journal", "--as", "carl", "--lang", "fr")
+    assert set(re.findall(r"greement #(\d+)|ccord n°(\d+)", carl["journal"] + journal_fr)) <= {("1", ""), ("", "1")}
+    # his truce with alice is the first agreement he may see: #1 to him, as everything about it reads to him
+    assert [(a["id"], a["text"]) for a in json.loads(carl["status json"])["agreements"]] == [(1, TRUCE)]
+    confirmed = [e for e in entries if e["command"].get("type") == "accept"]
+    assert [e["command"]["agreement"] for e in confirmed] == [1] and confirmed[0]["events"][0]["id"] == 1
+    assert [a["id"] for a in json.loads(bob["status json"])["agreements"]] == [1, 2, 3]
     # alice's strategy, written first, reaches bob as written, not which
     battles = json.loads(bob["status json"])["battles"]
     assert battles[0]["strategies"]["alice"] == "chosen"
+
+
+def agreement_numbers(text: str) -> set[int]:
+    """Every agreement number an output names: in sentences ("Agreement #3", "accord n°3") and, when it is JSON, as
+    the view, its orders and the journal's commands and events hold them."""
+    plain = html.unescape(text)
+    found = {int(x) for x in re.findall(r"greement #(\d+)|ccord n°(\d+)", plain) for x in x if x}
+    # a club's order forms: a number fixed in the order they post, or the choices of a list
+    found |= {int(x) for x in re.findall(r'"agreement": (\d+)', plain)}
+    for options in re.findall(r'<select name="(?:f_)?agreement">(.*?)</select>', text, re.S):
+        found |= {int(x) for x in re.findall(r'<option value="(\d+)"', options)}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return found
+
+    def walk(x: Any, agreements: bool = False) -> None:
+        if isinstance(x, list):
+            for y in x:
+                walk(y, agreements)
+        elif isinstance(x, dict):
+            if (agreements or str(x.get("type", "")).startswith("agreement")) and isinstance(x.get("id"), int):
+                found.add(x["id"])
+            if isinstance(x.get("agreement"), int):  # an order: `accept 3`
+                found.add(x["agreement"])
+            if x.get("name") == "agreement":  # a legal order's field: its choices
+                found.update(c for c in x.get("choices") or () if isinstance(c, int))
+            for k, v in x.items():
+                walk(v, k == "agreements")
+    walk(data)
+    return found
+
+
+def carls_outputs(path: Path) -> dict[str, str]:
+    """Everything carl reads on the command line: status, journal, his orders' list and his sheet, in both
+    languages and --json."""
+    out = {}
+    for lang in ("en", "fr"):
+        for what in (["status"], ["journal"], ["sheet"], ["order", "carl", "--list"]):
+            out[f"{what[0]} {lang}"] = run(path, *what, *(["--as", "carl"] if what[0] != "order" else []),
+                                           "--lang", lang)
+            out[f"{what[0]} json"] = run(path, *what, *(["--as", "carl"] if what[0] != "order" else []), "--json")
+    out["sheet html"] = run(path, "sheet", "--as", "carl", "--format", "html")
+    return out
+
+
+def test_a_non_party_cannot_count_the_private_agreements_made_before_his(tmp_path: Path) -> None:
+    """alice and bob made two private agreements, then carl his first (a truce with alice): every agreement number
+    carl reads is 1, his truce's; a 2 or a 3 (the referee's, one sequence) would tell him two came before."""
+    path = atlantis_with_secrets(tmp_path)
+    for where, text in carls_outputs(path).items():
+        assert agreement_numbers(text) <= {1}, f"carl counts {sorted(agreement_numbers(text))} in {where}"
+    assert agreement_numbers(run(path, "journal", "--referee", "--json")) == {1, 2, 3}  # the search finds them
+    # alice confirmed it as her third; she reads it so, and carl's proposal reaches her as #3
+    alice = json.loads(run(path, "journal", "--as", "alice", "--json"))["entries"]
+    assert [e["command"].get("agreement") for e in alice if e["command"]["type"] in ("accept", "decline")] == [1, 2, 3]
 
 
 def test_a_private_agreement_taken_back_stays_unknown_to_the_others(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from django.test import Client
 from typer.testing import CliRunner
 
 from server_kit import signed_in, user
-from test_secrets_adversarial import PACT, STRATEGY_WORDS, atlantis_with_secrets
+from test_secrets_adversarial import PACT, STRATEGY_WORDS, agreement_numbers, atlantis_with_secrets
 
 from campagne import session
 from campagne.cli.main import app
@@ -138,6 +138,21 @@ def test_atlantis_pact_strategy_and_seed_reach_no_other_player(tmp_path: Path) -
         if "/orders/" not in where and f"/c/{campaign.pk}/ " not in where + " ":
             for word in STRATEGY_WORDS:
                 assert word not in text, (where, word)
+
+
+def test_no_page_lets_a_non_party_count_the_private_agreements_before_his(tmp_path: Path) -> None:
+    """alice and bob made two private agreements, then carl a truce with alice: every agreement number carl's pages,
+    forms and JSON name is 1, his truce's (the referee's 3 would tell him two came before)."""
+    path = atlantis_with_secrets(tmp_path)
+    campaign = store.import_journal("numbers", path.read_bytes(), session.referee_file(path).read_bytes())
+    carl = signed_in(user(f"{campaign.pk}-carl"), campaign, Membership.PLAYER, "carl")
+    pages = responses(carl, campaign.pk)
+    assert 1 in agreement_numbers(pages[f"/c/{campaign.pk}/orders/ en"])  # the form to break his truce: as #1
+    for where, text in pages.items():
+        named = set().union(*(agreement_numbers(line) for line in text.splitlines())) | agreement_numbers(text)
+        assert named <= {1}, f"carl counts {sorted(named)} in {where}"
+    referee = signed_in(user(f"ref-{campaign.pk}"), campaign, Membership.REFEREE)
+    assert agreement_numbers(referee.get(f"/c/{campaign.pk}/view.json").content.decode()) == {1, 2, 3}
 
 
 def test_gorges_year_secrets_reach_no_other_player(tmp_path: Path) -> None:

@@ -286,7 +286,7 @@ def _answer_proposal(s: AtlantisState, computers: set[str], rng: random.Random) 
                 yes = rng.random() < 0.5
             else:
                 yes = a.loot_to == pid or any(pid in getattr(a, k) for k in ("passage", "supply", "taxes"))
-            return {"type": "accept" if yes else "decline", "player": pid, "agreement": a.id}
+            return {"type": "accept" if yes else "decline", "player": pid, "agreement": a.number_for(pid)}
     return None
 
 

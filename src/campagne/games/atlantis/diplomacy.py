@@ -6,13 +6,17 @@ when its phase closes. So nothing is given without its giver's own order: the pa
 grantor of a permission over his land are parties, and the agreement binds only once they have confirmed it. "Lors d'un échange avantage contre butin, l'accord doit être public": an agreement that moves
 loot and grants anything (a permission or written terms) must be public. Agreements "peuvent être rompu au début
 de chaque phase du jeu": `break` is accepted in every phase.
+
+Each player names an agreement by his own number for it (`Agreement.numbers`): `accept 2` is the second agreement
+*he* may see. `agreement_named` is the one place his number becomes the agreement; every event about an agreement
+carries everyone's number for it (`numbers`), which `views.redact_event` turns into the reader's own.
 """
 
 from __future__ import annotations
 
 from . import turn
 from .context import Ctx, Event, need
-from .state import Agreement, AtlantisState
+from .state import ANYONE, Agreement, AtlantisState
 from .turn import require_phase
 
 PERMISSIONS = ("passage", "supply", "taxes")
@@ -59,10 +63,30 @@ def order_agree(ctx: Ctx) -> list[Event]:
     a = Agreement(id=len(s.agreements) + 1, parties=list(parties), text=text, public=public, turn=s.turn,
                   loot_from=payer if loot else None, loot_to=payee if loot else None, loot=loot,
                   grantor=grantor if any(perms.values()) else None, accepted=[me], status="proposed", **perms)
+    a.numbers = _numbers(s, a)
     s.agreements.append(a)
     return [{"type": "agreement_proposed", "id": a.id, "player": me, "parties": a.parties, "public": public,
              "private": None if public else {"text": text}, "text": text if public else None, "loot": loot,
-             "loot_from": a.loot_from, "loot_to": a.loot_to, "grantor": a.grantor, **perms}]
+             "loot_from": a.loot_from, "loot_to": a.loot_to, "grantor": a.grantor, **perms, **_numbered(a)}]
+
+
+def _numbers(s: AtlantisState, a: Agreement) -> dict[str, int]:
+    """The new agreement's number for each who may see it: one more than the agreements he already may see (none
+    in a campaign set up before this numbering)."""
+    if not s.numbered_per_player:
+        return {}
+    seers = [*s.players, ANYONE] if a.public else a.parties
+    return {v: 1 + sum(b.seen_by(v) for b in s.agreements) for v in seers}
+
+
+def _numbered(a: Agreement) -> dict[str, dict[str, int]]:
+    """An agreement event's `numbers` (none in a campaign set up before: its journal replays as written)."""
+    return {"numbers": dict(a.numbers)} if a.numbers else {}
+
+
+def agreement_named(s: AtlantisState, player: str, number: int) -> Agreement | None:
+    """The agreement `player` calls `number` (his own numbering), if he is party to it."""
+    return next((a for a in s.agreements if player in a.parties and a.number_for(player) == number), None)
 
 
 def _proposal(ctx: Ctx) -> tuple[Agreement, str]:
@@ -70,8 +94,8 @@ def _proposal(ctx: Ctx) -> tuple[Agreement, str]:
     require_phase(ctx.state, "diplomacy", "supply")
     me = ctx.active_player().id
     aid = ctx.arg("agreement", int)
-    a = next((x for x in ctx.state.agreements if x.id == aid), None)
-    need(a is not None and me in a.parties, "diplomacy.unknown_agreement", agreement=aid, player=me)
+    a = agreement_named(ctx.state, me, aid)
+    need(a is not None, "diplomacy.unknown_agreement", agreement=aid, player=me)
     need(a.status == "proposed", "diplomacy.not_proposed", agreement=aid)
     return a, me
 
@@ -80,9 +104,9 @@ def order_accept(ctx: Ctx) -> list[Event]:
     """A party confirms a proposal; the last confirmation puts it in force (and hands over its loot)."""
     s = ctx.state
     a, me = _proposal(ctx)
-    need(me not in a.accepted, "diplomacy.already_accepted", agreement=a.id, player=me)
+    need(me not in a.accepted, "diplomacy.already_accepted", agreement=a.number_for(me), player=me)
     events: list[Event] = [{"type": "agreement_accepted", "id": a.id, "player": me, "parties": a.parties,
-                            "public": a.public}]
+                            "public": a.public, **_numbered(a)}]
     if set(a.accepted) | {me} != set(a.parties):
         a.accepted.append(me)
         return events
@@ -96,7 +120,8 @@ def order_accept(ctx: Ctx) -> list[Event]:
     perms = {k: list(getattr(a, k)) for k in PERMISSIONS}
     events.append({"type": "agreement", "id": a.id, "parties": a.parties, "public": a.public,
                    "private": None if a.public else {"text": a.text}, "text": a.text if a.public else None,
-                   "loot": a.loot, "loot_from": a.loot_from, "loot_to": a.loot_to, "grantor": a.grantor, **perms})
+                   "loot": a.loot, "loot_from": a.loot_from, "loot_to": a.loot_to, "grantor": a.grantor, **perms,
+                   **_numbered(a)})
     if s.phase == "supply":
         events += turn.open_supply(ctx)  # the routes are evaluated again with the new permission
     return events
@@ -106,7 +131,8 @@ def order_decline(ctx: Ctx) -> list[Event]:
     """A party declines a proposal (its proposer withdraws it): it never binds."""
     a, me = _proposal(ctx)
     a.status = "declined"
-    return [{"type": "agreement_declined", "id": a.id, "player": me, "parties": a.parties, "public": a.public}]
+    return [{"type": "agreement_declined", "id": a.id, "player": me, "parties": a.parties, "public": a.public,
+             **_numbered(a)}]
 
 
 def lapse_proposals(s: AtlantisState) -> list[Event]:
@@ -116,7 +142,7 @@ def lapse_proposals(s: AtlantisState) -> list[Event]:
         if a.status == "proposed":
             a.status = "lapsed"
             events.append({"type": "agreement_lapsed", "id": a.id, "parties": a.parties, "public": a.public,
-                           "waiting": [q for q in a.parties if q not in a.accepted]})
+                           "waiting": [q for q in a.parties if q not in a.accepted], **_numbered(a)})
     return events
 
 
@@ -124,13 +150,13 @@ def order_break(ctx: Ctx) -> list[Event]:
     s = ctx.state
     p = ctx.active_player()
     aid = ctx.arg("agreement", int)
-    a = next((x for x in s.agreements if x.id == aid), None)
-    need(a is not None and p.id in a.parties, "diplomacy.unknown_agreement", agreement=aid, player=p.id)
+    a = agreement_named(s, p.id, aid)
+    need(a is not None, "diplomacy.unknown_agreement", agreement=aid, player=p.id)
     need(a.status == "in_force", "diplomacy.not_in_force", agreement=aid)
     need(a.broken_by is None, "diplomacy.already_broken", agreement=aid)
     a.broken_by = p.id
-    events: list[Event] = [{"type": "agreement_broken", "id": aid, "player": p.id, "phase": s.phase,
-                            "parties": a.parties, "public": a.public}]
+    events: list[Event] = [{"type": "agreement_broken", "id": a.id, "player": p.id, "phase": s.phase,
+                            "parties": a.parties, "public": a.public, **_numbered(a)}]
     if s.phase == "supply" and a.supply:
         # Broken during the supply phase: the routes it opened are closed for this turn's evaluation.
         events += turn.open_supply(ctx)

@@ -11,6 +11,7 @@ from ...core.bounded import is_whole, whole_number
 from ...core.errors import CampagneError
 from ...storage.text_file import load_toml, read_utf8
 from . import army as armies
+from .state import NUMBERED_PER_PLAYER
 
 
 def read_army(name: str) -> Any:
@@ -22,7 +23,7 @@ def build_setup(players: list[dict[str, Any]], options: Mapping[str, Any]) -> di
     """The set-up of a campaign: each player's army list read, and a club's map if given (`map`)."""
     setup: dict[str, Any] = {"players": [{"id": p["id"], "name": p["name"], "controller": p["controller"],
                                           "army": read_army(p.get("army") or "mycenaean").to_dict()}
-                                         for p in players]}
+                                         for p in players], NUMBERED_PER_PLAYER[0]: NUMBERED_PER_PLAYER[1]}
     if options.get("map"):
         from .map import load_map_file
         setup["map"] = load_map_file(options["map"]).to_mapping()

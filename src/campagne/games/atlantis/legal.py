@@ -103,7 +103,7 @@ def _choose(s: AtlantisState, p: Player) -> list[LegalOrder]:
 
 
 def _breaks(s: AtlantisState, p: Player) -> list[LegalOrder]:
-    ids = tuple(a.id for a in s.agreements if a.in_force and p.id in a.parties)
+    ids = tuple(a.number_for(p.id) for a in s.agreements if a.in_force and p.id in a.parties)  # his numbers
     return [LegalOrder("break", p.id, {}, (Field("agreement", choices=ids),))] if ids else []
 
 
@@ -144,8 +144,8 @@ def _diplomacy(s: AtlantisState, p: Player) -> list[LegalOrder]:
 
 def _answers(s: AtlantisState, p: Player) -> list[LegalOrder]:
     proposed = [a for a in s.agreements if a.status == "proposed" and p.id in a.parties]
-    out = [LegalOrder("decline", p.id, {"agreement": a.id}) for a in proposed]
-    return out + [LegalOrder("accept", p.id, {"agreement": a.id}) for a in proposed
+    out = [LegalOrder("decline", p.id, {"agreement": a.number_for(p.id)}) for a in proposed]
+    return out + [LegalOrder("accept", p.id, {"agreement": a.number_for(p.id)}) for a in proposed
                   if p.id not in a.accepted and not _binds_without_loot(s, a, p)]
 
 

@@ -19,7 +19,7 @@ from . import messages  # noqa: F401  (registers the order messages)
 from .context import Ctx, Event, need
 from .data import constants
 from .map import load_default_map, map_from_mapping
-from .state import PHASES, REFEREE, AtlantisState, Player, phase_label
+from .state import NUMBERED_PER_PLAYER, PHASES, REFEREE, AtlantisState, Player, phase_label
 
 
 def order_choose(ctx: Ctx) -> list[Event]:
@@ -129,6 +129,10 @@ def _h(fr: str, en: str) -> dict[str, str]:
 
 
 TERRITORY = Arg("territory", help=_h("un territoire (identifiant ou nom)", "a territory (id or name)"))
+# Each player numbers the agreements he may see (state.Agreement): an order names his own number.
+_PROPOSED_NUMBER = _h("votre numéro de l'accord proposé (chaque joueur numérote ceux qu'il voit)",
+                      "your number for the proposed agreement (each player numbers those he sees)")
+
 ORDERS: dict[str, Order] = {
     "choose": Order(order_choose, "player", ("setup",),
                     (Arg("kingdom", help=_h("le royaume", "the kingdom")), TERRITORY),
@@ -142,13 +146,14 @@ ORDERS: dict[str, Order] = {
                       "propose an agreement, binding once every party has confirmed it (--set text=..., "
                       "public=false, loot=..., passage=[...])")),
     "accept": Order(diplomacy.order_accept, "player", ("diplomacy", "supply"),
-                    (Arg("agreement", "int", _h("numéro de l'accord proposé", "the proposed agreement's number")),),
+                    (Arg("agreement", "int", _PROPOSED_NUMBER),),
                     _h("confirmer un accord proposé", "confirm a proposed agreement")),
     "decline": Order(diplomacy.order_decline, "player", ("diplomacy", "supply"),
-                     (Arg("agreement", "int", _h("numéro de l'accord proposé", "the proposed agreement's number")),),
+                     (Arg("agreement", "int", _PROPOSED_NUMBER),),
                      _h("refuser un accord proposé (ou retirer le sien)", "decline a proposed agreement (or withdraw one's own)")),
     "break": Order(diplomacy.order_break, "player", None,
-                   (Arg("agreement", "int", _h("numéro de l'accord", "agreement number")),),
+                   (Arg("agreement", "int", _h("votre numéro de l'accord (chaque joueur numérote ceux qu'il voit)",
+                                               "your number for the agreement (each player numbers those he sees)")),),
                    _h("rompre un accord", "break an agreement")),
     "buy": Order(economy.order_buy, "player", ("loot",),
                  (Arg("unit", help=_h("l'unité", "the unit")),
@@ -266,7 +271,8 @@ class AtlantisRules:
                                     hint=did_you_mean(str(t.owner), players))
         state = AtlantisState(map=tmap, players=players,
                               owners={t: tmap.territories[t].owner for t in tmap.territories},
-                              fortresses={t: tmap.territories[t].fortresses for t in tmap.territories})
+                              fortresses={t: tmap.territories[t].fortresses for t in tmap.territories},
+                              numbered_per_player=setup.get(NUMBERED_PER_PLAYER[0]) == NUMBERED_PER_PLAYER[1])
         events: list[Event] = []
         for p in players.values():
             armies.roll_warbands(p.army, dice)

@@ -260,7 +260,8 @@ class _Book:
         for pid in ev["parties"]:
             others = ", ".join(self.p(q) for q in ev["parties"] if q != pid)
             kind = say("public" if ev["public"] else "private", lang)
-            parts = [say("agreement", lang, id=ev["id"], kind=kind, others=others)]
+            # each party's own number for it (the referee's journal holds them all; a player's, his own only)
+            parts = [say("agreement", lang, id=ev.get("numbers", {}).get(pid, ev["id"]), kind=kind, others=others)]
             private = ev.get("private")
             if ev["public"]:
                 text = ev.get("text")
@@ -279,7 +280,8 @@ class _Book:
 
     def on_agreement_broken(self, ev: Mapping[str, Any]) -> None:
         for pid in ev.get("parties") or [ev["player"]]:
-            self._diplomacy(pid, say("broken", self.lang, id=ev["id"], a=self.p(ev["player"])))
+            self._diplomacy(pid, say("broken", self.lang, id=ev.get("numbers", {}).get(pid, ev["id"]),
+                                     a=self.p(ev["player"])))
 
     def _diplomacy(self, pid: str, text: str) -> None:
         r = self.row(pid)

@@ -87,8 +87,20 @@ class Player:
         return [uid for uid in self.loss_order if uid in here]
 
 
+# A campaign's set-up holding `"agreement_numbers": "per_player"` numbers agreements per player (see `Agreement`);
+# one written before has no such key and keeps the one sequence it was played with, so that its journal replays.
+NUMBERED_PER_PLAYER = ("agreement_numbers", "per_player")
+# The key of a public agreement's number for a viewer who is no player (a club's spectator): the public ones only.
+ANYONE = ""
+
+
 @dataclass
 class Agreement:
+    """`id` is the referee's number, one sequence over the whole game: a player who read it would learn how many
+    private agreements he is not party to came before. So each player numbers the agreements he may see (the
+    public ones and his own) 1, 2, 3... in the order they were proposed: `numbers`, fixed when it is proposed,
+    holds the number of each who may see it (`ANYONE`: a spectator's, for a public one). Empty in a campaign
+    set up before: everyone then reads `id`."""
     id: int
     parties: list[str]
     text: str
@@ -105,6 +117,16 @@ class Agreement:
     # « accords »: an agreement binds its parties once each has confirmed it (the proposer by proposing).
     accepted: list[str] = field(default_factory=list)
     status: str = "in_force"  # proposed | in_force | declined | lapsed
+    numbers: dict[str, int] = field(default_factory=dict)  # fixed when proposed
+
+    def seen_by(self, viewer: str) -> bool:
+        return self.public or viewer in self.parties
+
+    def number_for(self, viewer: str | None) -> int:
+        """Its number as `viewer` reads it (None: the referee, who reads `id`)."""
+        if viewer is None or not self.numbers:
+            return self.id
+        return self.numbers.get(viewer, self.numbers.get(ANYONE, self.id))
 
     @property
     def settled(self) -> bool:
@@ -115,6 +137,7 @@ class Agreement:
         clone = shallow(self)
         for name in ("parties", "passage", "supply", "taxes", "accepted"):
             setattr(clone, name, list(getattr(self, name)))
+        clone.numbers = dict(self.numbers)
         return clone
 
     @property
@@ -164,6 +187,7 @@ class AtlantisState:
     battles: list[Battle] = field(default_factory=list)
     agreements: list[Agreement] = field(default_factory=list)
     standings: list[dict[str, Any]] | None = None
+    numbered_per_player: bool = False  # NUMBERED_PER_PLAYER in the set-up
 
     def __deepcopy__(self, memo: dict) -> AtlantisState:
         # The map and settled agreements never change: share them; copy everything else. (Legal orders try

@@ -45,10 +45,12 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
             continue
         if status == "proposed":
             waiting = ", ".join(q for q in a["parties"] if q not in a.get("accepted", []))
+            first = waiting.split(",")[0]
+            theirs = a.get("numbers", {}).get(first, a["id"])  # the referee's view: the number the party types
             lines.append(o.t(f"  Accord n°{a['id']} proposé ({', '.join(a['parties'])}), à confirmer par {waiting} "
-                             f"(campagne order {waiting.split(',')[0]} accept {a['id']}) : ",
+                             f"(campagne order {first} accept {theirs}) : ",
                              f"  Agreement #{a['id']} proposed ({', '.join(a['parties'])}), to be confirmed by {waiting} "
-                             f"(campagne order {waiting.split(',')[0]} accept {a['id']}): ") + _agreement_terms(a, o))
+                             f"(campagne order {first} accept {theirs}): ") + _agreement_terms(a, o))
             continue
         lines.append(o.t(f"  Accord n°{a['id']} en vigueur ({', '.join(a['parties'])}) : ",
                          f"  Agreement #{a['id']} in force ({', '.join(a['parties'])}): ") + _agreement_terms(a, o))

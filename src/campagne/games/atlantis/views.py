@@ -14,7 +14,7 @@ from ...core.errors import CampagneError
 from ...core.interface import Secret
 from . import army as armies
 from .army_model import shallow
-from .state import AtlantisState, Battle, Player
+from .state import ANYONE, Agreement, AtlantisState, Battle, Player
 
 
 def redact_event(event: dict[str, Any], viewer: str | None, parties: list[str] | None = None) -> dict[str, Any]:
@@ -25,6 +25,9 @@ def redact_event(event: dict[str, Any], viewer: str | None, parties: list[str] |
         out["secret"] = "hidden"
     if "private" in out and out["private"] is not None and viewer not in (out.get("parties") or parties or []):
         out["private"] = "hidden"
+    if "numbers" in out:  # an agreement's event: its number as this viewer reads it, not the referee's nor others'
+        numbers = out.pop("numbers")
+        out["id"] = numbers.get(viewer, numbers.get(ANYONE))
     return out
 
 
@@ -58,6 +61,11 @@ def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
         and viewer not in [cmd.get("player"), *(cmd.get("parties") or [])]
     if cmd.get("type") in AGREEMENT_ORDERS and (unseen or private_order):
         out["command"] = {"type": "withheld"}
+    elif cmd.get("type") in AGREEMENT_ORDERS and "agreement" in cmd:
+        # `accept N` names the giver's own number for it: the reader reads his, as its events name it to him
+        named = next((e for e in out["events"] if e.get("type") in AGREEMENT_EVENTS), None)
+        if named is not None and named.get("id") is not None:
+            out["command"] = {**cmd, "agreement": named["id"]}
     return out
 
 
@@ -103,11 +111,12 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
                         "terrain": b.terrain,
                         "result": b.result})
     agreements = [
-        {"id": a.id, "parties": a.parties, "public": a.public, "turn": a.turn, "broken_by": a.broken_by,
+        {"id": a.number_for(viewer), **({"numbers": a.numbers} if viewer is None and a.numbers else {}),
+         "parties": a.parties, "public": a.public, "turn": a.turn, "broken_by": a.broken_by,
          "text": a.text, "loot": a.loot, "loot_from": a.loot_from, "loot_to": a.loot_to, "grantor": a.grantor,
          "passage": a.passage, "supply": a.supply, "taxes": a.taxes, "status": a.status,
          "accepted": a.accepted}
-        for a in s.agreements if a.public or viewer is None or viewer in a.parties
+        for a in s.agreements if viewer is None or a.seen_by(viewer)
     ]
     from .rules import awaiting
     return {
@@ -134,7 +143,16 @@ def information_state(s: AtlantisState, viewer: str) -> AtlantisState:
     tests/test_computer_information.py checks that computers and odds leave the state untouched."""
     known = shallow(s)
     known.battles = [b if b.scenario is not None else _strategies_hidden(b, viewer) for b in s.battles]
-    known.agreements = [a for a in s.agreements if a.public or viewer in a.parties]
+    known.agreements = [_as_known(a, viewer) for a in s.agreements if a.seen_by(viewer)]
+    return known
+
+
+def _as_known(a: Agreement, viewer: str) -> Agreement:
+    """The agreement with only the viewer's own number: the others' tell how many agreements each may see."""
+    if not a.numbers:
+        return a
+    known = shallow(a)
+    known.numbers = {viewer: a.number_for(viewer)}
     return known
 
 
@@ -152,7 +170,8 @@ def secrets(s: AtlantisState) -> dict[str, list[Secret]]:
     """What each player must not learn (the conformance kit searches all he reads for them): the strategy another
     player wrote for a battle whose scenario is not drawn yet (one of a public list: what is secret is whose it is;
     not searched for a player who wrote the same one), and a private agreement he is not a party to — its text, and
-    that it exists at all (its number, as its events, orders and sentences name it)."""
+    that it exists at all: no agreement number above the count of those he may see (as events, orders and sentences
+    name them)."""
     from .text import _row_name
     from ...core.i18n import Lang
     out: dict[str, list[Secret]] = {pid: [] for pid in s.players}
@@ -167,16 +186,15 @@ def secrets(s: AtlantisState) -> dict[str, list[Secret]]:
                 if viewer != pid and b.strategies.get(viewer) != st:
                     found += [Secret(w, near=f'"{pid}"' if w.startswith('"') else pid, span=60,
                                      what=f"{pid}'s strategy in {b.territory}") for w in sorted(words)]
-    for a in s.agreements:
-        if a.public:
-            continue
-        marks = [f"greement #{a.id}", f"ccord n°{a.id}", f'"agreement": {a.id}']
-        for viewer, found in out.items():
-            if viewer in a.parties:
-                continue
-            what = f"private agreement #{a.id} of {', '.join(a.parties)}"
-            if len(a.text.strip()) >= SEARCHABLE_TEXT:
-                found.append(Secret(a.text, what=f"the text of the {what}"))
-            found += [Secret(m, what=f"the existence of the {what}") for m in marks]
-            found.append(Secret(f'"id": {a.id}', near='"agreement', span=60, what=f"the existence of the {what}"))
+    for viewer, found in out.items():
+        for a in s.agreements:
+            if not a.seen_by(viewer) and len(a.text.strip()) >= SEARCHABLE_TEXT:
+                found.append(Secret(a.text, what=f"the text of private agreement #{a.id} of {', '.join(a.parties)}"))
+        # How many agreements exist: he may know of those he sees, numbered 1..k; any higher number tells him that
+        # private ones he is not party to exist (the referee's own numbers, one sequence, run to the total).
+        k, total = sum(a.seen_by(viewer) for a in s.agreements), len(s.agreements)
+        what = f"that {total} agreements exist ({viewer} may know of {k})"
+        for n in range(k + 1, total + 1):
+            found += [Secret(m, what=what) for m in (f"greement #{n}", f"ccord n°{n}", f'"agreement": {n}')]
+            found.append(Secret(f'"id": {n}', near='"agreement', span=60, what=what))
     return out
