@@ -35,15 +35,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 SRC = REPO / "src"
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _club_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """The club server's session files (settings.CACHES) in a temporary folder, never in the repository (the
-    settings are read before this file, with the current folder as the club's)."""
-    from django.conf import settings as django_settings
-    django_settings.CACHES = {"default": {**django_settings.CACHES["default"],
-                                          "LOCATION": str(tmp_path_factory.mktemp("club-cache"))}}
-
-
 @pytest.fixture
 def tmp_journal(tmp_path: Path) -> Path:
     """A fresh campaign journal (header only) in a temporary directory."""
