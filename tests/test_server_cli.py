@@ -108,6 +108,19 @@ def test_a_server_with_another_secret_key_refuses_to_start(tmp_path: Path) -> No
     said = r.stderr + r.stdout
     assert r.returncode == 2 and "another secret key" in said and "Traceback" not in said, said[-2000:]
     assert "the-club-key-1" not in said
+    # the app started otherwise (gunicorn campagne.server.wsgi) refuses another key too
+    assert _wsgi(tmp_path, "another-key-2").stderr.strip().splitlines()[-1].startswith(
+        "django.core.exceptions.ImproperlyConfigured: This club's database was started with another secret key")
+    assert _wsgi(tmp_path, "the-club-key-1").returncode == 0
+
+
+def _wsgi(folder: Path, key: str | None) -> subprocess.CompletedProcess[str]:
+    """`import campagne.server.wsgi`, as gunicorn does, outside the tests' and the debug mark."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL", "PYTEST_VERSION",
+                                                            "CAMPAGNE_SECRET_KEY", "CAMPAGNE_DEBUG")}
+    return subprocess.run([sys.executable, "-c", "import campagne.server.wsgi"], capture_output=True, text=True,
+                          timeout=120, env={**env, "CAMPAGNE_SERVER_DIR": str(folder),
+                                            **({"CAMPAGNE_SECRET_KEY": key} if key else {})})
 
 
 def _settings_under(monkeypatch: Any, folder: Path, **env: str) -> Any:
@@ -145,13 +158,9 @@ def test_the_settings_refuse_to_run_without_a_configured_secret_key(tmp_path: Pa
 
 
 def test_the_wsgi_app_started_without_a_key_stops_with_one_sentence(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL", "PYTEST_VERSION",
-                                                            "CAMPAGNE_SECRET_KEY", "CAMPAGNE_DEBUG")}
-    r = subprocess.run([sys.executable, "-c", "import campagne.server.wsgi"], capture_output=True, text=True,
-                       timeout=120, env={**env, "CAMPAGNE_SERVER_DIR": str(tmp_path)})
+    r = _wsgi(tmp_path, None)
     assert r.returncode != 0
     assert r.stderr.strip().splitlines()[-1].startswith("django.core.exceptions.ImproperlyConfigured: The club "
                                                          "server has no secret key"), r.stderr[-2000:]
-    r = subprocess.run([sys.executable, "-c", "import campagne.server.wsgi"], capture_output=True, text=True,
-                       timeout=120, env={**env, "CAMPAGNE_SERVER_DIR": str(tmp_path), "CAMPAGNE_SECRET_KEY": "k"})
+    r = _wsgi(tmp_path, "k")  # a database not set up yet: no key to compare with
     assert r.returncode == 0, r.stderr[-2000:]

@@ -62,8 +62,8 @@ def _secret_key(folder: Path) -> str:
 
 def key_check(key: str) -> str:
     """The fingerprint of a secret key the database keeps (a keyed hash: the key is not read back from it)."""
-    from django.utils.crypto import salted_hmac
-    return salted_hmac("campagne.club.key_check", "club", secret=key, algorithm="sha256").hexdigest()
+    from ..server.secret_key import fingerprint
+    return fingerprint(key)
 
 
 def _same_key() -> None:
