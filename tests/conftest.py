@@ -12,6 +12,7 @@ command line (hypothesis' own pytest option) wins over both.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--game", action="append", default=[], metavar="NAME",
                      help="the conformance kit (tests/conformance): check only this registered game (repeatable)")
 SRC = REPO / "src"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing() -> Iterator[None]:
+    """The club's accounts made by the tests hash their password fast (PBKDF2 costs about a second an account on
+    this machine, and the server tests make members by the dozen); signing in works the same."""
+    from django.test.utils import override_settings
+    fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
+    fast.enable()
+    yield
+    fast.disable()
 
 
 @pytest.fixture
