@@ -12,6 +12,7 @@ command line (hypothesis' own pytest option) wins over both.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -56,12 +57,14 @@ SRC = REPO / "src"
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _club_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """The club server's session files (settings.CACHES) in a temporary folder, never in the repository (the
-    settings are read before this file, with the current folder as the club's)."""
-    from django.conf import settings as django_settings
-    django_settings.CACHES = {"default": {**django_settings.CACHES["default"],
-                                          "LOCATION": str(tmp_path_factory.mktemp("club-cache"))}}
+def _fast_password_hashing() -> Iterator[None]:
+    """The club's accounts made by the tests hash their password fast (PBKDF2 costs about a second an account on
+    this machine, and the server tests make members by the dozen); signing in works the same."""
+    from django.test.utils import override_settings
+    fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
+    fast.enable()
+    yield
+    fast.disable()
 
 
 @pytest.fixture

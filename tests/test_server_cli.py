@@ -8,6 +8,9 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from campagne.registry import games
 
@@ -105,3 +108,59 @@ def test_a_server_with_another_secret_key_refuses_to_start(tmp_path: Path) -> No
     said = r.stderr + r.stdout
     assert r.returncode == 2 and "another secret key" in said and "Traceback" not in said, said[-2000:]
     assert "the-club-key-1" not in said
+    # the app started otherwise (gunicorn campagne.server.wsgi) refuses another key too
+    assert _wsgi(tmp_path, "another-key-2").stderr.strip().splitlines()[-1].startswith(
+        "django.core.exceptions.ImproperlyConfigured: This club's database was started with another secret key")
+    assert _wsgi(tmp_path, "the-club-key-1").returncode == 0
+
+
+def _wsgi(folder: Path, key: str | None) -> subprocess.CompletedProcess[str]:
+    """`import campagne.server.wsgi`, as gunicorn does, outside the tests' and the debug mark."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL", "PYTEST_VERSION",
+                                                            "CAMPAGNE_SECRET_KEY", "CAMPAGNE_DEBUG")}
+    return subprocess.run([sys.executable, "-c", "import campagne.server.wsgi"], capture_output=True, text=True,
+                          timeout=120, env={**env, "CAMPAGNE_SERVER_DIR": str(folder),
+                                            **({"CAMPAGNE_SECRET_KEY": key} if key else {})})
+
+
+def _settings_under(monkeypatch: Any, folder: Path, **env: str) -> Any:
+    """The settings module run afresh (as gunicorn or `django-admin` would load it) in an environment with neither
+    the tests' nor the debug mark, nor a key, but `env`."""
+    import runpy
+    for name in ("PYTEST_VERSION", "CAMPAGNE_DEBUG", "CAMPAGNE_SECRET_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("CAMPAGNE_SERVER_DIR", str(folder))
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    import campagne.server
+    settings = Path(campagne.server.__file__).with_name("settings.py")
+    return runpy.run_path(str(settings), run_name="campagne.server.settings_afresh")
+
+
+def test_the_settings_refuse_to_run_without_a_configured_secret_key(tmp_path: Path, monkeypatch: Any) -> None:
+    """Started otherwise than by `campagne serve` (gunicorn campagne.server.wsgi, django-admin), the club needs its
+    key all the same: a key made up at each start would end every session at each restart and differ between its
+    processes. The environment's key, or the one `campagne serve` keeps in the club's folder, is taken."""
+    from django.core.exceptions import ImproperlyConfigured
+    with pytest.raises(ImproperlyConfigured) as refused:
+        _settings_under(monkeypatch, tmp_path)
+    said = str(refused.value)
+    assert "CAMPAGNE_SECRET_KEY" in said and "\n" not in said and "it was not started" in said
+    os.mkfifo(tmp_path / "club.secret")  # not a key, and never waited on
+    with pytest.raises(ImproperlyConfigured):
+        _settings_under(monkeypatch, tmp_path)
+    assert _settings_under(monkeypatch, tmp_path, CAMPAGNE_SECRET_KEY="from-the-env")["SECRET_KEY"] == "from-the-env"
+    (tmp_path / "club.secret").unlink()
+    (tmp_path / "club.secret").write_text("kept-by-serve\n", encoding="utf-8")
+    assert _settings_under(monkeypatch, tmp_path)["SECRET_KEY"] == "kept-by-serve"
+    (tmp_path / "club.secret").unlink()
+    assert len(_settings_under(monkeypatch, tmp_path, CAMPAGNE_DEBUG="1")["SECRET_KEY"]) > 40  # debug: a fresh one
+
+
+def test_the_wsgi_app_started_without_a_key_stops_with_one_sentence(tmp_path: Path) -> None:
+    r = _wsgi(tmp_path, None)
+    assert r.returncode != 0
+    assert r.stderr.strip().splitlines()[-1].startswith("django.core.exceptions.ImproperlyConfigured: The club "
+                                                         "server has no secret key"), r.stderr[-2000:]
+    r = _wsgi(tmp_path, "k")  # a database not set up yet: no key to compare with
+    assert r.returncode == 0, r.stderr[-2000:]

@@ -154,7 +154,7 @@ def create(path: Path, ruleset_name: str, setup: dict[str, Any], seed: int | str
     if public:
         kept["public"] = True
     kept.update(lines=len(texts), link=jfile.link(texts[-1]))
-    with jfile.locked(path):
+    with jfile.locked(path, beside=[referee_file(path)]):
         if os.path.lexists(path):  # a dangling symlink too: never written through
             raise CampagneError("journal.exists", path=str(path))
         secret = json.dumps(kept) + "\n"
@@ -323,7 +323,7 @@ def open_campaign(path: Path, verify: bool = True, expect: str | tuple[str, ...]
     ruleset the calling command is for (a battle journal is not a campaign)."""
     if not path.exists():
         raise CampagneError("journal.missing", path=str(path))
-    with jfile.locked(path):
+    with jfile.locked(path, beside=[referee_file(path)]):
         campaign = load(path, verify, expect)
         yield campaign
         # Written only when the whole command went through: a person's order whose consequences are refused (a

@@ -309,6 +309,46 @@ def test_timed_kills_during_a_loop_of_commands(game: str, tmp_path: Path) -> Non
         assert loaded(path).file.warnings == []
 
 
+def _hidden(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir() if p.name.startswith(".")}
+
+
+def test_a_killed_creation_s_hidden_files_are_removed_by_the_next_command(game: str, tmp_path: Path) -> None:
+    """A `new` killed while writing leaves its hidden `.NAME.<12 hex>.tmp` files; the next `new` on the same name
+    removes them before it writes, and a command on an existing journal removes those a kill left beside it; files
+    of any other name, or not regular files, are never touched."""
+    path = tmp_path / "c.jsonl"
+    secret = session.referee_file(path)
+    argv = new_argv(game, path, public=True)
+    code, written = run(argv)
+    assert code == 0
+    path.unlink()
+    secret.unlink()
+    for k in (1, written - 1):  # inside the referee's file, then inside the journal (its file is written last)
+        assert run(argv, die_after=k)[0] is None
+    left = _hidden(tmp_path)
+    assert any(n.startswith(".c.jsonl.referee.") for n in left) and any(
+        n.startswith(".c.jsonl.") and not n.startswith(".c.jsonl.referee.") for n in left), left  # the kit sees them
+    foreign = [".c.jsonl.notahexname1.tmp", ".c.jsonl.0123456789ab.tmp.bak", ".c.jsonl.0123456789abc.tmp",
+               ".other.jsonl.0123456789ab.tmp", "c.jsonl.0123456789ab.tmp", ".c.jsonl.0123456789AB.tmp"]
+    for name in foreign:
+        (tmp_path / name).write_text("a person's own file\n", encoding="utf-8")
+    (tmp_path / ".c.jsonl.fedcba987654.tmp").mkdir()  # not a regular file: never removed
+    (tmp_path / ".c.jsonl.referee.fedcba987654.tmp").symlink_to(tmp_path / "c.jsonl.0123456789ab.tmp")
+    kept = {*foreign, ".c.jsonl.fedcba987654.tmp", ".c.jsonl.referee.fedcba987654.tmp"}
+    assert run(argv)[0] == 0
+    assert _hidden(tmp_path) - {".c.jsonl.lock"} == kept - {"c.jsonl.0123456789ab.tmp"}
+    assert all((tmp_path / n).read_text(encoding="utf-8") == "a person's own file\n" for n in foreign)
+    # a creation killed after its journal was linked: what it left is removed by the next command that opens it
+    planted = [tmp_path / ".c.jsonl.00000000abcd.tmp", tmp_path / ".c.jsonl.referee.00000000abcd.tmp"]
+    for leftover in planted:
+        leftover.write_bytes(b"{")
+    assert run(["order", human(game), "--list", "-c", str(path)])[0] == 0
+    assert not any(p.exists() for p in planted) and _hidden(tmp_path) - {".c.jsonl.lock"} == \
+        kept - {"c.jsonl.0123456789ab.tmp"}
+    assert loaded(path).file.warnings == []
+
+
 # --------------------------------------------------------------------------- the kit's own failures
 
 

@@ -349,9 +349,29 @@ def test_a_planted_leak_is_caught(game: str, tmp_path: Path, monkeypatch: pytest
             search.check(viewer, {"status json": cli(path, "status", "--as", viewer, "--json")})
 
 
+def members(campaign: Any) -> dict[str, Any]:
+    """Clients signed in as the campaign's referee, each of its players and a spectator (accounts without a password:
+    hashing one costs a second a member)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from campagne.server import store
+    from campagne.server.models import Membership
+    with store.viewing(campaign.pk) as (_c, c):
+        roles = [("referee", Membership.REFEREE, "")] + [(seat, Membership.PLAYER, seat) for seat in store.seats(c)] \
+            + [("spectator", Membership.SPECTATOR, "")]
+    clients = {}
+    for who, role, player in roles:
+        user = get_user_model().objects.create(username=f"kit-{campaign.pk}-{who}")
+        Membership.objects.create(user=user, campaign=campaign, role=role, player=player)
+        clients[who] = Client()
+        clients[who].force_login(user)
+    return clients
+
+
 def served(path: Path, title: str, tmp: Path) -> Search:
     """The campaign put in a club: every page, fragment, JSON and export each member may ask for, searched."""
-    from test_server_secrets import members, responses
+    from test_server_secrets import responses
 
     from campagne.server import store
     store.forget()
@@ -390,3 +410,4 @@ def test_wider_sweep(game: str, seed: int, tmp_path: Path) -> None:
         pytest.skip(f"{game} is a battle: it has no secret")
     lone_person(game, tmp_path, seed=seed, steps=study_size(8))
     people_only(game, tmp_path, seed=seed, stops=(2,))
+

@@ -115,6 +115,19 @@ def _app_for(argv: list[str]) -> typer.Typer:
     return light
 
 
+_BUILT: dict[int, object] = {}
+
+
+def _built(chosen: typer.Typer) -> object:
+    """The parser of `chosen`: the whole app's built once a process (a process that runs `main` again, as the
+    conformance kit does, need not build every command's parameters each time)."""
+    if chosen is not app:
+        return typer.main.get_command(chosen)
+    if id(app) not in _BUILT:
+        _BUILT[id(app)] = typer.main.get_command(app)
+    return _BUILT[id(app)]
+
+
 def _lang_of(argv: list[str]) -> str | None:
     for i, arg in enumerate(argv):
         if arg == "--lang" and i + 1 < len(argv):
@@ -128,7 +141,7 @@ def main() -> None:
     from .usage import NoArgsIsHelp, UsageError, sentence
     argv = sys.argv[1:]
     try:
-        command = typer.main.get_command(_app_for(argv))
+        command = _built(_app_for(argv))
         code = command.main(args=argv, prog_name="campagne", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
     except NoArgsIsHelp as exc:  # `campagne odds` alone: its help, as before

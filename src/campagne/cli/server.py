@@ -46,9 +46,13 @@ def _private_folder(folder: Path) -> None:
 
 def _secret_key(folder: Path) -> str:
     """Django's secret key, kept in `club.secret` beside the database (readable by its owner only)."""
-    path = folder / "club.secret"
-    if path.exists():
-        return path.read_text(encoding="utf-8").strip()
+    from ..server.secret_key import FILE, stored
+    path = folder / FILE
+    if os.path.lexists(path):
+        key = stored(folder)
+        if key is None:  # empty, or not a regular file: never a key made up beside it
+            raise CampagneError("club.bad_secret", path=str(path))
+        return key
     key = secrets.token_urlsafe(50)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -58,8 +62,8 @@ def _secret_key(folder: Path) -> str:
 
 def key_check(key: str) -> str:
     """The fingerprint of a secret key the database keeps (a keyed hash: the key is not read back from it)."""
-    from django.utils.crypto import salted_hmac
-    return salted_hmac("campagne.club.key_check", "club", secret=key, algorithm="sha256").hexdigest()
+    from ..server.secret_key import fingerprint
+    return fingerprint(key)
 
 
 def _same_key() -> None:
@@ -145,6 +149,11 @@ register_messages({
               "club's other servers (CAMPAGNE_SECRET_KEY, or the first server's club.secret); it was not started.",
         "fr": "La base de ce club a été démarrée avec une autre clé secrète : donnez à ce serveur la même clé qu'aux "
               "autres serveurs du club (CAMPAGNE_SECRET_KEY, ou le club.secret du premier) ; il n'a pas démarré."},
+    "club.bad_secret": {"en": "{path} holds no secret key (it is empty or not a regular file): give the club's "
+                              "key back to it, or set CAMPAGNE_SECRET_KEY; the server was not started.",
+                        "fr": "{path} ne contient pas de clé secrète (il est vide ou n'est pas un fichier ordinaire) : "
+                              "rendez-lui la clé du club, ou définissez CAMPAGNE_SECRET_KEY ; le serveur n'a pas "
+                              "démarré."},
     "club.dir_not_folder": {"en": "{path} is not a folder: give --dir a folder for the club.",
                             "fr": "{path} n'est pas un dossier : donnez à --dir un dossier pour le club."},
     "club.dir_cannot_make": {"en": "The club's folder {path} cannot be made ({reason}).",

@@ -97,8 +97,9 @@ def _with_progress(o: Out, label: str, total: int, play: Any) -> Any:
 
 def _write_journal(path: Path, ruleset: str, seed: int | str, game: Any) -> None:
     from ..storage import journal as jfile
-    jfile.create(path, {"ruleset": ruleset, "seed": seed, "setup": dict(game.setup),  # whole, or not at all
-                        "opening": game.opening.to_dict()}, [e.to_dict() for e in game.entries])
+    with jfile.locked(path):  # its creation serialised with any other on this name (which cleans up after a kill)
+        jfile.create(path, {"ruleset": ruleset, "seed": seed, "setup": dict(game.setup),  # whole, or not at all
+                            "opening": game.opening.to_dict()}, [e.to_dict() for e in game.entries])
 
 
 @app.command()

@@ -3,8 +3,11 @@
 - `DATABASE_URL` (postgres://user:pass@host/db): a hosted club's PostgreSQL; unset, an SQLite file
   `club.sqlite3` in `CAMPAGNE_SERVER_DIR` (default: the current folder).
 - `CAMPAGNE_SECRET_KEY`: Django's secret key (`campagne serve` keeps one in `club.secret` beside the database when
-  it is not given; several machines on one database are all given the same: `campagne serve` refuses to start
-  with a key other than the one the database was started with).
+  it is not given, and the settings read it from there; several machines on one database are all given the same:
+  `campagne serve` refuses to start with a key other than the one the database was started with). Without either,
+  the settings refuse to load (ImproperlyConfigured), however the app is started (gunicorn, `django-admin`), except
+  under the tests or `CAMPAGNE_DEBUG=1`, which get a fresh random key: a key made up at each start would end every
+  session and reset link at each restart, and differ between the club's processes.
 - `CAMPAGNE_ALLOWED_HOSTS` (comma-separated), `CAMPAGNE_DEBUG=1`, `CAMPAGNE_HTTPS=1` (secure cookies behind a
   TLS reverse proxy), `CAMPAGNE_SMTP_HOST` / `_PORT` / `_USER` / `_PASSWORD` / `CAMPAGNE_MAIL_FROM` (mail when
   configured; without them, nothing is mailed: links are handed over by the referee).
@@ -17,11 +20,20 @@ import secrets
 from datetime import timedelta
 from pathlib import Path
 
+from django.core.exceptions import ImproperlyConfigured
+
+from . import secret_key
+
 HERE = Path(__file__).resolve().parent
 DATA_DIR = Path(os.environ.get("CAMPAGNE_SERVER_DIR") or os.getcwd())
 
-SECRET_KEY = os.environ.get("CAMPAGNE_SECRET_KEY") or secrets.token_urlsafe(50)
 DEBUG = os.environ.get("CAMPAGNE_DEBUG") == "1"
+TESTING = bool(os.environ.get("PYTEST_VERSION"))  # pytest sets it for its whole run (and its children inherit it)
+SECRET_KEY = secret_key.configured(DATA_DIR) or ""
+if not SECRET_KEY:
+    if not (DEBUG or TESTING):
+        raise ImproperlyConfigured(secret_key.MISSING)
+    SECRET_KEY = secrets.token_urlsafe(50)
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("CAMPAGNE_ALLOWED_HOSTS", "").split(",") if h.strip()] or \
     ["localhost", "127.0.0.1", "[::1]", "testserver"]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CAMPAGNE_TRUSTED_ORIGINS", "").split(",") if o.strip()]

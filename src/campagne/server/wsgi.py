@@ -3,6 +3,8 @@
 from django.core.wsgi import get_wsgi_application
 
 from . import setup
+from .secret_key import refuse_another_key
 
 setup()
+refuse_another_key()
 application = get_wsgi_application()

@@ -22,7 +22,9 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import secrets
+import stat
 import signal
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -35,7 +37,8 @@ from ..core.errors import CampagneError, register_messages
 from .lines import FORMAT, link, loads, parse
 from .text_file import JOURNAL_LIMIT, open_regular, read_regular, reason_of
 
-__all__ = ["FORMAT", "JournalFile", "append", "chained", "create", "dumps", "header_line", "last_link", "link", "locked", "parse", "read"]
+__all__ = ["FORMAT", "JournalFile", "append", "chained", "create", "dumps", "header_line", "last_link", "link", "locked", "parse", "read",
+           "clean_leftovers"]
 
 
 @dataclass
@@ -175,6 +178,34 @@ def create(path: Path, header: Mapping[str, Any], lines: Sequence[Mapping[str, A
                             reason=exc.strerror or str(exc)) from None
 
 
+TEMP_SUFFIX = ".tmp"
+_TEMP_TAIL = re.compile(r"\.[0-9a-f]{12}" + re.escape(TEMP_SUFFIX))  # what `write_new` adds to `.NAME`
+
+
+def clean_leftovers(paths: Sequence[Path]) -> list[Path]:
+    """Remove the hidden files a `write_new` killed while writing left beside these names (`.NAME.<12 hex>.tmp`,
+    regular files of this account's): the caller holds the lock that serialises the writers of these names. No
+    other file is touched. Returns those removed."""
+    removed = []
+    for path in paths:
+        prefix = f".{path.name}"
+        try:
+            names = [n for n in os.listdir(path.parent) if n.startswith(prefix)
+                     and _TEMP_TAIL.fullmatch(n, len(prefix))]
+        except OSError:
+            continue
+        for name in names:
+            leftover = path.parent / name
+            try:
+                info = os.lstat(leftover)
+                if stat.S_ISREG(info.st_mode) and info.st_uid == os.geteuid():
+                    os.unlink(leftover)
+                    removed.append(leftover)
+            except OSError:
+                continue
+    return removed
+
+
 def write_new(files: Sequence[tuple[Path, bytes, int]]) -> None:
     """Create each file (path, content, mode) whole or not at all: every content is first written to a file of its
     own beside its name and synced; then each is hard-linked to its name, which fails (FileExistsError) if anything
@@ -185,7 +216,7 @@ def write_new(files: Sequence[tuple[Path, bytes, int]]) -> None:
     linked: list[Path] = []
     try:
         for path, data, mode in files:
-            temps.append(path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp"))
+            temps.append(path.with_name(f".{path.name}.{secrets.token_hex(6)}{TEMP_SUFFIX}"))
             fd = os.open(temps[-1], os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
             with os.fdopen(fd, "wb") as fh:
                 _write(fh, data)
@@ -233,16 +264,20 @@ def append(journal: JournalFile, lines: list[Mapping[str, Any]], record: bool = 
 
 
 @contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Hold the campaign's lock for the duration of one command.
+def locked(path: Path, beside: Sequence[Path] = ()) -> Iterator[None]:
+    """Hold the campaign's lock for the duration of one command, and remove what a creation killed while writing
+    left beside the journal's name and those `beside` it (`clean_leftovers`).
 
     The lock is taken on the journal file itself (its inode), so every path to one campaign — a symlink, a
-    hard link, a relative name — shares it. Before the journal exists (`new`), a lock file beside the name
-    serialises its creation."""
+    hard link, a relative name — shares it. Before the journal exists (`new`), a lock file beside the name it
+    resolves to serialises its creation (a dangling symlink's creator and its target's take the same)."""
+    real = Path(os.path.realpath(path))
+    lock_path = real.with_name(real.name + ".lock")
+    creating = False
     try:
         fd = open_regular(path)  # a FIFO or a device named as the journal is refused, never waited on
     except FileNotFoundError:
-        lock_path = path.with_name(path.name + ".lock")
+        creating = True
         try:
             fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
@@ -251,7 +286,31 @@ def locked(path: Path) -> Iterator[None]:
         raise CampagneError("journal.unreadable", path=str(path), reason=reason_of(exc)) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
+        if creating:
+            clean_leftovers([real, *beside])
+        else:
+            _clean_beside_a_journal(lock_path, [real, *beside])
         yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def _clean_beside_a_journal(lock_path: Path, paths: Sequence[Path]) -> None:
+    """Leftovers beside a journal that exists (a creation killed after its journal was linked): their writer, a
+    `new`, holds the creation's lock file, not the journal's; they are removed only when that lock is free."""
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_NONBLOCK)
+    except OSError:  # no creation ever ran here (or none can be told apart): a new one would find the journal
+        clean_leftovers(paths)
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return  # a creation is under way: its files are its own
+    try:
+        clean_leftovers(paths)
     finally:
         fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
