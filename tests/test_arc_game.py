@@ -265,3 +265,32 @@ def test_autoplay_stands_in_for_a_person_and_stops_after_a_turn():
     autoplay(g, 9, stop_turn=1, stand_in=frozenset({"bonnaire"}))
     assert g.state.turn == 2 and not g.state.ended
     assert g.view("ulf")["players"]["bonnaire"]["controller"] == "human"
+
+
+def test_a_players_done_is_taken_back_until_the_phase_resolves_and_the_referee_speaks_as_in_every_game(tmp_path):
+    """`campagne take-back PLAYER` (the club's take-back) gives back his `done` while the phase waits for
+    another; once it resolved, nothing is taken back. `next` names whom it waits for, `end` says the standing."""
+    from typer.testing import CliRunner
+    from campagne.cli.main import app
+    path = tmp_path / "arc.jsonl"
+    env = {"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None, "CAMPAGNE_CAMPAIGN": None}
+
+    def run(*args, code=0):
+        r = CliRunner().invoke(app, [*args, "-c", str(path)], env=env)
+        assert r.exit_code == code, (args, r.output)
+        return r.output
+
+    run("new", "arc", "--seed", "3", "--public-dice", "-p", "bonnaire:greedy", "-p", "ulf", "-p", "fereira")
+    assert json.loads(run("status", "--json"))["awaiting"] == ["ulf", "fereira"]  # the set-up, both at once
+    run("order", "ulf", "done")
+    assert json.loads(run("status", "--json"))["awaiting"] == ["fereira"]
+    said = run("take-back", "ulf")
+    assert "The referee took back line #" in said and "ulf: order taken back" in said
+    assert json.loads(run("status", "--json"))["awaiting"] == ["ulf", "fereira"]
+    assert run("next", code=2).strip() == "The set-up phase is not finished: waiting for Ulf and Fereira."
+    run("order", "ulf", "done")
+    run("order", "fereira", "done")  # the set-up resolves
+    assert "no order of this phase left to take back" in run("take-back", "ulf", code=2)
+    ended = run("--lang", "fr", "end")
+    assert "Fin de la partie : aucun camp ne l'emporte seul (partie arrêtée par l'arbitre" in ended
+    assert "Classement : 1. " in ended

@@ -216,7 +216,7 @@ def test_the_referee_closes_an_activation_in_progress():
     with pytest.raises(CampagneError):
         order(s, "referee", "next")  # nothing in progress
     order(s, "a", "move", unit="soldiers.1", cell="B1")
-    assert [lo.type for lo in SKIRMISH.load("legal_orders")(s, "referee")] == ["next"]
+    assert [lo.type for lo in SKIRMISH.load("legal_orders")(s, "referee")] == ["end", "next"]  # end: as every game
     events = order(s, "referee", "next")
     assert events[0]["ap_lost"] == 3 and s.current == "b"
 

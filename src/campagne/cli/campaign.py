@@ -1,4 +1,4 @@
-"""Campaign commands: new, status, map, order, next, battle-result, undo, journal, sheet, end, play."""
+"""Campaign commands: new, status, map, order, next, battle-result, undo, take-back, journal, sheet, end, play."""
 
 from __future__ import annotations
 
@@ -322,6 +322,22 @@ def undo(reason: str = typer.Option("", "--reason", help="Why (kept in the journ
                     o.text(undone_line(e, o))
                 if replayed:
                     _print_entries(o, c, [e.to_dict() for e in replayed], viewer)
+    run_safely(o, go)
+
+
+@app.command(name="take-back")
+def take_back(player: str = typer.Argument(..., help="The player taking back his own order."),
+              entry: Optional[int] = typer.Option(None, "--entry", help="The journal line (#N) of the order; "
+                                                                         "his latest by default."),
+              campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Take back one's own order of this phase (done too) until the phase resolves. / Reprendre un de ses ordres
+    de la phase (done aussi) tant qu'elle n'est pas résolue."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from ..takeback import withdraw
+        with _opened(o, campaign, viewers=(player,)) as c:
+            _print_entries(o, c, withdraw(c, player, entry), player)
     run_safely(o, go)
 
 

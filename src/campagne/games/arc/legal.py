@@ -14,6 +14,8 @@ from .state import ArcState
 
 
 def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
+    if player == "referee":  # `next` is never offered: Arc closes a phase itself when its last player is done
+        return [] if state.ended else [LegalOrder("end", "referee")]
     if player not in awaiting(state):
         return []
     phase = state.phase

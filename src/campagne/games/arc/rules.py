@@ -133,6 +133,28 @@ def order_done(ctx: OrderContext) -> list[Event]:
     return events
 
 
+def order_next(ctx: OrderContext) -> list[Event]:
+    """The referee's `next`, as in every game: close the phase once nobody is awaited. Arc resolves a phase by
+    itself when its last player is done, so there is always someone to wait for: named, as every game names them
+    (an absent player is played by `campagne play --stand-in`)."""
+    s: ArcState = ctx.state
+    waiting = awaiting(s)
+    from ...core.errors import bilingual
+    from ...core.i18n import Lang
+    from .words import sides_list
+    need(not waiting, "phase.waiting", phase=phase_label(s.phase),
+         players=bilingual(sides_list(waiting, Lang("en")), sides_list(waiting, Lang("fr"))))
+    return advance(s, ctx.dice)
+
+
+def order_end(ctx: OrderContext) -> list[Event]:
+    """The referee ends the game before its eighth turn (the club's decision): ranked as after the eighth turn,
+    by the points held, the objectives and the losses inflicted; nobody wins outright."""
+    s: ArcState = ctx.state
+    victory.update_control(s)
+    return victory.finish(s, [], "referee")
+
+
 def _args(*names: str) -> tuple[Arg, ...]:
     helps = {"unit": ("le pion (ex. mpa_infantry.3)", "the counter (e.g. mpa_infantry.3)"),
              "hex": ("l'hex, colonne et ligne (ex. Q10)", "the hex, column and row (e.g. Q10)"),
@@ -172,6 +194,12 @@ ORDERS: dict[str, Order] = {
                              "en": "Attack, then advance into the hex if it is vacated."}),
     "done": Order(order_done, "player", ("deploy", *PHASES), (),
                   {"fr": "Fin des déclarations de cette phase.", "en": "No more orders this phase."}),
+    "next": Order(order_next, "referee", None, (),
+                  {"fr": "L'arbitre clôt la phase (quand plus personne n'est attendu).",
+                   "en": "The referee closes the phase (once nobody is awaited)."}),
+    "end": Order(order_end, "referee", None, (),
+                 {"fr": "L'arbitre finit la partie : classement aux points tenus, objectifs et pertes infligées.",
+                  "en": "The referee ends the game: ranked by points held, objectives and losses inflicted."}),
 }
 
 

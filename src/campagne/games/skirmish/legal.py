@@ -15,7 +15,9 @@ from .state import SkirmishState
 
 def legal_orders(state: SkirmishState, player: str) -> list[LegalOrder]:
     if player == "referee":
-        return [LegalOrder("next", "referee")] if state.active and not state.ended else []
+        if state.ended:
+            return []
+        return [LegalOrder("end", "referee"), *([LegalOrder("next", "referee")] if state.active else [])]
     if player not in awaiting(state):
         return []
     bf = state.field

@@ -298,6 +298,20 @@ ORDERS: dict[str, Order] = {
 }
 
 
+def order_referee_end(ctx: OrderContext) -> list[Event]:
+    """The referee's `end`, as in every game: the battle stops here, the camps ranked as after round 5 (the one
+    camp left first, then by the share of their hit points kept)."""
+    return [{"type": "ended_by_referee", "round": ctx.state.round}, *finish(ctx.state)]
+
+
+# A camp's `end UNIT` ends an activation; the referee's `end` (no unit) ends the battle, as in every game.
+REFEREE_END: dict[str, Order] = {
+    "end": Order(order_referee_end, "referee", ("deploy", "battle"), (),
+                 {"fr": "L'arbitre arrête la bataille (classement aux points de vie gardés).",
+                  "en": "The referee stops the battle (ranked by the hit points kept)."}),
+}
+
+
 def opening(state: SkirmishState) -> list[Event]:
     """Undefended civilians are destroyed, then deployment (or, for a position, round 1) begins."""
     events: list[Event] = []
@@ -326,7 +340,11 @@ class SkirmishRules:
         return state, events + opening(state)
 
     def apply(self, state: SkirmishState, command: dict[str, Any], dice: Dice) -> list[Event]:
-        spec = order_for(ORDERS, command, state.phase, state.camps, phase_label)
+        if isinstance(command, dict) and command.get("type") == "end" and command.get("player") == "referee" \
+                and "unit" not in command:
+            spec = order_for(REFEREE_END, command, state.phase, state.camps, phase_label)  # `campagne end`
+        else:
+            spec = order_for(ORDERS, command, state.phase, state.camps, phase_label)
         return spec.handler(OrderContext(state, command, dice))
 
     def awaiting(self, state: SkirmishState) -> list[str]:
