@@ -85,7 +85,7 @@ def reach(state: ArcState, u: Unit, pegasus: bool = False) -> Reach:
     best, prev, occ = search(state, u, pegasus)
     start = u.hex
     ends = [h for h in best if h != start and (h not in occ or can_end(state, u, h, occ))]
-    return Reach(start, prev, ends)  # type: ignore[arg-type]
+    return Reach(start, prev, ends, best)  # type: ignore[arg-type]
 
 
 def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True,
@@ -131,8 +131,9 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
 class Reach(Mapping[str, list[str]]):
     """The hexes a move may end on, each with its path (start excluded), built only when asked for."""
 
-    def __init__(self, start: str, prev: dict[str, str], ends: list[str]) -> None:
+    def __init__(self, start: str, prev: dict[str, str], ends: list[str], costs: dict[str, int] | None = None) -> None:
         self.start, self.prev, self.ends = start, prev, set(ends)
+        self.costs = costs or {}  # the movement points spent to get to each hex
 
     def __getitem__(self, h: str) -> list[str]:
         if h not in self.ends:
