@@ -174,7 +174,7 @@ def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]], viewer: Option
         return
     text = _text(c)
     for e in entries:
-        for line in entry_lines(e, o, text.event_text):
+        for line in entry_lines(e, o, text.event_text, c.player_names):
             o.text(line)
     o.text(text.status_text(c.game.view(viewer), o, brief=True))
 
@@ -404,7 +404,7 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
             if e.get("undone"):
                 o.text(o.t(f"#{e['n']} (annulé)", f"#{e['n']} (undone)"))
                 continue
-            for line in entry_lines(e, o, _text(c).event_text):
+            for line in entry_lines(e, o, _text(c).event_text, c.player_names):
                 o.text(line)
         if verify and dice:
             o.text(o.t("Journal vérifié : il se rejoue à l'identique.", "Journal verified: it replays identically."))

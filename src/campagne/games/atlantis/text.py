@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.errors import CampagneError
 from ...core.i18n import Lang as Out
-from ...render.text import controller_name, format_event
+from ...render.text import controller_name, format_event, who
 from .data import tables
 
 def phase_name(phase: str, o: Out) -> str:
@@ -133,7 +133,7 @@ def _agreement_terms(a: dict[str, Any], o: Out) -> str:
 
 def standing_lines(rows: list[dict[str, Any]], o: Out) -> list[str]:
     """The standings as decided: rank, territories, the city of Atlantis, loot + army, and the roll-off if any."""
-    return [f"  {r['rank']}. {r['player']} — {r['territories']} " + o.t("territoires", "territories")
+    return [f"  {r['rank']}. {who(r['player'], o)} — {r['territories']} " + o.t("territoires", "territories")
             + (" + Atlantis" if r["atlantis"] else "")
             + o.t(f", {r['wealth']} (butin {r['loot']} + armée {r['army_points']})",
                   f", {r['wealth']} (loot {r['loot']} + army {r['army_points']})") for r in rows]
@@ -402,7 +402,7 @@ def _row_text(table: str, key: str, o: Out) -> str:
 def _kv(d: dict[str, Any], o: Out) -> str:
     """Each player's (or unit's) number: "p1 : 55, p2 : 47" in French, "p1: 55, p2: 47" in English."""
     colon = " : " if o.lang == "fr" else ": "
-    return ", ".join(f"{k}{colon}{v}" for k, v in d.items())
+    return ", ".join(f"{who(k, o)}{colon}{v}" for k, v in d.items())
 
 
 def _units(items: list[dict[str, Any]]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.i18n import Lang as Out
-from ...render.text import controller_name, format_event
+from ...render.text import controller_name, format_event, who
 from ...core.i18n import chance
 
 
@@ -354,7 +354,7 @@ def ending_words(rows: list[dict[str, Any]], rolloff: dict[str, int], o: Out) ->
     if not rows:
         return o.t("Fin de la campagne", "Campaign over")
     first = rows[0]
-    name = lambda r: r.get("name") or r["player"]  # noqa: E731
+    name = lambda r: r.get("name") or who(r["player"], o)  # noqa: E731
     second = rows[1] if len(rows) > 1 else None
     tied = second is not None and (second["relics"], second["territories"]) == (first["relics"], first["territories"])
     if rolloff or tied:
@@ -383,7 +383,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     elif t in ("season",):
         out["season_text"] = season_name(ev["season"], o)
     elif t in ("turn", "order_changed"):
-        out["order_text"] = ", ".join(ev["order"])
+        out["order_text"] = ", ".join(who(p, o) for p in ev["order"])
     elif t == "phase":
         out["phase_text"] = phase_name(ev["phase"], o)
     elif t in ("event", "event_no_target", "event_target", "event_choice"):
