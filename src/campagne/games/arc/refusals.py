@@ -168,8 +168,11 @@ def target_word(word: Any, targets: list[str]) -> str:
 
 def why_not_target(uid: str, target: str, targets: list[str], what: dict[str, str]) -> None:
     shown = sorted(targets, key=natural)
+    listed = ", ".join(shown) if len(shown) <= 12 else bilingual(  # one sentence a person reads: the rest listed
+        f"{', '.join(shown[:12])} and {len(shown) - 12} more (order --list)",
+        f"{', '.join(shown[:12])} et {len(shown) - 12} autres (order --list)")
     raise CampagneError("arc.no_such_target", name=name(uid), what=what, target=target, count=len(shown),
-                        choices=", ".join(shown), hint=did_you_mean(target, shown))
+                        choices=listed, hint=did_you_mean(target, shown))
 
 
 def why_not_spell(state: ArcState, player: str, caster: str, spell: str, partner: str | None) -> None:

@@ -219,7 +219,7 @@ def order_attack(ctx: OrderContext) -> list[Event]:
     target = ctx.arg("target")
     need(ap >= 1, "skirmish.no_ap", unit=u.id)
     need(not u.attacked, "skirmish.once", unit=u.id, what=what("attack"))
-    target = refusals.pick(str(target), list(s.units)) or target
+    target = refusals.pick(str(target), sorted(combat.targets(s, u))) or target
     kind = combat.attack_kind(s, u, s.units[target]) if target in s.units else None
     if kind is None:
         refusals.why_not_target(u.id, target, sorted(combat.targets(s, u)), what("attack"))
