@@ -275,8 +275,10 @@ def advice_lines(advice: list[dict[str, Any]], o: Out, whole: bool = False) -> l
 def _domain_text(f: Any, o: Out) -> str:
     """A field's every choice, in natural order when they are words, each with its cost (`Field.notes`)."""
     from ..core.names import natural
+    notes = getattr(f, "notes", None) or {}
     if f.kind == "int":
-        return f"{f.low}..{f.high}"
+        each = notes.get("each")
+        return f"{f.low}..{f.high}" + (f" ({each.get(o.lang, each.get('en'))})" if each else "")
     if f.kind == "bool":
         return "true | false"
     if f.kind == "text":
@@ -284,7 +286,6 @@ def _domain_text(f: Any, o: Out) -> str:
     choices = list(f.choices)
     if all(isinstance(c, str) for c in choices):
         choices.sort(key=natural)
-    notes = getattr(f, "notes", None) or {}
     words = [" ".join(map(str, c)) if isinstance(c, list) else str(c) for c in choices]
     if not notes:
         return " | ".join(words)

@@ -25,6 +25,11 @@ FLAGS = {"halted": ("arrêtée par un événement divin", "halted by a divine ev
 def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     lines = [o.t(f"Tour {view['turn']} — phase : {phase_name(view['phase'], o)}",
                  f"Turn {view['turn']} — phase: {phase_name(view['phase'], o)}")]
+    if view["phase"] == "ended" and view.get("standings"):
+        first = who(view["standings"][0]["player"], o)
+        lines.append(o.t(f"Fin de la campagne : {first} l'emporte (classement aux territoires, puis à la cité "
+                         "d'Atlantis, puis à la richesse).", f"Campaign over: {first} wins (standing by territories, "
+                         "then the city of Atlantis, then wealth)."))
     if view["awaiting"]:
         lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
     elif view["phase"] not in ("ended", "setup"):
@@ -207,8 +212,10 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                   "{player} takes over the Atlantean kingdom {kingdom}"),
     "adjusted": ("Correction de l'arbitre : {subject_text} {before_text} → {after_text} (raison : {reason})",
                  "Referee's correction: {subject_text} {before_text} → {after_text} (reason: {reason})"),
-    "campaign_ended": ("Fin de la campagne : {winner} l'emporte{rolloff_text}\n{standings_text}",
-                       "Campaign over: {winner} wins{rolloff_text}\n{standings_text}"),
+    "campaign_ended": ("Fin de la campagne : {winner} l'emporte{rolloff_text}. Classement aux territoires, puis à la "
+                       "cité d'Atlantis, puis à la richesse (butin + armée) :\n{standings_text}",
+                       "Campaign over: {winner} wins{rolloff_text}. Standing by territories, then the city of "
+                       "Atlantis, then wealth (loot + army):\n{standings_text}"),
 }
 
 
