@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .core.errors import CampagneError, register_messages
+from .render.text import TAKEN_BACK
 
 register_messages({
     "club.not_yours": {"en": "This is not one of your orders of this phase; nothing was changed.",
@@ -58,7 +59,7 @@ def withdraw(c: Any, actor: str, n: int | None = None) -> list[dict[str, Any]]:
     if any(e.rolls or e.command.get("player") == "referee" for e in effective[at:]):
         raise CampagneError("club.resolved")
     phase = _phase(c)
-    written = [c.undo(len(later) + 1, f"{actor}: order taken back to be changed").to_dict()]
+    written = [c.undo(len(later) + 1, f"{actor}{TAKEN_BACK}").to_dict()]
     if _phase(c) != phase:
         raise CampagneError("club.resolved")
     for e in later:

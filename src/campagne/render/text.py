@@ -37,6 +37,9 @@ def who(pid: Any, o: Any) -> str:
     return str((getattr(o, "names", None) or {}).get(pid, pid))
 
 
+# The reason a player's take-back gives its undo, after his id (kept as the club has always written it).
+TAKEN_BACK = ": order taken back to be changed"
+
 # An event's fields that name a player: shown by his name.
 PEOPLE = ("player", "winner", "loser", "attacker", "defender", "challenger", "holder", "owner", "a", "b")
 
@@ -68,6 +71,11 @@ def engine_event(ev: dict[str, Any], o: Out) -> str | None:
         fr = en = "".join(numbers)
         fr, en = f"la ligne {fr}", f"line {en}"
     reason = str(ev.get("reason") or "").strip()
+    if reason.endswith(TAKEN_BACK) and reason[:-len(TAKEN_BACK)]:  # a player's take-back (campagne/takeback.py)
+        player = who(reason[:-len(TAKEN_BACK)], o)
+        many = len(numbers) > 1  # his order and those given after it, given again unchanged
+        return o.t(f"{player} reprend {fr} pour {'les' if many else 'la'} changer.",
+                   f"{player} takes back {en} to change {'them' if many else 'it'}.")
     return o.t(f"L'arbitre a repris {fr}" + (f" : {reason}" if reason else "") + ".",
                f"The referee took back {en}" + (f": {reason}" if reason else "") + ".")
 
