@@ -212,3 +212,13 @@ def test_a_refused_counter_says_why_and_a_counter_is_named_without_its_number_wh
     assert s.plans["bonnaire"][-1]["unit"] == "mpa_infantry.1"
     assert refusal(s, "bonnaire", "move", unit="mpa_infantry.1", hex="D7")[0] == \
         "MPA infantry 1 already has an order this phase: one order per counter and phase."
+
+
+def test_a_refused_attack_names_the_enemy_out_of_reach_or_lists_the_targets():
+    s = position([u("mpa_infantry", "D5"), u("faithful", "D7"), u("faithful", "D11")], phase="melee")
+    en, fr = refusal(s, "bonnaire", "attack", unit="mpa_infantry.1", target="faithful.2")
+    assert en == ("MPA infantry 1 cannot attack Ulf's Christian faithful 2: Ulf's Christian faithful 2 at D11 is not "
+                  "adjacent to D5 (a combat is between adjacent hexes, missiles too).")
+    assert "n'est pas contigu à D5" in fr
+    assert refusal(s, "bonnaire", "attack", unit="mpa_infantry.1", target="nobody.1")[0] == \
+        "MPA infantry 1 cannot attack 'nobody.1' (choices: faithful.1)."

@@ -40,11 +40,15 @@ register_messages({
                             "fr": "{name} ne bouge pas au mouvement spécial : seuls les pions dont la carte le dit "
                                   "le font."},
     "arc.cannot_now": {"en": "{name} cannot {what} now.", "fr": "{name} ne peut pas {what} maintenant."},
+    "arc.not_adjacent": {"en": "{name} cannot attack {target}: {target} at {at} is not adjacent to {here} (a combat "
+                               "is between adjacent hexes, missiles too).",
+                         "fr": "{name} ne peut pas attaquer {target} : {target} en {at} n'est pas contigu à {here} "
+                               "(un combat se livre entre hex contigus, missiles compris)."},
     "arc.no_such_spell": {"en": "{name} cannot cast {spell!r}{partner} now: its spells now are {choices}.",
                           "fr": "{name} ne peut pas lancer {spell!r}{partner} maintenant : ses sorts possibles sont "
                                 "{choices}."},
-    "arc.no_such_target": {"en": "{name} cannot {what} {target!r}: {count} choices, {choices}{hint}.",
-                           "fr": "{name} ne peut pas {what} {target!r} : {count} choix, {choices}{hint}."},
+    "arc.no_such_target": {"en": "{name} cannot {what} {target!r} (choices: {choices}){hint}.",
+                           "fr": "{name} ne peut pas {what} {target!r} (choix : {choices}){hint}."},
     "arc.not_a_hex": {"en": "{hex!r} is no hex of the map (columns {first} to {last}, rows 1 to {rows}; in each "
                             "column the rows are all even or all odd).",
                       "fr": "{hex!r} n'est pas un hex de la carte (colonnes {first} à {last}, lignes 1 à {rows} ; "
@@ -183,3 +187,12 @@ def why_not_spell(state: ArcState, player: str, caster: str, spell: str, partner
     fr = ", ".join(f"{s} avec {m}" if m else s for s, m in mine)
     raise CampagneError("arc.no_such_spell", name=name(caster), spell=spell, choices=bilingual(en, fr),
                         partner=bilingual(f" with {partner}", f" avec {partner}") if partner else "")
+
+
+def why_not_attack(state: ArcState, u: Unit, target: str) -> None:
+    """A visible enemy out of reach: named with the rule (« des unités ennemies adjacentes »)."""
+    t = state.units.get(target)
+    if t is None or not t.alive or t.hidden or t.hex is None or u.hex is None or not state.enemies(t.side, u.side):
+        return
+    if state.board.distance(u.hex, t.hex) > 1:
+        raise CampagneError("arc.not_adjacent", name=name(u.id), target=owned_name(t), at=t.hex, here=u.hex)

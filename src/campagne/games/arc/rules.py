@@ -119,6 +119,7 @@ def order_attack(ctx: OrderContext) -> list[Event]:
         refusals.why_not_counter(s, p, unit, what("attack"))
     target = refusals.target_word(target, options[unit])
     if target not in options[unit]:
+        refusals.why_not_attack(s, s.units[unit], target)
         refusals.why_not_target(unit, target, options[unit], what("attack_it"))
     return plan(ctx, unit=unit, target=target, advance=ctx.cmd["type"] == "attack-advance")
 
