@@ -912,6 +912,8 @@ def test_the_journal_names_the_players_by_their_names_not_their_ids(tmp_path: Pa
     assert made.exit_code == 0, made.output
     said = RUNNER.invoke(app, ["journal", "-c", str(path)], env=env).stdout
     assert re.search(r"Placement rolls \(D100\): (Alice|Bob): \d+, (Alice|Bob): \d+", said), said
+    listed = RUNNER.invoke(app, ["order", "Alice", "--list", "-c", str(path)], env=env)  # a player by his name too
+    assert listed.exit_code == 0 and "choose " in listed.stdout, listed.output
 
 
 def test_an_event_names_its_players_in_both_games_that_name_them() -> None:

@@ -162,8 +162,27 @@ def _run(o: Out, campaign: Optional[str],
     differently per game)."""
     from .. import session
     with session.open_campaign(campaign_path(campaign), expect=_campaigns()) as c:
-        built = command(_descriptor(c), c.state) if callable(command) else command
+        if callable(command):
+            built = command(_descriptor(c), c.state, c) if _takes_campaign(command) else command(_descriptor(c), c.state)
+        else:
+            built = command
         _print_entries(o, c, _push(o, c, built), viewer(c))
+
+
+def _takes_campaign(command: Callable[..., Any]) -> bool:
+    import inspect
+    return len(inspect.signature(command).parameters) == 3
+
+
+def player_id(c: Any, word: str) -> str:
+    """The player a typed word names: his id, or his name as the set-up gives it (`Alice` for alice); the word
+    itself otherwise (the rules then refuse it, with the nearest ids)."""
+    from ..core.names import pick
+    if word == "referee":
+        return word
+    names = c.player_names
+    ids = list(c.game.view(None).get("players") or names)
+    return pick(word, ids, names) or word
 
 
 def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]], viewer: Optional[str]) -> None:
@@ -202,9 +221,12 @@ def order(player: str = typer.Argument(..., help="The player giving the order.")
             raise CampagneError("order.missing", order="order", field="TYPE")
         parse_sets(set_ or [])  # a mistyped value is refused before the campaign is even opened
         # printed as its giver may see it (the referee's own orders: as the referee)
-        _run(o, campaign, lambda descriptor, state: build_order(descriptor, player, kind, args or [], bribe,
-                                                                 set_ or [], state),
-             lambda c: None if player == "referee" else player)
+        who: list[str] = [player]  # his id, once the campaign is open: typed by id or by name
+
+        def command(descriptor: Any, state: Any, c: Any) -> dict[str, Any]:
+            who[0] = player_id(c, player)
+            return build_order(descriptor, who[0], kind, args or [], bribe, set_ or [], state)
+        _run(o, campaign, command, lambda c: None if who[0] == "referee" else who[0])
     run_safely(o, go)
 
 
@@ -227,6 +249,7 @@ def _list_orders(o: Out, campaign: Optional[str], player: str, whole_advice: boo
     with session.open_campaign(campaign_path(campaign), expect=tuple(games())) as c:  # a battle's too
         _warn(o, c)
         descriptor = _descriptor(c)
+        player = player_id(c, player)
         legal = descriptor.load("legal_orders")(c.state, player)
         specs = descriptor.load("orders")
         advice = descriptor.load("advice")(c.state, player, o.lang) if descriptor.advice else []
