@@ -195,12 +195,18 @@ ORDERS: dict[str, Order] = {
                              "en": "Attack, then advance into the hex if it is vacated."}),
     "done": Order(order_done, "player", ("deploy", *PHASES), (),
                   {"fr": "Fin des déclarations de cette phase.", "en": "No more orders this phase."}),
-    "next": Order(order_next, "referee", None, (),
-                  {"fr": "L'arbitre clôt la phase (quand plus personne n'est attendu).",
-                   "en": "The referee closes the phase (once nobody is awaited)."}),
     "end": Order(order_end, "referee", None, (),
                  {"fr": "L'arbitre finit la partie : classement aux points tenus, objectifs et pertes infligées.",
                   "en": "The referee ends the game: ranked by points held, objectives and losses inflicted."}),
+}
+
+
+# The referee's `next` of every game, never offered here (Arc closes a phase itself when its last player is
+# done): given all the same, it says whom the phase waits for, as every game does, never « unknown order ».
+CLOSING: dict[str, Order] = {
+    "next": Order(order_next, "referee", None, (),
+                  {"fr": "L'arbitre clôt la phase (quand plus personne n'est attendu).",
+                   "en": "The referee closes the phase (once nobody is awaited)."}),
 }
 
 
@@ -332,7 +338,8 @@ class ArcRules:
 
     def apply(self, state: ArcState, command: dict[str, Any], dice: Dice) -> list[Event]:
         phase = "ended" if state.ended else state.phase
-        spec = order_for(ORDERS, command, phase, state.controllers, phase_label)
+        closing = isinstance(command, dict) and command.get("type") == "next"
+        spec = order_for(CLOSING if closing else ORDERS, command, phase, state.controllers, phase_label)
         return spec.handler(OrderContext(state, command, dice))
 
     def awaiting(self, state: ArcState) -> list[str]:
