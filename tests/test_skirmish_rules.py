@@ -427,3 +427,12 @@ def test_a_refused_move_names_the_action_points_the_control_zone_the_cell_taken_
     assert "no way to B1" in refusal(c, "a", "move", unit="soldiers.1", cell="B1")[0]
     order(z, "a", "move", unit="soldiers", cell="D2")  # the one soldiers unit of camp a, without its .1
     assert cell(z, "soldiers.1") == "D2"
+
+
+def test_a_refused_spell_or_target_lists_what_the_caster_may_cast_and_aim_at():
+    s = position([("a", "mage", "A1"), ("b", "militia", "E1"), ("b", "militia", "H8")])
+    en, fr = refusal(s, "a", "cast", unit="mage.1", spell="fireblt", target="militia.1", dice=2)
+    assert en.startswith("mage.1 cannot cast 'fireblt': it may cast ") and "firebolt" in en
+    assert fr.startswith("mage.1 ne peut pas lancer 'fireblt' : elle peut lancer ")
+    en, _ = refusal(s, "a", "cast", unit="mage.1", spell="firebolt", target="soldiers.9", dice=2)
+    assert en.startswith("mage.1 cannot target 'soldiers.9': it may target militia.1")

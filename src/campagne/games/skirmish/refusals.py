@@ -108,7 +108,7 @@ def why_not_cell(state: SkirmishState, u: Unit, word: Any, ap: int) -> None:
 def why_not_target(uid: str, target: Any, choices: list[str], what: dict[str, str]) -> None:
     shown = sorted(choices, key=natural)
     listed = bilingual(f"it may {what['en']} {', '.join(shown)}" if shown else "no target in reach",
-                       f"cibles possibles {', '.join(shown)}" if shown else "aucune cible à portée")
+                       f"elle peut {what['fr']} {', '.join(shown)}" if shown else "aucune cible à portée")
     raise CampagneError("skirmish.no_such_target", unit=uid, target=target, what=what, choices=listed)
 
 

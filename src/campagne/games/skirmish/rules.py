@@ -35,8 +35,6 @@ register_messages({
                                "fr": "Ce n'est pas à {player} de jouer (on attend {waiting})."},
     "skirmish.busy": {"en": "{active} is being activated: finish its activation first (end {active}).",
                       "fr": "{active} est en cours d'activation : terminez-la d'abord (end {active})."},
-    "skirmish.bad_target": {"en": "{unit} cannot {what} {target!r} now.",
-                            "fr": "{unit} ne peut pas {what} {target!r} maintenant."},
     "skirmish.no_ap": {"en": "{unit} has no action point left.", "fr": "{unit} n'a plus de point d'action."},
     "skirmish.once": {"en": "{unit} may {what} once per activation.",
                       "fr": "{unit} ne peut {what} qu'une fois par activation."},
@@ -234,13 +232,16 @@ def order_cast(ctx: OrderContext) -> list[Event]:
     u, ap = actor(ctx, "cast")
     key, target = ctx.arg("spell"), ctx.arg("target")
     dice_n = ctx.cmd.get("dice")  # a whole number (the command line reads the word as one): never "2"
-    need(key in u.spells, "skirmish.bad_target", unit=u.id, target=key, what=what("cast"))
+    if key not in u.spells:
+        refusals.why_not_target(u.id, key, list(u.spells), what("cast"))
     need(isinstance(dice_n, int) and not isinstance(dice_n, bool) and 1 <= dice_n <= u.kind.magic,
          "skirmish.bad_dice", unit=u.id, most=u.kind.magic, dice=dice_n)
     need(ap >= 1, "skirmish.no_ap", unit=u.id)
     need(not u.cast, "skirmish.once", unit=u.id, what=what("cast"))
-    need(target in magic.spell_targets(s, u, spells()[key]), "skirmish.bad_target", unit=u.id, target=target,
-         what=what("cast_on"))
+    aimed = sorted(magic.spell_targets(s, u, spells()[key]))
+    target = refusals.pick(str(target), aimed) or target
+    if target not in aimed:
+        refusals.why_not_target(u.id, target, aimed, what("cast_on"))
     events = activate(s, u, ap)
     u.cast = True
     events += magic.cast(s, u, key, s.units[target], dice_n, ctx.dice)  # type: ignore[arg-type]
