@@ -265,3 +265,59 @@ def test_autoplay_stands_in_for_a_person_and_stops_after_a_turn():
     autoplay(g, 9, stop_turn=1, stand_in=frozenset({"bonnaire"}))
     assert g.state.turn == 2 and not g.state.ended
     assert g.view("ulf")["players"]["bonnaire"]["controller"] == "human"
+
+
+def test_a_players_done_is_taken_back_until_the_phase_resolves_and_the_referee_speaks_as_in_every_game(tmp_path):
+    """`campagne take-back PLAYER` (the club's take-back) gives back his `done` while the phase waits for
+    another; once it resolved, nothing is taken back. `next` names whom it waits for, `end` says the standing."""
+    from typer.testing import CliRunner
+    from campagne.cli.main import app
+    path = tmp_path / "arc.jsonl"
+    env = {"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None, "CAMPAGNE_CAMPAIGN": None}
+
+    def run(*args, code=0):
+        r = CliRunner().invoke(app, [*args, "-c", str(path)], env=env)
+        assert r.exit_code == code, (args, r.output)
+        return r.output
+
+    run("new", "arc", "--seed", "3", "--public-dice", "-p", "bonnaire:greedy", "-p", "ulf", "-p", "fereira")
+    assert json.loads(run("status", "--json"))["awaiting"] == ["ulf", "fereira"]  # the set-up, both at once
+    run("order", "ulf", "done")
+    assert json.loads(run("status", "--json"))["awaiting"] == ["fereira"]
+    said = run("take-back", "ulf")
+    assert re.search(r"ulf takes back lines? #\d+.* to change it\.", said), said
+    assert json.loads(run("status", "--json"))["awaiting"] == ["ulf", "fereira"]
+    assert run("next", code=2).strip() == "The set-up phase is not finished: waiting for Ulf and Fereira."
+    run("order", "ulf", "done")
+    run("order", "fereira", "done")  # the set-up resolves
+    assert "no order of this phase left to take back" in run("take-back", "ulf", code=2)
+    ended = run("--lang", "fr", "end")
+    assert "Fin de la partie : aucun camp ne l'emporte seul (partie arrêtée par l'arbitre" in ended
+    assert "Classement : 1. " in ended
+
+
+def test_order_list_is_short_every_choice_in_natural_order_with_its_cost_and_the_advice_in_short(tmp_path):
+    from typer.testing import CliRunner
+    from campagne.cli.main import app
+    path = tmp_path / "arc.jsonl"
+    env = {"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None, "CAMPAGNE_CAMPAIGN": None}
+
+    def run(*args):
+        r = CliRunner().invoke(app, [*args, "-c", str(path)], env=env)
+        assert r.exit_code == 0, (args, r.output)
+        return r.stdout
+
+    run("new", "arc", "--seed", "3", "--public-dice", "-p", "bonnaire", "-p", "ulf:greedy", "-p", "fereira:greedy")
+    run("order", "bonnaire", "done")  # the set-up as dealt: now the general movement
+    listed = run("order", "bonnaire", "--list")
+    block = listed.split("move mpa_infantry.1 <hex>")[1].split("\n  move ")[0]
+    assert "1 MP: " in block and "4 MP: " in block and "…" not in listed.split("Odds and threats:")[0]
+    four = block.split("4 MP: ")[1].replace("\n", " ").split()
+    hexes = [h.rstrip(",") for h in four]
+    assert hexes.index("M8") < hexes.index("M10")  # natural order, not M10 before M8
+    assert listed.count("Declare a counter's move") == 1  # the help once per kind of order
+    summary = listed.split("Odds and threats:")[1]
+    assert "(--advice: all of them)" in summary and len(summary.splitlines()) <= 10
+    whole = run("order", "bonnaire", "--list", "--advice").split("Odds and threats:")[1]
+    assert "--advice" not in whole and len(whole.splitlines()) > len(summary.splitlines())
+    assert "4 PM : " in run("--lang", "fr", "order", "bonnaire", "--list")  # French: a space before the colon

@@ -170,3 +170,55 @@ def test_refusals_change_nothing():
     with pytest.raises(CampagneError):
         order(s, "bonnaire", "attack", unit="mpa_infantry.1", target="faithful.1")  # wrong phase
     assert s.plans["bonnaire"] == []
+
+
+def refusal(state, player, kind, **fields) -> tuple[str, str]:
+    with pytest.raises(CampagneError) as e:
+        order(state, player, kind, **fields)
+    return e.value.message("en"), e.value.message("fr")
+
+
+def test_a_refused_move_names_the_zone_of_control_that_stops_it_on_the_way():
+    s = position([u("mpa_infantry", "D5"), u("faithful", "D9")])
+    en, fr = refusal(s, "bonnaire", "move", unit="mpa_infantry.1", hex="D11")
+    assert en == ("MPA infantry 1 cannot reach D11: on the way it enters C8, in the zone of control of "
+                  "Ulf's Christian faithful 1 at D9, and must stop there.")
+    assert "zone de contrôle de Fidèles chrétiens 1 d'Ulf en D9" in fr
+
+
+def test_a_refused_move_names_the_points_the_enemy_the_stack_and_the_wall():
+    s = position([u("mpa_infantry", "D3"), u("faithful", "D9")])
+    assert refusal(s, "bonnaire", "move", unit="mpa_infantry.1", hex="D13")[0] == \
+        "D13 needs 7 movement points, MPA infantry 1 has 4."
+    assert refusal(s, "bonnaire", "move", unit="mpa_infantry.1", hex="D9")[0] == \
+        "MPA infantry 1 cannot stop on an enemy's hex: D9 holds Ulf's Christian faithful 1."
+    assert "n'est pas un hex de la carte" in refusal(s, "bonnaire", "move", unit="mpa_infantry.1", hex="Z9")[1]
+    f = position([u("fereira", "D5"), u("people", "F7"), u("people", "F9"), u("snipers", "F9", id="snipers.9")],
+                 segment=1)
+    assert "F9, which already holds Fereira's People 2 and Fereira's Fereirist snipers 9" in \
+        refusal(f, "fereira", "move", unit="fereira.1", hex="F9")[0]
+    wall = ["A6", "B5", "C6", "D5", "E6", "F5", "G6", "H5"]
+    c = position([u("mpa_cavalry", "D3")], wall=wall)
+    assert "cavalry never crosses a wall" in refusal(c, "bonnaire", "move", unit="mpa_cavalry.1", hex="D5")[0]
+
+
+def test_a_refused_counter_says_why_and_a_counter_is_named_without_its_number_when_it_is_the_only_one():
+    s = position([u("mpa_infantry", "D3"), u("fraternite", "F3", hidden=True), u("people", "F3")], segment=0)
+    en, fr = refusal(s, "bonnaire", "move", unit="mpa_infantr.1", hex="D5")
+    assert en == "'mpa_infantr.1' is none of Bonnaire's counters (did you mean mpa_infantry.1?)."
+    assert fr == "'mpa_infantr.1' n'est aucun des pions de Bonnaire (vouliez-vous dire mpa_infantry.1 ?)."
+    assert "immobilised" in refusal(s, "bonnaire", "move", unit="fraternite.1", hex="F5")[0]
+    order(s, "bonnaire", "move", unit="mpa_infantry", hex="D5")  # the one MPA infantry counter
+    assert s.plans["bonnaire"][-1]["unit"] == "mpa_infantry.1"
+    assert refusal(s, "bonnaire", "move", unit="mpa_infantry.1", hex="D7")[0] == \
+        "MPA infantry 1 already has an order this phase: one order per counter and phase."
+
+
+def test_a_refused_attack_names_the_enemy_out_of_reach_or_lists_the_targets():
+    s = position([u("mpa_infantry", "D5"), u("faithful", "D7"), u("faithful", "D11")], phase="melee")
+    en, fr = refusal(s, "bonnaire", "attack", unit="mpa_infantry.1", target="faithful.2")
+    assert en == ("MPA infantry 1 cannot attack Ulf's Christian faithful 2: Ulf's Christian faithful 2 at D11 is not "
+                  "adjacent to D5 (a combat is between adjacent hexes, missiles too).")
+    assert "n'est pas contigu à D5" in fr
+    assert refusal(s, "bonnaire", "attack", unit="mpa_infantry.1", target="nobody.1")[0] == \
+        "MPA infantry 1 cannot attack 'nobody.1' (choices: faithful.1)."

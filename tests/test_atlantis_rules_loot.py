@@ -216,3 +216,18 @@ def test_loot_orders_only_in_the_loot_phase(phase, kind, fields):
 def test_the_loot_phase_waits_for_nobody():
     game = loot_phase()
     assert view(game)["awaiting"] == []
+
+
+def test_the_buy_and_fortress_choices_say_their_price():
+    """`order --list` shows what each choice costs: a model's price, a fortress's loot."""
+    from campagne.games.atlantis.data import constants
+    from campagne.games.atlantis.legal import legal_orders
+    game = loot_phase()
+    listed = legal_orders(game.state, "a")
+    buy = next(lo for lo in listed if lo.type == "buy")
+    u = next(x for x in game.state.players["a"].army.units if x.id == buy.fixed["unit"])
+    assert buy.fields[0].notes["each"]["en"] == f"{u.points_per_model} loot a model"
+    fortress = next(lo for lo in listed if lo.type == "fortress")
+    cost = constants()["fortress_cost"]
+    assert all(n == {"fr": f"{cost} de butin", "en": f"{cost} loot"} for n in fortress.fields[0].notes.values())
+    assert set(fortress.fields[0].notes) == set(fortress.fields[0].choices)

@@ -901,3 +901,32 @@ def test_games_says_a_fixed_number_of_players_once() -> None:
         out = CliRunner().invoke(app, ["games", "--lang", lang]).stdout
         assert out.count("\n") >= 5
         assert not re.search(rf"\b(\d+) {to} \1\b", out), out
+
+
+def test_the_journal_names_the_players_by_their_names_not_their_ids(tmp_path: Path) -> None:
+    """Events name people as they chose to be named (`-p alice:human::Alice`); the orders still take the ids."""
+    path = tmp_path / "named.jsonl"
+    env = {"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None, "CAMPAGNE_CAMPAIGN": None}
+    made = RUNNER.invoke(app, ["new", "atlantis", "-p", "alice:human::Alice", "-p", "bob:greedy::Bob", "--seed", "3",
+                               "--public-dice", "-c", str(path)], env=env)
+    assert made.exit_code == 0, made.output
+    said = RUNNER.invoke(app, ["journal", "-c", str(path)], env=env).stdout
+    assert re.search(r"Placement rolls \(D100\): (Alice|Bob): \d+, (Alice|Bob): \d+", said), said
+    listed = RUNNER.invoke(app, ["order", "Alice", "--list", "-c", str(path)], env=env)  # a player by his name too
+    assert listed.exit_code == 0 and "choose " in listed.stdout, listed.output
+
+
+def test_an_event_names_its_players_in_both_games_that_name_them() -> None:
+    from campagne.core.i18n import Lang
+    from campagne.games.atlantis import text as atlantis
+    from campagne.games.gorges import text as gorges
+    from campagne.render.text import entry_lines
+    names = {"alice": "Alice", "bob": "Bob"}
+    entry = {"n": 4, "command": {"type": "collect", "player": "alice"},
+             "events": [{"type": "taxes", "player": "alice", "amount": 5}]}
+    assert entry_lines(entry, Lang("fr"), atlantis.event_text, names) == \
+        ["#4 collect (Alice)", "   Alice perçoit 5 de butin d'impôts"]
+    turn = {"n": 5, "command": {"type": "next", "player": "referee"},
+            "events": [{"type": "order_changed", "player": "bob", "order": ["bob", "alice"]}]}
+    assert entry_lines(turn, Lang("en"), gorges.event_text, names)[1] == "   Bob now plays first (Bob, Alice)"
+    assert entry_lines(turn, Lang("en"), gorges.event_text)[1] == "   bob now plays first (bob, alice)"  # no names

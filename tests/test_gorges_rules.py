@@ -988,7 +988,11 @@ def test_next_is_refused_while_a_player_has_to_act():
 def test_an_unknown_army_or_an_army_out_of_play_cannot_act():
     s = game()
     at_phase(s, "movement")
-    refused(s, {"type": "move", "player": "P1", "army": "L7", "path": ["-3,3"]}, "gorges.unknown_army")
+    err = refused(s, {"type": "move", "player": "P1", "army": "L7", "path": ["-3,3"]}, "gorges.unknown_army")
+    err = refused(s, {"type": "move", "player": "P1", "army": "PP2:G", "path": ["-3,3"]}, "order.unknown_player")
+    assert err.message("en") == "Unknown player 'PP2' (did you mean P2?)."  # every kind of id: did you mean
+    err = refused(s, {"type": "move", "player": "P1", "army": "LL1", "path": ["-3,3"]}, "gorges.unknown_army")
+    assert err.message("en").endswith("(did you mean L1?).")
     place(s, "P1:G", None)
     refused(s, {"type": "move", "player": "P1", "army": "G", "path": ["-3,3"]}, "gorges.army_out")
 

@@ -58,3 +58,20 @@ def test_the_command_line_takes_printed_names_and_suggests_the_nearest(tmp_path:
     r = _run(tmp_path, "order", "alice", "choose", "Mestor", "Mestoria")
     assert "alice takes the kingdom mestor, army in mestoria" in r.output
 
+
+
+def test_pick_reads_an_id_a_printed_name_or_an_id_without_its_number_when_it_names_one():
+    from campagne.core.names import pick
+    ids = ["wynandy.1", "people.1", "people.2", "mpa_infantry.1"]
+    assert pick("wynandy", ids) == "wynandy.1"
+    assert pick("people", ids) is None  # two counters answer to it
+    assert pick("People 2", ids, {"people.2": ["People 2", "Peuple 2"]}) == "people.2"
+    assert pick("peuple 2", ids, {"people.2": ["People 2", "Peuple 2"]}) == "people.2"
+    assert pick("MPA-infantry", ids) == "mpa_infantry.1"
+    assert pick("nobody", ids) is None and pick("", ids) is None
+
+
+def test_natural_order_reads_numbers_as_numbers():
+    from campagne.core.names import natural
+    assert sorted(["M10", "M8", "B2", "soldiers.10", "soldiers.2"], key=natural) == \
+        ["B2", "M8", "M10", "soldiers.2", "soldiers.10"]

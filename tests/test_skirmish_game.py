@@ -216,7 +216,7 @@ def test_the_referee_closes_an_activation_in_progress():
     with pytest.raises(CampagneError):
         order(s, "referee", "next")  # nothing in progress
     order(s, "a", "move", unit="soldiers.1", cell="B1")
-    assert [lo.type for lo in SKIRMISH.load("legal_orders")(s, "referee")] == ["next"]
+    assert [lo.type for lo in SKIRMISH.load("legal_orders")(s, "referee")] == ["end", "next"]  # end: as every game
     events = order(s, "referee", "next")
     assert events[0]["ap_lost"] == 3 and s.current == "b"
 
@@ -251,3 +251,13 @@ def test_legal_orders_hold_along_many_battles(seed, players, controller, field):
         check_state(game.state, rng)
         game.push(entry.command)
     assert game.state.ended
+
+
+def test_a_moves_choices_say_the_action_points_each_cell_spends_and_leaves():
+    from skirmish_kit import position
+    s = position([("a", "soldiers", "A1"), ("b", "militia", "H8")])  # 4 AP
+    move = next(lo for lo in SKIRMISH.load("legal_orders")(s, "a") if lo.type == "move")
+    notes = move.fields[0].notes
+    assert notes["B1"] == {"fr": "1 PA, reste 3", "en": "1 AP, 3 left"}
+    assert notes["E1"] == {"fr": "4 PA, reste 0", "en": "4 AP, 0 left"}
+    assert move.fields[0].to_dict()["notes"]["C3"]["en"] == "2 AP, 2 left"  # kept in --json

@@ -401,3 +401,38 @@ def test_the_number_of_dice_is_a_whole_number():
     for bad in ("2", True, 2.0, None):
         with pytest.raises(CampagneError):
             order(s, "a", "cast", unit="mage.1", spell="firebolt", target="militia.1", dice=bad)
+
+
+def refusal(state, camp, kind, **fields) -> tuple[str, str]:
+    with pytest.raises(CampagneError) as e:
+        order(state, camp, kind, **fields)
+    return e.value.message("en"), e.value.message("fr")
+
+
+def test_a_refused_move_names_the_action_points_the_control_zone_the_cell_taken_and_the_cliff():
+    s = position([("a", "soldiers", "A1"), ("b", "soldiers", "H8")])  # 4 AP
+    assert refusal(s, "a", "move", unit="soldiers.1", cell="F6") == (
+        "F6 needs 5 action points, soldiers.1 has 4 left.", "F6 demande 5 points d'action, il en reste 4 à soldiers.1.")
+    assert refusal(s, "a", "move", unit="soldiers.1", cell="H8")[0] == \
+        "soldiers.1 cannot end its move on H8: soldiers.2 stands there (one unit a cell)."
+    assert "no cell of the battlefield" in refusal(s, "a", "move", unit="soldiers.1", cell="Z6")[0]
+    assert refusal(s, "a", "move", unit="soldier.1", cell="B2")[0] == \
+        "'soldier.1' is none of a's units (did you mean soldiers.1?)."
+    z = position([("a", "soldiers", "C2"), ("b", "soldiers", "D1")], terrain=["........"] * 2)
+    assert refusal(z, "a", "move", unit="soldiers.1", cell="E2")[0].startswith(
+        "soldiers.1 cannot reach E2: stepping from C2 to D2, both controlled by the enemy (soldiers.2), spends all")
+    assert refusal(z, "a", "attack", unit="soldiers", target="soldiers.3")[0] == \
+        "soldiers.1 cannot attack 'soldiers.3': it may attack soldiers.2."
+    c = position([("a", "soldiers", "A1"), ("b", "soldiers", "H8")], height=["02000000", "02000000"] + ["00000000"] * 6)
+    assert "no way to B1" in refusal(c, "a", "move", unit="soldiers.1", cell="B1")[0]
+    order(z, "a", "move", unit="soldiers", cell="D2")  # the one soldiers unit of camp a, without its .1
+    assert cell(z, "soldiers.1") == "D2"
+
+
+def test_a_refused_spell_or_target_lists_what_the_caster_may_cast_and_aim_at():
+    s = position([("a", "mage", "A1"), ("b", "militia", "E1"), ("b", "militia", "H8")])
+    en, fr = refusal(s, "a", "cast", unit="mage.1", spell="fireblt", target="militia.1", dice=2)
+    assert en.startswith("mage.1 cannot cast 'fireblt': it may cast ") and "firebolt" in en
+    assert fr.startswith("mage.1 ne peut pas lancer 'fireblt' : elle peut lancer ")
+    en, _ = refusal(s, "a", "cast", unit="mage.1", spell="firebolt", target="soldiers.9", dice=2)
+    assert en.startswith("mage.1 cannot target 'soldiers.9': it may target militia.1")

@@ -90,6 +90,13 @@ class Campaign:
         return self.game.seed is not None
 
     @property
+    def player_names(self) -> dict[str, str]:
+        """Each player's name where he chose one other than his id (the set-up's `players`), for the sentences."""
+        players = (self.file.header.get("setup") or {}).get("players") or []
+        return {p["id"]: p["name"] for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)
+                and isinstance(p.get("name"), str) and p["name"].strip() and p["name"] != p["id"]}
+
+    @property
     def public_dice(self) -> bool:
         """Whether anyone can foresee the dice: the seed is in the header (a public game's, or a simulation's)."""
         return "seed" in self.file.header

@@ -73,3 +73,32 @@ def test_the_search_finds_code() -> None:
         assert faults([sample], "en"), sample
     assert faults(["le vainqueur : aucun winner"], "fr")
     assert not faults(["Infanterie MPA 1 va en M14", "Turn 1 (night)"], "en")
+
+
+def test_the_referees_next_and_end_mean_the_same_in_every_game(game: str, tmp_path) -> None:
+    """`campagne next` closes the phase or says whom it waits for; `campagne end` ends the game (or says in which
+    phases it may), and the end says who won, how, and the standing. No game answers `Unknown order`."""
+    from conformance.bad_input_kit import make_campaign, refused, run
+    d = games()[game]
+    if d.kind != "campaign":
+        pytest.skip(f"{game} is a battle: its tracker has its own next and end (campagne battle ...)")
+    path = make_campaign(game, tmp_path / "c.jsonl")
+    for lang in ("en", "fr"):
+        said = run("--lang", lang, "next", "-c", path)
+        assert "Unknown order" not in said.out + said.err and "Ordre inconnu" not in said.out + said.err, said
+        if said.code:
+            refused(said)
+    ended = run("end", "-c", path)
+    if ended.code:
+        refused(ended)
+        return
+    outcome = d.load("outcome")
+    from campagne import session
+    c = session.load(path)
+    assert outcome(c.state).ended
+    for lang, won, standing in (("en", r"\bwins?\b|no (side|camp) wins", "Standing"),
+                                ("fr", r"l'emporte", "Classement")):
+        shown = run("--lang", lang, "status", "-c", path).out
+        head = shown.splitlines()[:12]
+        assert any(re.search(won, line) for line in head), head
+        assert standing in shown, shown[:600]

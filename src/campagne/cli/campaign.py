@@ -1,4 +1,4 @@
-"""Campaign commands: new, status, map, order, next, battle-result, undo, journal, sheet, end, play."""
+"""Campaign commands: new, status, map, order, next, battle-result, undo, take-back, journal, sheet, end, play."""
 
 from __future__ import annotations
 
@@ -161,8 +161,27 @@ def _run(o: Out, campaign: Optional[str],
     differently per game)."""
     from .. import session
     with session.open_campaign(campaign_path(campaign), expect=_campaigns()) as c:
-        built = command(_descriptor(c), c.state) if callable(command) else command
+        if callable(command):
+            built = command(_descriptor(c), c.state, c) if _takes_campaign(command) else command(_descriptor(c), c.state)
+        else:
+            built = command
         _print_entries(o, c, _push(o, c, built), viewer(c))
+
+
+def _takes_campaign(command: Callable[..., Any]) -> bool:
+    import inspect
+    return len(inspect.signature(command).parameters) == 3
+
+
+def player_id(c: Any, word: str) -> str:
+    """The player a typed word names: his id, or his name as the set-up gives it (`Alice` for alice); the word
+    itself otherwise (the rules then refuse it, with the nearest ids)."""
+    from ..core.names import pick
+    if word == "referee":
+        return word
+    names = c.player_names
+    ids = list(c.game.view(None).get("players") or names)
+    return pick(word, ids, names) or word
 
 
 def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]], viewer: Optional[str]) -> None:
@@ -173,7 +192,7 @@ def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]], viewer: Option
         return
     text = _text(c)
     for e in entries:
-        for line in entry_lines(e, o, text.event_text):
+        for line in entry_lines(e, o, text.event_text, c.player_names):
             o.text(line)
     o.text(text.status_text(c.game.view(viewer), o, brief=True))
 
@@ -184,7 +203,9 @@ def order(player: str = typer.Argument(..., help="The player giving the order.")
           kind: Optional[str] = typer.Argument(None, help="The order (campagne order PLAYER --list: those possible "
                                                           "now; --help of the game: campagne games)."),
           args: Optional[list[str]] = typer.Argument(None),
-          list_: bool = typer.Option(False, "--list", help="The orders this player may give now, with their choices."),
+          list_: bool = typer.Option(False, "--list", help="The orders this player may give now, with their choices "
+                                                           "and costs, and the odds and threats in short."),
+          advice_: bool = typer.Option(False, "--advice", help="With --list: every odds and threat line."),
           bribe: Optional[int] = typer.Option(None, "--bribe", help="Loot spent on bribes."),
           set_: Optional[list[str]] = typer.Option(None, "--set", help="KEY=VALUE extra fields (JSON values)."),
           campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
@@ -193,15 +214,19 @@ def order(player: str = typer.Argument(..., help="The player giving the order.")
 
     def go() -> None:
         from ..core.errors import CampagneError
-        if list_:
-            return _list_orders(o, campaign, player)
+        if list_ or advice_:
+            from .listing import list_orders
+            return list_orders(o, campaign, player, advice_)
         if not kind:
             raise CampagneError("order.missing", order="order", field="TYPE")
         parse_sets(set_ or [])  # a mistyped value is refused before the campaign is even opened
         # printed as its giver may see it (the referee's own orders: as the referee)
-        _run(o, campaign, lambda descriptor, state: build_order(descriptor, player, kind, args or [], bribe,
-                                                                 set_ or [], state),
-             lambda c: None if player == "referee" else player)
+        who: list[str] = [player]  # his id, once the campaign is open: typed by id or by name
+
+        def command(descriptor: Any, state: Any, c: Any) -> dict[str, Any]:
+            who[0] = player_id(c, player)
+            return build_order(descriptor, who[0], kind, args or [], bribe, set_ or [], state)
+        _run(o, campaign, command, lambda c: None if who[0] == "referee" else who[0])
     run_safely(o, go)
 
 
@@ -214,47 +239,6 @@ def build_order(descriptor: Any, player: str, kind: str, args: list[str], bribe:
         command["bribe"] = bribe
     command.update(parse_sets(sets))
     return descriptor.load("read_order")(command, state) if descriptor.read_order else command
-
-
-def _list_orders(o: Out, campaign: Optional[str], player: str) -> None:
-    """What `player` may do now: the game's legal orders, each with its fields' choices."""
-    from .. import session
-    from ..registry import games
-    with session.open_campaign(campaign_path(campaign), expect=tuple(games())) as c:  # a battle's too
-        _warn(o, c)
-        descriptor = _descriptor(c)
-        legal = descriptor.load("legal_orders")(c.state, player)
-        specs = descriptor.load("orders")
-        advice = descriptor.load("advice")(c.state, player, o.lang) if descriptor.advice else []
-    if o.json:
-        o.data({"player": player, "orders": [lo.to_dict() for lo in legal], "advice": advice})
-        return
-    if not legal:
-        o.text(o.t(f"{player} n'a aucun ordre à donner maintenant.", f"{player} has no order to give now."))
-    for lo in legal:
-        spec = specs.get(lo.type)
-        words = [str(v if not isinstance(v, list) else " ".join(map(str, v))) for v in lo.fixed.values()]
-        line = " ".join([lo.type, *words, *(f"<{f.name}>" for f in lo.fields)])
-        text = getattr(spec, "help", None)
-        help_ = f"  — {text.get(o.lang, '')}" if text else ""
-        o.text(f"  {line}{help_}")
-        for f in lo.fields:
-            o.text(f"      {f.name}: {_domain_text(f, o)}")
-    if advice:
-        o.text(o.t("Chances et menaces :", "Odds and threats:"))
-    for a in advice:
-        o.text(f"  {a['text']}")
-
-
-def _domain_text(f: Any, o: Out) -> str:
-    if f.kind == "int":
-        return f"{f.low}..{f.high}"
-    if f.kind == "bool":
-        return "true | false"
-    if f.kind == "text":
-        return o.t("texte libre", "free text")
-    shown = [" ".join(map(str, c)) if isinstance(c, list) else str(c) for c in f.choices]
-    return " | ".join(shown[:30]) + (" …" if len(shown) > 30 else "")
 
 
 @app.command(name="next")
@@ -325,6 +309,22 @@ def undo(reason: str = typer.Option("", "--reason", help="Why (kept in the journ
     run_safely(o, go)
 
 
+@app.command(name="take-back")
+def take_back(player: str = typer.Argument(..., help="The player taking back his own order."),
+              entry: Optional[int] = typer.Option(None, "--entry", help="The journal line (#N) of the order; "
+                                                                         "his latest by default."),
+              campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
+    """Take back one's own order of this phase (done too) until the phase resolves. / Reprendre un de ses ordres
+    de la phase (done aussi) tant qu'elle n'est pas résolue."""
+    o = out(lang, json_)
+
+    def go() -> None:
+        from ..takeback import withdraw
+        with _opened(o, campaign, viewers=(player,)) as c:
+            _print_entries(o, c, withdraw(c, player, entry), player)
+    run_safely(o, go)
+
+
 @app.command()
 def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what this player may see."),
             referee: bool = RefereeOpt, verify: bool = typer.Option(True, "--verify/--no-verify", help="Replay and check every line."),
@@ -348,7 +348,7 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
             if e.get("undone"):
                 o.text(o.t(f"#{e['n']} (annulé)", f"#{e['n']} (undone)"))
                 continue
-            for line in entry_lines(e, o, _text(c).event_text):
+            for line in entry_lines(e, o, _text(c).event_text, c.player_names):
                 o.text(line)
         if verify and dice:
             o.text(o.t("Journal vérifié : il se rejoue à l'identique.", "Journal verified: it replays identically."))

@@ -39,3 +39,9 @@ def exact(p: Any) -> str:
     """The exact fraction of a probability, "1120886388732197/2784689448946560" (a whole one as itself)."""
     from fractions import Fraction
     return str(Fraction(p))
+
+
+def decimal(x: Any, lang: str = "en", places: int = 2) -> str:
+    """A number with `places` decimals as the language writes it: "0,75" in French, "0.75" in English."""
+    shown = f"{float(x):.{places}f}"
+    return shown.replace(".", ",") if lang == "fr" else shown

@@ -45,6 +45,10 @@ class Field:
     low: int | None = None
     high: int | None = None
     optional: bool = False
+    # what each choice costs or gives, in words a person scans beside it ("3 MP", "2 AP, 2 left"): a choice (as
+    # text) -> {"fr", "en"}, or "each" for a whole number's price a piece ("8 loot a model"); shown by
+    # `order --list` and kept in --json, never part of the order itself
+    notes: Mapping[str, Mapping[str, str]] = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.kind not in FIELD_KINDS:
@@ -88,6 +92,8 @@ class Field:
             out["low"], out["high"] = self.low, self.high
         if self.optional:
             out["optional"] = True
+        if self.notes:
+            out["notes"] = {k: dict(v) for k, v in self.notes.items()}
         return out
 
 

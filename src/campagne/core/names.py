@@ -4,6 +4,7 @@ and the nearest valid ones when a name is unknown ("did you mean euamon?")."""
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 
@@ -42,3 +43,35 @@ def did_you_mean(word: str, known: Iterable[str]) -> dict[str, str]:
         return bilingual("", "")
     shown = ", ".join(close)
     return bilingual(f" (did you mean {shown}?)", f" (vouliez-vous dire {shown} ?)")
+
+
+def pick(word: str, ids: Iterable[str], printed: Mapping[str, str | Iterable[str]] | None = None) -> str | None:
+    """The one id of `ids` a typed word names, or None: the id itself; up to case, accents, spaces and dashes,
+    the id or one of its printed names (`printed`: id -> a name or several, e.g. French and English); or an id
+    without its number (`wynandy` for `wynandy.1`, `A7` never for anything) when it names exactly one.
+    The one reading of every kind of id a game takes (counter, unit, army, player, place)."""
+    ids = list(ids)
+    if word in ids:
+        return word
+    key = normal(word)
+    if not key:
+        return None
+    found = set()
+    for i in ids:
+        names = (printed or {}).get(i, ())
+        names = [names] if isinstance(names, str) else list(names)
+        if normal(i) == key or any(normal(n) == key for n in names):
+            found.add(i)
+    if not found:
+        found = {i for i in ids if "." in i and normal(i.rsplit(".", 1)[0]) == key}
+    return found.pop() if len(found) == 1 else None
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def natural(text: object) -> tuple[tuple[int, int | str], ...]:
+    """A sort key reading numbers as numbers: M8 before M10, soldiers.2 before soldiers.10 (the one order of
+    every list of choices people scan)."""
+    return tuple((1, int(part)) if part.isdigit() else (0, part.casefold())
+                 for part in _DIGITS.split(str(text)) if part)

@@ -65,7 +65,7 @@ class Order:
 def command_from_words(orders: Mapping[str, Order], player: str, kind: str, words: list[str]) -> dict[str, Any]:
     """The command a person types as `PLAYER TYPE WORDS...`, read by the order's declared positional words."""
     if kind not in orders:
-        raise CampagneError("order.unknown", order=kind)
+        raise CampagneError("order.unknown", order=kind, hint=did_you_mean(str(kind), orders))
     command: dict[str, Any] = {"type": kind, "player": player}
     rest = list(words)
     for arg in getattr(orders[kind], "args", ()):  # a game's orders may be bare handlers (no typed words)
@@ -117,7 +117,8 @@ def order_for(orders: Mapping[str, Order], command: Any, phase: str, players: Co
     """The declared order a command names, once the checks every campaign shares have passed: a known
     order, a campaign not over, the right phase, a known player — and no player giving the referee's."""
     if not isinstance(command, dict) or command.get("type") not in orders:
-        raise CampagneError("order.unknown", order=command.get("type") if isinstance(command, dict) else command)
+        kind = command.get("type") if isinstance(command, dict) else command
+        raise CampagneError("order.unknown", order=kind, hint=did_you_mean(str(kind), orders))
     spec = orders[command["type"]]
     if phase == "ended":
         raise CampagneError("order.campaign_over")
@@ -137,7 +138,7 @@ register_messages({
                           "fr": "Trop d'arguments pour {order} : {extra}."},
     "order.referee_only": {"en": "{player} cannot give the order {order}: it is the referee's.",
                            "fr": "{player} ne peut pas donner l'ordre {order} : il revient à l'arbitre."},
-    "order.unknown": {"en": "Unknown order {order!r}.", "fr": "Ordre inconnu {order!r}."},
+    "order.unknown": {"en": "Unknown order {order!r}{hint}.", "fr": "Ordre inconnu {order!r}{hint}."},
     "order.missing": {"en": "The order {order} needs {field}.", "fr": "L'ordre {order} demande {field}."},
     "order.given_twice": {"en": "{field} is given twice: by the word {value!r} and by --set {field}=...",
                           "fr": "{field} est donné deux fois : par le mot {value!r} et par --set {field}=..."},

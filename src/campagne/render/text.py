@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..core.i18n import Lang as Out
@@ -17,12 +18,41 @@ def controller_name(controller: str, o: Out) -> str:
     return o.t(fr, en)
 
 
-def entry_lines(entry: dict[str, Any], o: Out, text: Any) -> list[str]:
-    """A journal entry: its command, then one line per event (`text`: the game's event_text)."""
+class Named:
+    """The reader's language and the campaign's players' names (id -> name): the sentences name people by the
+    name they chose, never by the id the orders take."""
+
+    def __init__(self, o: Any, names: Mapping[str, str]) -> None:
+        self.lang, self.names, self._o = o.lang, dict(names), o
+
+    def t(self, fr: str, en: str) -> str:
+        return fr if self.lang == "fr" else en
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._o, name)
+
+
+def who(pid: Any, o: Any) -> str:
+    """A player by his name when the reader's sentences know it (`Named`), else his id."""
+    return str((getattr(o, "names", None) or {}).get(pid, pid))
+
+
+# The reason a player's take-back gives its undo, after his id (kept as the club has always written it).
+TAKEN_BACK = ": order taken back to be changed"
+
+# An event's fields that name a player: shown by his name.
+PEOPLE = ("player", "winner", "loser", "attacker", "defender", "challenger", "holder", "owner", "a", "b")
+
+
+def entry_lines(entry: dict[str, Any], o: Out, text: Any, names: Mapping[str, str] | None = None) -> list[str]:
+    """A journal entry: its command, then one line per event (`text`: the game's event_text), the players by
+    their names when `names` (id -> name) is given."""
+    if names:
+        o = Named(o, names)  # type: ignore[assignment]
     cmd = entry.get("command", {})
     head = f"#{entry.get('n', 0)} {cmd.get('type', '?')}"
     if cmd.get("player") and cmd.get("player") != "referee":
-        head += f" ({cmd['player']})"
+        head += f" ({who(cmd['player'], o)})"
     lines = [head]
     for ev in entry.get("events", []):
         lines.append("   " + (engine_event(ev, o) or text(ev, o)))
@@ -41,6 +71,11 @@ def engine_event(ev: dict[str, Any], o: Out) -> str | None:
         fr = en = "".join(numbers)
         fr, en = f"la ligne {fr}", f"line {en}"
     reason = str(ev.get("reason") or "").strip()
+    if reason.endswith(TAKEN_BACK) and reason[:-len(TAKEN_BACK)]:  # a player's take-back (campagne/takeback.py)
+        player = who(reason[:-len(TAKEN_BACK)], o)
+        many = len(numbers) > 1  # his order and those given after it, given again unchanged
+        return o.t(f"{player} reprend {fr} pour {'les' if many else 'la'} changer.",
+                   f"{player} takes back {en} to change {'them' if many else 'it'}.")
     return o.t(f"L'arbitre a repris {fr}" + (f" : {reason}" if reason else "") + ".",
                f"The referee took back {en}" + (f": {reason}" if reason else "") + ".")
 
@@ -51,6 +86,10 @@ def format_event(table: dict[str, tuple[str, str]], ev: dict[str, Any], extra: d
     if templates is None:
         return engine_event(ev, o) or unworded(o)
     fields = {**ev, **extra}
+    names = getattr(o, "names", None)
+    if names:
+        fields.update({k: names[v] for k in PEOPLE if isinstance(v := fields.get(k), str) and v in names
+                       and k in ev})
     try:
         return (templates[0] if o.lang == "fr" else templates[1]).format(**fields)
     except (KeyError, IndexError):

@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from ..core.errors import CampagneError, register_messages
 from ..core.interface import LegalOrder, described
 from ..core.i18n import Lang
+from ..takeback import withdraw, withdrawable  # noqa: F401 (the one take-back, shared with the command line)
 from . import store
 
 MAX_TEXT = 500
@@ -185,43 +186,6 @@ def give(campaign: Any, c: Any, actor: str, post: Any) -> list[dict[str, Any]]:
     return written
 
 
-def withdrawable(c: Any, actor: str) -> list[Any]:
-    """`actor`'s own orders that may still be taken back to be changed: those given since the last command that
-    rolled a die or was the referee's (which close or resolve a phase), latest first. Taking one back checks the
-    phase exactly (`withdraw`)."""
-    mine = []
-    for e in c.game.latest_effective():
-        if e.rolls or e.command.get("player") == "referee":
-            break
-        if e.command.get("player") == actor:
-            mine.append(e)
-    return mine
-
-
-def withdraw(c: Any, actor: str, n: int) -> list[dict[str, Any]]:
-    """Take back `actor`'s order of entry `n` so he may give another, as long as its phase has not resolved: the
-    orders given after it are taken back with it and given again unchanged (none rolled a die, so none is rolled
-    again), journaled as the referee's `undo` with its reason. Raises, with nothing changed, when the order is not
-    his, or the phase has moved on since."""
-    effective = c.game.effective
-    at = next((i for i, e in enumerate(effective) if e.n == n), None)
-    if at is None or effective[at].command.get("player") != actor:
-        raise CampagneError("club.not_yours")
-    later = effective[at + 1:]
-    if any(e.rolls or e.command.get("player") == "referee" for e in effective[at:]):
-        raise CampagneError("club.resolved")
-    phase = store.phase_key(c)
-    written = [c.undo(len(later) + 1, f"{actor}: order taken back to be changed").to_dict()]
-    if store.phase_key(c) != phase:
-        raise CampagneError("club.resolved")
-    for e in later:
-        entry = c.push(dict(e.command))
-        if entry.rolls:
-            raise CampagneError("club.resolved")
-        written.append(entry.to_dict())
-    return written
-
-
 NEXT = {"type": "next", "player": "referee"}  # the referee's closing of a phase, as `campagne next` gives it
 
 
@@ -244,10 +208,6 @@ def lang_of(code: str | None) -> Lang:
 
 
 register_messages({
-    "club.not_yours": {"en": "This is not one of your orders of this phase; nothing was changed.",
-                       "fr": "Ce n'est pas l'un de vos ordres de cette phase ; rien n'a été changé."},
-    "club.resolved": {"en": "This order can no longer be changed: its phase has been resolved; nothing was changed.",
-                      "fr": "Cet ordre ne peut plus être changé : sa phase a été résolue ; rien n'a été changé."},
     "club.not_offered": {"en": "This order is not one of those possible now; nothing was changed.",
                          "fr": "Cet ordre n'est pas de ceux possibles maintenant ; rien n'a été changé."},
     "club.field_missing": {"en": "The field {field} needs a value; nothing was changed.",

@@ -75,7 +75,7 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
         if e.get("undone"):
             out.append({"n": e.get("n"), "lines": [_("#%(n)s (undone)") % {"n": e.get("n")}], "undone": True})
         elif text is not None:
-            out.append({"n": e.get("n"), "lines": entry_lines(e, o, text.event_text)})
+            out.append({"n": e.get("n"), "lines": entry_lines(e, o, text.event_text, c.player_names)})
         else:
             out.append({"n": e.get("n"), "lines": [json.dumps(e.get("command", {}), ensure_ascii=False)] +
                         [json.dumps(ev, ensure_ascii=False) for ev in e.get("events", [])]})
@@ -130,7 +130,7 @@ def _mine(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
     out = []
     for e in orders.withdrawable(c, s.actor):
         shown = redact(e.to_dict(), s.viewer)
-        lines = entry_lines(shown, o, text.event_text) if text is not None else \
+        lines = entry_lines(shown, o, text.event_text, c.player_names) if text is not None else \
             [json.dumps(shown.get("command", {}), ensure_ascii=False)]
         out.append({"n": e.n, "text": lines[0] if lines else str(e.n)})
     return out

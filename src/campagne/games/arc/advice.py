@@ -298,7 +298,8 @@ def _threats(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
     for m in mine:
         if m.id not in found:
             continue
-        each = "; ".join(f"{at.id} " + _combat_text(r, m, phase, o, False) for phase, at, _, r in found[m.id])
+        each = o.t(" ; ", "; ").join(f"{at.id} " + _combat_text(r, m, phase, o, False)
+                                     for phase, at, _, r in found[m.id])
         for side in SIDES:  # a combat is one side's: its attackers of one target add up
             melee = [(at, kt) for phase, at, kt, _ in found[m.id] if phase == "melee" and at.side == side]
             if len(melee) > 1:

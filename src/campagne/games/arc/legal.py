@@ -8,12 +8,14 @@ spell and partner), its destinations, targets or hexes as the choice field.
 from __future__ import annotations
 
 from ...core.interface import Field, LegalOrder
-from . import declare
+from . import declare, movement
 from .rules import awaiting
-from .state import ArcState
+from .state import ArcState, Unit
 
 
 def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
+    if player == "referee":  # `next` is never offered: Arc closes a phase itself when its last player is done
+        return [] if state.ended else [LegalOrder("end", "referee")]
     if player not in awaiting(state):
         return []
     phase = state.phase
@@ -24,10 +26,11 @@ def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
     elif phase in ("move", "special"):
         for u in declare.movers(state, player, phase):
             for mount in declare.mounts(u):
-                dest = declare.destinations(state, u, mount)
-                if dest:
+                r = movement.reach(state, u, pegasus=mount == "pegasus")
+                if r:
+                    dest = sorted(r)
                     out.append(LegalOrder("fly" if mount else "move", player, {"unit": u.id},
-                                          (Field("hex", choices=tuple(dest)),)))
+                                          (Field("hex", choices=tuple(dest), notes=_mp(u, r.costs, dest)),)))
         if phase == "move":
             out += [LegalOrder("meditate", player, {"unit": u}) for u in declare.meditators(state, player)]
     elif phase == "magic":
@@ -43,3 +46,10 @@ def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
                 out.append(LegalOrder(kind, player, {"unit": unit}, (Field("target", choices=tuple(targets)),)))
     out.append(LegalOrder("done", player))
     return out
+
+
+def _mp(u: Unit, costs: dict[str, int], hexes: list[str]) -> dict[str, dict[str, str]]:
+    """The movement points each destination spends, of the counter's allowance (none: unlimited)."""
+    if u.kind.mvt < 0:
+        return {}
+    return {h: {"fr": f"{costs[h]} PM", "en": f"{costs[h]} MP"} for h in hexes if h in costs}

@@ -82,12 +82,22 @@ def allowance(u: Unit, pegasus: bool) -> int:
 
 def reach(state: ArcState, u: Unit, pegasus: bool = False) -> Reach:
     """Every hex `u` may end its move on -> the path there (start excluded)."""
+    best, prev, occ = search(state, u, pegasus)
+    start = u.hex
+    ends = [h for h in best if h != start and (h not in occ or can_end(state, u, h, occ))]
+    return Reach(start, prev, ends, best)  # type: ignore[arg-type]
+
+
+def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True,
+           zoc_stops: bool = True) -> tuple[dict[str, int], dict[str, str], dict[str, list[Unit]]]:
+    """The cheapest cost of every hex `u` can get to, the hex it comes from, and who stands where. `limited`
+    and `zoc_stops` off lift the allowance or the ZOC's stop: a refusal asks so which of them bars a hex."""
     assert u.hex is not None
     b = state.board
     unlimited = u.kind.mvt < 0
     mp = allowance(u, pegasus)
     invisible = bool(u.kind.ability("invisible"))
-    zoc = set() if unlimited else zoc_hexes(state, u)
+    zoc = set() if unlimited or not zoc_stops else zoc_hexes(state, u)
     cavalry = u.kind.cavalry and not pegasus
     occ = occupancy(state)
     blocked = {h for h, us in occ.items() if any(state.enemies(x.side, u.side) and not x.hidden for x in us)}
@@ -109,22 +119,21 @@ def reach(state: ArcState, u: Unit, pegasus: bool = False) -> Reach:
             if not invisible and n in blocked:
                 continue
             new = cost if unlimited else cost + c
-            if not unlimited and new > mp:
+            if limited and not unlimited and new > mp:
                 continue  # « dans les limites de leur capacité »: no hex beyond the allowance
             if new < best.get(n, 1 << 30):
                 best[n] = new
                 prev[n] = h
                 heapq.heappush(heap, (new, n))
-    start = u.hex
-    ends = [h for h in best if h != start and (h not in occ or can_end(state, u, h, occ))]
-    return Reach(start, prev, ends)
+    return best, prev, occ
 
 
 class Reach(Mapping[str, list[str]]):
     """The hexes a move may end on, each with its path (start excluded), built only when asked for."""
 
-    def __init__(self, start: str, prev: dict[str, str], ends: list[str]) -> None:
+    def __init__(self, start: str, prev: dict[str, str], ends: list[str], costs: dict[str, int] | None = None) -> None:
         self.start, self.prev, self.ends = start, prev, set(ends)
+        self.costs = costs or {}  # the movement points spent to get to each hex
 
     def __getitem__(self, h: str) -> list[str]:
         if h not in self.ends:

@@ -16,7 +16,7 @@ from typing import Any
 from ...core.dice import Dice
 from ...core.errors import CampagneError, need, register_messages
 from ...core.orders import Arg, Order, OrderContext, order_for
-from . import combat, declare, magic, movement, victory
+from . import combat, declare, magic, movement, refusals, victory
 from .setup import new_state
 from .state import PHASES, TURNS, ArcState, phase_label
 
@@ -26,11 +26,6 @@ FIRST_SEGMENT, SECOND_SEGMENT = ("bonnaire",), ("ulf", "fereira")
 register_messages({
     "arc.not_acting": {"en": "{player} does not play now (waiting for {waiting}).",
                        "fr": "{player} ne joue pas maintenant (on attend {waiting})."},
-    "arc.bad_unit": {"en": "{unit!r} is none of {player}'s counters free to {what} now.",
-                     "fr": "{unit!r} n'est pas un pion de {player} libre pour {what} maintenant."},
-    "arc.bad_hex": {"en": "{unit} cannot {what} {hex!r} now.", "fr": "{unit} ne peut pas {what} {hex!r} maintenant."},
-    "arc.bad_target": {"en": "{unit} cannot {what} {target!r} now.",
-                       "fr": "{unit} ne peut pas {what} {target!r} maintenant."},
     "arc.bad_mount": {"en": "{unit} cannot fly: only Gonzague has Pegasus.",
                       "fr": "{unit} ne peut pas voler : seul Gonzague a Pégase."},
 })
@@ -65,10 +60,12 @@ def plan(ctx: OrderContext, **fields: Any) -> list[Event]:
 
 def order_place(ctx: OrderContext) -> list[Event]:
     p = acting_player(ctx)
-    unit, hex_ = ctx.arg("unit"), ctx.arg("hex")
+    unit, hex_ = refusals.counter_word(ctx.state, p, ctx.arg("unit")), ctx.arg("hex")
     options = declare.placeable(ctx.state, p)
-    need(unit in options, "arc.bad_unit", unit=unit, player=p, what=what("place"))
-    need(hex_ in options[unit], "arc.bad_hex", unit=unit, hex=hex_, what=what("place_on"))
+    if unit not in options:
+        refusals.why_not_counter(ctx.state, p, unit, what("place"))
+    if hex_ not in options[unit]:
+        refusals.why_not_target(unit, hex_, options[unit], what("place_on"))
     return plan(ctx, unit=unit, hex=hex_)
 
 
@@ -76,42 +73,54 @@ def order_move(ctx: OrderContext) -> list[Event]:
     """`move UNIT HEX` (Gonzague on horseback), `fly gonzague.1 HEX` (on Pegasus: « 40 (Pégase) »)."""
     s: ArcState = ctx.state
     p = acting_player(ctx)
-    unit, hex_ = ctx.arg("unit"), ctx.arg("hex")
+    unit, hex_ = refusals.counter_word(s, p, ctx.arg("unit")), ctx.arg("hex")
     movers = {u.id: u for u in declare.movers(s, p, s.phase)}
-    need(unit in movers, "arc.bad_unit", unit=unit, player=p, what=what("move"))
+    if unit not in movers:
+        refusals.why_not_counter(s, p, unit, what("move"), s.phase)
     u = movers[unit]
     mount = "pegasus" if ctx.cmd["type"] == "fly" else None
-    need(mount in declare.mounts(u), "arc.bad_mount", unit=unit, mount=mount)
-    need(hex_ in declare.destinations(s, u, mount), "arc.bad_hex", unit=unit, hex=hex_, what=what("move_to"))
+    need(mount in declare.mounts(u), "arc.bad_mount", unit=refusals.name(unit), mount=mount)
+    if hex_ not in declare.destinations(s, u, mount):
+        refusals.why_not_hex(s, u, hex_, mount == "pegasus")
     return plan(ctx, unit=unit, hex=hex_, mount=mount)
 
 
 def order_meditate(ctx: OrderContext) -> list[Event]:
     p = acting_player(ctx)
-    unit = ctx.arg("unit")
-    need(unit in declare.meditators(ctx.state, p), "arc.bad_unit", unit=unit, player=p, what=what("meditate"))
+    unit = refusals.counter_word(ctx.state, p, ctx.arg("unit"))
+    if unit not in declare.meditators(ctx.state, p):
+        refusals.why_not_counter(ctx.state, p, unit, what("meditate"))
     return plan(ctx, unit=unit)
 
 
 def order_cast(ctx: OrderContext) -> list[Event]:
     p = acting_player(ctx)
     cmd = ctx.cmd
-    caster, key, target = ctx.arg("caster"), ctx.arg("spell"), ctx.arg("target")
-    partner = ctx.arg("partner") if cmd["type"] == "cast-with" else None
+    caster, key, target = refusals.counter_word(ctx.state, p, ctx.arg("caster")), ctx.arg("spell"), ctx.arg("target")
+    partner = refusals.counter_word(ctx.state, p, ctx.arg("partner")) if cmd["type"] == "cast-with" else None
     options = [c for c in declare.casts(ctx.state, p) if c["caster"] == caster and c["spell"] == key
                and c["partner"] == partner]
-    need(bool(options), "arc.bad_unit", unit=caster, player=p, what=what("cast"))
-    need(target in options[0]["targets"], "arc.bad_target", unit=caster, target=target, what=what("cast_on"))
+    if not options:
+        if not any(c["caster"] == caster for c in declare.casts(ctx.state, p)):
+            refusals.why_not_counter(ctx.state, p, caster, what("cast"))
+        refusals.why_not_spell(ctx.state, p, caster, key, partner)
+    target = refusals.target_word(target, options[0]["targets"])
+    if target not in options[0]["targets"]:
+        refusals.why_not_target(caster, target, options[0]["targets"], what("cast_on"))
     return plan(ctx, caster=caster, spell=key, target=target, partner=partner)
 
 
 def order_attack(ctx: OrderContext) -> list[Event]:
     s: ArcState = ctx.state
     p = acting_player(ctx)
-    unit, target = ctx.arg("unit"), ctx.arg("target")
+    unit, target = refusals.counter_word(s, p, ctx.arg("unit")), ctx.arg("target")
     options = declare.attackers(s, p, s.phase)
-    need(unit in options, "arc.bad_unit", unit=unit, player=p, what=what("attack"))
-    need(target in options[unit], "arc.bad_target", unit=unit, target=target, what=what("attack_it"))
+    if unit not in options:
+        refusals.why_not_counter(s, p, unit, what("attack"))
+    target = refusals.target_word(target, options[unit])
+    if target not in options[unit]:
+        refusals.why_not_attack(s, s.units[unit], target)
+        refusals.why_not_target(unit, target, options[unit], what("attack_it"))
     return plan(ctx, unit=unit, target=target, advance=ctx.cmd["type"] == "attack-advance")
 
 
@@ -123,6 +132,28 @@ def order_done(ctx: OrderContext) -> list[Event]:
     if not awaiting(s):
         events += advance(s, ctx.dice)
     return events
+
+
+def order_next(ctx: OrderContext) -> list[Event]:
+    """The referee's `next`, as in every game: close the phase once nobody is awaited. Arc resolves a phase by
+    itself when its last player is done, so there is always someone to wait for: named, as every game names them
+    (an absent player is played by `campagne play --stand-in`)."""
+    s: ArcState = ctx.state
+    waiting = awaiting(s)
+    from ...core.errors import bilingual
+    from ...core.i18n import Lang
+    from .words import sides_list
+    need(not waiting, "phase.waiting", phase=phase_label(s.phase),
+         players=bilingual(sides_list(waiting, Lang("en")), sides_list(waiting, Lang("fr"))))
+    return advance(s, ctx.dice)
+
+
+def order_end(ctx: OrderContext) -> list[Event]:
+    """The referee ends the game before its eighth turn (the club's decision): ranked as after the eighth turn,
+    by the points held, the objectives and the losses inflicted; nobody wins outright."""
+    s: ArcState = ctx.state
+    victory.update_control(s)
+    return victory.finish(s, [], "referee")
 
 
 def _args(*names: str) -> tuple[Arg, ...]:
@@ -164,6 +195,18 @@ ORDERS: dict[str, Order] = {
                              "en": "Attack, then advance into the hex if it is vacated."}),
     "done": Order(order_done, "player", ("deploy", *PHASES), (),
                   {"fr": "Fin des déclarations de cette phase.", "en": "No more orders this phase."}),
+    "end": Order(order_end, "referee", None, (),
+                 {"fr": "L'arbitre finit la partie : classement aux points tenus, objectifs et pertes infligées.",
+                  "en": "The referee ends the game: ranked by points held, objectives and losses inflicted."}),
+}
+
+
+# The referee's `next` of every game, never offered here (Arc closes a phase itself when its last player is
+# done): given all the same, it says whom the phase waits for, as every game does, never « unknown order ».
+CLOSING: dict[str, Order] = {
+    "next": Order(order_next, "referee", None, (),
+                  {"fr": "L'arbitre clôt la phase (quand plus personne n'est attendu).",
+                   "en": "The referee closes the phase (once nobody is awaited)."}),
 }
 
 
@@ -295,7 +338,8 @@ class ArcRules:
 
     def apply(self, state: ArcState, command: dict[str, Any], dice: Dice) -> list[Event]:
         phase = "ended" if state.ended else state.phase
-        spec = order_for(ORDERS, command, phase, state.controllers, phase_label)
+        closing = isinstance(command, dict) and command.get("type") == "next"
+        spec = order_for(CLOSING if closing else ORDERS, command, phase, state.controllers, phase_label)
         return spec.handler(OrderContext(state, command, dice))
 
     def awaiting(self, state: ArcState) -> list[str]:

@@ -31,7 +31,9 @@ VICTORY = {"strategic": ("victoire stratégique : les cinq points tenus un tour 
            "secret": ("victoire par l'objectif secret", "victory by the secret objective"),
            "standing": ("fin du huitième tour sans victoire : classement aux points tenus, objectifs et pertes "
                         "infligées", "end of the eighth turn without a victory: ranked by points held, objectives "
-                        "and losses inflicted")}
+                        "and losses inflicted"),
+           "referee": ("partie arrêtée par l'arbitre : classement aux points tenus, objectifs et pertes infligées",
+                       "game ended by the referee: ranked by points held, objectives and losses inflicted")}
 
 CAUSES = {"defender": ("en défense", "defending"), "attacker": ("en attaque", "attacking"),
           "no_retreat": ("sans hex où reculer", "with no hex to retreat to")}
@@ -197,7 +199,7 @@ def game_over(e: dict[str, Any], o: Any) -> str:
     won = o.t(f"{sides_list(winners, o)} l'emporte{'nt' if len(winners) > 1 else ''}",
               f"{sides_list(winners, o)} win{'' if len(winners) > 1 else 's'}") if winners else \
         o.t("aucun camp ne l'emporte seul", "no side wins outright")
-    ranks = "; ".join(f"{n}. {side(s, o)}" for n, s in enumerate(e.get("standing", []), 1))
+    ranks = o.t(" ; ", "; ").join(f"{n}. {side(s, o)}" for n, s in enumerate(e.get("standing", []), 1))
     return o.t(f"Fin de la partie : {won} ({how}). Classement : {ranks}",
                f"Game over: {won} ({how}). Standing: {ranks}")
 

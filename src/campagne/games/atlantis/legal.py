@@ -170,12 +170,14 @@ def _loot(s: AtlantisState, p: Player) -> list[LegalOrder]:
     for u in army.units if army is not None else []:
         most = MAX_MODELS if u.points_per_model <= 0 else min(MAX_MODELS, p.loot // u.points_per_model)
         if most >= 1:
-            out.append(LegalOrder("buy", p.id, {"unit": u.id}, (Field("models", "int", low=1, high=most),)))
+            price = {"each": {"fr": f"{u.points_per_model} de butin la figurine", "en": f"{u.points_per_model} loot a model"}}
+            out.append(LegalOrder("buy", p.id, {"unit": u.id}, (Field("models", "int", low=1, high=most, notes=price),)))
     k = constants()
     if p.loot >= k["fortress_cost"]:
         where = tuple(t for t in s.owned(p.id) if s.fortresses.get(t, 0) < k["max_fortresses"])
         if where:
-            out.append(LegalOrder("fortress", p.id, {}, (Field("territory", choices=where),)))
+            cost = {"fr": f"{k['fortress_cost']} de butin", "en": f"{k['fortress_cost']} loot"}
+            out.append(LegalOrder("fortress", p.id, {}, (Field("territory", choices=where, notes={t: cost for t in where}),)))
     return out
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.errors import CampagneError
 from ...core.i18n import Lang as Out
-from ...render.text import controller_name, format_event
+from ...render.text import controller_name, format_event, who
 from .data import tables
 
 def phase_name(phase: str, o: Out) -> str:
@@ -25,6 +25,11 @@ FLAGS = {"halted": ("arrêtée par un événement divin", "halted by a divine ev
 def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     lines = [o.t(f"Tour {view['turn']} — phase : {phase_name(view['phase'], o)}",
                  f"Turn {view['turn']} — phase: {phase_name(view['phase'], o)}")]
+    if view["phase"] == "ended" and view.get("standings"):
+        first = who(view["standings"][0]["player"], o)
+        lines.append(o.t(f"Fin de la campagne : {first} l'emporte (classement aux territoires, puis à la cité "
+                         "d'Atlantis, puis à la richesse).", f"Campaign over: {first} wins (standing by territories, "
+                         "then the city of Atlantis, then wealth)."))
     if view["awaiting"]:
         lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
     elif view["phase"] not in ("ended", "setup"):
@@ -135,7 +140,7 @@ def _agreement_terms(a: dict[str, Any], o: Out) -> str:
 
 def standing_lines(rows: list[dict[str, Any]], o: Out) -> list[str]:
     """The standings as decided: rank, territories, the city of Atlantis, loot + army, and the roll-off if any."""
-    return [f"  {r['rank']}. {r['player']} — {r['territories']} " + o.t("territoires", "territories")
+    return [f"  {r['rank']}. {who(r['player'], o)} — {r['territories']} " + o.t("territoires", "territories")
             + (" + Atlantis" if r["atlantis"] else "")
             + o.t(f", {r['wealth']} (butin {r['loot']} + armée {r['army_points']})",
                   f", {r['wealth']} (loot {r['loot']} + army {r['army_points']})") for r in rows]
@@ -209,8 +214,10 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                   "{player} takes over the Atlantean kingdom {kingdom}"),
     "adjusted": ("Correction de l'arbitre : {subject_text} {before_text} → {after_text} (raison : {reason})",
                  "Referee's correction: {subject_text} {before_text} → {after_text} (reason: {reason})"),
-    "campaign_ended": ("Fin de la campagne : {winner} l'emporte{rolloff_text}\n{standings_text}",
-                       "Campaign over: {winner} wins{rolloff_text}\n{standings_text}"),
+    "campaign_ended": ("Fin de la campagne : {winner} l'emporte{rolloff_text}. Classement aux territoires, puis à la "
+                       "cité d'Atlantis, puis à la richesse (butin + armée) :\n{standings_text}",
+                       "Campaign over: {winner} wins{rolloff_text}. Standing by territories, then the city of "
+                       "Atlantis, then wealth (loot + army):\n{standings_text}"),
 }
 
 
@@ -404,7 +411,7 @@ def _row_text(table: str, key: str, o: Out) -> str:
 def _kv(d: dict[str, Any], o: Out) -> str:
     """Each player's (or unit's) number: "p1 : 55, p2 : 47" in French, "p1: 55, p2: 47" in English."""
     colon = " : " if o.lang == "fr" else ": "
-    return ", ".join(f"{k}{colon}{v}" for k, v in d.items())
+    return ", ".join(f"{who(k, o)}{colon}{v}" for k, v in d.items())
 
 
 def _units(items: list[dict[str, Any]]) -> str:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import CampagneError, need, register_messages
-from ...core.names import did_you_mean
+from ...core.names import did_you_mean, pick
 from ...core.orders import OrderContext
 from .data import constants, races
 from .map import parse_cell_id
@@ -15,8 +15,8 @@ from .state import Army, GorgesState, Player, cell_id
 Event = dict[str, Any]
 
 register_messages({
-    "gorges.unknown_army": {"en": "{player} has no army {army!r} (G, L1, L2, or R for a reinforcement).",
-                            "fr": "{player} n'a pas d'armée {army!r} (G, L1, L2, ou R pour des renforts)."},
+    "gorges.unknown_army": {"en": "{player} has no army {army!r} (G, L1, L2, or R for a reinforcement){hint}.",
+                            "fr": "{player} n'a pas d'armée {army!r} (G, L1, L2, ou R pour des renforts){hint}."},
     "gorges.army_out": {"en": "The army {army} is out of play.", "fr": "L'armée {army} est hors jeu."},
     "gorges.not_your_turn": {"en": "{player} cannot act yet: {current} plays first.",
                              "fr": "{player} ne peut pas encore jouer : {current} joue d'abord."},
@@ -44,10 +44,13 @@ class Ctx(OrderContext):
         """The army named by `field`: 'G' (of `p`) or 'P2:G' (of another player)."""
         raw = self.arg(field)
         pid, _, key = raw.partition(":") if ":" in raw else (p.id, "", raw)
+        pid = pick(pid, self.state.players, {i: q.name for i, q in self.state.players.items()}) or pid
         owner = self.state.players.get(pid)
-        a = owner.armies.get(key.upper()) if owner else None
+        if owner is None:
+            raise CampagneError("order.unknown_player", player=pid, hint=did_you_mean(str(pid), self.state.players))
+        a = owner.armies.get(key.upper())
         if a is None:
-            raise CampagneError("gorges.unknown_army", player=pid, army=raw)
+            raise CampagneError("gorges.unknown_army", player=pid, army=raw, hint=did_you_mean(key, owner.armies))
         need(not in_play or a.in_play, "gorges.army_out", army=a.ref)
         return a
 

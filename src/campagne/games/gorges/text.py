@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.i18n import Lang as Out
-from ...render.text import controller_name, format_event
+from ...render.text import controller_name, format_event, who
 from ...core.i18n import chance
 
 
@@ -39,7 +39,9 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         hint = _hint(view, o)
         if hint:
             lines.append("  " + hint)
-    elif view["phase"] != "ended":
+    if view["phase"] == "ended" and view.get("standings"):
+        lines.append(ending_words(view["standings"], view.get("rolloff") or {}, o))
+    elif not view["awaiting"]:
         lines.append(o.t("Personne n'est attendu : l'arbitre peut passer à la phase suivante (campagne next).",
                          "Nobody to wait for: the referee may close the phase (campagne next)."))
     if brief:
@@ -303,7 +305,7 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "slaves": ("{player} met ses prisonniers dans une mine (+1)", "{player} puts prisoners in a mine (+1)"),
     "hero": ("{army} : nouveau héros {hero}", "{army}: new hero {hero}"),
     "equip": ("{army} reçoit un objet magique", "{army} receives a magic item"),
-    "campaign_ended": ("Fin de la campagne : {winner} l'emporte", "Campaign over: {winner} wins"),
+    "campaign_ended": ("{ending_text}", "{ending_text}"),
     "adjusted": ("Correction de l'arbitre — {target_text} : {before_text} → {after_text}{reason_text}",
                  "Referee's correction — {target_text}: {before_text} → {after_text}{reason_text}"),
 }
@@ -346,15 +348,42 @@ def _adjusted(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             "reason_text": "" if reason in (None, "", "hidden") else o.t(f" ({reason})", f" ({reason})")}
 
 
+def ending_words(rows: list[dict[str, Any]], rolloff: dict[str, int], o: Out) -> str:
+    """Who won the year, how, and the standing: « Fin de la campagne : Alice l'emporte (le plus de points de
+    relique). Classement : 1. Alice, 3 points de relique, 4 territoires ; 2. ... »."""
+    if not rows:
+        return o.t("Fin de la campagne", "Campaign over")
+    first = rows[0]
+    name = lambda r: r.get("name") or who(r["player"], o)  # noqa: E731
+    second = rows[1] if len(rows) > 1 else None
+    tied = second is not None and (second["relics"], second["territories"]) == (first["relics"], first["territories"])
+    if rolloff or tied:
+        how = o.t(" (à égalité, départagé au D6)", " (tied, then a D6 roll-off)")
+    elif second is not None and second["relics"] == first["relics"]:
+        how = o.t(" (le plus de points de relique, puis de territoires)", " (most relic points, then territories)")
+    else:
+        how = o.t(" (le plus de points de relique)", " (most relic points)")
+    ranks = o.t(" ; ", "; ").join(
+        f"{r.get('rank', i)}. {name(r)}, " + o.t(f"{r['relics']} point{'s' if r['relics'] > 1 else ''} de relique, "
+                                                 f"{r['territories']} territoire{'s' if r['territories'] > 1 else ''}",
+                                                 f"{r['relics']} relic point{'s' if r['relics'] != 1 else ''}, "
+                                                 f"{r['territories']} territor{'ies' if r['territories'] != 1 else 'y'}")
+        for i, r in enumerate(rows, 1))
+    return o.t(f"Fin de la campagne : {name(first)} l'emporte{how}. Classement : {ranks}",
+               f"Campaign over: {name(first)} wins{how}. Standing: {ranks}")
+
+
 def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     t = ev.get("type")
     out: dict[str, Any] = {}
+    if t == "campaign_ended":
+        out["ending_text"] = ending_words(ev.get("standings") or [], ev.get("rolloff") or {}, o)
     if t == "setup":
         out["capitals_text"] = ", ".join(o.t(f"{p} en {c}", f"{p} at {c}") for p, c in ev["capitals"].items())
     elif t in ("season",):
         out["season_text"] = season_name(ev["season"], o)
     elif t in ("turn", "order_changed"):
-        out["order_text"] = ", ".join(ev["order"])
+        out["order_text"] = ", ".join(who(p, o) for p in ev["order"])
     elif t == "phase":
         out["phase_text"] = phase_name(ev["phase"], o)
     elif t in ("event", "event_no_target", "event_target", "event_choice"):

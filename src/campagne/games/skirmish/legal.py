@@ -15,7 +15,9 @@ from .state import SkirmishState
 
 def legal_orders(state: SkirmishState, player: str) -> list[LegalOrder]:
     if player == "referee":
-        return [LegalOrder("next", "referee")] if state.active and not state.ended else []
+        if state.ended:
+            return []
+        return [LegalOrder("end", "referee"), *([LegalOrder("next", "referee")] if state.active else [])]
     if player not in awaiting(state):
         return []
     bf = state.field
@@ -33,8 +35,11 @@ def legal_orders(state: SkirmishState, player: str) -> list[LegalOrder]:
         ap = u.ap if state.active == u.id else u.kind.ap + u.haste
         reach = movement.reach(state, u, ap)
         if reach:
+            cells = sorted(reach)
+            notes = {bf.name(c): {"fr": f"{ap - reach[c]} PA, reste {reach[c]}", "en": f"{ap - reach[c]} AP, {reach[c]} left"}
+                     for c in cells}
             out.append(LegalOrder("move", player, {"unit": u.id},
-                                  (Field("cell", choices=tuple(bf.name(c) for c in sorted(reach))),)))
+                                  (Field("cell", choices=tuple(bf.name(c) for c in cells), notes=notes),)))
         if ap >= 1:
             targets = combat.targets(state, u) if not u.attacked else {}
             if targets:

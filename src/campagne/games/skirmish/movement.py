@@ -29,14 +29,15 @@ def controlled(state: SkirmishState, camp: str) -> set[int]:
     return out
 
 
-def search(state: SkirmishState, unit: Unit, ap: int) -> tuple[dict[int, int], dict[int, int]]:
+def search(state: SkirmishState, unit: Unit, ap: int, zoc_spends: bool = True) -> tuple[dict[int, int], dict[int, int]]:
     """Every cell `unit` can get to with `ap` AP, with the most AP it can have left there, and the cell it
     comes from on such a way. Steps cost 1 or 2 AP: the cells are taken by AP left, most first (a bucket
-    queue), so each is settled with its best."""
+    queue), so each is settled with its best. `zoc_spends` off lifts the control zones' rule: a refusal asks
+    so whether they bar a cell."""
     bf = state.field
     start = unit.cell
     assert start is not None
-    zoc = controlled(state, unit.camp)
+    zoc = controlled(state, unit.camp) if zoc_spends else set()
     enemy = {u.cell for u in state.units.values() if u.status == "deployed" and u.camp != unit.camp}
     steps = bf.scout_steps if unit.kind.has("scout") else bf.steps
     best: dict[int, int] = {start: ap}

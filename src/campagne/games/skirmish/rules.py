@@ -20,10 +20,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.dice import Dice
-from ...core.errors import need, register_messages
+from ...core.errors import CampagneError, need, register_messages
 from ...core.interface import Outcome
 from ...core.orders import Arg, Order, OrderContext, order_for
-from . import combat, magic, movement
+from . import combat, magic, movement, refusals
 from .data import spells
 from .setup import read
 from .state import ROUNDS, SkirmishState, Unit, phase_label
@@ -33,13 +33,8 @@ Event = dict[str, Any]
 register_messages({
     "skirmish.not_your_turn": {"en": "It is not {player}'s turn (waiting for {waiting}).",
                                "fr": "Ce n'est pas à {player} de jouer (on attend {waiting})."},
-    "skirmish.bad_unit": {"en": "{unit!r} is none of {player}'s units that may {what} now.",
-                          "fr": "{unit!r} n'est pas une unité de {player} qui peut {what} maintenant."},
     "skirmish.busy": {"en": "{active} is being activated: finish its activation first (end {active}).",
                       "fr": "{active} est en cours d'activation : terminez-la d'abord (end {active})."},
-    "skirmish.bad_cell": {"en": "{unit} cannot {what} {cell!r}.", "fr": "{unit} ne peut pas {what} {cell!r}."},
-    "skirmish.bad_target": {"en": "{unit} cannot {what} {target!r} now.",
-                            "fr": "{unit} ne peut pas {what} {target!r} maintenant."},
     "skirmish.no_ap": {"en": "{unit} has no action point left.", "fr": "{unit} n'a plus de point d'action."},
     "skirmish.once": {"en": "{unit} may {what} once per activation.",
                       "fr": "{unit} ne peut {what} qu'une fois par activation."},
@@ -85,11 +80,15 @@ def free_cells(state: SkirmishState, camp: str) -> list[int]:
 def order_deploy(ctx: OrderContext) -> list[Event]:
     s: SkirmishState = ctx.state
     p = acting(ctx)
-    unit, cell = ctx.arg("unit"), ctx.arg("cell")
+    unit, cell = refusals.unit_word(s, p, ctx.arg("unit")), ctx.arg("cell")
     u = s.units.get(unit)
-    need(u is not None and u in deployable(s, p), "skirmish.bad_unit", unit=unit, player=p, what=what("deploy"))
+    if u is None or u not in deployable(s, p):
+        refusals.why_not_unit(s, p, unit, deploying=True)
     i = s.field.index(cell)
-    need(i in free_cells(s, p), "skirmish.bad_cell", unit=unit, cell=cell, what=what("deploy_on"))
+    if i not in free_cells(s, p):
+        if i is None:
+            refusals.why_not_cell(s, u, cell, 0)  # type: ignore[arg-type]
+        raise CampagneError("skirmish.not_in_zone", cell=s.field.name(i), player=p)
     u.cell, u.status = i, "deployed"  # type: ignore[union-attr]
     events: list[Event] = [{"type": "deployed", "unit": u.id, "camp": p, "cell": s.field.name(i)}]  # type: ignore
     civilians_left = [x for x in s.of(p) if x.status == "reserve" and not x.kind.military]
@@ -162,11 +161,11 @@ def actor(ctx: OrderContext, key: str) -> tuple[Unit, int]:
     """The unit an order names, checked, and the AP it has (not activated yet: what its activation gives)."""
     s: SkirmishState = ctx.state
     p = acting(ctx)
-    unit = ctx.arg("unit")
+    unit = refusals.unit_word(s, p, ctx.arg("unit"))
     u = s.units.get(unit)
     need(s.active is None or s.active == unit, "skirmish.busy", active=s.active)
-    need(u is not None and u.camp == p and u.status == "deployed" and (not u.activated or s.active == unit),
-         "skirmish.bad_unit", unit=unit, player=p, what=what(key))
+    if not (u is not None and u.camp == p and u.status == "deployed" and (not u.activated or s.active == unit)):
+        refusals.why_not_unit(s, p, unit)
     return u, (u.ap if s.active == unit else u.kind.ap + u.haste)  # type: ignore[union-attr]
 
 
@@ -202,7 +201,8 @@ def order_move(ctx: OrderContext) -> list[Event]:
     cell = ctx.arg("cell")
     i = s.field.index(cell)
     way = movement.route(s, u, ap, i) if i is not None else None
-    need(way is not None, "skirmish.bad_cell", unit=u.id, cell=cell, what=what("move_to"))
+    if way is None:
+        refusals.why_not_cell(s, u, cell, ap)
     events = activate(s, u, ap)
     left, path = way  # type: ignore[misc]
     start, u.cell, u.ap = u.cell, i, left
@@ -217,8 +217,10 @@ def order_attack(ctx: OrderContext) -> list[Event]:
     target = ctx.arg("target")
     need(ap >= 1, "skirmish.no_ap", unit=u.id)
     need(not u.attacked, "skirmish.once", unit=u.id, what=what("attack"))
+    target = refusals.pick(str(target), sorted(combat.targets(s, u))) or target
     kind = combat.attack_kind(s, u, s.units[target]) if target in s.units else None
-    need(kind is not None, "skirmish.bad_target", unit=u.id, target=target, what=what("attack"))
+    if kind is None:
+        refusals.why_not_target(u.id, target, sorted(combat.targets(s, u)), what("attack"))
     events = activate(s, u, ap)
     u.attacked = True
     events += combat.attack(s, u, s.units[target], kind, ctx.dice)  # type: ignore[arg-type]
@@ -230,13 +232,16 @@ def order_cast(ctx: OrderContext) -> list[Event]:
     u, ap = actor(ctx, "cast")
     key, target = ctx.arg("spell"), ctx.arg("target")
     dice_n = ctx.cmd.get("dice")  # a whole number (the command line reads the word as one): never "2"
-    need(key in u.spells, "skirmish.bad_target", unit=u.id, target=key, what=what("cast"))
+    if key not in u.spells:
+        refusals.why_not_target(u.id, key, list(u.spells), what("cast"))
     need(isinstance(dice_n, int) and not isinstance(dice_n, bool) and 1 <= dice_n <= u.kind.magic,
          "skirmish.bad_dice", unit=u.id, most=u.kind.magic, dice=dice_n)
     need(ap >= 1, "skirmish.no_ap", unit=u.id)
     need(not u.cast, "skirmish.once", unit=u.id, what=what("cast"))
-    need(target in magic.spell_targets(s, u, spells()[key]), "skirmish.bad_target", unit=u.id, target=target,
-         what=what("cast_on"))
+    aimed = sorted(magic.spell_targets(s, u, spells()[key]))
+    target = refusals.pick(str(target), aimed) or target
+    if target not in aimed:
+        refusals.why_not_target(u.id, target, aimed, what("cast_on"))
     events = activate(s, u, ap)
     u.cast = True
     events += magic.cast(s, u, key, s.units[target], dice_n, ctx.dice)  # type: ignore[arg-type]
@@ -294,6 +299,20 @@ ORDERS: dict[str, Order] = {
 }
 
 
+def order_referee_end(ctx: OrderContext) -> list[Event]:
+    """The referee's `end`, as in every game: the battle stops here, the camps ranked as after round 5 (the one
+    camp left first, then by the share of their hit points kept)."""
+    return [{"type": "ended_by_referee", "round": ctx.state.round}, *finish(ctx.state)]
+
+
+# A camp's `end UNIT` ends an activation; the referee's `end` (no unit) ends the battle, as in every game.
+REFEREE_END: dict[str, Order] = {
+    "end": Order(order_referee_end, "referee", ("deploy", "battle"), (),
+                 {"fr": "L'arbitre arrête la bataille (classement aux points de vie gardés).",
+                  "en": "The referee stops the battle (ranked by the hit points kept)."}),
+}
+
+
 def opening(state: SkirmishState) -> list[Event]:
     """Undefended civilians are destroyed, then deployment (or, for a position, round 1) begins."""
     events: list[Event] = []
@@ -322,7 +341,11 @@ class SkirmishRules:
         return state, events + opening(state)
 
     def apply(self, state: SkirmishState, command: dict[str, Any], dice: Dice) -> list[Event]:
-        spec = order_for(ORDERS, command, state.phase, state.camps, phase_label)
+        if isinstance(command, dict) and command.get("type") == "end" and command.get("player") == "referee" \
+                and "unit" not in command:
+            spec = order_for(REFEREE_END, command, state.phase, state.camps, phase_label)  # `campagne end`
+        else:
+            spec = order_for(ORDERS, command, state.phase, state.camps, phase_label)
         return spec.handler(OrderContext(state, command, dice))
 
     def awaiting(self, state: SkirmishState) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.i18n import chance, decimal
 from ...render.text import unworded
 from .data import spells
 from .state import PHASE_NAMES
@@ -42,9 +43,12 @@ def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
     if view["ended"]:
         won = winner_words(view["winner"], o, o.t(" (il faudra engager un nouveau combat)",
                                                   " (a new engagement is needed)"))
-        lines.append(o.t(f"Bataille terminée au round {view['round']} : {won} ; classement ",
-                         f"Battle over in round {view['round']}: {won}; standing ")
-                     + ", ".join(view["standing"]))
+        how = o.t(", seul camp encore debout", ", the only camp still standing") if view["winner"] else ""
+        ranks = o.t(" ; ", "; ").join(f"{n}. {c} " + o.t(f"({view['hp_left'][c]}/{view['start_hp'][c]} PV gardés)",
+                                             f"({view['hp_left'][c]}/{view['start_hp'][c]} HP kept)")
+                          for n, c in enumerate(view["standing"], 1))
+        lines.append(o.t(f"Bataille terminée au round {view['round']} : {won}{how}. Classement : {ranks}",
+                         f"Battle over in round {view['round']}: {won}{how}. Standing: {ranks}"))
     else:
         fr, en = PHASE_NAMES[view["phase"]]
         head = o.t(fr, en) + (f" {view['round']}/{view['rounds']}" if view["phase"] == "battle" else "")
@@ -71,8 +75,9 @@ def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
                          "Possible attacks (mean HP lost, chance to destroy):"))
         for a in view["odds"]:
             kind = o.t("corps à corps", "melee") if a["kind"] == "melee" else o.t("à distance", "ranged")
-            back = o.t(f", riposte {a['riposte_mean']:.2f}", f", riposte {a['riposte_mean']:.2f}") if "riposte_mean" in a else ""
-            lines.append(f"  {a['unit']} -> {a['target']} ({kind}): {a['mean']:.2f}, {a['destroys']:.0%}{back}")
+            back = f", riposte {decimal(a['riposte_mean'], o.lang)}" if "riposte_mean" in a else ""
+            lines.append(f"  {a['unit']} -> {a['target']} ({kind}): {decimal(a['mean'], o.lang)}, "
+                         f"{chance(a['destroys'], o.lang)}{back}")
     return "\n".join(lines)
 
 
@@ -105,7 +110,8 @@ def event_text(e: dict[str, Any], o: Any) -> str:
     if t == "activated":
         return o.t(f"{e['unit']} est activée ({e['ap']} PA)", f"{e['unit']} is activated ({e['ap']} AP)")
     if t == "moved":
-        return o.t(f"{e['unit']} va de {e['from']} en {e['to']} par {'-'.join(e['path'])} ({e['ap_left']} PA restants)",
+        left = e['ap_left']
+        return o.t(f"{e['unit']} va de {e['from']} en {e['to']} par {'-'.join(e['path'])} ({left} PA restant{'s' if left > 1 else ''})",
                    f"{e['unit']} moves from {e['from']} to {e['to']} via {'-'.join(e['path'])} ({e['ap_left']} AP left)")
     if t == "attack":
         kind = o.t("au corps à corps", "in melee") if e["kind"] == "melee" else o.t("à distance", "at range")
@@ -133,10 +139,16 @@ def event_text(e: dict[str, Any], o: Any) -> str:
     if t == "activation_end":
         return o.t(f"{e['unit']} termine son activation ({e['ap_lost']} PA perdus)",
                    f"{e['unit']} ends its activation ({e['ap_lost']} AP lost)")
+    if t == "ended_by_referee":
+        return o.t(f"L'arbitre arrête la bataille au round {e['round']}", f"The referee stops the battle in round {e['round']}")
     if t == "battle_over":
         won = winner_words(e["winner"], o)
-        return o.t(f"Fin de la bataille (round {e['round']}) : {won} ; classement {', '.join(e['standing'])}",
-                   f"Battle over (round {e['round']}): {won}; standing {', '.join(e['standing'])}")
+        how = o.t(", seul camp encore debout", ", the only camp still standing") if e["winner"] else ""
+        hp = e.get("hp_left", {})
+        ranks = o.t(" ; ", "; ").join(f"{n}. {c}" + (o.t(f" ({hp[c]} PV gardés)", f" ({hp[c]} HP kept)") if c in hp else "")
+                          for n, c in enumerate(e["standing"], 1))
+        return o.t(f"Fin de la bataille (round {e['round']}) : {won}{how}. Classement : {ranks}",
+                   f"Battle over (round {e['round']}): {won}{how}. Standing: {ranks}")
     return unworded(o)
 
 
@@ -149,6 +161,6 @@ def winner_words(winner: str | None, o: Any, why_none: str = "") -> str:
 
 def odds_lines(r: dict[str, Any], o: Any) -> list[str]:
     lines = [o.t("PV perdus par la cible :", "Hit points lost by the target:")]
-    lines += [f"  {k}: {p:.4%}" for k, p in r["hp_lost"].items()]
-    lines.append(o.t(f"Moyenne : {r['mean']:.4f}", f"Mean: {r['mean']:.4f}"))
+    lines += [f"  {k}: {chance(p, o.lang)}" for k, p in r["hp_lost"].items()]
+    lines.append(o.t(f"Moyenne : {decimal(r['mean'], 'fr', 4)}", f"Mean: {decimal(r['mean'], 'en', 4)}"))
     return lines
