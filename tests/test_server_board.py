@@ -100,6 +100,7 @@ def test_arc_draws_one_counters_forms_and_a_click_on_the_map_gives_its_order() -
     with store.viewing(campaign.pk) as (_c, c):
         given = next(e for e in reversed(c.file.entries) if e["command"].get("player") == who)["command"]
     assert given.get("unit") == other and given.get("hex") == spot["data-spot"], given
+    served(clients, page)
 
 
 def test_a_spot_with_more_to_choose_is_not_given_at_once() -> None:
@@ -125,12 +126,12 @@ def test_a_path_ends_where_it_is_drawn_and_an_army_is_found_under_its_player() -
     assert board.thing_of(mine, frozenset({"alice"}), places) == "alice"  # his own army, named as he is
 
 
-def test_the_board_script_and_the_phone_styles_are_served_from_the_club() -> None:
-    campaign, clients = club("skirmish")
-    page = clients["referee"].get(f"/c/{campaign.pk}/").content.decode()
+def served(clients, page: str) -> None:  # type: ignore[no-untyped-def]
+    """The board's script and the phone's styles are served from the club (WhiteNoise), no other site."""
     for name in ("board.js", "club.css"):
         url = re.search(rf'(?:src|href)="([^"]*club/{name})"', page)
         assert url, name
+        assert url.group(1).startswith("/static/")
         r = clients["referee"].get(url.group(1))
         assert r.status_code == 200, name
         body = b"".join(r.streaming_content) if r.streaming else r.content  # type: ignore[attr-defined]

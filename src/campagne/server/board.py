@@ -81,22 +81,36 @@ class Board:
     """A player's legal orders sorted by the piece they are given to (None: orders of no piece)."""
 
     pieces: dict[str | None, list[int]] = field(default_factory=dict)
+    on_map: list[str] = field(default_factory=list)  # those the map shows (a click selects them)
 
     def orderable(self) -> list[str]:
         return [p for p in self.pieces if p is not None]
 
 
+def group_of(lo: LegalOrder, things: frozenset[str], places: frozenset[str]) -> str | None:
+    """What an order is given to: a piece on the map, else the first thing its fixed words name (a counter still
+    in reserve, a kingdom, a proposal), else nothing (the orders of none: done, next...)."""
+    found = thing_of(lo, things, places)
+    if found is not None:
+        return found
+    return next((v for v in lo.fixed.values() if isinstance(v, str) and v), None)
+
+
 def sort(legal: list[LegalOrder], things: frozenset[str], places: frozenset[str]) -> Board:
     board = Board({None: []})
     for i, lo in enumerate(legal):
-        board.pieces.setdefault(thing_of(lo, things, places), []).append(i)
+        board.pieces.setdefault(group_of(lo, things, places), []).append(i)
+    board.on_map = [p for p in board.orderable() if p in things]
     return board
 
 
 def chosen(board: Board, wanted: str | None) -> str | None:
-    """The piece selected: the one asked for if it has orders now, else the first that has."""
+    """The thing selected: the one asked for if it has orders now, else the first piece on the map that has, else
+    the first thing."""
     pieces = board.orderable()
-    return wanted if wanted in pieces else (pieces[0] if pieces else None)
+    if wanted in pieces:
+        return wanted
+    return (board.on_map or pieces or [None])[0]
 
 
 def _auto(lo: LegalOrder, target: Any) -> bool:

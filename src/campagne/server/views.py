@@ -105,7 +105,7 @@ def _board(campaign: Campaign, c: Any, s: Seat) -> tuple[str, list[Any], board.B
 
 def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     svg, _legal, pieces, _t, _p = _board(campaign, c, s)
-    return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": board.mark(svg, pieces.orderable()),
+    return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": board.mark(svg, pieces.on_map),
             "awaiting": c.game.awaiting(), "your_turn": awaiting_me(campaign, c, s),
             "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(c)}
 
