@@ -52,12 +52,15 @@
       return;
     }
     if (!ev.target.closest || !ev.target.closest("#board svg")) { return; }
-    // a lit place under a counter is what the click means: every element under the pointer is looked at
-    var under = document.elementsFromPoint ? document.elementsFromPoint(ev.clientX, ev.clientY) : [ev.target];
+    // a lit spot clicked gives its order; a piece of one's own selects it; else a lit place under what was
+    // clicked (a counter of another side standing on it) is what the click means
     var spot = ev.target.closest(".board-spot");
-    for (var i = 0; !spot && i < under.length; i++) { spot = under[i].closest && under[i].closest(".board-spot"); }
-    if (spot) { ev.preventDefault(); give(spot); return; }
     var piece = ev.target.closest("[data-orders]");
+    if (!spot && !piece) {
+      var under = document.elementsFromPoint ? document.elementsFromPoint(ev.clientX, ev.clientY) : [];
+      for (var i = 0; !spot && i < under.length; i++) { spot = under[i].closest && under[i].closest(".board-spot"); }
+    }
+    if (spot) { ev.preventDefault(); give(spot); return; }
     var box = document.getElementById("board-targets");
     if (piece && box && window.htmx) {
       ev.preventDefault();
