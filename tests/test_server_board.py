@@ -139,3 +139,17 @@ def served(clients, page: str) -> None:  # type: ignore[no-untyped-def]
     css = (store.__file__.rsplit("/", 1)[0] + "/static/club/club.css")
     text = open(css, encoding="utf-8").read()
     assert "@media (max-width:" in text and "flex-direction:column" in text
+
+
+def test_pending_proposals_are_drawn_one_at_a_time_and_a_grantor_is_no_piece() -> None:
+    from campagne.core.interface import Field, LegalOrder
+    from campagne.server import board
+    legal = [LegalOrder("accept", "alice", {"agreement": f"a{i}"}) for i in range(40)]
+    legal += [LegalOrder("agree", "alice", {"parties": ["bob"], "grantor": "alice"}),
+              LegalOrder("move", "alice", {}, (Field("path", choices=(["t1"],)),)), LegalOrder("done", "alice")]
+    sorted_ = board.sort(legal, frozenset({"alice"}), frozenset({"t1"}))
+    assert sorted_.on_map == ["alice"] and sorted_.pieces["alice"] == [41]  # his army moves; granting is his own
+    assert sorted(sorted_.pieces[None]) == [40, 42]
+    assert all(sorted_.pieces[f"a{i}"] == [i] for i in range(40))  # each proposal its own group, drawn when chosen
+    assert board.chosen(sorted_, None) == "alice" and board.chosen(sorted_, "a7") == "a7"
+    assert board.chosen(sorted_, "gone") == "alice"

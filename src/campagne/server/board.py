@@ -41,7 +41,7 @@ def names(svg: str) -> tuple[frozenset[str], frozenset[str]]:
 def thing_of(lo: LegalOrder, things: frozenset[str], places: frozenset[str]) -> str | None:
     """The piece an order is given to, if the map shows it."""
     for v in lo.fixed.values():
-        if isinstance(v, str):
+        if isinstance(v, str) and v != lo.player:  # his own name names him (a grantor), not his piece
             if v in things:
                 return v
             if f"{lo.player}:{v}" in things:
@@ -93,7 +93,7 @@ def group_of(lo: LegalOrder, things: frozenset[str], places: frozenset[str]) -> 
     found = thing_of(lo, things, places)
     if found is not None:
         return found
-    return next((v for v in lo.fixed.values() if isinstance(v, str) and v), None)
+    return next((v for v in lo.fixed.values() if isinstance(v, str) and v and v != lo.player), None)
 
 
 def sort(legal: list[LegalOrder], things: frozenset[str], places: frozenset[str]) -> Board:
