@@ -125,6 +125,9 @@ def targets(legal: list[LegalOrder], indices: list[int], form_ids: dict[int, str
     gives the order, its field and value, whether a click gives it at once, and what the order is (its odds, where
     the game's advice gives them)."""
     out, taken = [], set()
+    # each advice line's words, read once: (its order type, the JSON of what it is about, its sentence)
+    about = [(a.get("about"), " ".join(json.dumps(v, ensure_ascii=False) for k, v in a.items()
+                                       if k not in ("about", "text")), a.get("text", "")) for a in notes]
     for i in indices:
         lo = legal[i]
         for f in lo.fields:
@@ -132,18 +135,12 @@ def targets(legal: list[LegalOrder], indices: list[int], form_ids: dict[int, str
                 if (spot, lo.type) in taken:
                     continue
                 taken.add((spot, lo.type))
-                note = [lo.type + " → " + spot] + [a["text"] for a in notes if _about(a, lo, spot)]
+                note = [lo.type + " → " + spot] + [text for kind, words, text in about
+                                                    if kind == lo.type and spot in words]
                 out.append(f'<i data-spot="{escape(spot)}" data-form="{form_ids[i]}" data-field="f_{escape(f.name)}" '
                            f'data-value="{escape(json.dumps(choice, ensure_ascii=False))}" '
                            f'data-auto="{"1" if _auto(lo, f) else "0"}" title="{escape(" — ".join(note))}"></i>')
     return "".join(out)
-
-
-def _about(advice: dict[str, Any], lo: LegalOrder, spot: str) -> bool:
-    if advice.get("about") != lo.type:
-        return False
-    words = {json.dumps(v, ensure_ascii=False) for k, v in advice.items() if k not in ("about", "text")}
-    return any(spot in w for w in words)
 
 
 def mark(svg: str, orderable: list[str]) -> str:
