@@ -100,7 +100,12 @@ def _board(campaign: Campaign, c: Any, s: Seat) -> tuple[str, list[Any], board.B
     svg = _map(campaign, c, s)
     legal = store.legal(campaign, c, s.actor) if s.actor is not None and not campaign.ended else []
     things, places = board.names(svg)
-    return svg, legal, board.sort(legal, things, places), things, places
+    key = (campaign.pk, len(c.file.entries), campaign.created, s.actor, lang().lang)  # once per state (polls)
+    pieces = store.remembered(_pieces, key, 1024, lambda: board.sort(legal, things, places))
+    return svg, legal, pieces, things, places
+
+
+_pieces: dict[tuple[Any, ...], board.Board] = {}
 
 
 def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
