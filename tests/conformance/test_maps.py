@@ -1,6 +1,7 @@
 """The conformance kit's maps: every game's picture has a legend in the viewer's language, is well-formed SVG, and
 draws only the pieces the viewer's own view holds (a piece is named by its `data-thing`, as the club's board reads
-it). States come from a short game played by the generic random player, seen by every player and the referee."""
+it); an order of a piece drawn on the map to a place or target drawn on it is given by clicking them (the club's
+`server/board.py`). States come from a short game played by the generic random player, seen by every player and the referee."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from campagne.core.players import play_out, random_player
 from campagne.registry import games
+from campagne.server import board
 
 LEGEND = {"en": "Legend", "fr": "Légende"}
 
@@ -55,3 +57,23 @@ def test_every_map_has_a_legend_in_the_viewers_language_and_draws_his_view_only(
                         assert f'"{key}"' in seen or f'"{thing}"' in seen, (game, viewer, thing)
                 drawn[lang] = svg
             assert drawn["en"] != drawn["fr"], (game, viewer)
+            if viewer is not None:
+                clickable(d, state, viewer, drawn["en"])
+
+
+def clickable(d, state, player: str, svg: str) -> None:  # type: ignore[no-untyped-def]
+    """Each legal order of a piece on the map to a spot on it is grouped with that piece, and selecting the piece
+    lights that spot with the order's form."""
+    legal = d.load("legal_orders")(state, player)
+    things, places = board.names(svg)
+    sorted_ = board.sort(legal, things, places)
+    ids = {i: f"order-{i}" for i in range(len(legal))}
+    for i, lo in enumerate(legal):
+        piece = board.thing_of(lo, things, places)
+        if piece is None:
+            continue
+        assert piece in sorted_.on_map and i in sorted_.pieces[piece], (player, lo.type, piece)
+        lit = board.targets(legal, sorted_.pieces[piece], ids, things, places, [])
+        for f in lo.fields:
+            for spot, _choice in board.spots(f, lo.player, things, places):
+                assert f'data-spot="{spot}"' in lit, (player, lo.type, piece, spot)
