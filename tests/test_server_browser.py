@@ -153,8 +153,8 @@ def _ready(d) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_the_map_is_the_board_and_every_page_fits_a_phone(tmp_path: Path) -> None:
-    """Every game's campaign page, as one of its players, at a phone's size (390×844) scrolls no sideways and puts
-    the map and the selected piece's orders first; in Arc a click on a counter selects it and a click on one of its
+    """Every game's campaign page, as one of its players and as the referee, and the club's other pages, at a
+    phone's size (390×844) scroll no sideways, the map and the selected piece's orders first; in Arc a click on a counter selects it and a click on one of its
     lit hexes gives its order."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
@@ -191,6 +191,16 @@ def test_the_map_is_the_board_and_every_page_fits_a_phone(tmp_path: Path) -> Non
             if tops[0] is not None:
                 assert tops[0] < tops[1], f"{name}: the orders come before the map on a phone"
             d.set_window_size(1300, 1000)
+        # the referee's pages too: the club's list, a new campaign, each campaign with its console, a journal
+        d.delete_all_cookies()
+        _sign_in(d, base, "umpire")
+        d.set_window_size(390, 844)
+        for url in ["/", "/new/", *(f"/c/{clubs[n]['pk']}/" for n in names), f"/c/{clubs[names[0]]['pk']}/journal/"]:
+            d.get(base + url)
+            _ready(d)
+            wide, window = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+            assert wide <= window, f"the referee's {url} is {wide} px wide in a {window} px window"
+        d.set_window_size(1300, 1000)
         # Arc: select a counter on the map, then click one of its lit hexes
         pk, accounts = clubs["arc"]["pk"], clubs["arc"]["accounts"]
         d.delete_all_cookies()
@@ -203,8 +213,11 @@ def test_the_map_is_the_board_and_every_page_fits_a_phone(tmp_path: Path) -> Non
         wanted = piece.get_attribute("data-thing")
         d.execute_script("arguments[0].scrollIntoView({block: 'center'})", piece)
         ActionChains(d).move_to_element(piece).click().perform()
-        WebDriverWait(d, 15).until(lambda d: d.find_element(By.ID, "board-targets").get_attribute("data-selected")
-                                   == wanted and d.find_elements(By.CSS_SELECTOR, "#board .board-spot"))
+        # read in one script: the orders box is swapped in by HTMX while this waits
+        WebDriverWait(d, 15).until(lambda d: d.execute_script(
+            "var b = document.getElementById('board-targets'); return !!b && b.getAttribute('data-selected') === "
+            "arguments[0] && document.querySelectorAll('#board .board-spot').length > 0;", wanted))
+        time.sleep(0.3)
         spot = d.find_elements(By.CSS_SELECTOR, "#board .board-spot")[0]
         where = spot.get_attribute("data-place")
         d.save_screenshot(str(ARTEFACTS / "board-selected.png"))
