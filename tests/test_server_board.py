@@ -153,3 +153,13 @@ def test_pending_proposals_are_drawn_one_at_a_time_and_a_grantor_is_no_piece() -
     assert all(sorted_.pieces[f"a{i}"] == [i] for i in range(40))  # each proposal its own group, drawn when chosen
     assert board.chosen(sorted_, None) == "alice" and board.chosen(sorted_, "a7") == "a7"
     assert board.chosen(sorted_, "gone") == "alice"
+
+
+def test_a_lit_spot_says_its_order_its_path_and_the_odds_the_advice_gives() -> None:
+    from campagne.core.interface import Field, LegalOrder
+    from campagne.server import board
+    lo = LegalOrder("move", "alice", {"army": "L1"}, (Field("path", choices=(["0,1", "1,1"],)),))
+    advice = [{"about": "move", "territory": "1,1", "text": "Battle at 1,1: 62 % to win."},
+              {"about": "move", "territory": "5,5", "text": "elsewhere"}, {"about": "threat", "text": "1,1 threat"}]
+    lit = board.targets([lo], [0], {0: "order-0"}, frozenset({"alice:L1"}), frozenset({"0,1", "1,1"}), advice)
+    assert 'title="move → 0,1 → 1,1 — Battle at 1,1: 62 % to win."' in lit

@@ -135,7 +135,9 @@ def targets(legal: list[LegalOrder], indices: list[int], form_ids: dict[int, str
                 if (spot, lo.type) in taken:
                     continue
                 taken.add((spot, lo.type))
-                note = [lo.type + " → " + spot] + [text for kind, words, text in about
+                # a path says its steps (what the move costs), odds come from the game's advice
+                way = " → ".join(map(str, choice)) if isinstance(choice, list) and len(choice) > 1 else spot
+                note = [f"{lo.type} → {way}"] + [text for kind, words, text in about
                                                     if kind == lo.type and spot in words]
                 out.append(f'<i data-spot="{escape(spot)}" data-form="{form_ids[i]}" data-field="f_{escape(f.name)}" '
                            f'data-value="{escape(json.dumps(choice, ensure_ascii=False))}" '

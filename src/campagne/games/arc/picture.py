@@ -109,7 +109,7 @@ def draw(board: Board, view: dict[str, Any], lang: str = "fr") -> str:
            f'<defs><pattern id="arc-zone" width="4" height="4" patternUnits="userSpaceOnUse" '
            f'patternTransform="rotate(45)"><rect width="2" height="4" fill="{ZONE}" fill-opacity="0.45"/></pattern>'
            f'</defs>']
-    title = _t(lang, "Le jeu du destin d'Arc — tour ", "The Game of Arc's Fate — turn ") + str(view.get("turn", 0))
+    title = _t(lang, "Le jeu du destin d'Arc — tour ", "The game of Arc's fate — turn ") + str(view.get("turn", 0))
     out.append(f'<text x="4" y="{map_h - 24:.0f}" font-size="11">{escape(title)}</text>')
     for h in board.coords:
         x, y = centre(board, h)
