@@ -69,6 +69,20 @@ def form_fields(html: str, order_type: str | None = None) -> list[dict[str, str]
     return out
 
 
+def every_form(client: Client, pk: int, order_type: str | None = None) -> list[dict[str, str]]:
+    """The order forms a member is offered now, over every group of them: the club's page draws the orders of no
+    piece with those of the one selected, the others a choice away (`?sel=` on the orders box)."""
+    page = client.get(f"/c/{pk}/").content.decode()
+    select = re.search(r'<select name="sel".*?</select>', page, re.S)
+    pages = [page] + [client.get(f"/c/{pk}/orders/", {"sel": _unescape(v)}).content.decode()
+                      for v in re.findall(r'<option value="([^"]*)"', select.group(0) if select else "")]
+    found: dict[str, dict[str, str]] = {}
+    for p in pages:
+        for f in form_fields(p, order_type):
+            found.setdefault(f.get("order", "") + f.get("_type", ""), f)
+    return list(found.values())
+
+
 def _unescape(s: str) -> str:
     import html
     return html.unescape(s)

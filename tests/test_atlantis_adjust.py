@@ -418,7 +418,7 @@ def test_computers_never_adjust() -> None:
 @pytest.mark.django_db
 def test_the_referee_console_offers_the_adjust_forms_and_gives_them() -> None:
     """The console builds its forms from the referee's legal orders: adjust appears with no server change."""
-    from server_kit import club, form_fields, length
+    from server_kit import club, every_form, form_fields, length
 
     from campagne.server import store
     campaign, clients = club("atlantis")
@@ -428,7 +428,7 @@ def test_the_referee_console_offers_the_adjust_forms_and_gives_them() -> None:
     for seat in seats:  # computers make the placement
         assert clients["referee"].post(f"/c/{campaign.pk}/stand-in/", {"player": seat}).status_code == 302
     url = f"/c/{campaign.pk}/"
-    forms = form_fields(clients["referee"].get(url).content.decode(), "adjust")
+    forms = every_form(clients["referee"], campaign.pk, "adjust")  # each holding's forms a choice away
     kinds = {json.loads(f["order"])["fixed"]["what"]: f for f in forms if "order" in f}
     assert {"loot", "owner", "fortresses", "models"} <= set(kinds)
     assert not form_fields(clients["alice"].get(url).content.decode(), "adjust")  # a player has none
@@ -450,7 +450,7 @@ def test_the_referee_console_offers_the_adjust_forms_and_gives_them() -> None:
     seen = [e for e in journal["entries"] if e["command"].get("type") == "adjust"]
     assert seen and seen[-1]["events"][0]["reason"] == "taxes miscounted"  # public, as bob's loot is
 
-    fresh = form_fields(clients["referee"].get(url).content.decode(), "adjust")
+    fresh = every_form(clients["referee"], campaign.pk, "adjust")
     fort = next(f for f in fresh if json.loads(f["order"])["fixed"]["what"] == "fortresses")
     fort.update(f_value="3", f_reason="x")  # beyond its bound: refused by the form's domain
     r = clients["referee"].post(f"{url}orders/", fort, HTTP_HX_REQUEST="true")

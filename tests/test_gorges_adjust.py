@@ -353,24 +353,22 @@ def _fresh_store() -> None:
     store.forget()
 
 
-def _adjust_form(page: str, what: str) -> dict[str, str]:
-    from server_kit import form_fields
-    found = [f for f in form_fields(page, "adjust") if json.loads(f["order"])["fixed"] == {"what": what}]
-    assert len(found) == 1, [f.get("order") for f in form_fields(page, "adjust")]
+def _adjust_form(forms: list[dict[str, str]], what: str) -> dict[str, str]:
+    found = [f for f in forms if json.loads(f["order"])["fixed"] == {"what": what}]
+    assert len(found) == 1, [f.get("order") for f in forms]
     return found[0]
 
 
 @pytest.mark.django_db
 def test_the_referee_console_offers_and_gives_adjustments_and_players_read_only_theirs(_fresh_store: None) -> None:
-    from server_kit import club, form_fields, length
+    from server_kit import club, every_form, length
 
     from campagne.server import store
     campaign, clients = club("gorges", humans=2)
-    page = clients["referee"].get(f"/c/{campaign.pk}/").content.decode()
+    page = every_form(clients["referee"], campaign.pk, "adjust")  # each holding's forms a choice away
     for what in ("owner", "buildings", "relics", "battle_points", "bonus_points", "hero"):
         _adjust_form(page, what)  # one form per holding, built from legal_orders alone
-    mine = clients["alice"].get(f"/c/{campaign.pk}/").content.decode()
-    assert "adjust" not in [f["_type"] for f in form_fields(mine)]  # a player is never offered it
+    assert not every_form(clients["alice"], campaign.pk, "adjust")  # a player is never offered it
     form = _adjust_form(page, "relics")
     before = length(campaign)
     r = clients["referee"].post(f"/c/{campaign.pk}/orders/", {**form, "f_reason": ""})
@@ -380,8 +378,7 @@ def test_the_referee_console_offers_and_gives_adjustments_and_players_read_only_
     assert r.status_code == 302 and length(campaign) == before + 1
     with store.viewing(campaign.pk) as (_c, c):
         assert c.state.players["bob"].relics == 6
-    page = clients["referee"].get(f"/c/{campaign.pk}/").content.decode()
-    form = _adjust_form(page, "battle_points")
+    form = _adjust_form(every_form(clients["referee"], campaign.pk, "adjust"), "battle_points")
     r = clients["referee"].post(f"/c/{campaign.pk}/orders/", {**form, "f_holder": json.dumps("bob"),
                                                              "f_value": str(SECRET), "f_reason": WHY})
     assert r.status_code == 302 and length(campaign) == before + 2

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.test import Client
 
@@ -143,9 +146,19 @@ def test_every_legal_choice_is_offered(game: str) -> None:
         seats = ["referee", *store.seats(c)]
         legal = {who: store.legal(campaign, c, who) for who in seats}
     for who in seats:
+        # the orders of no piece on every page, each piece's with it when it is selected (on the map or the list)
         page = clients[who].get(f"/c/{campaign.pk}/orders/").content.decode()
-        forms = page.count('<form class="order"')
-        assert forms == len(legal[who]), who
+        pages = [page] + [clients[who].get(f"/c/{campaign.pk}/orders/", {"sel": html.unescape(p)}).content.decode()
+                          for p in re.findall(r'<option value="([^"]*)"[^>]*>', _select(page))]
+        forms = {re.search(r'id="([^"]*)"', f).group(1): f  # type: ignore[union-attr]
+                 for p in pages for f in re.findall(r'<form class="order".*?</form>', p, re.S)}.values()
+        assert len(forms) == len(legal[who]), who
+        assert all(p.count('<form class="order"') < len(legal[who]) for p in pages) or len(pages) == 1, who
         choices = sum(len(f.choices) + (1 if f.optional else 0) for lo in legal[who] for f in lo.fields
                       if f.kind == "choice")
-        assert page.count("<option") == choices, who
+        assert sum(f.count("<option") for f in forms) == choices, who
+
+
+def _select(page: str) -> str:
+    found = re.search(r'<select name="sel".*?</select>', page, re.S)
+    return found.group(0) if found else ""

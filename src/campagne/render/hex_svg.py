@@ -124,7 +124,7 @@ def render_hex_map(island, *, owners: Mapping[Hex, str] | None = None,
         c = island.cells[h]
         pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in hexgrid.corners(h, SIZE, (ox, oy)))
         fill = TERRAIN_FILL[c.terrain]
-        out.append(f'<polygon class="cell {c.terrain}" data-cell="{_attr(c.id)}" points="{pts}" '
+        out.append(f'<polygon class="cell {c.terrain}" data-cell="{_attr(c.id)}" data-place="{_attr(c.id)}" points="{pts}" '
                    f'fill="{fill}" stroke="{"#7fa9c0" if not c.land else "#6b5a45"}" stroke-width="1"/>')
         if c.land and h in owners:
             pts_in = " ".join(f"{_n(x)},{_n(y)}" for x, y in hexgrid.corners(h, SIZE, (ox, oy), SIZE * 0.86))
@@ -161,7 +161,9 @@ def render_hex_map(island, *, owners: Mapping[Hex, str] | None = None,
             ax = cx + (col - (in_row - 1) / 2) * 13
             ay = cy + 9 + row * 13
             mark = str(label)[:2]
+            # an army is named by its player and its key ("alice:L1"): the club's page gives it orders
             out.append(f'<circle class="army" data-player="{_attr(player)}" data-label="{_attr(label)}" '
+                       f'data-thing="{_attr(player)}:{_attr(label)}" '
                        f'cx="{_n(ax)}" cy="{_n(ay)}" r="6.5" fill="{palette[player]}" '
                        f'stroke="#111" stroke-width="1"><title>{_text(words["army"])} {_text(player)}: '
                        f'{_text(label)}</title></circle>')
@@ -175,7 +177,8 @@ def render_hex_map(island, *, owners: Mapping[Hex, str] | None = None,
 
     if legend:
         lx, y = map_w + 20, TOP + 20
-        out.append(f'<text x="{_n(lx)}" y="{_n(y)}" font-size="16" fill="{INK}">{_text(words["legend"])}</text>')
+        out.append(f'<g class="legend"><text x="{_n(lx)}" y="{_n(y)}" font-size="16" fill="{INK}">'
+                   f'{_text(words["legend"])}</text>')
         for t in ("plain", "forest", "hills", "mountain", "swamp", "sea"):
             y += 22
             out.append(f'<rect x="{_n(lx)}" y="{_n(y - 12)}" width="16" height="14" fill="{TERRAIN_FILL[t]}" '
@@ -190,6 +193,7 @@ def render_hex_map(island, *, owners: Mapping[Hex, str] | None = None,
             out.append(f'<circle class="legend-player" data-player="{_attr(p)}" cx="{_n(lx + 8)}" cy="{_n(y - 5)}" '
                        f'r="6.5" fill="{palette[p]}" stroke="#111" stroke-width="1"/><text x="{_n(lx + 24)}" '
                        f'y="{_n(y)}" font-size="12" fill="{INK}">{_text(labels.get(p, p))}</text>')
+        out.append('</g>')
     out.append('</svg>')
     return "\n".join(out) + "\n"
 

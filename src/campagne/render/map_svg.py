@@ -98,7 +98,7 @@ def render_map(m: TerritoryMap, *, owners: Mapping[str, str | None] | None = Non
         fill = palette[owner] if owner is not None else NEUTRAL
         tip = (f"{t.name} — {words['kingdom']} {m.kingdoms[t.kingdom].name} — {words[t.terrain]} — "
                f"{words['owner']} : {owner if owner is not None else words['atlantean']}")
-        out.append(f'<polygon class="territory" data-territory="{_attr(tid)}" points="{points[tid]}" '
+        out.append(f'<polygon class="territory" data-territory="{_attr(tid)}" data-place="{_attr(tid)}" points="{points[tid]}" '
                    f'fill="{fill}" fill-opacity="{1 if owner is None else 0.8}"><title>{_text(tip)}</title></polygon>')
     out.append("</g>")
     out.append(f'<path class="kingdom-borders" d="{borders}" fill="none" stroke="{INK}" '
@@ -151,7 +151,8 @@ def _decorations(t: Territory, kingdom: str, forts: int, armies: list[dict],
         colour = palette[a.get("player")]
         label = str(a.get("label") or a.get("id") or "")
         tip = f"{label} ({a.get('player')})"
-        out.append(f'<g class="army" data-army="{_attr(str(a.get("id", "")))}"><title>{_text(tip)}</title>'
+        out.append(f'<g class="army" data-army="{_attr(str(a.get("id", "")))}" data-thing="{_attr(str(a.get("id", "")))}">'
+                   f'<title>{_text(tip)}</title>'
                    f'<circle cx="{_n(x)}" cy="{_n(y)}" r="11" fill="{colour}" stroke="#1a1a1a" stroke-width="1.5"/>'
                    f'<text x="{_n(x)}" y="{_n(y + 3.5)}" text-anchor="middle" font-size="9" font-weight="bold" '
                    f'fill="{_ink_on(colour)}">{_text(label[:4])}</text></g>')

@@ -118,14 +118,16 @@ def small_club(folder: Path, game: str, players: int) -> dict[str, Any]:
                for i in ids]
     campaign = store.create(f"browser {game}", game, entries)
     User = get_user_model()
+
+    def account(name: str) -> Any:  # one account across the club's campaigns (a club of several games)
+        return User.objects.filter(username=name).first() or User.objects.create_user(name, password=PASSWORD)
+
     accounts = {"umpire": "referee"}
-    Membership.objects.create(user=User.objects.create_user("umpire", password=PASSWORD), campaign=campaign,
-                              role=Membership.REFEREE)
+    Membership.objects.create(user=account("umpire"), campaign=campaign, role=Membership.REFEREE)
     with store.viewing(campaign.pk) as (_c, c):
         seats = store.seats(c)
     for seat in seats:
-        Membership.objects.create(user=User.objects.create_user(f"u-{seat}", password=PASSWORD),
-                                  campaign=campaign, role=Membership.PLAYER, player=seat)
+        Membership.objects.create(user=account(f"u-{seat}"), campaign=campaign, role=Membership.PLAYER, player=seat)
         accounts[f"u-{seat}"] = seat
     return {"pk": campaign.pk, "accounts": accounts}
 
@@ -283,7 +285,9 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["build"]:
         print(json.dumps(build(Path(argv[1]), int(argv[2]), int(argv[3]), int(argv[4]) if len(argv) > 4 else 0)))
     elif argv[:1] == ["small"]:
-        print(json.dumps(small_club(Path(argv[1]), argv[2], int(argv[3]))))
+        # several games, comma-separated: one club, a campaign each, the last line naming them all
+        made = {name: small_club(Path(argv[1]), name, int(argv[3])) for name in argv[2].split(",")}
+        print(json.dumps(next(iter(made.values())) if len(made) == 1 else made))
     elif argv[:1] == ["export"]:
         print(json.dumps(export(Path(argv[1]))))
     else:

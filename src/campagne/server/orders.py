@@ -61,17 +61,20 @@ def _form(lo: LegalOrder, specs: Any, lang: str, give: str) -> dict[str, Any]:
     return {"key": _key(lo), "type": lo.type, "body": mark_safe("".join(body))}
 
 
-def page(drawn: list[dict[str, Any]], *, url: str, csrf: str, seq: int, phase: str, confirm_end: str) -> str:
+def page(drawn: list[dict[str, Any]], *, url: str, csrf: str, seq: int, phase: str, confirm_end: str,
+         ids: list[str] | None = None) -> str:
     """The forms of the page around their drawn parts: each posts its order's key with the form's sequence number
-    and phase (joined here, not by a template loop, which took most of a page's time with a hundred forms)."""
+    and phase (joined here, not by a template loop, which took most of a page's time with a hundred forms). `ids`:
+    each form's id, by which a click on the map gives its order."""
+    names = [f' id="{escape(i)}"' for i in ids] if ids is not None else [""] * len(drawn)
     url, common = escape(url), (f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(csrf)}">\n'
                                 f'<input type="hidden" name="seq" value="{seq}">'
                                 f'<input type="hidden" name="phase" value="{escape(phase)}">')
     confirm = f' hx-confirm="{escape(confirm_end)}"'
     return mark_safe("".join(
-        f'<form class="order" method="post" action="{url}" hx-post="{url}" hx-target="#orders" hx-swap="innerHTML"'
+        f'<form class="order"{name} method="post" action="{url}" hx-post="{url}" hx-target="#orders" hx-swap="innerHTML"'
         f'{confirm if f["type"] == "end" else ""}>\n{common}<input type="hidden" name="order" value="{escape(f["key"])}">'
-        f'\n{f["body"]}</form>\n' for f in drawn))
+        f'\n{f["body"]}</form>\n' for f, name in zip(drawn, names)))
 
 
 def _widget(f: Any) -> str:

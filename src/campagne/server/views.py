@@ -14,13 +14,14 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import session
 from ..core.errors import CampagneError
 from ..render.text import entry_lines
-from . import notify, orders, store
+from . import board, notify, orders, store
 from .access import Seat, member, posted_number, seat
 from .deadlines import due, note_order
 from .models import Campaign, Membership
@@ -94,8 +95,22 @@ def _map(campaign: Campaign, c: Any, s: Seat) -> str:
     return store.picture(campaign, c, lang().lang, s.viewer)
 
 
+def _board(campaign: Campaign, c: Any, s: Seat) -> tuple[str, list[Any], board.Board, frozenset, frozenset]:
+    """The map, the actor's legal orders and the pieces they are given to."""
+    svg = _map(campaign, c, s)
+    legal = store.legal(campaign, c, s.actor) if s.actor is not None and not campaign.ended else []
+    things, places = board.names(svg)
+    key = (campaign.pk, len(c.file.entries), campaign.created, s.actor, lang().lang)  # once per state (polls)
+    pieces = store.remembered(_pieces, key, 1024, lambda: board.sort(legal, things, places))
+    return svg, legal, pieces, things, places
+
+
+_pieces: dict[tuple[Any, ...], board.Board] = {}
+
+
 def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
-    return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": _map(campaign, c, s),
+    svg, _legal, pieces, _t, _p = _board(campaign, c, s)
+    return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": board.mark(svg, pieces.on_map),
             "awaiting": c.game.awaiting(), "your_turn": awaiting_me(campaign, c, s),
             "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(c)}
 
@@ -104,13 +119,24 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
     if s.actor is None or campaign.ended:
         return {"forms": "", "campaign": campaign, "seat": s}
     d = store.descriptor(campaign)
-    legal = store.legal(campaign, c, s.actor)
-    drawn = orders.forms(legal, d.load("orders"), lang().lang, _("Give"))
-    forms = orders.page(drawn, url=reverse("club:orders", args=[campaign.pk]), csrf=get_token(request),
-                        seq=orders.seq_of(c), phase=store.phase_key(c),
-                        confirm_end=_("End the campaign? It cannot be taken back."))
-    return {"forms": forms, "campaign": campaign, "seat": s, "mine": _mine(campaign, c, s),
-            "withdraw_url": reverse("club:withdraw", args=[campaign.pk]), "advice": _advice(campaign, c, s)}
+    _svg, legal, pieces, things, places = _board(campaign, c, s)
+    # one form per selected piece (the one clicked on the map, or chosen in the list), beside the orders of none
+    key = f"board-{campaign.pk}"
+    wanted = request.GET.get("sel") or request.session.get(key)
+    selected = board.chosen(pieces, wanted)
+    if request.GET.get("sel") and request.session.get(key) != selected:
+        request.session[key] = selected
+    shown = sorted(pieces.pieces[None] + pieces.pieces.get(selected, []))
+    ids = {i: f"order-{i}" for i in shown}
+    drawn = orders.forms([legal[i] for i in shown], d.load("orders"), lang().lang, _("Give"))
+    url = reverse("club:orders", args=[campaign.pk])
+    forms = orders.page(drawn, url=url, csrf=get_token(request), seq=orders.seq_of(c), phase=store.phase_key(c),
+                        confirm_end=_("End the campaign? It cannot be taken back."), ids=[ids[i] for i in shown])
+    advice = _advice(campaign, c, s)
+    spots = board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice) if selected else ""
+    return {"forms": forms, "campaign": campaign, "seat": s, "mine": _mine(campaign, c, s), "orders_url": url,
+            "withdraw_url": reverse("club:withdraw", args=[campaign.pk]), "advice": advice,
+            "pieces": pieces.orderable(), "selected": selected, "spots": mark_safe(spots)}
 
 
 def _advice(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:

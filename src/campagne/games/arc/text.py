@@ -6,6 +6,7 @@ from typing import Any
 
 from .data import crt
 from .words import SIDE_NAMES, declared, event_text, game_over, phase, place_name, side  # noqa: F401 (the descriptor's text)
+from .words import counter, spell_name
 from ...core.i18n import chance
 
 
@@ -32,6 +33,15 @@ def unit_line(u: dict[str, Any], o: Any) -> str:
         flags.append(o.t(f"{u['points']} pts de sort", f"{u['points']} spell pts"))
     strength = f"{u['melee']}/{u['missile']} def {u['defence']} ST {u['save']}"
     return f"  {u['id']:<22} {u['hex'] or '-':<5} {name} ({strength}{'; ' + ', '.join(flags) if flags else ''})"
+
+
+def effect_line(e: dict[str, Any], o: Any) -> str:
+    """A lasting spell: its name, its caster's side, where it lies and until when."""
+    where = e.get("hexes") and o.t("zone ", "zone ") + " ".join(e["hexes"]) or (
+        counter(e["unit"], o) if e.get("unit") else "")
+    until = (o.t(f"jusqu'au tour {e['until']}", f"until turn {e['until']}") if e.get("until") is not None
+             else o.t("permanent", "lasting"))
+    return f"{spell_name(e.get('spell'), o)} ({side(e.get('side'), o)}) — {where}, {until}".replace(" — , ", " — ")
 
 
 def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
@@ -64,6 +74,9 @@ def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
     if others:
         lines.append(o.t("Pions adverses visibles :", "Visible enemy counters:"))
         lines += [unit_line(u, o) for u in others]
+    if view.get("effects"):  # lasting spells: drawn on the map too, listed so a player walks into none unaware
+        lines.append(o.t("Sorts en cours :", "Lasting spells:"))
+        lines += ["  " + effect_line(e, o) for e in view["effects"]]
     for s, plans in view.get("plans", {}).items():
         if plans:
             lines.append(o.t(f"Ordres déclarés ({side(s, o)}) :", f"Declared orders ({side(s, o)}):"))

@@ -1,11 +1,17 @@
-"""The grid battle as a picture: the battlefield's squares (terrain colour, height shading and level, slopes
-dashed and cliffs thick between levels, cells named on the edges), the deployment zones while camps deploy, and each unit on the field with its hit points and its
-corruption, drawn from what the viewer's view holds."""
+"""The grid battle as a picture: the battlefield's squares (terrain colour and letter, height shading and level,
+slopes dashed and cliffs thick between levels, cells named on the edges), the deployment zones while camps deploy,
+each unit on the field with its hit points and its corruption, and a legend, drawn from what the viewer's view holds,
+in his language.
+
+A unit's label is its card's abbreviation and its number ("SOL2": soldiers.2, the legend gives the abbreviations),
+its `data-thing` its id; each cell's `data-place` its name: the club's page gives orders on them."""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
+
+from ...render.legend import Row, legend
 
 SIZE = 28
 FILL = {".": "#eef0dc", "F": "#7fa86a", "B": "#b08d5e", "R": "#a9a29a", "H": "#c8d99a", "M": "#9fbfb0",
@@ -20,11 +26,21 @@ def _shade(level: int) -> str:
     return f"#000000\" fill-opacity=\"{min(0.45, 0.12 * level):.2f}"
 
 
+PANEL = 230
+
+
+def label(u: dict[str, Any], lang: str) -> str:
+    short = SHORT.get(u["card"], (u["card"][:3].upper(),) * 2)[0 if lang == "fr" else 1]
+    return short + str(u["id"]).partition(".")[2]
+
+
 def picture(view: dict[str, Any], lang: str = "fr") -> str:
+    lang = "fr" if lang == "fr" else "en"
     b = view["battlefield"]
     w, h = b["width"], b["height"]
     left, top = 20, 20
-    width, height = left + w * SIZE + 10, top + h * SIZE + 60
+    rows = _legend_rows(view, lang)
+    width, height = left + w * SIZE + 10 + PANEL, max(top + h * SIZE + 60, 10 + 30 + 16 * len(rows) + 10)
     colour = {c: CAMP_COLOURS[i % len(CAMP_COLOURS)] for i, c in enumerate(view["camps"])}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif">']
@@ -37,8 +53,8 @@ def picture(view: dict[str, Any], lang: str = "fr") -> str:
         for x in range(w):
             t, lv = b["terrain"][y][x], int(b["levels"][y][x])
             px, py = left + x * SIZE, top + y * SIZE
-            out.append(f'<rect x="{px}" y="{py}" width="{SIZE}" height="{SIZE}" fill="{FILL.get(t, "#fff")}" '
-                       f'stroke="#999" stroke-width="0.5"/>')
+            out.append(f'<rect class="cell" data-place="{column_name(x)}{y + 1}" x="{px}" y="{py}" width="{SIZE}" '
+                       f'height="{SIZE}" fill="{FILL.get(t, "#fff")}" stroke="#999" stroke-width="0.5"/>')
             if lv:
                 out.append(f'<rect x="{px}" y="{py}" width="{SIZE}" height="{SIZE}" fill="{_shade(lv)}"/>')
                 out.append(f'<text x="{px + SIZE - 3}" y="{py + 9}" font-size="7" text-anchor="end" fill="#333">{lv}</text>')
@@ -72,9 +88,9 @@ def picture(view: dict[str, Any], lang: str = "fr") -> str:
         shape = (f'<rect x="{cx - 10}" y="{cy - 10}" width="20" height="20" rx="3" fill="{colour[u["camp"]]}"{ring}/>'
                  if u["kind"] == "military" else f'<circle cx="{cx}" cy="{cy}" r="10" fill="{colour[u["camp"]]}"{ring}/>')
         corr = f'<text x="{cx + 11}" y="{cy - 6}" font-size="7" fill="#6c3483">✶{u["corruption"]}</text>' if u["corruption"] else ""
-        out.append(f'<g class="unit"><title>{escape(u["id"])}: {name}, {u["hp"]}/{u["max_hp"]}</title>{shape}'
+        out.append(f'<g class="unit" data-thing="{escape(u["id"])}"><title>{escape(u["id"])}: {name}, {u["hp"]}/{u["max_hp"]}</title>{shape}'
                    f'<text x="{cx}" y="{cy - 1}" font-size="7" text-anchor="middle" fill="#fff">'
-                   f'{SHORT.get(u["card"], (u["card"][:3].upper(),) * 2)[0 if lang == "fr" else 1]}</text>'
+                   f'{escape(label(u, lang))}</text>'
                    f'<text x="{cx}" y="{cy + 8}" font-size="7" text-anchor="middle" fill="#fff">{u["hp"]}/{u["max_hp"]}</text>'
                    f'{corr}</g>')
     title = (f"{b['fr']} — round {view['round']}" if lang == "fr" else f"{b['en']} — round {view['round']}")
@@ -83,8 +99,42 @@ def picture(view: dict[str, Any], lang: str = "fr") -> str:
         out.append(f'<rect x="{left + i * 90}" y="{top + h * SIZE + 28}" width="10" height="10" fill="{colour[c]}"/>'
                    f'<text x="{left + i * 90 + 14}" y="{top + h * SIZE + 37}" font-size="9">{escape(c)} '
                    f'{view["hp_left"][c]}/{view["start_hp"][c]}</text>')
+    out.append(legend(left + w * SIZE + 16, 6, PANEL - 12, "Légende" if lang == "fr" else "Legend", rows, font=9))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _legend_rows(view: dict[str, Any], lang: str) -> list[Row]:
+    from .data import terrain_by_char
+    fr = lang == "fr"
+    colour = {c: CAMP_COLOURS[i % len(CAMP_COLOURS)] for i, c in enumerate(view["camps"])}
+    names = {p: v.get("name", p) for p, v in view.get("players", {}).items()}
+    rows: list[Row] = [("heading", "", "Camps" if fr else "Sides")]
+    rows += [("colour", colour[c], names.get(c, c)) for c in view["camps"]]
+    rows.append(("heading", "", "Terrain"))
+    rows += [("letter", f"{'' if ch == '.' else ch} on {FILL[ch]}", t.fr if fr else t.en)
+             for ch, t in terrain_by_char().items() if ch in FILL]
+    rows.append(("heading", "", "Symboles" if fr else "Symbols"))
+    rows += [("mark", '<rect x="-5" y="-5" width="10" height="10" rx="2" fill="#555"/>',
+              "unité militaire (points de vie)" if fr else "military unit (hit points)"),
+             ("mark", '<circle r="5" fill="#555"/>', "civils" if fr else "civilians"),
+             ("mark", '<text x="-3" y="3" font-size="8" fill="#6c3483">✶</text>', "corruption"),
+             ("mark", '<rect x="-6" y="-5" width="12" height="10" fill="#000" fill-opacity="0.24"/>',
+              "hauteur (niveau en haut à droite)" if fr else "height (level at the top right)"),
+             ("mark", '<line x1="-6" y1="0" x2="6" y2="0" stroke="#6b5b4b" stroke-dasharray="2,2"/>',
+              "pente (+1 PA)" if fr else "slope (+1 AP)"),
+             ("mark", '<line x1="-6" y1="0" x2="6" y2="0" stroke="#3b2f2f" stroke-width="3"/>',
+              "falaise" if fr else "cliff"),
+             ("mark", '<rect x="-6" y="-5" width="12" height="10" fill="none" stroke="#555" stroke-dasharray="3,2"/>',
+              "zone de déploiement" if fr else "deployment zone")]
+    cards = sorted({u["card"] for u in view["units"]})
+    if cards:
+        rows.append(("heading", "", "Unités (abréviation + numéro)" if fr else "Units (abbreviation + number)"))
+        for card in cards:
+            u = next(u for u in view["units"] if u["card"] == card)
+            short = SHORT.get(card, (card[:3].upper(),) * 2)[0 if fr else 1]
+            rows.append(("mark", "", f"{short}: {card} ({u['name']['fr' if fr else 'en']})"))
+    return rows
 
 
 def _xy(name: str) -> tuple[int, int]:
