@@ -248,8 +248,32 @@ def _first_legal(s: AtlantisState, options: list[Command], rng: random.Random, o
     return options[-1]
 
 
+def determinize(s: AtlantisState, viewer: str, rng: random.Random) -> AtlantisState:
+    """A state consistent with what `viewer` knows, drawn at random, for a search player to play out: his
+    information state copied, each strategy another wrote for a battle whose scenario is not drawn yet drawn among
+    those the writer could choose (not his last one). Private agreements he is not party to stay unknown (gone)."""
+    import copy
+    known = copy.deepcopy(information_state(s, viewer))
+    for b in known.battles:
+        for pid, st in b.strategies.items():
+            if st == "chosen":
+                prev = b.previous[pid][-1] if b.previous.get(pid) else None
+                b.strategies[pid] = rng.choice([x for x in STRATEGIES if x != prev])
+    return known
+
+
+COMPUTERS = ("random", "greedy", "absent")
+
+
 def computer_players(s: AtlantisState, stand_in: frozenset[str] = frozenset()) -> set[str]:
-    """Players a computer plays for: computer controllers, and people it stands in for."""
+    """Players this game's computers decide for: its computer controllers, and people they stand in for (a search
+    player's decisions are the generic search's, `campagne.ai_search`, driven by `campagne.computers`)."""
+    return {p.id for p in s.players.values() if p.controller in COMPUTERS or p.id in stand_in}
+
+
+def _optional_players(s: AtlantisState, stand_in: frozenset[str]) -> set[str]:
+    """Players whose optional orders (buying, fortresses, supply) a computer gives: a search player's too, the
+    greedy way (a phase that waits for nobody is no decision for a search)."""
     return {p.id for p in s.players.values() if p.controller != "human" or p.id in stand_in}
 
 
@@ -317,7 +341,7 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
         rng = random.Random(f"{seed}:ai:{len(game.entries)}")
         if pending_optional:
             pending_optional = False
-            for pid in sorted(computer_players(s, stand_in)):
+            for pid in sorted(_optional_players(s, stand_in)):
                 for cmd in optional_orders(information_state(s, pid), pid, rng):
                     pushed.append(game.push(cmd))
             continue
