@@ -44,8 +44,10 @@ class Budget:
 
     iterations: int = DEFAULT_ITERATIONS
     seconds: float | None = None
-    depth: int = 12
-    playout: str = "greedy"  # the game's "greedy" computer in the playouts, or "random"
+    depth: int = 24
+    tree: int = 3  # orders deep the tree grows at most (below, every order is a playout's)
+    playout: str = "greedy"  # the game's own computers in the playouts (its autoplay standing in for everyone),
+    # else its "greedy" view-based computer, or "random"
     exploration: float = 0.7
     width: int = 12  # values drawn from one legal order whose domains are too large to list
 
@@ -160,14 +162,17 @@ class _Game:
     view: Callable[[Any, str | None], dict[str, Any]]
     outcome: Callable[[Any], Any]
     playout: Callable[..., Any]
+    autoplay: Any = None  # the game's own computers' loop, for playouts
 
     @classmethod
     def of(cls, descriptor: GameDescriptor, budget: Budget) -> _Game:
         from .core.interface import load
         greedy = descriptor.computers.get("greedy")
         playout = load(greedy) if budget.playout == "greedy" and greedy else None
+        own = load(descriptor.autoplay.partition(":")[0]) if budget.playout == "greedy" and descriptor.autoplay \
+            else None
         return cls(descriptor.load("ruleset")(), descriptor.load("legal_orders"), descriptor.load("view"),
-                   descriptor.load("outcome"), playout or random_player)
+                   descriptor.load("outcome"), playout or random_player, own)
 
 
 def _actor(g: _Game, state: Any) -> str | None:
@@ -224,20 +229,22 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
     choices = actions(g.legal(first, player), rng, budget.width)
     if len(choices) <= 1:
         return choices[0] if choices else None
+    everyone = frozenset((g.view(first, None).get("players") or {}))
     root = Node()
     start = clock()
     for i in range(budget.iterations):
         if budget.seconds is not None and i and clock() - start >= budget.seconds:
             break
-        _iterate(g, root, sample(state, player, random.Random(rng.getrandbits(64))), player, choices, rng, budget)
+        _iterate(g, root, sample(state, player, random.Random(rng.getrandbits(64))), player, choices, rng, budget,
+                 everyone)
     best = max(sorted(root.children), key=lambda k: root.children[k].visits)
     return json.loads(best) if best else None
 
 
 def _iterate(g: _Game, root: Node, state: Any, player: str, choices: list[dict[str, Any]], rng: random.Random,
-             budget: Budget) -> None:
+             budget: Budget, everyone: frozenset[str]) -> None:
     node, path, who, expanded, steps = root, [root], player, False, 0
-    while who is not None and not expanded and steps < budget.depth:
+    while who is not None and not expanded and len(path) <= budget.tree and steps < budget.depth:
         if who == REFEREE:  # the referee's routine is no choice: played through, not a node
             if not _step(g, state, who, rng, budget):
                 break
@@ -263,7 +270,9 @@ def _iterate(g: _Game, root: Node, state: Any, player: str, choices: list[dict[s
         node = node.children[k]
         path.append(node)
         who, steps = _actor(g, state), steps + 1
-    while who is not None and steps < budget.depth:
+    if who is not None and g.autoplay is not None:
+        state = _own_playout(g, state, rng, budget.depth - steps, everyone)
+    while who is not None and steps < budget.depth and g.autoplay is None:
         if not _step(g, state, who, rng, budget):
             break
         who, steps = _actor(g, state), steps + 1
@@ -272,6 +281,20 @@ def _iterate(g: _Game, root: Node, state: Any, player: str, choices: list[dict[s
         n.visits += 1
         if n.actor is not None:
             n.reward += scores.get(n.actor, 0.0)
+
+
+def _own_playout(g: _Game, state: Any, rng: random.Random, orders: int, everyone: frozenset[str]) -> Any:
+    """Play on with the game's own computers standing in for every player and the referee's routine: they decide
+    on each player's information state of this determinization, with the rules' own shortcuts (faster than asking
+    the legal orders at every step)."""
+    from .core.game import Game
+    seed = rng.getrandbits(64)
+    game = Game(g.ruleset, {}, seed, state=state)
+    try:
+        g.autoplay.autoplay(game, seed, referee=True, after=[], limit=max(1, orders), stand_in=everyone)
+    except CampagneError:  # a computer's order the rules refuse ends the playout where it stands
+        pass
+    return game.state
 
 
 def _ucb(n: Node, c: float) -> float:

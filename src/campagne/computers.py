@@ -63,7 +63,7 @@ def search_turns(game: Any, descriptor: Any, module: Any, seed: Any, budget: Any
     searchers = search_players(descriptor, game.state)
     pushed: list[Any] = []
     while searchers:
-        who = [p for p in game.awaiting() if p in searchers]
+        who = [p for p in getattr(game, "game", game).awaiting() if p in searchers]  # a campaign holds its game
         if not who:
             break
         command = decide(descriptor, game.state, who[0], f"{seed}:{len(game.entries)}", budget or searchers[who[0]])
