@@ -70,6 +70,11 @@ def test_the_search_decides_on_its_information_state_only() -> None:
         states.append(s)
     assert d.load("view")(states[0], pid) == d.load("view")(states[1], pid)
     assert d.load("view")(states[0], None) != d.load("view")(states[1], None)
+    # the search reads the state only through its determinizations: drawn alike, they are the same state
+    import random
+    sample = ai_search.determinizer(d)
+    drawn = [d.load("view")(sample(s, pid, random.Random(5)), None) for s in states]
+    assert drawn[0] == drawn[1]
     assert ai_search.decide(d, states[0], pid, 7, TINY) == ai_search.decide(d, states[1], pid, 7, TINY)
 
 
