@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core.errors import CampagneError, register_messages
-from .core.interface import GameDescriptor, LegalOrder
+from .core.interface import GameDescriptor, LegalOrder, described
 from .core.players import random_player
 
 REFEREE = "referee"
@@ -226,9 +226,11 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
     g = _Game.of(descriptor, budget)
     sample = determinizer(descriptor)
     first = sample(state, player, random.Random(rng.getrandbits(64)))
-    choices = actions(g.legal(first, player), rng, budget.width)
+    legal = g.legal(first, player)
+    choices = actions(legal, rng, budget.width)
     if len(choices) <= 1:
         return choices[0] if choices else None
+    choices = _candidates(g, first, player, legal, choices, rng, budget)
     everyone = frozenset((g.view(first, None).get("players") or {}))
     root = Node()
     start = clock()
@@ -237,8 +239,26 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
             break
         _iterate(g, root, sample(state, player, random.Random(rng.getrandbits(64))), player, choices, rng, budget,
                  everyone)
-    best = max(sorted(root.children), key=lambda k: root.children[k].visits)
-    return json.loads(best) if best else None
+    # the most tried, then the best on average; among equals the first candidate (the game's own computer's)
+    order = {_key(c): i for i, c in enumerate(choices)}
+    best = max(root.children, key=lambda k: (root.children[k].visits,
+                                             root.children[k].reward / max(1, root.children[k].visits), -order[k]))
+    return json.loads(best)
+
+
+def _candidates(g: _Game, known: Any, player: str, legal: list[LegalOrder], choices: list[dict[str, Any]],
+                rng: random.Random, budget: Budget) -> list[dict[str, Any]]:
+    """The orders the search weighs: the game's own computer's choice first (tried first, kept on a tie), then
+    as many others, drawn at random, as the budget can try a few times each (a search spread over a hundred orders
+    with a few dozen iterations would learn nothing of any)."""
+    hint = g.playout(g.view(known, player), legal, random.Random(rng.getrandbits(64))) if legal else None
+    keyed = {_key(c): c for c in choices}
+    first = [hint] if hint is not None and (_key(hint) in keyed or described(legal, hint)) else []
+    others = [c for c in choices if not first or _key(c) != _key(hint)]
+    room = max(1, (budget.iterations if budget.seconds is None else 3 * budget.width) // 3 - len(first))
+    if len(others) > room:
+        others = rng.sample(others, room)
+    return first + others
 
 
 def _iterate(g: _Game, root: Node, state: Any, player: str, choices: list[dict[str, Any]], rng: random.Random,
@@ -259,7 +279,7 @@ def _iterate(g: _Game, root: Node, state: Any, player: str, choices: list[dict[s
                 node.children[k].available += 1
         untried = [k for k in keyed if k not in node.children]
         if untried:
-            k = rng.choice(untried)
+            k = untried[0] if node is root else rng.choice(untried)  # the root's candidates in their order
             node.children[k] = Node(actor=who, available=1)
             expanded = True
         else:
