@@ -50,6 +50,7 @@ class Budget:
     # else its "greedy" view-based computer, or "random"
     exploration: float = 0.7
     width: int = 12  # values drawn from one legal order whose domains are too large to list
+    margin: float = 0.25  # by how much another order's mean score must beat the game's own computer's to be chosen
 
 
 def parse_controller(controller: str) -> Budget | None:
@@ -239,10 +240,17 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
             break
         _iterate(g, root, sample(state, player, random.Random(rng.getrandbits(64))), player, choices, rng, budget,
                  everyone)
-    # the most tried, then the best on average; among equals the first candidate (the game's own computer's)
+    # the most tried, then the best on average; the game's own computer's choice (the first candidate) stays
+    # unless the search found one clearly better: a few noisy playouts should not overrule a sound heuristic
     order = {_key(c): i for i, c in enumerate(choices)}
-    best = max(root.children, key=lambda k: (root.children[k].visits,
-                                             root.children[k].reward / max(1, root.children[k].visits), -order[k]))
+
+    def mean(k: str) -> float:
+        return root.children[k].reward / max(1, root.children[k].visits)
+    best = max(root.children, key=lambda k: (root.children[k].visits, mean(k), -order[k]))
+    hint = _key(choices[0])
+    if hint in root.children and (mean(best) < mean(hint) + budget.margin
+                                  or root.children[best].visits < root.children[hint].visits):
+        best = hint
     return json.loads(best)
 
 
