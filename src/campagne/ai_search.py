@@ -259,7 +259,9 @@ def _candidates(g: _Game, known: Any, player: str, legal: list[LegalOrder], choi
     """The orders the search weighs: the game's own computer's choice first (tried first, kept on a tie), then
     as many others, drawn at random, as the budget can try a few times each (a search spread over a hundred orders
     with a few dozen iterations would learn nothing of any)."""
-    hint = g.playout(g.view(known, player), legal, random.Random(rng.getrandbits(64))) if legal else None
+    hint = _own_choice(g, known, player, rng) if g.autoplay is not None else None
+    if hint is None or not described(legal, hint):
+        hint = g.playout(g.view(known, player), legal, random.Random(rng.getrandbits(64))) if legal else None
     keyed = {_key(c): c for c in choices}
     first = [hint] if hint is not None and (_key(hint) in keyed or described(legal, hint)) else []
     others = [c for c in choices if not first or _key(c) != _key(hint)]
@@ -309,6 +311,19 @@ def _iterate(g: _Game, root: Node, state: Any, player: str, choices: list[dict[s
         n.visits += 1
         if n.actor is not None:
             n.reward += scores.get(n.actor, 0.0)
+
+
+def _own_choice(g: _Game, known: Any, player: str, rng: random.Random) -> dict[str, Any] | None:
+    """What the game's own computer would order for this player here (its autoplay standing in for him, on a copy of
+    this determinization): the game's strongest heuristic, which may read the rules' functions."""
+    from .core.game import Game
+    seed = rng.getrandbits(64)
+    game = Game(g.ruleset, {}, seed, state=copy.deepcopy(known))
+    try:
+        pushed = g.autoplay.autoplay(game, seed, referee=False, after=[], limit=4, stand_in=frozenset({player}))
+    except CampagneError:
+        return None
+    return next((dict(e.command) for e in pushed if e.command.get("player") == player), None)
 
 
 def _own_playout(g: _Game, state: Any, rng: random.Random, orders: int, everyone: frozenset[str]) -> Any:
