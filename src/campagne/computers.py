@@ -6,6 +6,33 @@ from __future__ import annotations
 from typing import Any
 
 
+CONTROLLERS = ("human", "random", "greedy", "absent", "search")
+
+
+def player_parts(parts: list[str]) -> tuple[str, list[str]]:
+    """A player spec's controller (`ID:CONTROLLER[:WHAT[:NAME]]`, split at its colons) and its parts without the
+    search player's strength: `search:SECONDS` takes the part after it when that is a number
+    (`alice:search:2:amazon`). Refuses an unknown controller or a bad number of seconds."""
+    from .ai_search import parse_controller
+    from .core.errors import CampagneError
+    controller = parts[1] if len(parts) > 1 and parts[1] else "human"
+    if controller not in CONTROLLERS:
+        raise CampagneError("cli.bad_controller", spec=":".join(parts), controller=controller)
+    if controller == "search" and len(parts) > 2 and _number(parts[2]):
+        controller = f"search:{parts[2]}"
+        parts = parts[:2] + parts[3:]
+        parse_controller(controller)
+    return controller, parts
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def ai_module(c: Any) -> Any:
     """The module of the campaign's game that lets its computer players act (its descriptor's `autoplay`)."""
     from .core.interface import load
@@ -13,17 +40,82 @@ def ai_module(c: Any) -> Any:
     return load(game(c.file.header.get("ruleset", "")).autoplay.partition(":")[0])
 
 
+def _descriptor(c: Any) -> Any:
+    from .registry import game
+    return game(c.file.header.get("ruleset", ""))
+
+
+def search_players(descriptor: Any, state: Any) -> dict[str, Any]:
+    """The players a search player stands for (controller `search[:SECONDS]`), with their budgets, as the
+    referee's view names every player's controller."""
+    from .ai_search import parse_controller
+    players = descriptor.load("view")(state, None).get("players") or {}
+    found = {pid: parse_controller(p.get("controller", "")) for pid, p in players.items() if isinstance(p, dict)}
+    return {pid: b for pid, b in found.items() if b is not None}
+
+
+def search_turns(game: Any, descriptor: Any, module: Any, seed: Any, budget: Any = None, **autoplay: Any
+                 ) -> list[Any]:
+    """The search players' orders while the rules wait for one, each followed by the game's own computers' replies.
+    A search player decides from the campaign's seed and the order's number, as the game's computers do, and its
+    order is journaled like theirs: a replay reads it, never searches again."""
+    from .ai_search import decide
+    searchers = search_players(descriptor, game.state)
+    pushed: list[Any] = []
+    while searchers:
+        who = [p for p in getattr(game, "game", game).awaiting() if p in searchers]  # a campaign holds its game
+        if not who:
+            break
+        command = decide(descriptor, game.state, who[0], f"{seed}:{len(game.entries)}", budget or searchers[who[0]])
+        if command is None:
+            break
+        entry = game.push(command)
+        pushed.append(entry)
+        pushed += module.autoplay(game, seed, after=[entry], **autoplay)
+    return pushed
+
+
 def play_computers(c: Any, after: list[Any] | None = None) -> list[Any]:
     if after is None:
         after = c.file.entries[-1:] if c.file.entries else [c.file.header.get("opening", {})]
-    return ai_module(c).autoplay(c, c.game.seed, referee=False, after=after)
+    module = ai_module(c)
+    pushed = module.autoplay(c, c.game.seed, referee=False, after=after)
+    return pushed + search_turns(c, _descriptor(c), module, c.game.seed, referee=False)
+
+
+def computers_of(c: Any) -> set[str]:
+    """Every player a computer gives the orders of: the game's own computers and the search players."""
+    return set(ai_module(c).computer_players(c.state)) | set(search_players(_descriptor(c), c.state))
+
+
+def simulate(descriptor: Any, setup: Any, seed: Any, turns: int | None = None, limit: int = 20_000,
+             budget: Any = None) -> Any:
+    """A whole game played by its computers and search players, unattended (the referee's routine closing the
+    phases), as a `core.game.Game`: for studies that pit the search player against the game's own (`budget`, an
+    `ai_search.Budget`, in place of the one their controllers name)."""
+    from .core.game import Game
+    module = load_autoplay(descriptor)
+    game = Game(descriptor.load("ruleset")(), setup, seed)
+    outcome = descriptor.load("outcome")
+    while len(game.entries) < limit and not outcome(game.state).ended:
+        before = len(game.entries)
+        module.autoplay(game, seed, referee=True, after=game.entries[-1:], stop_turn=turns, limit=200)
+        search_turns(game, descriptor, module, seed, budget, referee=True, stop_turn=turns, limit=200)
+        if len(game.entries) == before:
+            break
+    return game
+
+
+def load_autoplay(descriptor: Any) -> Any:
+    from .core.interface import load
+    return load(descriptor.autoplay.partition(":")[0])
 
 
 def catch_up(c: Any) -> list[Any]:
     """The orders of the computers a journal waits for, given before a writing command's own. A journal written
     since commands are whole batches never waits for one after a kill; one written before could (a process killed
     between a person's order, or `new`'s header, and the computers' replies)."""
-    computers = ai_module(c).computer_players(c.state)
+    computers = computers_of(c)
     if not any(p in computers for p in c.game.awaiting()):
         return []
     return play_computers(c, after=[])  # no `after`: a computer's optional orders are not given twice
@@ -34,7 +126,7 @@ def undo_last_person(c: Any, reason: str = "") -> list[dict[str, Any]]:
     after it (undoing only a computer's order would leave the rules waiting for it): one referee's `undo`,
     journaled with its reason. Returns the entries taken back."""
     from .core.errors import CampagneError
-    computers = ai_module(c).computer_players(c.state)
+    computers = computers_of(c)
     effective = c.game.effective
     people = [i for i, e in enumerate(effective) if e.command.get("player") not in computers]
     if not people:

@@ -14,19 +14,16 @@ from .output import (CampaignOpt, ForceOpt, JsonOpt, LangOpt, Out, campaign_path
                      run_safely)
 from .viewer import RefereeOpt, shown, viewer_of
 
-CONTROLLERS = ("human", "random", "greedy", "absent")
-
-
 def _player_spec(spec: str, what: str, default: str | None) -> dict[str, Any]:
-    """ID[:CONTROLLER[:WHAT[:NAME]]] -> a player entry; WHAT is the game's first player field (an army, a race,
+    """ID[:CONTROLLER[:WHAT[:NAME]]] -> a player entry (CONTROLLER `search` may be followed by its seconds:
+    `alice:search:2:amazon`); WHAT is the game's first player field (an army, a race,
     a side), `default` when not given."""
+    from ..computers import player_parts
     from ..core.errors import CampagneError
     parts = spec.split(":")
     if not parts[0]:
         raise CampagneError("cli.bad_player_spec", spec=spec)
-    controller = parts[1] if len(parts) > 1 and parts[1] else "human"
-    if controller not in CONTROLLERS:
-        raise CampagneError("cli.bad_controller", spec=spec, controller=controller)
+    controller, parts = player_parts(parts)
     entry = {"id": parts[0], "controller": controller, "name": parts[3] if len(parts) > 3 else parts[0]}
     entry[what] = parts[2] if len(parts) > 2 and parts[2] else default
     return entry
@@ -36,8 +33,10 @@ def _player_spec(spec: str, what: str, default: str | None) -> dict[str, Any]:
 def new(ctx: typer.Context,
         ruleset: str = typer.Argument(..., help="A registered campaign (campagne games)."),
         player: list[str] = typer.Option(..., "--player", "-p",
-                                         help="ID[:human|random|greedy|absent[:WHAT[:NAME]]], WHAT the game's "
-                                              "army list, race or side (campagne games)."),
+                                         help="ID[:human|random|greedy|absent|search[:SECONDS][:WHAT[:NAME]]], "
+                                              "WHAT the game's army list, race or side (campagne games); "
+                                              "search: the search player (a fixed number of iterations, or "
+                                              "SECONDS per decision)."),
         seed: Optional[str] = typer.Option(None, "--seed", help="A seed of your own, mixed with the referee's "
                                                                 "secret salt (kept in the referee's file beside the "
                                                                 "journal): nobody can foresee the dice from it."),
@@ -482,8 +481,9 @@ from ..core.errors import register_messages  # noqa: E402
 register_messages({
     "cli.bad_player_spec": {"en": "Bad player {spec!r}: use ID[:CONTROLLER[:ARMY[:NAME]]].",
                             "fr": "Joueur {spec!r} invalide : utilisez ID[:CONTRÔLEUR[:ARMÉE[:NOM]]]."},
-    "cli.bad_controller": {"en": "Bad controller {controller!r} in {spec!r} (human, random, greedy or absent).",
-                           "fr": "Contrôleur {controller!r} invalide dans {spec!r} (human, random, greedy ou absent)."},
+    "cli.bad_controller": {"en": "Bad controller {controller!r} in {spec!r} (human, random, greedy, absent or search).",
+                           "fr": "Contrôleur {controller!r} invalide dans {spec!r} (human, random, greedy, absent ou "
+                                 "search)."},
     "cli.battle_first": {"en": "Name the battle before its options: campagne battle-result TARGET {option} ...",
                          "fr": "Nommez la bataille avant ses options : campagne battle-result CIBLE {option} ..."},
     "cli.no_battle_result": {"en": "{game} has no battle results to enter.",

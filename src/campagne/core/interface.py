@@ -263,6 +263,10 @@ class GameDescriptor:
     # (state, viewer) -> the state as viewer knows it (what his view hides taken out), for heuristics that need
     # the rules' functions: the game's autoplay hands its computers this, never the state
     information_state: str = ""
+    # (state, viewer, rng) -> a state consistent with what viewer knows, drawn at random, for a search player to play
+    # out (his to change): what his information state hides, sampled. Without it a search player plays on a copy of
+    # the information state (ai_search.determinizer), or of the state when the game hides nothing.
+    determinize: str = ""
     # (state, viewer, lang) -> [{"about": an order type or "threat", "text": ...}]: the exact odds beside this
     # viewer's decisions now and the threats he faces, computed from what he may know (his information state)
     advice: str = ""

@@ -21,6 +21,12 @@ REFEREE = "referee"
 PROGRESS = ("done", "hold", "next", "end-turn", "refuse", "withdraw", "strategy", "choose", "event", "accept")
 
 
+def controller_kind(controller: str) -> str:
+    """A controller's kind without its strength: `search:2` (a search player given 2 seconds) -> `search`. The
+    games keep the whole name (it says how strong the stand-in is) and accept any kind they know."""
+    return str(controller).partition(":")[0]
+
+
 def random_player(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random) -> dict[str, Any] | None:
     """One legal order drawn at random (None when there is none)."""
     if not legal:

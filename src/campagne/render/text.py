@@ -9,12 +9,16 @@ from ..core.i18n import Lang as Out
 
 
 CONTROLLERS = {"human": ("humain", "human"), "greedy": ("ordinateur glouton", "greedy computer"),
-               "random": ("ordinateur au hasard", "random computer"), "absent": ("absent", "absent")}
+               "random": ("ordinateur au hasard", "random computer"), "absent": ("absent", "absent"),
+               "search": ("ordinateur chercheur", "search computer")}
 
 
 def controller_name(controller: str, o: Out) -> str:
     """Who gives a player's orders, in words: a person, or which computer player."""
-    fr, en = CONTROLLERS.get(controller, (controller, controller))
+    kind, _, seconds = str(controller).partition(":")
+    fr, en = CONTROLLERS.get(kind, (controller, controller))
+    if kind == "search" and seconds:
+        fr, en = f"{fr} ({seconds} s par décision)", f"{en} ({seconds} s a decision)"
     return o.t(fr, en)
 
 

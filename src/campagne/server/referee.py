@@ -22,6 +22,8 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from ..computers import CONTROLLERS as COMPUTER_CONTROLLERS
+from ..computers import player_parts
 from ..core.errors import CampagneError
 from ..registry import games
 from . import battles, store
@@ -29,7 +31,7 @@ from .access import can_create, member, need_referee, posted_number, seat
 from .models import Campaign, Invitation, Membership
 from .views import lang
 
-CONTROLLERS = ("human", "random", "greedy", "absent")
+CONTROLLERS = COMPUTER_CONTROLLERS  # search: the search player, `search:SECONDS` at a chosen strength
 
 
 def console_context(campaign: Campaign, c: Any) -> dict[str, Any]:
@@ -231,9 +233,7 @@ def parse_players(text: str) -> list[dict[str, Any]]:
         parts = [p.strip() for p in line.strip().split(":")]
         if not parts[0]:
             continue
-        controller = parts[1] if len(parts) > 1 and parts[1] else "human"
-        if controller not in CONTROLLERS:
-            raise CampagneError("cli.bad_controller", spec=line.strip(), controller=controller)
+        controller, parts = player_parts(parts)
         entry = {"id": parts[0][:64], "controller": controller, "name": parts[3] if len(parts) > 3 else parts[0]}
         if len(parts) > 2 and parts[2]:
             entry["what"] = parts[2]

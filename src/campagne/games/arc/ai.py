@@ -181,6 +181,21 @@ def absent(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random) ->
     return done(view) if legal else None
 
 
+def determinize(state: Any, viewer: str, rng: random.Random) -> Any:
+    """A state consistent with what `viewer` sees, drawn at random, for a search player to play out: a copy in
+    which each counter of another side he does not see stands on one of the hexes it may have started on, drawn
+    whatever its real hex (where he knows it could be without having seen it move: an approximation, not the
+    posterior; never its true place when that is one of them), and the other sides' plans are unknown (gone)."""
+    import copy
+    known = copy.deepcopy(state)
+    known.plans = {s: (p if s == viewer else []) for s, p in known.plans.items()}
+    hidden = [u for u in known.units.values() if u.alive and u.hex and not known.sees(viewer, u)]
+    for u in sorted(hidden, key=lambda x: x.id):
+        where = u.start_hexes or tuple(h for h, t in sorted(known.board.terrain.items()) if t != "wall")
+        u.hex = rng.choice(where)
+    return known
+
+
 def computer_players(state: Any, stand_in: frozenset[str] = frozenset()) -> set[str]:
     """The sides a computer plays: computer controllers, and the people it stands in for."""
     return {p for p, c in state.controllers.items() if c in COMPUTERS} | set(stand_in)

@@ -34,6 +34,7 @@ GAME = GameDescriptor(
     computers={"random": "campagne.games.arc.ai:random_player", "greedy": "campagne.games.arc.ai:greedy",
                "absent": "campagne.games.arc.ai:absent"},
     autoplay="campagne.games.arc.ai:autoplay",
+    determinize="campagne.games.arc.ai:determinize",
     advice="campagne.games.arc.advice:advice",
     simulate="campagne.games.arc.simulate:run",
     study="campagne.games.arc.study",

@@ -7,17 +7,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import CampagneError, need, register_messages
+from ...core.players import controller_kind
 from .board import Board, arc_board, board_from_mapping
 from .data import FORCES, SIDES, unit_types
 from .state import ArcState, Unit, enemies
 
-CONTROLLERS = ("human", "random", "greedy", "absent")
+CONTROLLERS = ("human", "random", "greedy", "absent", "search")
 
 register_messages({
     "arc.setup.players": {"en": "Arc is played by bonnaire, ulf and fereira, each once (got {players}).",
                           "fr": "Arc se joue avec bonnaire, ulf et fereira, chacun une fois ({players} donnés)."},
-    "arc.setup.controller": {"en": "Unknown controller {controller!r} (human, random, greedy or absent).",
-                             "fr": "Contrôleur inconnu {controller!r} (human, random, greedy ou absent)."},
+    "arc.setup.controller": {"en": "Unknown controller {controller!r} (human, random, greedy, absent or search).",
+                             "fr": "Contrôleur inconnu {controller!r} (human, random, greedy, absent ou search)."},
     "arc.setup.forces": {"en": "Unknown balance of forces {forces!r} (unfavourable, medium or favourable).",
                          "fr": "Rapport de forces inconnu {forces!r} (unfavourable, medium ou favourable)."},
     "arc.setup.scenario": {"en": "Invalid scenario counter {unit!r}.", "fr": "Pion de scénario invalide {unit!r}."},
@@ -41,7 +42,7 @@ def read_players(setup: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, st
     need(sorted(map(str, ids)) == sorted(SIDES), "arc.setup.players", players=", ".join(map(str, ids)) or "-")
     controllers = {p["id"]: p.get("controller", "human") for p in raw}  # type: ignore[union-attr]
     for c in controllers.values():
-        need(c in CONTROLLERS, "arc.setup.controller", controller=c)
+        need(controller_kind(c) in CONTROLLERS, "arc.setup.controller", controller=c)
     return controllers, {p["id"]: str(p.get("name") or p["id"]) for p in raw}  # type: ignore[union-attr]
 
 

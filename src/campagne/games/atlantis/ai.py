@@ -59,7 +59,8 @@ def _style(p: Player) -> str:
 
 
 def optional_orders(s: AtlantisState, pid: str, rng: random.Random) -> list[Command]:
-    """Orders a computer player may give in a phase that waits for nobody (loot, supply)."""
+    """Orders a computer player may give in a phase that waits for nobody (loot, supply, conquest of a rival's
+    undefended land)."""
     p = s.players[pid]
     style = _style(p)
     if style == "absent":
@@ -72,6 +73,12 @@ def optional_orders(s: AtlantisState, pid: str, rng: random.Random) -> list[Comm
             kid = free[0] if style == "greedy" else rng.choice(free)
             army = armies.load_packaged_army("atlante").to_dict()  # the journal carries the list itself
             return [{"type": "take-over", "player": pid, "kingdom": kid, "army": army}]
+        return []
+    if s.phase == "conquest":
+        # Attacking a rival's land where no army defends it waits for nobody: the greedy player always does (a
+        # territory more for him, one fewer for the rival), the random one half of the time.
+        if may_attack_player_land(s, p) and (style == "greedy" or rng.random() < 0.5):
+            return [{"type": "conquer", "player": pid, "bribe": _affordable_bribe(p)}]
         return []
     if s.phase == "supply" and p.army is not None and not p.supplied and p.loot >= 50:
         spend = 50 if style == "random" else min(100, p.loot - p.loot % 50)
@@ -155,12 +162,22 @@ def strength(p: Player) -> int:
     return round(sum(k * v for k, v in dist.items()))
 
 
+# The standing counts territories first: a rival's territory taken moves it twice (one more for us, one fewer for
+# him), a neutral one once; a battle won against a rival's army opens his land and bleeds the army that defends it.
+RIVAL_LAND = 15.0
+BATTLE_STAKE = 30.0
+BATTLE_RISK = 30.0
+FAVOURABLE = 0.55  # the exact odds of winning a battle the greedy player seeks at least
+
+
 def _stay_value(s: AtlantisState, p: Player) -> float:
     # Standing in Atlantean land without a right to stay means negotiating again: mildly bad;
-    # staying cut off from the royal city is worse.
+    # staying cut off from the royal city is worse; standing guard over one's own threatened land is good.
     value = -5.0 if s.owners.get(p.position) is None and p.position is not None else 0.0
     if p.position is not None and not _supplied_from(s, p, p.position):
         value -= 12.0
+    if p.position is not None and s.owners.get(p.position) == p.id:
+        value += _guard_value(s, p, p.position)
     return value
 
 
@@ -168,14 +185,48 @@ def _target_value(s: AtlantisState, p: Player, tid: str) -> float:
     owner = s.owners.get(tid)
     enemies = [q for q in s.armies_in(tid) if q.id != p.id]
     if enemies:
-        margin = strength(p) - max(strength(q) for q in enemies)
-        return 10.0 * margin - 5.0 if margin >= 3 else -100.0
+        return _battle_value(s, p, tid, enemies)
     supplied = _supplied_from(s, p, tid)
     if owner == p.id:
-        # Falling back into supplied land is worth more the longer the army has gone hungry.
-        return (2.0 + 3.0 * p.unsupplied_turns) if supplied else -10.0
+        # Falling back into supplied land is worth more the longer the army has gone hungry, and more where a
+        # rival's army threatens it.
+        return ((2.0 + 3.0 * p.unsupplied_turns) if supplied else -10.0) + _guard_value(s, p, tid)
     win = conquest_odds(s, p, tid, bribe=_affordable_bribe(p)).success
-    return float(win) * (_land_value(s, tid) + 10) - 8.0 - (0.0 if supplied else 15.0)
+    stake = _land_value(s, tid) + 10 + (RIVAL_LAND if owner is not None else 0.0)
+    return float(win) * stake - 8.0 - (0.0 if supplied else 15.0)
+
+
+def battle_odds(p: Player, foe: Player) -> odds.BattleOdds:
+    """The exact odds of the battle simulation between these armies, `p` attacking."""
+    def force(q: Player) -> int:
+        return min(odds.MAX_FORCE, max(0, strength(q)))
+    return odds.battle(force(p), force(foe))
+
+
+def _battle_value(s: AtlantisState, p: Player, tid: str, enemies: list[Player]) -> float:
+    """Attack an army when the exact odds favour it: the stake (the territory it stands in when a rival holds it,
+    the rival's army beaten) against the risk (our own army beaten far from home)."""
+    foe = max(enemies, key=strength)
+    win = float(battle_odds(p, foe).attacker_wins)
+    if win < FAVOURABLE:
+        return -100.0
+    owner = s.owners.get(tid)
+    land = _land_value(s, tid) + RIVAL_LAND if owner not in (None, p.id) else 0.0
+    home = 10.0 if owner == p.id else 0.0  # driving an invader out of our own land
+    return win * (BATTLE_STAKE + land + home) - (1 - win) * BATTLE_RISK
+
+
+def _guard_value(s: AtlantisState, p: Player, tid: str) -> float:
+    """Standing in our own territory that a rival's army next to it could take: worth most in the royal city (the
+    kingdom's heart), and only against an army we could beat or hold."""
+    threats = [q for q in s.players.values() if q.id != p.id and q.army is not None and q.position is not None
+               and not q.eliminated and (q.position == tid or tid in s.map.neighbours(q.position))]
+    if not threats:
+        return 0.0
+    foe = max(threats, key=strength)
+    hold = 1.0 - float(battle_odds(foe, p).attacker_wins)
+    weight = 12.0 if s.map.territories[tid].royal_city else 6.0
+    return weight * hold
 
 
 def _supplied_from(s: AtlantisState, p: Player, tid: str) -> bool:
@@ -248,8 +299,32 @@ def _first_legal(s: AtlantisState, options: list[Command], rng: random.Random, o
     return options[-1]
 
 
+def determinize(s: AtlantisState, viewer: str, rng: random.Random) -> AtlantisState:
+    """A state consistent with what `viewer` knows, drawn at random, for a search player to play out: his
+    information state copied, each strategy another wrote for a battle whose scenario is not drawn yet drawn among
+    those the writer could choose (not his last one). Private agreements he is not party to stay unknown (gone)."""
+    import copy
+    known = copy.deepcopy(information_state(s, viewer))
+    for b in known.battles:
+        for pid, st in b.strategies.items():
+            if st == "chosen":
+                prev = b.previous[pid][-1] if b.previous.get(pid) else None
+                b.strategies[pid] = rng.choice([x for x in STRATEGIES if x != prev])
+    return known
+
+
+COMPUTERS = ("random", "greedy", "absent")
+
+
 def computer_players(s: AtlantisState, stand_in: frozenset[str] = frozenset()) -> set[str]:
-    """Players a computer plays for: computer controllers, and people it stands in for."""
+    """Players this game's computers decide for: its computer controllers, and people they stand in for (a search
+    player's decisions are the generic search's, `campagne.ai_search`, driven by `campagne.computers`)."""
+    return {p.id for p in s.players.values() if p.controller in COMPUTERS or p.id in stand_in}
+
+
+def _optional_players(s: AtlantisState, stand_in: frozenset[str]) -> set[str]:
+    """Players whose optional orders (buying, fortresses, supply) a computer gives: a search player's too, the
+    greedy way (a phase that waits for nobody is no decision for a search)."""
     return {p.id for p in s.players.values() if p.controller != "human" or p.id in stand_in}
 
 
@@ -290,6 +365,9 @@ def _answer_proposal(s: AtlantisState, computers: set[str], rng: random.Random) 
     return None
 
 
+OPTIONAL = {"loot", "supply", "conquest"}  # phases whose opening invites computers' optional orders
+
+
 def opened_phases(entries: list[Any]) -> list[str]:
     """Phases opened by these journal entries (loot and supply invite optional computer orders)."""
     out = []
@@ -309,7 +387,7 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
     declares the end once that turn's reinforcements phase is reached.
     """
     pushed: list[Any] = []
-    pending_optional = "loot" in opened_phases(after or []) or "supply" in opened_phases(after or [])
+    pending_optional = bool(OPTIONAL & set(opened_phases(after or [])))
     for _ in range(limit):
         s = game.state
         if s.phase == "ended":
@@ -317,7 +395,7 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
         rng = random.Random(f"{seed}:ai:{len(game.entries)}")
         if pending_optional:
             pending_optional = False
-            for pid in sorted(computer_players(s, stand_in)):
+            for pid in sorted(_optional_players(s, stand_in)):
                 for cmd in optional_orders(information_state(s, pid), pid, rng):
                     pushed.append(game.push(cmd))
             continue
@@ -330,6 +408,5 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
             break
         entry = game.push(cmd)
         pushed.append(entry)
-        phases = opened_phases([entry])
-        pending_optional = "loot" in phases or "supply" in phases
+        pending_optional = bool(OPTIONAL & set(opened_phases([entry])))
     return pushed

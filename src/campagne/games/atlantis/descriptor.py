@@ -75,6 +75,7 @@ GAME = GameDescriptor(
                "absent": "campagne.games.atlantis.players:absent"},
     autoplay="campagne.games.atlantis.ai:autoplay",
     information_state="campagne.games.atlantis.views:information_state",
+    determinize="campagne.games.atlantis.ai:determinize",
     advice="campagne.games.atlantis.advice:advice",
     simulate="campagne.games.atlantis.simulate:run",
     study="campagne.games.atlantis.study",

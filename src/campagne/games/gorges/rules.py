@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import CampagneError, need, register_messages
+from ...core.players import controller_kind
 from ...core.orders import Arg, Order, order_for
 from . import adjust, battles, conquest, events, mines, movement, standing, turn
 from .context import Ctx, Event
@@ -24,8 +25,8 @@ register_messages({
                              "fr": "Une campagne des Gorges Tranchées se joue de 2 à 8 joueurs ({count} donnés)."},
     "gorges.setup.bad_player": {"en": "Invalid or repeated player id {player!r}.",
                                 "fr": "Identifiant de joueur invalide ou répété {player!r}."},
-    "gorges.setup.bad_controller": {"en": "Unknown controller {controller!r} (human, random, greedy or absent).",
-                                    "fr": "Contrôleur inconnu {controller!r} (human, random, greedy ou absent)."},
+    "gorges.setup.bad_controller": {"en": "Unknown controller {controller!r} (human, random, greedy, absent or search).",
+                                    "fr": "Contrôleur inconnu {controller!r} (human, random, greedy, absent ou search)."},
     "gorges.hero.present": {"en": "The hero of {army} is still there ({hero}).",
                             "fr": "Le héros de {army} est toujours là ({hero})."},
     "gorges.item.none": {"en": "{player} has no magic item waiting for a hero.",
@@ -170,7 +171,7 @@ def new_players(raw_players: Any) -> dict[str, Player]:
         if not isinstance(pid, str) or not pid or pid in players or pid == REFEREE or ":" in pid:
             raise CampagneError("gorges.setup.bad_player", player=pid)
         controller = raw.get("controller", "human")
-        need(controller in CONTROLLERS, "gorges.setup.bad_controller", controller=controller)
+        need(controller_kind(controller) in CONTROLLERS, "gorges.setup.bad_controller", controller=controller)
         race = race_key(raw.get("race") or "empire")
         assert race is not None
         heroes = raw.get("heroes") or {}

@@ -34,7 +34,7 @@ SEASON_NAMES = {"spring": ("Printemps", "Spring"), "summer": ("Eté", "Summer"),
 REFEREE = "referee"
 ARMY_KEYS = ("G", "L1", "L2")
 REINFORCEMENT = "R"
-CONTROLLERS = ("human", "random", "greedy", "absent")
+CONTROLLERS = ("human", "random", "greedy", "absent", "search")
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})

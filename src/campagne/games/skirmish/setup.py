@@ -13,17 +13,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import CampagneError, need, register_messages
+from ...core.players import controller_kind
 from .data import cards, rosters, spells
 from .grid import battlefield
 from .state import SkirmishState, Unit
 
-CONTROLLERS = ("human", "random", "greedy", "absent")
+CONTROLLERS = ("human", "random", "greedy", "absent", "search")
 
 register_messages({
     "skirmish.setup.players": {"en": "A battle needs 2 to {most} camps with different names (got {players}).",
                                "fr": "Une bataille demande de 2 à {most} camps aux noms distincts ({players} donnés)."},
-    "skirmish.setup.controller": {"en": "Unknown controller {controller!r} (human, random, greedy or absent).",
-                                  "fr": "Contrôleur inconnu {controller!r} (human, random, greedy ou absent)."},
+    "skirmish.setup.controller": {"en": "Unknown controller {controller!r} (human, random, greedy, absent or search).",
+                                  "fr": "Contrôleur inconnu {controller!r} (human, random, greedy, absent ou search)."},
     "skirmish.setup.roster": {"en": "Unknown roster {roster!r} (one of: {known}).",
                               "fr": "Liste d'armée inconnue {roster!r} (au choix : {known})."},
     "skirmish.setup.unit": {"en": "Invalid unit {unit!r} in {camp}'s roster: {why}.",
@@ -93,7 +94,7 @@ def read(setup: Mapping[str, Any]) -> SkirmishState:
     camps = ids[ids.index(defender):] + ids[:ids.index(defender)]  # the defender first, then as given
     controllers = {p["id"]: p.get("controller", "human") for p in raw}  # type: ignore[union-attr]
     for c in controllers.values():
-        need(c in CONTROLLERS, "skirmish.setup.controller", controller=c)
+        need(controller_kind(c) in CONTROLLERS, "skirmish.setup.controller", controller=c)
     units: dict[str, Unit] = {}
     counts: dict[str, int] = {}
     cells: dict[str, Any] = {}

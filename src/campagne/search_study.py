@@ -1,0 +1,50 @@
+"""How the search player fares against a game's own computers: seeded games, the search player's seat turning
+round the table, its win rate with a 95 % interval beside its fair share, and the fights per game (names no game:
+the caller says which events are fights)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .ai_search import Budget
+from .computers import simulate
+from .core.stats import wilson
+
+
+def seats(descriptor: Any, players: int) -> list[str]:
+    return list(descriptor.seats) or [f"p{i + 1}" for i in range(players)]
+
+
+def one_game(descriptor: Any, players: int, seed: int, budget: Budget, opponent: str = "greedy",
+             turns: int | None = None, fights: Sequence[str] = ()) -> dict[str, Any]:
+    """One game: the search player in seat `seed % players`, the others `opponent`."""
+    ids = seats(descriptor, players)
+    searcher = ids[seed % len(ids)]
+    entries = [{"id": i, "controller": "search" if i == searcher else opponent, "name": i,
+                **{f.name: f.default for f in descriptor.player_fields}} for i in ids]
+    game = simulate(descriptor, descriptor.load("setup")(entries, {}), seed, turns=turns, budget=budget)
+    outcome = descriptor.load("outcome")(game.state)
+    events = [ev for e in game.entries for ev in e.events]
+    return {"seed": seed, "search": searcher, "winner": outcome.standing[0] if outcome.standing else None,
+            "ended": outcome.ended, "orders": len(game.entries),
+            "fights": sum(1 for ev in events if ev.get("type") in fights)}
+
+
+def summary(rows: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """The search player's wins with their 95 % Wilson interval, its fair share, and the fights per game."""
+    n = len(rows)
+    wins = sum(r["winner"] == r["search"] for r in rows)
+    fights = [r["fights"] for r in rows]
+    return {"games": n, "wins": wins, "win_rate": wins / n if n else 0.0, "ci95": list(wilson(wins, n)),
+            "fair_share": 1 / players, "fights_per_game": sum(fights) / n if n else 0.0,
+            "games_with_fights": sum(f > 0 for f in fights)}
+
+
+def run(descriptor: Any, players: int, games: int, budget: Budget, first_seed: int = 1, **kw: Any
+        ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    rows = [one_game(descriptor, players, seed, budget, **kw) for seed in range(first_seed, first_seed + games)]
+    return rows, summary(rows, players)
+
+
+__all__: list[str] = ["one_game", "run", "seats", "summary"]

@@ -1,0 +1,35 @@
+"""Every campaign game can seat the search player (`campagne.ai_search`): a game that hides things says how to
+guess them (a `determinize` hook or an `information_state`), and the search's first order is one the rules take."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from campagne import ai_search, computers
+from campagne.core.game import Game
+from campagne.core.interface import described
+from campagne.registry import game as registered
+
+
+def test_the_search_player_can_play_it(game: str) -> None:
+    d = registered(game)
+    if d.kind != "campaign" or not d.autoplay:
+        pytest.skip("the search player stands in for campaign players, driven after the game's own computers")
+    assert ai_search.offered(d), "a game that hides things needs `determinize` or `information_state`"
+    ids = list(d.seats) or [f"p{i}" for i in range(max(2, d.players[0]))]
+    players = [{"id": i, "controller": "search" if k == 0 else "greedy", "name": i,
+                **{f.name: f.default for f in d.player_fields}} for k, i in enumerate(ids)]
+    g = Game(d.load("ruleset")(), d.load("setup")(players, {}), 3)
+    module = computers.load_autoplay(d)
+    for _ in range(20):
+        if ids[0] in g.awaiting():
+            break
+        module.autoplay(g, 3, referee=True, after=g.entries[-1:], limit=50)
+    assert ids[0] in g.awaiting(), "the game's computers and referee stop when a search player must act"
+    before = copy.deepcopy(d.load("view")(g.state, None))
+    order = ai_search.decide(d, g.state, ids[0], 3, ai_search.Budget(iterations=2, depth=3))
+    assert d.load("view")(g.state, None) == before
+    assert described(d.load("legal_orders")(g.state, ids[0]), order)
+    g.push(order)

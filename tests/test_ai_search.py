@@ -1,0 +1,152 @@
+"""The search player (campagne.ai_search): legal, seeded, blind to what its player may not know, and usable as a
+controller on the command line, its orders journaled so that a replay never searches again."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from campagne import ai_search, computers
+from campagne.cli.main import app
+from campagne.core.errors import CampagneError
+from campagne.core.game import Game
+from campagne.core.interface import described
+from campagne.registry import game as registered
+
+CAMPAIGNS = ("atlantis", "gorges", "arc", "skirmish")
+TINY = ai_search.Budget(iterations=3, depth=4)
+
+
+@functools.lru_cache(maxsize=None)
+def _reached(name: str, seed: int = 1) -> tuple[object, Game, str]:
+    """A game whose first player is a search player, played by the others and the referee until he must act."""
+    d = registered(name)
+    ids = list(d.seats) or [f"p{i}" for i in range(max(2, d.players[0]))]
+    players = [{"id": i, "controller": "search" if k == 0 else "greedy", "name": i,
+                **{f.name: f.default for f in d.player_fields}} for k, i in enumerate(ids)]
+    g = Game(d.load("ruleset")(), d.load("setup")(players, {}), seed)
+    module = computers.load_autoplay(d)
+    for _ in range(50):
+        if ids[0] in g.awaiting():
+            break
+        module.autoplay(g, seed, referee=True, after=g.entries[-1:], limit=50)
+    assert ids[0] in g.awaiting()
+    return d, g, ids[0]
+
+
+def _waiting_for_search(name: str) -> tuple[object, Game, str]:
+    d, g, pid = _reached(name)
+    return d, g.copy(), pid
+
+
+@pytest.mark.parametrize("name", CAMPAIGNS)
+def test_the_search_gives_a_legal_order_the_same_for_the_same_seed(name: str) -> None:
+    d, g, pid = _waiting_for_search(name)
+    before = copy.deepcopy(g.view(None))
+    first = ai_search.decide(d, g.state, pid, "seed", TINY)
+    assert described(d.load("legal_orders")(g.state, pid), first)
+    assert ai_search.decide(d, g.state, pid, "seed", TINY) == first
+    assert g.view(None) == before  # it plays on its own copies
+    g.push(first)  # and the rules take it
+
+
+def test_the_search_decides_on_its_information_state_only() -> None:
+    """Two Gorges states differing only in another player's secrets (magic items, battle points, his hero's items)
+    give the same decision for the same seed."""
+    d, g, pid = _waiting_for_search("gorges")
+    states = []
+    for points, source in ((0, "mine"), (300, "tomb")):
+        s = copy.deepcopy(g.state)
+        rival = next(p for q, p in s.players.items() if q != pid)
+        rival.items.append({"source": source, "max_points": 25 + points})  # how many he holds is public, not which
+        rival.battle_points = points
+        for a in rival.armies.values():
+            a.bonus_points = points
+        states.append(s)
+    assert d.load("view")(states[0], pid) == d.load("view")(states[1], pid)
+    assert d.load("view")(states[0], None) != d.load("view")(states[1], None)
+    # the search reads the state only through its determinizations: drawn alike, they are the same state
+    import random
+    sample = ai_search.determinizer(d)
+    drawn = [d.load("view")(sample(s, pid, random.Random(5)), None) for s in states]
+    assert drawn[0] == drawn[1]
+    assert ai_search.decide(d, states[0], pid, 7, TINY) == ai_search.decide(d, states[1], pid, 7, TINY)
+
+
+def test_an_arc_determinization_never_shows_where_an_unseen_counter_is() -> None:
+    d, g, pid = _waiting_for_search("arc")
+    s = copy.deepcopy(g.state)
+    enemy = next(u for u in s.units.values() if u.side != pid and u.alive and u.hex)
+    enemy.hidden = True
+    moved = copy.deepcopy(s)
+    moved.units[enemy.id].hex = next(h for h in enemy.start_hexes if h != enemy.hex) if len(enemy.start_hexes) > 1 \
+        else enemy.hex
+    sample = ai_search.determinizer(d)
+    import random
+    a, b = sample(s, pid, random.Random(3)), sample(moved, pid, random.Random(3))
+    assert a.units[enemy.id].hex == b.units[enemy.id].hex
+
+
+def test_a_game_that_hides_things_without_a_way_to_guess_them_is_refused() -> None:
+    import dataclasses
+    d = dataclasses.replace(registered("arc"), determinize="", information_state="")
+    with pytest.raises(CampagneError) as err:
+        ai_search.determinizer(d)
+    assert err.value.code == "search.hidden_game"
+    assert ai_search.offered(registered("skirmish"))  # hides nothing: a copy of the state will do
+
+
+def test_controllers_name_the_search_player_and_its_seconds() -> None:
+    assert ai_search.parse_controller("search") == ai_search.Budget()
+    assert ai_search.parse_controller("search:2").seconds == 2.0
+    assert ai_search.parse_controller("greedy") is None
+    assert computers.player_parts(["alice", "search", "2", "amazon"]) == ("search:2", ["alice", "search", "amazon"])
+    assert computers.player_parts(["alice", "search", "amazon"]) == ("search", ["alice", "search", "amazon"])
+    for bad in (["a", "search", "0"], ["a", "search", "-1"], ["a", "search", "nan"], ["a", "seek"]):
+        with pytest.raises(CampagneError):
+            computers.player_parts(bad)
+
+
+def test_a_seconds_budget_stops_on_the_clock() -> None:
+    d, g, pid = _waiting_for_search("skirmish")
+    ticks = iter(range(1000))
+    seen: list[int] = []
+
+    def clock() -> float:
+        seen.append(1)
+        return float(next(ticks))
+    ai_search.decide(d, g.state, pid, 1, ai_search.Budget(iterations=10**6, seconds=3, depth=2), clock=clock)
+    assert len(seen) <= 5  # the start, then one look per iteration until 3 "seconds" went by
+
+
+def _cli(tmp_path: Path, *args: str, code: int = 0) -> str:
+    result = CliRunner().invoke(app, [*args, "-c", str(tmp_path / "c.jsonl")],
+                                env={"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": "en", "CAMPAGNE_CAMPAIGN": None})
+    assert result.exit_code == code, (result.stdout, result.exception)
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def test_a_search_player_on_the_command_line_and_its_replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _cli(tmp_path, "new", "atlantis", "-p", "alice:search:0.2", "-p", "bob:greedy", "--public-dice",
+               "--seed", "1")
+    assert "search computer (0.2 s a decision)" in out
+    lines = [json.loads(x) for x in (tmp_path / "c.jsonl").read_text().splitlines()[1:]]
+    assert any(e["command"]["player"] == "alice" and e["command"]["type"] == "choose" for e in lines)
+
+    def no_search(*a: object, **k: object) -> None:
+        raise AssertionError("a replay searched again")
+    monkeypatch.setattr(ai_search, "decide", no_search)
+    _cli(tmp_path, "journal")
+    _cli(tmp_path, "status")
+
+
+def test_a_bad_search_budget_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    out = _cli(tmp_path, "new", "atlantis", "-p", "alice:search:0", "-p", "bob", code=2)
+    assert "seconds" in out
+    assert not (tmp_path / "c.jsonl").exists()

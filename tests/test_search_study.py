@@ -1,0 +1,30 @@
+"""The search player's study against each campaign game's own computers (numbers in docs/studies.md): here at a
+tiny budget, its rows well formed and the same for the same seed."""
+
+from __future__ import annotations
+
+import pytest
+
+from campagne import search_study
+from campagne.ai_search import Budget
+from campagne.registry import game
+from study_budget import study_size
+
+# game: (players, turns, the events that are fights); Arc is left out: one game takes minutes with a search player
+GAMES = {"atlantis": (3, 2, ("battle_declared",)), "gorges": (2, 1, ("challenge",)),
+         "skirmish": (2, None, ("attack",))}
+TINY = Budget(iterations=2, depth=6)
+
+
+@pytest.mark.study
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_search_player_study_at_a_tiny_budget(name: str) -> None:
+    players, turns, fights = GAMES[name]
+    d = game(name)
+    rows, summary = search_study.run(d, players, study_size(2), TINY, turns=turns, fights=fights)
+    assert summary["games"] == len(rows) == study_size(2)
+    assert all(r["ended"] and r["search"] in search_study.seats(d, players) for r in rows)
+    assert summary["ci95"][0] <= summary["win_rate"] <= summary["ci95"][1]
+    assert summary["fair_share"] == 1 / players
+    again = search_study.one_game(d, players, 1, TINY, turns=turns, fights=fights)
+    assert again == rows[0]  # seeded: the same game again
