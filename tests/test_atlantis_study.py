@@ -28,3 +28,13 @@ def test_a_small_study_counts_every_player_once_and_one_winner_per_campaign() ->
         assert sum(r["campaigns"] for r in rows) == 3 * 3
         assert sum(r["wins"] for r in rows) == 3
     assert run_study(campaigns=3, players=3, turns=2, seed=4).to_dict() == data
+
+
+def test_a_study_row_names_each_start_kingdom_as_the_map_does() -> None:
+    """The report's reader reads « Gadirus & Myrine », not the map's id « gadirus-myrine »."""
+    from campagne.games.atlantis.simulate import run_campaign
+    from campagne.games.atlantis.study import row
+    game = run_campaign(3, 1, "names", "greedy")
+    names = {k.name for k in game.state.map.kingdoms.values()}
+    kingdoms = [start["kingdom"] for start in row(game)["start"].values()]
+    assert kingdoms and all(k in names for k in kingdoms), kingdoms

@@ -77,7 +77,11 @@ def row(game: Any) -> dict[str, Any]:
     s = game.state
     placement = {pid: rank for rank, pid in enumerate(s.setup_order, start=1)}
     armies = {p["id"]: p["army"]["people"] for p in game.setup["players"]}
-    start = {p.id: {"army": armies[p.id], "kingdom": p.kingdom or "-", "placement": str(placement.get(p.id, "-"))}
+    kingdoms = s.map.kingdoms  # a study's reader reads the kingdom's name, not its id
+
+    def kingdom(kid: str | None) -> str:
+        return kingdoms[kid].name if kid in kingdoms else (kid or "-")
+    start = {p.id: {"army": armies[p.id], "kingdom": kingdom(p.kingdom), "placement": str(placement.get(p.id, "-"))}
              for p in s.players.values()}
     winner = (s.standings or [{}])[0].get("player")
     battles = sum(ev["type"] == "battle_result" for e in game.entries for ev in e.events)
