@@ -25,6 +25,7 @@ from . import board, notify, orders, store
 from .access import Seat, member, posted_number, seat
 from .deadlines import due, note_order
 from .models import Campaign, Membership
+from .words import Words
 
 
 def lang() -> Any:
@@ -128,15 +129,21 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
         request.session[key] = selected
     shown = sorted(pieces.pieces[None] + pieces.pieces.get(selected, []))
     ids = {i: f"order-{i}" for i in shown}
-    drawn = orders.forms([legal[i] for i in shown], d.load("orders"), lang().lang, _("Give"))
+    words = words_for(campaign, c)
+    drawn = orders.forms([legal[i] for i in shown], words, _("Give"))
     url = reverse("club:orders", args=[campaign.pk])
     forms = orders.page(drawn, url=url, csrf=get_token(request), seq=orders.seq_of(c), phase=store.phase_key(c),
                         confirm_end=_("End the campaign? It cannot be taken back."), ids=[ids[i] for i in shown])
     advice = _advice(campaign, c, s)
     spots = board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice) if selected else ""
-    return {"forms": forms, "campaign": campaign, "seat": s, "mine": _mine(campaign, c, s), "orders_url": url,
+    return {"forms": forms, "campaign": campaign, "seat": s, "your_turn": awaiting_me(campaign, c, s), "mine": _mine(campaign, c, s), "orders_url": url,
             "withdraw_url": reverse("club:withdraw", args=[campaign.pk]), "advice": advice,
-            "pieces": pieces.orderable(), "selected": selected, "spots": mark_safe(spots)}
+            "pieces": [(p, words.choice(p)) for p in pieces.orderable()], "selected": selected, "spots": mark_safe(spots)}
+
+
+def words_for(campaign: Campaign, c: Any) -> Words:
+    """The words of this reader's forms: the game's text, his language, the players' printed names."""
+    return Words(_text(campaign), lang(), store.descriptor(campaign).load("orders"), dict(c.player_names))
 
 
 def _advice(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
@@ -192,7 +199,13 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
         campaign, s = member(request.user, pk)
     with store.viewing(pk, campaign) as (campaign, c):
         ctx = live_context(campaign, c, s)
-    return render(request, "club/live.html", ctx)
+    response = render(request, "club/live.html", ctx)
+    # the orders box says whether it was drawn for the player's turn: when that changed (his turn came, or went),
+    # it draws itself again at once, without a reload (and not otherwise: a form being filled in stays)
+    drawn = request.GET.get("turn")
+    if s.actor is not None and drawn in ("0", "1") and drawn != ("1" if ctx["your_turn"] else "0"):
+        response["HX-Trigger"] = "campagne-turn"
+    return response
 
 
 @login_required
