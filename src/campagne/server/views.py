@@ -23,7 +23,7 @@ from ..core.errors import CampagneError
 from ..render.text import entry_lines
 from . import board, notify, orders, store
 from .access import Seat, member, posted_number, seat
-from .deadlines import due, note_order
+from .deadlines import computer_lines, due, note_order, notices
 from .models import Campaign, Membership
 from .words import Words
 
@@ -73,14 +73,24 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
             session.visible_entries(c, s.viewer, redact, start)
         shown = shown[-last:]
     out = []
+    undone, computer = c.game.undone, computer_lines(campaign)
     for e in shown:
+        n = e.get("n")
         if e.get("undone"):
-            out.append({"n": e.get("n"), "lines": [_("#%(n)s (undone)") % {"n": e.get("n")}], "undone": True})
-        elif text is not None:
-            out.append({"n": e.get("n"), "lines": entry_lines(e, o, text.event_text, c.player_names)})
+            out.append({"n": n, "lines": [_("#%(n)s (undone)") % {"n": n}], "undone": True})
+            continue
+        if text is not None:
+            lines = entry_lines(e, o, text.event_text, c.player_names)
         else:
-            out.append({"n": e.get("n"), "lines": [json.dumps(e.get("command", {}), ensure_ascii=False)] +
-                        [json.dumps(ev, ensure_ascii=False) for ev in e.get("events", [])]})
+            lines = [json.dumps(e.get("command", {}), ensure_ascii=False)] + \
+                [json.dumps(ev, ensure_ascii=False) for ev in e.get("events", [])]
+        marks = []
+        if n in undone:  # the referee and the player concerned read it whole: marked as taken back
+            marks.append(_("undone by the referee"))
+        if n in computer:
+            marks.append(_("played by a computer for %(player)s") %
+                         {"player": c.player_names.get(computer[n], computer[n])})
+        out.append({"n": n, "lines": lines, "undone": n in undone, "marks": marks})
     return out
 
 
@@ -113,7 +123,8 @@ def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     svg, _legal, pieces, _t, _p = _board(campaign, c, s)
     return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": board.mark(svg, pieces.on_map),
             "awaiting": c.game.awaiting(), "your_turn": awaiting_me(campaign, c, s),
-            "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(c)}
+            "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(c),
+            "notices": [notify.notice_text(n, lang().lang, c.player_names.get(n.player)) for n in notices(campaign)]}
 
 
 def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
@@ -179,7 +190,8 @@ def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
         ctx = live_context(campaign, c, s)
         ctx.update(orders_context(request, campaign, c, s))
         d = store.descriptor(campaign)
-        ctx.update({"title": d.title.get(lang().lang, campaign.game), "has_sheets": bool(d.sheets) and
+        # the page's messages are said once, at its top (not again in the orders box it includes)
+        ctx.update({"whole_page": True, "title": d.title.get(lang().lang, campaign.game), "has_sheets": bool(d.sheets) and
                     s.viewer is not store.SPECTATOR and s.viewer != store.SPECTATOR,
                     "members": Membership.objects.filter(campaign=campaign).select_related("user")})
         if s.referee:
