@@ -66,6 +66,6 @@ def test_undone_lines_are_marked_for_the_referee_and_their_player_and_each_messa
     assert response.content.decode().count(said) == 1, "the message is shown once"
     journal = clients["referee"].get(f"/c/{campaign.pk}/journal/").content.decode()
     assert "(undone by the referee)" in journal
-    assert "(undone by the referee)" in clients[who].get(f"/c/{campaign.pk}/journal/").content.decode()
+    assert "(annulé par l&#x27;arbitre)" in clients[who].get(f"/c/{campaign.pk}/journal/").content.decode()
     other = next(p for p in ("alice", "bob", "carl") if p != who)
-    assert "(undone by the referee)" not in clients[other].get(f"/c/{campaign.pk}/journal/").content.decode()
+    assert "annulé par l&#x27;arbitre" not in clients[other].get(f"/c/{campaign.pk}/journal/").content.decode()

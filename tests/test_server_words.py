@@ -10,7 +10,7 @@ from server_kit import club
 
 from campagne.core.i18n import Lang
 from campagne.core.interface import Field, LegalOrder
-from campagne.server import orders
+from campagne.server import orders, store
 from campagne.server.words import Words, plain
 
 pytestmark = pytest.mark.django_db
@@ -58,3 +58,30 @@ def test_the_orders_box_draws_itself_again_when_the_turn_comes() -> None:
         # drawn before the turn changed: the live part tells the box to draw itself again
         assert clients[who].get(url, {"turn": "1" if now == "0" else "0"}).headers["HX-Trigger"] == "campagne-turn"
     assert "HX-Trigger" not in clients["spectator"].get(url, {"turn": "1"}).headers
+
+
+def test_the_new_campaign_page_offers_seats_controllers_armies_and_options_with_their_help() -> None:
+    from server_kit import user
+    from django.test import Client
+
+    from campagne.server.models import Campaign
+    c = Client()
+    c.force_login(user("organiser", is_staff=True))
+    c.cookies["django_language"] = "en"
+    page = c.get("/new/", {"game": "skirmish"}).content.decode()
+    for words in ("a computer searching ahead", "a person of the club", "nobody (seat not used)", "the battlefield",
+                  ">forest</option>", ">warband</option>", "the roster"):
+        assert words in page, words
+    assert "ID[:human" not in page
+    r = c.post("/new/", {"game": "skirmish", "title": "Seats", "seat_0_id": "ann", "seat_0_controller": "human",
+                         "seat_0_what": "patrol", "seat_1_id": "ben", "seat_1_controller": "search",
+                         "seat_1_name": "Ben", "seat_2_id": "p3", "seat_2_controller": "", "opt_battlefield": "forest"})
+    assert r.status_code == 302, r.content.decode()[:2000]
+    campaign = Campaign.objects.get(title="Seats")
+    with store.viewing(campaign.pk) as (_c, cc):
+        players = cc.file.header["setup"]["players"]
+        assert [(p["id"], p["controller"]) for p in players] == [("ann", "human"), ("ben", "search")]
+        assert players[0]["roster"] == "patrol" and players[1]["name"] == "Ben"
+        assert cc.file.header["setup"].get("battlefield") == "forest" or "forest" in str(cc.file.header["setup"])
+    bad = c.post("/new/", {"game": "skirmish", "title": "Bad", "seat_0_id": "ann", "seat_0_controller": "robot"})
+    assert bad.status_code == 200 and not Campaign.objects.filter(title="Bad").exists()
