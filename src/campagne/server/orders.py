@@ -35,9 +35,9 @@ def forms(legal: list[LegalOrder], words: Words, give: str) -> list[dict[str, An
     widget per field with each choice's name and cost, the button `give`, the help) drawn here rather than by the
     template's loops: a phase may offer dozens of forms and hundreds of choices, redrawn after every order. Each
     form is drawn once (a player's orders of a phase mostly stay the same while the others give theirs)."""
-    out = []
+    out, key = [], f"{words.key}\n{give}"
     for lo in legal:
-        out.append(store.remembered(_drawn, f"{words.key}\n{give}\n{lo!r}", 4096, lambda: _form(lo, words, give)))
+        out.append(store.remembered(_drawn, f"{key}\n{lo!r}", 4096, lambda: _form(lo, words, give)))
     return out
 
 

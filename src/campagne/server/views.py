@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from .. import session
 from ..core.errors import CampagneError
+from ..core.names import natural
 from ..render.text import entry_lines
 from . import board, notify, orders, store
 from .access import Seat, member, posted_number, seat
@@ -149,7 +150,7 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
     spots = board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice) if selected else ""
     return {"forms": forms, "campaign": campaign, "seat": s, "your_turn": awaiting_me(campaign, c, s), "mine": _mine(campaign, c, s), "orders_url": url,
             "withdraw_url": reverse("club:withdraw", args=[campaign.pk]), "advice": advice,
-            "pieces": [(p, words.choice(p)) for p in pieces.orderable()], "selected": selected, "spots": mark_safe(spots)}
+            "pieces": sorted(((p, words.choice(p)) for p in pieces.orderable()), key=lambda x: natural(x[1])), "selected": selected, "spots": mark_safe(spots)}
 
 
 def words_for(campaign: Campaign, c: Any) -> Words:

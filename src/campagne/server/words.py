@@ -5,7 +5,8 @@ A game's text module may say them itself (each optional, None: not said):
 - `order_words(type, o) -> str | None`: the order's title;
 - `field_words(type, name, o) -> str | None`: a field's label;
 - `choice_words(value, o) -> str | None`: the name of a choice's id (a territory, a kingdom, a counter).
-Otherwise the order's help is its title (without its command-line asides), an argument's help its field's label,
+Otherwise the order's help is its title (without its command-line asides), the fields orders share have their
+words (`core.fieldwords`), an argument's help labels the others,
 and a player's printed name his id's. Nothing here names a game.
 """
 
@@ -14,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from ..core.fieldwords import field_word
 
 _ASIDE = re.compile(r"\s*[(\[][^()\[\]]*(?:--|=)[^()\[\]]*[)\]]")  # "(--set relics=N: ...)": the command line's
 _CODE = re.compile(r"--\w[\w-]*|\b\w+=\S*")
@@ -73,6 +76,9 @@ class Words:
         said = _said(getattr(self.text, "field_words", None), kind, name, self.o)
         if said:
             return said
+        shared = field_word(name, self.o)
+        if shared:
+            return shared
         for arg in getattr(self._spec(kind), "args", ()) or ():
             if getattr(arg, "name", None) == name:
                 helped = self._help(arg.help).split(":")[0].split(" (")[0].strip()
