@@ -62,7 +62,7 @@ def form_fields(html: str, order_type: str | None = None) -> list[dict[str, str]
             values[name] = low
         for name in re.findall(r'<input type="text" name="(\w+)"', form):
             values[name] = "x"
-        kind = re.search(r"<strong>(\w[\w-]*)</strong>", form)
+        kind = re.search(r'<form class="order"[^>]* data-type="([^"]*)"', form)
         values["_type"] = kind.group(1) if kind else ""
         if order_type is None or values["_type"] == order_type:
             out.append({k: _unescape(v) for k, v in values.items()})

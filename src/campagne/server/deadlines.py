@@ -15,8 +15,8 @@ from django.db.models import Case, F, When
 from django.utils import timezone
 
 from ..core.errors import CampagneError
-from . import store
-from .models import Campaign, Membership
+from . import notify, store
+from .models import Campaign, Membership, Notice
 
 
 def note_order(campaign: Campaign, seat: Any, phase: str) -> None:
@@ -59,19 +59,43 @@ def due(pk: int, now: Any = None, row: Campaign | None = None) -> list[str]:
         if extend:
             for p in extend:
                 Membership.objects.filter(pk=members[p].pk).update(extensions_used=F("extensions_used") + 1)
+                Notice.objects.create(campaign=campaign, kind=Notice.EXTENSION, player=p,
+                                      left=campaign.extensions - members[p].extensions_used - 1)
             campaign.deadline = now + timedelta(hours=campaign.extension_hours)
             campaign.save(update_fields=["deadline"])
-            return extend
-        for p in missed:
+            told = campaign
+        else:
+            told = None
+        for p in ([] if extend else missed):
             m = members[p]
             Membership.objects.filter(pk=m.pk).update(missed=F("missed") + 1, missed_in_row=F("missed_in_row") + 1,
                                                       civil_disorder=m.missed_in_row + 1 >= 2)
-        campaign.deadline = None
-        campaign.save(update_fields=["deadline"])
+        if not extend:
+            campaign.deadline = None
+            campaign.save(update_fields=["deadline"])
+    if told is not None:
+        notify.deadline_notices(told, list(Notice.objects.filter(campaign=told, kind=Notice.EXTENSION,
+                                                                 player__in=extend)[:len(extend)]))
+        return extend
     if missed:
         try:
             with store.changing(pk) as (campaign, c):
-                play_for(campaign, c, frozenset(missed))
+                written = play_for(campaign, c, frozenset(missed))
+                notices = [Notice.objects.create(
+                    campaign=campaign, kind=Notice.COMPUTER, player=p,
+                    lines=[e.n for e in written if e.command.get("player") == p]) for p in missed]
+            notify.deadline_notices(campaign, notices)
         except CampagneError:
             pass
     return missed
+
+
+def computer_lines(campaign: Campaign) -> dict[int, str]:
+    """The journal lines a computer wrote for an absent player (line -> the player), marked in the journal."""
+    return {n: player for player, lines in Notice.objects.filter(campaign=campaign, kind=Notice.COMPUTER)
+            .values_list("player", "lines") for n in lines}
+
+
+def notices(campaign: Campaign, last: int = 5) -> list[Notice]:
+    """The latest things passed deadlines did, for the campaign's page."""
+    return list(Notice.objects.filter(campaign=campaign)[:last])

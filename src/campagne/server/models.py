@@ -107,3 +107,20 @@ class Club(models.Model):
 
     key_check = models.CharField(max_length=128)
     created = models.DateTimeField(auto_now_add=True)
+
+
+class Notice(models.Model):
+    """What a passed deadline did, told on the campaign's page (and by mail): a player's extension used (`left`:
+    how many he has left), or a computer's orders for him (`lines`: the journal lines it wrote, marked as the
+    computer's in the journal)."""
+
+    EXTENSION, COMPUTER = "extension", "computer"
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="notices")
+    kind = models.CharField(max_length=16)
+    player = models.CharField(max_length=64)
+    left = models.PositiveSmallIntegerField(default=0)
+    lines = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]

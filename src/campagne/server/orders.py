@@ -18,16 +18,9 @@ from ..core.interface import LegalOrder, described
 from ..core.i18n import Lang
 from ..takeback import withdraw, withdrawable  # noqa: F401 (the one take-back, shared with the command line)
 from . import store
+from .words import Words
 
 MAX_TEXT = 500
-
-
-def _label(value: Any) -> str:
-    if isinstance(value, list):
-        return " → ".join(_label(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_label(v)}" for k, v in value.items())
-    return str(value)
 
 
 def _key(lo: LegalOrder) -> str:
@@ -37,25 +30,26 @@ def _key(lo: LegalOrder) -> str:
 _drawn: dict[str, dict[str, Any]] = {}
 
 
-def forms(legal: list[LegalOrder], specs: Any, lang: str, give: str) -> list[dict[str, Any]]:
-    """One form per legal order: its key and type, and its visible part (fixed words, a widget per field, the
-    button `give`, the help) drawn here rather than by the template's loops: a phase may offer dozens of forms and
-    hundreds of choices, redrawn after every order. Each form is drawn once (a player's orders of a phase mostly
-    stay the same while the others give theirs)."""
-    out = []
+def forms(legal: list[LegalOrder], words: Words, give: str) -> list[dict[str, Any]]:
+    """One form per legal order: its key and type, and its visible part (its title, what it is given to, a labelled
+    widget per field with each choice's name and cost, the button `give`, the help) drawn here rather than by the
+    template's loops: a phase may offer dozens of forms and hundreds of choices, redrawn after every order. Each
+    form is drawn once (a player's orders of a phase mostly stay the same while the others give theirs)."""
+    out, key = [], f"{words.key}\n{give}"
     for lo in legal:
-        out.append(store.remembered(_drawn, f"{lang}\n{give}\n{lo!r}", 4096, lambda: _form(lo, specs, lang, give)))
+        out.append(store.remembered(_drawn, f"{key}\n{lo!r}", 4096, lambda: _form(lo, words, give)))
     return out
 
 
-def _form(lo: LegalOrder, specs: Any, lang: str, give: str) -> dict[str, Any]:
-    spec = specs.get(lo.type) if hasattr(specs, "get") else None
-    help_ = getattr(spec, "help", None) or {}
-    text = help_.get(lang, "") if isinstance(help_, dict) else ""
-    fixed = " ".join(f"{k}={_label(v)}" for k, v in lo.fixed.items())
-    body = [f"<strong>{escape(lo.type)}</strong> {escape(fixed)}\n"]
-    body += [f"<label>{escape(f.name)}\n{_widget(f)}\n</label>\n" for f in lo.fields]
+def _form(lo: LegalOrder, words: Words, give: str) -> dict[str, Any]:
+    fixed = " · ".join(f"{words.field(lo.type, k)} : {words.choice(v)}" if words.o.lang == "fr" else
+                       f"{words.field(lo.type, k)}: {words.choice(v)}" for k, v in lo.fixed.items()
+                       if not (k == "player" and v == lo.player))
+    body = [f'<strong class="order-name">{escape(words.order(lo.type))}</strong>'
+            + (f' <span class="fixed">{escape(fixed)}</span>' if fixed else "") + "\n"]
+    body += [f"<label>{escape(words.field(lo.type, f.name))}\n{_widget(f, words)}\n</label>\n" for f in lo.fields]
     body.append(f'<button type="submit">{escape(give)}</button>\n')
+    text = words.help(lo.type)
     if text:
         body.append(f"<br><small>{escape(text)}</small>\n")
     return {"key": _key(lo), "type": lo.type, "body": mark_safe("".join(body))}
@@ -72,22 +66,27 @@ def page(drawn: list[dict[str, Any]], *, url: str, csrf: str, seq: int, phase: s
                                 f'<input type="hidden" name="phase" value="{escape(phase)}">')
     confirm = f' hx-confirm="{escape(confirm_end)}"'
     return mark_safe("".join(
-        f'<form class="order"{name} method="post" action="{url}" hx-post="{url}" hx-target="#orders" hx-swap="innerHTML"'
+        f'<form class="order"{name} data-type="{escape(f["type"])}" method="post" action="{url}" hx-post="{url}" '
+        f'hx-target="#orders" hx-swap="innerHTML"'
         f'{confirm if f["type"] == "end" else ""}>\n{common}<input type="hidden" name="order" value="{escape(f["key"])}">'
         f'\n{f["body"]}</form>\n' for f, name in zip(drawn, names)))
 
 
-def _widget(f: Any) -> str:
-    """The input of one field, bounded by its domain."""
+def _widget(f: Any, words: Words) -> str:
+    """The input of one field, bounded by its domain, each choice by its name with what it costs beside it."""
     name = f"f_{escape(f.name)}"
     if f.kind == "choice":
-        options = "".join(f'<option value="{escape(json.dumps(c, ensure_ascii=False))}">{escape(_label(c))}</option>'
+        def shown(c: Any) -> str:
+            note = words.note(f, c)
+            return words.choice(c) + (f" — {note}" if note else "")
+        options = "".join(f'<option value="{escape(json.dumps(c, ensure_ascii=False))}">{escape(shown(c))}</option>'
                           for c in f.choices)
         empty = '<option value="">—</option>' if f.optional else ""
         return f'<select name="{name}">{empty}{options}</select>'
     if f.kind == "int":
+        each = words.each(f)
         return (f'<input type="number" name="{name}" min="{f.low}" max="{f.high}" value="{f.low}" '
-                f'{"" if f.optional else "required"}>')
+                f'{"" if f.optional else "required"}>' + (f' <small class="cost">{escape(each)}</small>' if each else ""))
     if f.kind == "bool":
         return f'<input type="checkbox" name="{name}" value="true">'
     return f'<input type="text" name="{name}" maxlength="{MAX_TEXT}">'

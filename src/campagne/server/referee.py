@@ -241,13 +241,85 @@ def parse_players(text: str) -> list[dict[str, Any]]:
     return out
 
 
+def controller_words() -> dict[str, str]:
+    """Who may hold a seat, in words (the new-campaign page's choices and their help)."""
+    return {"human": _("a person of the club"), "random": _("a computer playing at random"),
+            "greedy": _("a computer taking the best order it sees now"),
+            "search": _("a computer searching ahead (the strongest, the slowest)"),
+            "absent": _("nobody: the seat gives no order")}
+
+
+def _offered(d: Any) -> list[Any]:
+    """The set-up options the page offers: those chosen from a list, flags and numbers (a path or a free word names
+    a file on the server's machine, or a player: the command line's)."""
+    return [o for o in d.setup_options if o.choices or o.kind in ("bool", "int")]
+
+
+def _game_form(d: Any) -> dict[str, Any]:
+    """The chosen game's seats, each with who holds it and what it plays, and its options, with their help."""
+    o = lang()
+    words = controller_words()
+    controllers = [(c, words.get(c, c)) for c in ("human", *d.computers, *(("search",) if d.computers else ()))]
+    if d.seats:
+        ids, needed = list(d.seats), len(d.seats)
+    else:
+        ids, needed = [f"p{i}" for i in range(1, min(d.players[1], 8) + 1)], max(d.players[0], min(2, d.players[1]))
+    what = d.player_fields[0] if d.player_fields else None
+    return {"name": d.name, "title": d.title.get(o.lang, d.name), "fixed": bool(d.seats),
+            "seats": [{"i": i, "id": pid, "needed": i < needed} for i, pid in enumerate(ids)],
+            "controllers": controllers, "needed": needed,
+            "what": {"help": what.help.get(o.lang, what.name), "choices": what.choices, "default": what.default}
+            if what is not None else None,
+            "options": [{"name": opt.name, "kind": opt.kind, "choices": opt.choices, "default": opt.default,
+                         "help": opt.help.get(o.lang, opt.name)} for opt in _offered(d)]}
+
+
+def _posted_seats(post: Any, d: Any) -> list[dict[str, Any]]:
+    """The players the seats of the form give (a seat held by nobody chosen is left out)."""
+    out = []
+    for i in range(len(d.seats) or min(d.players[1], 8)):
+        pid = (d.seats[i] if d.seats else post.get(f"seat_{i}_id", "")).strip()[:64]
+        controller = post.get(f"seat_{i}_controller", "")
+        if not pid or not controller:
+            continue
+        if controller not in ("human", *d.computers, "search"):
+            raise CampagneError("cli.bad_controller", spec=pid, controller=controller)
+        entry = {"id": pid, "controller": controller, "name": post.get(f"seat_{i}_name", "").strip()[:64] or pid}
+        if post.get(f"seat_{i}_what"):
+            entry["what"] = post.get(f"seat_{i}_what")
+        out.append(entry)
+    return out
+
+
+def _posted_options(post: Any, d: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for opt in _offered(d):
+        raw = post.get(f"opt_{opt.name}", "")
+        key = opt.name.replace("-", "_")
+        if opt.kind == "bool":
+            out[key] = raw in ("true", "on")
+        elif raw != "" and opt.kind == "int":
+            try:
+                out[key] = int(raw)
+            except ValueError:
+                raise CampagneError("club.field_bad", field=opt.help.get(lang().lang, opt.name)) from None
+        elif raw != "":
+            if raw not in opt.choices:
+                raise CampagneError("club.field_bad", field=opt.help.get(lang().lang, opt.name))
+            out[key] = raw
+    return out
+
+
 @login_required
 def new_campaign(request: HttpRequest) -> HttpResponse:
-    """A new campaign of a registered game, or an imported journal; its creator becomes its referee."""
+    """A new campaign of a registered game, or an imported journal; its creator becomes its referee. The game is
+    chosen first; its page then offers its seats (who holds each, what he plays) and its options, with their help."""
     if not can_create(request.user):
         raise PermissionDenied("organisers only")
     known = {n: g for n, g in games().items()}
-    ctx: dict[str, Any] = {"games": [(n, g.title.get(lang().lang, n), ", ".join(g.seats)) for n, g in known.items()]}
+    chosen = request.POST.get("game") or request.GET.get("game") or next(iter(known), "")
+    ctx: dict[str, Any] = {"games": [(n, g.title.get(lang().lang, n)) for n, g in known.items()], "chosen": chosen,
+                           "game": _game_form(known[chosen]) if chosen in known else None}
     if request.method == "POST":
         try:
             if request.FILES.get("journal"):
@@ -262,14 +334,16 @@ def new_campaign(request: HttpRequest) -> HttpResponse:
                 if name not in known:
                     raise CampagneError("ruleset.unknown", name=name, known=", ".join(known))
                 d = known[name]
-                players = parse_players(request.POST.get("players", ""))
+                # the seats of the form; a list typed as on the command line still works (scripts, old bookmarks)
+                players = parse_players(request.POST["players"]) if "players" in request.POST else \
+                    _posted_seats(request.POST, d)
                 what = d.player_fields[0] if d.player_fields else None
                 for p in players:
                     value = p.pop("what", None)
                     if what is not None:
                         p[what.name] = value or what.default
                 campaign = store.create(request.POST.get("title", "").strip() or d.title.get(lang().lang, name),
-                                        name, players)
+                                        name, players, _posted_options(request.POST, d))
             Membership.objects.get_or_create(user=request.user, campaign=campaign,
                                              defaults={"role": Membership.REFEREE})
             return redirect("club:campaign", pk=campaign.pk)

@@ -20,11 +20,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from .. import session
 from ..core.errors import CampagneError
+from ..core.names import natural
 from ..render.text import entry_lines
 from . import board, notify, orders, store
 from .access import Seat, member, posted_number, seat
-from .deadlines import due, note_order
+from .deadlines import computer_lines, due, note_order, notices
 from .models import Campaign, Membership
+from .words import Words
 
 
 def lang() -> Any:
@@ -72,14 +74,24 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
             session.visible_entries(c, s.viewer, redact, start)
         shown = shown[-last:]
     out = []
+    undone, computer = c.game.undone, computer_lines(campaign)
     for e in shown:
+        n = e.get("n")
         if e.get("undone"):
-            out.append({"n": e.get("n"), "lines": [_("#%(n)s (undone)") % {"n": e.get("n")}], "undone": True})
-        elif text is not None:
-            out.append({"n": e.get("n"), "lines": entry_lines(e, o, text.event_text, c.player_names)})
+            out.append({"n": n, "lines": [_("#%(n)s (undone)") % {"n": n}], "undone": True})
+            continue
+        if text is not None:
+            lines = entry_lines(e, o, text.event_text, c.player_names)
         else:
-            out.append({"n": e.get("n"), "lines": [json.dumps(e.get("command", {}), ensure_ascii=False)] +
-                        [json.dumps(ev, ensure_ascii=False) for ev in e.get("events", [])]})
+            lines = [json.dumps(e.get("command", {}), ensure_ascii=False)] + \
+                [json.dumps(ev, ensure_ascii=False) for ev in e.get("events", [])]
+        marks = []
+        if n in undone:  # the referee and the player concerned read it whole: marked as taken back
+            marks.append(_("undone by the referee"))
+        if n in computer:
+            marks.append(_("played by a computer for %(player)s") %
+                         {"player": c.player_names.get(computer[n], computer[n])})
+        out.append({"n": n, "lines": lines, "undone": n in undone, "marks": marks})
     return out
 
 
@@ -112,7 +124,8 @@ def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     svg, _legal, pieces, _t, _p = _board(campaign, c, s)
     return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": board.mark(svg, pieces.on_map),
             "awaiting": c.game.awaiting(), "your_turn": awaiting_me(campaign, c, s),
-            "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(c)}
+            "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(c),
+            "notices": [notify.notice_text(n, lang().lang, c.player_names.get(n.player)) for n in notices(campaign)]}
 
 
 def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
@@ -128,15 +141,21 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
         request.session[key] = selected
     shown = sorted(pieces.pieces[None] + pieces.pieces.get(selected, []))
     ids = {i: f"order-{i}" for i in shown}
-    drawn = orders.forms([legal[i] for i in shown], d.load("orders"), lang().lang, _("Give"))
+    words = words_for(campaign, c)
+    drawn = orders.forms([legal[i] for i in shown], words, _("Give"))
     url = reverse("club:orders", args=[campaign.pk])
     forms = orders.page(drawn, url=url, csrf=get_token(request), seq=orders.seq_of(c), phase=store.phase_key(c),
                         confirm_end=_("End the campaign? It cannot be taken back."), ids=[ids[i] for i in shown])
     advice = _advice(campaign, c, s)
     spots = board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice) if selected else ""
-    return {"forms": forms, "campaign": campaign, "seat": s, "mine": _mine(campaign, c, s), "orders_url": url,
+    return {"forms": forms, "campaign": campaign, "seat": s, "your_turn": awaiting_me(campaign, c, s), "mine": _mine(campaign, c, s), "orders_url": url,
             "withdraw_url": reverse("club:withdraw", args=[campaign.pk]), "advice": advice,
-            "pieces": pieces.orderable(), "selected": selected, "spots": mark_safe(spots)}
+            "pieces": sorted(((p, words.choice(p)) for p in pieces.orderable()), key=lambda x: natural(x[1])), "selected": selected, "spots": mark_safe(spots)}
+
+
+def words_for(campaign: Campaign, c: Any) -> Words:
+    """The words of this reader's forms: the game's text, his language, the players' printed names."""
+    return Words(_text(campaign), lang(), store.descriptor(campaign).load("orders"), dict(c.player_names))
 
 
 def _advice(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
@@ -172,7 +191,8 @@ def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
         ctx = live_context(campaign, c, s)
         ctx.update(orders_context(request, campaign, c, s))
         d = store.descriptor(campaign)
-        ctx.update({"title": d.title.get(lang().lang, campaign.game), "has_sheets": bool(d.sheets) and
+        # the page's messages are said once, at its top (not again in the orders box it includes)
+        ctx.update({"whole_page": True, "title": d.title.get(lang().lang, campaign.game), "has_sheets": bool(d.sheets) and
                     s.viewer is not store.SPECTATOR and s.viewer != store.SPECTATOR,
                     "members": Membership.objects.filter(campaign=campaign).select_related("user")})
         if s.referee:
@@ -192,7 +212,13 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
         campaign, s = member(request.user, pk)
     with store.viewing(pk, campaign) as (campaign, c):
         ctx = live_context(campaign, c, s)
-    return render(request, "club/live.html", ctx)
+    response = render(request, "club/live.html", ctx)
+    # the orders box says whether it was drawn for the player's turn: when that changed (his turn came, or went),
+    # it draws itself again at once, without a reload (and not otherwise: a form being filled in stays)
+    drawn = request.GET.get("turn")
+    if s.actor is not None and drawn in ("0", "1") and drawn != ("1" if ctx["your_turn"] else "0"):
+        response["HX-Trigger"] = "campagne-turn"
+    return response
 
 
 @login_required

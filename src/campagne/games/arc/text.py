@@ -107,3 +107,13 @@ def odds_lines(r: dict[str, Any], o: Any) -> list[str]:
     lines.append(o.t("Résultats :", "Outcomes:"))
     lines += [f"  {k}: {chance(v, o.lang)}" for k, v in sorted(r["outcomes"].items())]
     return lines
+
+
+def choice_words(value: Any, o: Any) -> str | None:
+    """A choice of an order as the table reads it (the club's forms): a counter by its printed name, a side by
+    its name; None for what has no other name than itself (a hex)."""
+    from .words import SIDE_NAMES, counter, side
+    if value in SIDE_NAMES:
+        return side(value, o)
+    named = counter(value, o)
+    return named if named != str(value) else None

@@ -33,8 +33,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     if view["awaiting"]:
         lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
     elif view["phase"] not in ("ended", "setup"):
-        lines.append(o.t("Personne n'est attendu : l'arbitre peut passer à la phase suivante (campagne next).",
-                         "Nobody to wait for: the referee may close the phase (campagne next)."))
+        lines.append(o.t("Personne n'est attendu : l'arbitre peut passer à la phase suivante.",
+                         "Nobody to wait for: the referee may close the phase."))
     if brief:
         return "\n".join(lines)
     placement = view.get("placement")
@@ -416,3 +416,12 @@ def _kv(d: dict[str, Any], o: Out) -> str:
 
 def _units(items: list[dict[str, Any]]) -> str:
     return ", ".join(f"{i['unit']}×{i['models']}" for i in items)
+
+
+def choice_words(value: Any, o: Out) -> str | None:
+    """A choice of an order as the table reads it (the club's forms): a kingdom or territory of the map by its
+    name (the default map's: a campaign on its own map shows its ids); None for anything else."""
+    from .map import load_default_map
+    m = load_default_map()
+    found = m.territories.get(value) or m.kingdoms.get(value)
+    return found.name if found is not None and found.name != value else None

@@ -42,8 +42,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     if view["phase"] == "ended" and view.get("standings"):
         lines.append(ending_words(view["standings"], view.get("rolloff") or {}, o))
     elif not view["awaiting"]:
-        lines.append(o.t("Personne n'est attendu : l'arbitre peut passer à la phase suivante (campagne next).",
-                         "Nobody to wait for: the referee may close the phase (campagne next)."))
+        lines.append(o.t("Personne n'est attendu : l'arbitre peut passer à la phase suivante.",
+                         "Nobody to wait for: the referee may close the phase."))
     if brief:
         return "\n".join(lines)
     lines.append(o.t(f"Ordre du tour : {', '.join(view['order'])} ; fantôme en {view['ghost']}",
@@ -84,7 +84,7 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                              f"{chance(odds['exact'], o.lang)}"))
     for b in view["battles"]:
         done = o.t(f"gagnée par {b['result']['winner']}", f"won by {b['result']['winner']}") if b["result"] \
-            else o.t("à jouer (campagne battle-result)", "to play (campagne battle-result)")
+            else o.t("à jouer", "to play")
         lines.append(o.t(f"  Bataille n°{b['id']} en {b['territory']} : {b['attacker']}:{b['attacker_army']} contre "
                          f"{b['defender']}:{b['defender_army']} — {done}",
                          f"  Battle #{b['id']} in {b['territory']}: {b['attacker']}:{b['attacker_army']} against "

@@ -1,0 +1,119 @@
+"""The words of the order forms: each order's title, each field's label and each choice's name in the reader's
+language, from the game's text and its orders' help, never the command line's syntax (`key=value`, `--set`).
+
+A game's text module may say them itself (each optional, None: not said):
+- `order_words(type, o) -> str | None`: the order's title;
+- `field_words(type, name, o) -> str | None`: a field's label;
+- `choice_words(value, o) -> str | None`: the name of a choice's id (a territory, a kingdom, a counter).
+Otherwise the order's help is its title (without its command-line asides), the fields orders share have their
+words (`core.fieldwords`), an argument's help labels the others,
+and a player's printed name his id's. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.fieldwords import field_word
+
+_ASIDE = re.compile(r"\s*[(\[][^()\[\]]*(?:--|=)[^()\[\]]*[)\]]")  # "(--set relics=N: ...)": the command line's
+_CODE = re.compile(r"--\w[\w-]*|\b\w+=\S*")
+
+
+def plain(text: str) -> str:
+    """A help text without what only the command line reads: its asides naming options, its `key=value`."""
+    text = _ASIDE.sub("", text or "")
+    if _CODE.search(text):
+        text = _CODE.split(text)[0].rstrip(" ,;:(")
+    return text.strip()
+
+
+def _said(fn: Any, *args: Any) -> str | None:
+    if fn is None:
+        return None
+    try:
+        found = fn(*args)
+    except Exception:  # a game's words are a courtesy: a form is still drawn without them
+        return None
+    return found if isinstance(found, str) and found.strip() else None
+
+
+@dataclass
+class Words:
+    """The words of one reader's forms: the game's text module (or None), his language, the players' names."""
+
+    text: Any
+    o: Any
+    specs: Any
+    names: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        """What the forms drawn with these words depend on besides the order (a drawn form is remembered by it)."""
+        return f"{getattr(self.text, '__name__', '')}\n{self.o.lang}\n{sorted(self.names.items())}"
+
+    def _spec(self, kind: str) -> Any:
+        return self.specs.get(kind) if hasattr(self.specs, "get") else None
+
+    def _help(self, help_: Any) -> str:
+        return plain(help_.get(self.o.lang, "")) if isinstance(help_, dict) else ""
+
+    def order(self, kind: str) -> str:
+        said = _said(getattr(self.text, "order_words", None), kind, self.o)
+        if said:
+            return said
+        helped = self._help(getattr(self._spec(kind), "help", None))
+        return helped[:1].upper() + helped[1:] if helped else kind.replace("_", " ").replace("-", " ")
+
+    def help(self, kind: str) -> str:
+        """The order's whole help, shown under its form when the title is not it already."""
+        helped = self._help(getattr(self._spec(kind), "help", None))
+        return "" if helped.lower() == self.order(kind).lower() else helped
+
+    def field(self, kind: str, name: str) -> str:
+        said = _said(getattr(self.text, "field_words", None), kind, name, self.o)
+        if said:
+            return said
+        shared = field_word(name, self.o)
+        if shared:
+            return shared
+        for arg in getattr(self._spec(kind), "args", ()) or ():
+            if getattr(arg, "name", None) == name:
+                helped = self._help(arg.help).split(":")[0].split(" (")[0].strip()
+                if helped:
+                    return helped
+        return name.replace("_", " ")
+
+    def choice(self, value: Any) -> str:
+        """A choice as a person reads it: names for ids, a path's steps, a list's items."""
+        if isinstance(value, list):
+            return " → ".join(self.choice(v) for v in value)
+        if isinstance(value, dict):
+            return ", ".join(f"{self.field('', k)} {self.choice(v)}" for k, v in value.items())
+        if isinstance(value, bool):
+            return self.o.t("oui", "yes") if value else self.o.t("non", "no")
+        if isinstance(value, str):
+            if value in self.names:
+                return self.names[value]
+            said = _said(getattr(self.text, "choice_words", None), value, self.o)
+            if said:
+                return said
+            if ":" in value:  # a player's piece: "alice:L1"
+                who, _, what = value.partition(":")
+                return f"{self.names.get(who, who)} {what}"
+        return str(value)
+
+    def note(self, f: Any, value: Any) -> str:
+        """What a choice costs or gives (`Field.notes`), in the reader's language."""
+        notes = getattr(f, "notes", None) or {}
+        found = notes.get(value if isinstance(value, str) else str(value)) if notes else None
+        if found is None and isinstance(value, list) and value and isinstance(value[-1], str):
+            found = notes.get(value[-1])  # a path's cost, noted at its end
+        return (found.get(self.o.lang) or found.get("en") or "") if isinstance(found, dict) else ""
+
+    def each(self, f: Any) -> str:
+        notes = getattr(f, "notes", None) or {}
+        found = notes.get("each") if notes else None
+        return (found.get(self.o.lang) or found.get("en") or "") if isinstance(found, dict) else ""
