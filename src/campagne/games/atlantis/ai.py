@@ -107,7 +107,7 @@ def optional_orders(s: AtlantisState, pid: str, rng: random.Random) -> list[Comm
 def referee_order(s: AtlantisState) -> Command:
     """What an unattended referee does: resolve battles by the simulation, else close the phase."""
     for b in s.battles:
-        if b.result is None and b.scenario is not None:
+        if b.result is None and b.scenario is not None and b.fought is None:
             return {"type": "auto-resolve", "player": REFEREE, "territory": b.territory}
     return {"type": "next", "player": REFEREE}
 

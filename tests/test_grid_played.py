@@ -1,0 +1,114 @@
+"""A campaign battle fought by its players on the grid (issue 23, part 6): `battle-result TERRITORY --auto
+--resolver grid --players` sends it there; each player gives his own camp's orders (`campagne order PLAYER grid
+ORDER WORDS...`), the computer plays an absent player's camp; once the grid battle is over its result goes back
+into the campaign as the computers-only grid resolver's does, and the journal replays it bit for bit."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+from atlantis_rules_kit import ref
+from test_atlantis_rules_battles import fought
+from test_grid_battle_cli import atlantis_battle, run
+
+from campagne.core.dice import RecordedDice
+from campagne.core.errors import CampagneError
+from campagne.games.atlantis.inputs import read_order
+from campagne.games.atlantis.legal import legal_orders
+from campagne.games.skirmish import played
+
+
+def fight_it(game, limit: int = 2000) -> list[str]:
+    """Each person the grid waits for gives his order as he would type it (`grid ORDER WORDS...`), chosen by the
+    tactician from his own view; returns who gave each order."""
+    b = game.state.battles[0]
+    givers = []
+    for _ in range(limit):
+        if b.result is not None:
+            return givers
+        (who,) = game.state.battles[0] and played.waiting(b.fought)
+        fields = played.stand_in(b.fought, who, "test")
+        # typed as words, as the command line reads them (the grid's positional words, in its order)
+        spec = played.ORDERS[fields["order"]]
+        words = [str(fields[a.name]) for a in spec.args]
+        game.push(read_order({"type": "grid", "player": who, "order": fields["order"], "words": words}, game.state))
+        givers.append(who)
+        b = game.state.battles[0]
+    raise AssertionError("the grid battle did not end")
+
+
+def test_two_players_fight_their_campaign_battle_on_the_grid_and_its_result_goes_back():
+    game = fought()
+    earlier, n = copy.deepcopy(game.state), len(game.entries)
+    game.push(ref("auto-resolve", territory="mestoria", resolver="grid", players=True))
+    b = game.state.battles[0]
+    assert b.result is None and b.fought is not None and b.fought.people == ("a", "b")
+    assert game.view(None)["awaiting"] and game.view(None)["awaiting"][0] in ("a", "b")
+    # the referee cannot close the phase nor resolve the battle another way while it is fought
+    with pytest.raises(CampagneError):
+        game.push(ref("next"))
+    with pytest.raises(CampagneError) as info:
+        game.push(ref("auto-resolve", territory="mestoria"))
+    assert info.value.code == "battle.on_the_grid"
+    givers = fight_it(game)
+    assert {"a", "b"} <= set(givers)
+    result = game.state.battles[0].result
+    assert result["resolver"] == "grid_players" and {result["winner"], result["loser"]} == {"a", "b"}
+    assert sum(sum(result["killed"][p].values()) for p in ("a", "b")) > 0
+    # every order of the battle is a line of the campaign's journal: replayed from its dice, the same campaign
+    for entry in game.entries[n:]:
+        assert game.ruleset.apply(earlier, dict(entry.command), RecordedDice(entry.rolls)) == list(entry.events)
+    assert game.ruleset.view(earlier, None) == game.view(None)
+
+
+def test_each_player_orders_only_his_own_camp_and_sees_the_odds_only_on_his_turn():
+    game = fought()
+    game.push(ref("auto-resolve", territory="mestoria", resolver="grid", players=True))
+    fought_ = game.state.battles[0].fought
+    (now,) = played.waiting(fought_)
+    other = "b" if now == "a" else "a"
+    assert legal_orders(game.state, other) == [] or all(lo.type != "grid" for lo in legal_orders(game.state, other))
+    mine = [lo for lo in legal_orders(game.state, now) if lo.type == "grid"]
+    assert mine and all(lo.fixed["unit"].startswith(f"{now}.") for lo in mine)
+    theirs = next(u.id for u in fought_.grid.of(other))
+    for player, unit in ((other, next(u.id for u in fought_.grid.of(other))), (now, theirs)):
+        with pytest.raises(CampagneError):
+            game.push({"type": "grid", "player": player, "order": "deploy", "unit": unit,
+                       "cell": mine[0].fields[0].choices[0]})
+    grid_of = {p: game.view(p)["battles"][0]["grid"] for p in ("a", "b")}
+    assert grid_of[now]["viewer"] == now and grid_of[other]["viewer"] == other
+
+
+def test_the_computer_stands_in_for_an_absent_player():
+    game = fought()
+    game.state.players["b"].controller = "absent"
+    game.push(ref("auto-resolve", territory="mestoria", resolver="grid", players=True))
+    assert game.state.battles[0].fought.people == ("a",)
+    givers = fight_it(game)
+    assert set(givers) == {"a"}  # b's camp was played by the computer, inside a's orders
+    assert game.state.battles[0].result["fought_by"] == ["a"]
+
+
+def test_the_battle_on_the_command_line_each_player_his_own_view(tmp_path: Path):
+    path = atlantis_battle(tmp_path)
+    out = run(path, "battle-result", "cap-boreal", "--auto", "--resolver", "grid", "--players").output
+    assert "grid" in out
+    status = run(path, "status", "--as", "a").output
+    assert "Waiting for: a" in status and "Camp b" in status
+    listing = run(path, "order", "a", "--list").output
+    line = next(x for x in listing.splitlines() if "grid deploy" in x)
+    unit = line.split("grid deploy ")[1].split()[0]
+    cell = next(x for x in listing.splitlines() if "cell:" in x).split("cell:")[1].split("|")[0].strip()
+    # b may not play a's turn, nor a b's unit: one sentence each, nothing written
+    from typer.testing import CliRunner
+
+    from campagne.cli.main import app
+    env = {"CAMPAGNE_CAMPAIGN": str(path), "CAMPAGNE_LANG": "en"}
+    size = path.stat().st_size
+    refused = CliRunner().invoke(app, ["order", "b", "grid", "deploy", unit.replace("a.", "b.", 1), cell], env=env)
+    assert refused.exit_code == 2 and "Traceback" not in refused.output and path.stat().st_size == size
+    out = run(path, "order", "a", "grid", "deploy", unit, cell).output
+    assert unit in out
+    assert "grid" in run(path, "journal", "--as", "b").output
