@@ -112,3 +112,35 @@ def test_the_battle_on_the_command_line_each_player_his_own_view(tmp_path: Path)
     out = run(path, "order", "a", "grid", "deploy", unit, cell).output
     assert unit in out
     assert "grid" in run(path, "journal", "--as", "b").output
+
+
+def test_a_gorges_battle_fought_by_its_players_then_the_absent_one_by_the_computer():
+    from gorges_kit import game as gorges, to_battle
+
+    from campagne.core.dice import Dice
+    from campagne.games.gorges.adjust import read_order as gorges_read
+    from campagne.games.gorges.legal import legal_orders as gorges_legal
+    from campagne.games.gorges.rules import GorgesRules
+    rules = GorgesRules()
+    for absent in (None, "P2"):
+        s = gorges()
+        if absent:
+            s.players[absent].controller = "absent"
+        b = to_battle(s)
+        dice = Dice.seeded("grid-played", 1)
+        rules.apply(s, {"type": "auto-resolve", "player": "referee", "battle": b.id, "resolver": "grid",
+                        "players": True}, dice)
+        assert b.fought.people == tuple(p for p in ("P1", "P2") if p != absent)
+        givers = set()
+        for _ in range(2000):
+            if b.result is not None:
+                break
+            (who,) = rules.awaiting(s)
+            assert any(lo.type == "grid" for lo in gorges_legal(s, who))
+            fields = played.stand_in(b.fought, who, "test")
+            words = [str(fields[a.name]) for a in played.ORDERS[fields["order"]].args]
+            rules.apply(s, gorges_read({"type": "grid", "player": who, "order": fields["order"], "words": words}),
+                        dice)
+            givers.add(who)
+        assert b.result is not None and b.result["how"] == "grid" and s.owners.get(b.territory) == b.result["winner"]
+        assert givers == set(b.fought.people)

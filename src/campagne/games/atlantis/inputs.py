@@ -36,10 +36,8 @@ def read_order(command: dict[str, Any], state: Any = None) -> dict[str, Any]:
     if command.get("type") == "adjust":
         from .adjust import fields_from_words
         command = fields_from_words(command)
-    if command.get("type") == "grid" and "words" in command:  # journaled as the grid's fields, as a form gives
-        from ..skirmish.played import read
-        command = {**read(command), "order": command["order"]}
-        command["type"] = "grid"
+    from ..skirmish.played import typed
+    command = typed(command)  # `grid ORDER WORDS...`: journaled as the grid's fields, as a form gives them
     if state is not None:
         _ids(command, state.map)
     if "army_file" in command:

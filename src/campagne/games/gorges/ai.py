@@ -103,7 +103,7 @@ def _mines(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[
 
 def referee_decides(s: GorgesState) -> dict[str, Any]:
     """The referee's routine: battles of absent players auto-resolved, then the next phase."""
-    open_ = [b for b in s.battles if b.result is None]
+    open_ = [b for b in s.battles if b.result is None and b.fought is None]
     if open_:
         return {"type": "auto-resolve", "player": REFEREE, "battle": open_[0].id}
     return {"type": "next", "player": REFEREE}

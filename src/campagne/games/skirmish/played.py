@@ -78,6 +78,13 @@ def read(command: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in command.items() if k not in ("order", "battle", "territory")} | {"type": kind}
 
 
+def typed(command: dict[str, Any]) -> dict[str, Any]:
+    """A campaign's `grid ORDER WORDS...` as typed, journaled as the named fields a form gives (others unchanged)."""
+    if command.get("type") != ORDER or "words" not in command:
+        return command
+    return {**read(command), "order": command.get("order"), "type": ORDER}
+
+
 def order(fought: Fought | None, command: dict[str, Any], dice: Dice) -> list[dict[str, Any]]:
     """A person's order on the grid, then the computer's replies."""
     player = command.get("player")
