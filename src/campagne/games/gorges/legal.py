@@ -198,7 +198,7 @@ def _referee(s: GorgesState) -> list[LegalOrder]:
                                    *((Field("players", "bool", optional=True),) if "grid" in grid else ()))))
             out.append(LegalOrder("battle-result", REFEREE, {"battle": b.id},
                                   (Field("winner", choices=(b.attacker, b.defender)),)))
-    out = [lo for lo in out if accepts(_rules(), s, lo.command({f.name: f.choices[0] for f in lo.fields}))]
+    out = [lo for lo in out if accepts(_rules(), s, lo.command({f.name: f.choices[0] for f in lo.fields if f.choices}))]
     return out + adjust_orders(s)
 
 
