@@ -13,6 +13,8 @@ from atlantis_rules_kit import ref
 from test_atlantis_rules_battles import fought
 from test_grid_battle_cli import atlantis_battle, run
 
+from campagne.storage import journal as jfile
+
 from campagne.core.dice import RecordedDice
 from campagne.core.errors import CampagneError
 from campagne.games.atlantis.inputs import read_order
@@ -144,3 +146,29 @@ def test_a_gorges_battle_fought_by_its_players_then_the_absent_one_by_the_comput
             givers.add(who)
         assert b.result is not None and b.result["how"] == "grid" and s.owners.get(b.territory) == b.result["winner"]
         assert givers == set(b.fought.people)
+
+
+def test_on_the_command_line_to_its_end_the_absent_camp_played_by_the_computer(tmp_path: Path):
+    """One person against an absent player: he types his first order, `play --stand-in` fights the rest of his
+    battle for him, the computer plays the absent camp; the result is in the campaign and the journal replays."""
+    path = tmp_path / "c.jsonl"
+    run(path, "new", "atlantis", "-p", "a", "-p", "b:absent", "--seed", "3", "--public-dice")
+    run(path, "order", "a", "choose", "elaspissus", "elasippe")  # b's army stands next door, in golfe-orichalque
+    for _ in range(4):
+        run(path, "next", "--referee")
+    run(path, "order", "a", "move", "golfe-orichalque")
+    run(path, "next", "--referee")
+    for strategy in ("frontal", "rapid"):  # the first is a No Battle against the absent player's outflanking
+        run(path, "order", "a", "strategy", strategy)
+    run(path, "battle-result", "golfe-orichalque", "--auto", "--resolver", "grid", "--players", "--referee")
+    assert "Waiting for: a" in run(path, "status").output
+    run(path, "order", "a", "grid", "deploy", "a.hero1.1", "C2")
+    out = run(path, "play", "--stand-in", "a").output
+    assert "grid battle fought by the players" in out
+    entries = jfile.read(path).entries
+    grid = [e for e in entries if e["command"]["type"] == "grid"]
+    assert {e["command"]["player"] for e in grid} == {"a"}  # b's camp: the computer's, inside a's orders
+    assert grid[0]["command"] == {"type": "grid", "player": "a", "order": "deploy", "unit": "a.hero1.1",
+                                  "cell": "C2"}  # journaled as named fields
+    assert "replays identically" in run(path, "journal", "--referee").output
+    assert "Battles" in run(path, "status", "--as", "a").output and "Waiting for" not in run(path, "status").output
