@@ -1,10 +1,11 @@
 """A campaign battle fought by its players on the grid, through the club's pages (issue 23, part 6): the player
 whose turn it is on the grid finds the grid's orders in his forms and gives one; the other finds none; both
-see the grid battle on their page."""
+see the grid battle on their page, its battlefield under the island as the board."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -58,6 +59,13 @@ def test_the_player_whose_turn_it_is_gives_his_grid_order_from_his_page() -> Non
     assert every_form(clients[other], campaign.pk, "grid") == []
     for who in (now, other):  # both see the grid battle on their page
         assert "Points de vie restants" in clients[who].get(f"/c/{campaign.pk}/").content.decode()  # the grid status
+    # the map is the board: the grid's battlefield is drawn under the island; while deploying (his units not on
+    # the field yet) his own piece is the one to click, and the cells of his deployment zone light up as spots
+    page = clients[now].get(f"/c/{campaign.pk}/").content.decode()
+    marked = set(re.findall(r'data-thing="([^"]*)" data-orders="1"', page))
+    assert marked and all(m == now or m.startswith(f"{now}.") for m in marked)
+    assert 'data-place="C9"' in page
+    assert re.search(r'data-spot="C\d+"', page)
     before = length(campaign)
     r = clients[now].post(f"/c/{campaign.pk}/orders/", forms[0], HTTP_HX_REQUEST="true")
     assert r.status_code == 200, r.content.decode()[:400]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,3 +142,27 @@ def stand_in(fought: Fought, player: str, seed: Any) -> dict[str, Any] | None:
     rng = random.Random(f"grid-stand-in:{seed}:{fought.key}:{fought.orders}")
     cmd = tactician(view(fought.grid, player), legal_orders(fought.grid, player), rng)
     return {**{k: v for k, v in cmd.items() if k != "type"}, "order": cmd["type"]}
+
+
+_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"')
+
+
+def below(picture: str, fights: list[Fought], lang: str) -> str:
+    """The campaign's picture with the grid battles being fought drawn under it, the same for every viewer (the
+    grid hides nothing): its units and cells name themselves (`data-thing`, `data-place`), so the club's board
+    gives the grid's orders on them."""
+    from .picture import picture as grid_picture
+    parts = [picture] + [grid_picture(view(f.grid, None), lang) for f in fights if not f.ended]
+    if len(parts) == 1:
+        return picture
+    sizes = [_SIZE.search(p) for p in parts]
+    if not all(sizes):
+        return picture
+    dims = [(float(m.group(1)), float(m.group(2))) for m in sizes if m]
+    width, height, y = max(w for w, _ in dims), sum(h for _, h in dims), 0.0
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+           f'viewBox="0 0 {width:g} {height:g}">']
+    for part, (_, h) in zip(parts, dims):
+        out.append(re.sub(r"^<svg\b", f'<svg x="0" y="{y:g}"', part.lstrip(), count=1))
+        y += h
+    return "\n".join(out + ["</svg>"])
