@@ -141,11 +141,15 @@ def test_a_gorges_battle_fought_by_its_players_then_the_absent_one_by_the_comput
             assert any(lo.type == "grid" for lo in gorges_legal(s, who))
             fields = played.stand_in(b.fought, who, "test")
             words = [str(fields[a.name]) for a in played.ORDERS[fields["order"]].args]
-            rules.apply(s, gorges_read({"type": "grid", "player": who, "order": fields["order"], "words": words}),
-                        dice)
+            events = rules.apply(s, gorges_read({"type": "grid", "player": who, "order": fields["order"],
+                                                 "words": words}), dice)
             givers.add(who)
         assert b.result is not None and b.result["how"] == "grid" and s.owners.get(b.territory) == b.result["winner"]
         assert givers == set(b.fought.people)
+        from campagne.cli.output import Out
+        from campagne.games.gorges.text import event_text
+        said = [event_text(e, Out.make("en", False)) for e in events if e["type"] == "auto_resolve"]
+        assert said == [f"Battle #{b.id} fought on the grid by its players: {b.result['winner']} wins"]
 
 
 def test_on_the_command_line_to_its_end_the_absent_camp_played_by_the_computer(tmp_path: Path):
