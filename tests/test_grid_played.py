@@ -98,7 +98,8 @@ def test_the_battle_on_the_command_line_each_player_his_own_view(tmp_path: Path)
     out = run(path, "battle-result", "cap-boreal", "--auto", "--resolver", "grid", "--players").output
     assert "grid" in out
     status = run(path, "status", "--as", "a").output
-    assert "Waiting for: a" in status and "Camp b" in status
+    assert "Waiting for: a" in status and "Camp b" in status and "Your orders: grid deploy UNIT CELL" in status
+    assert "Your orders" not in run(path, "status", "--as", "b").output  # his turn on the grid has not come
     listing = run(path, "order", "a", "--list").output
     line = next(x for x in listing.splitlines() if "grid deploy" in x)
     unit = line.split("grid deploy ")[1].split()[0]

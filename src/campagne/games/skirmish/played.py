@@ -131,7 +131,7 @@ def legal(fought: Fought | None, player: str, fixed: dict[str, Any]) -> list[Leg
 
 def view_of(fought: Fought, viewer: str | None) -> dict[str, Any]:
     """What everyone sees of the grid (nothing on it is hidden), the odds for the camp whose turn it is."""
-    return {**view(fought.grid, viewer), "people": list(fought.people)}
+    return {**view(fought.grid, viewer), "people": list(fought.people), "typed_as": ORDER}
 
 
 def stand_in(fought: Fought, player: str, seed: Any) -> dict[str, Any] | None:
