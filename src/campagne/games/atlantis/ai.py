@@ -107,7 +107,7 @@ def optional_orders(s: AtlantisState, pid: str, rng: random.Random) -> list[Comm
 def referee_order(s: AtlantisState) -> Command:
     """What an unattended referee does: resolve battles by the simulation, else close the phase."""
     for b in s.battles:
-        if b.result is None and b.scenario is not None:
+        if b.result is None and b.scenario is not None and b.fought is None:
             return {"type": "auto-resolve", "player": REFEREE, "territory": b.territory}
     return {"type": "next", "player": REFEREE}
 
@@ -338,10 +338,21 @@ def next_computer_order(s: AtlantisState, rng: random.Random, referee: bool = Fa
         return answer
     for pid in waiting:
         if pid in computers:
-            return decide(information_state(s, pid), pid, rng)
+            return _on_the_grid(s, pid, rng) or decide(information_state(s, pid), pid, rng)
     if referee and s.phase != "ended" and (not waiting or waiting == [REFEREE]):
         return referee_order(s)
     return None
+
+
+def _on_the_grid(s: AtlantisState, pid: str, rng: random.Random) -> Command | None:
+    """A person away (`play --stand-in`) whose grid battle waits for him: the grid's tactician plays his camp
+    (nothing on the grid is hidden, so the state's grid is his view of it)."""
+    from ..skirmish.played import stand_in
+    b = battle_of(s, pid) if s.phase == "battles" else None
+    if b is None or b.fought is None:
+        return None
+    fields = stand_in(b.fought, pid, rng.getrandbits(32))
+    return {"type": "grid", "player": pid, **fields} if fields else None
 
 
 def _answer_proposal(s: AtlantisState, computers: set[str], rng: random.Random) -> Command | None:

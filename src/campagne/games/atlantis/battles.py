@@ -135,6 +135,7 @@ def order_battle_result(ctx: Ctx) -> list[Event]:
     b = battle_in(s, ctx.territory())
     need(b.result is None, "battle.already_resolved", territory=b.territory)
     need(b.scenario is not None, "battle.strategies_missing", territory=b.territory)
+    need(b.fought is None, "battle.on_the_grid", territory=b.territory)
     winner = ctx.arg("winner")
     need(winner in (b.a, b.b), "battle.bad_winner", winner=winner, a=b.a, b=b.b)
     killed = _per_unit(ctx, "killed", b)
@@ -227,6 +228,9 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
     need(b.scenario is not None, "battle.strategies_missing", territory=b.territory)
     resolver = ctx.cmd.get("resolver", "simulation")
     need(resolver in ("simulation", "wab", "grid"), "order.bad_field", field="resolver", value=resolver)
+    need(b.fought is None, "battle.on_the_grid", territory=b.territory)
+    if resolver == "grid" and ctx.cmd.get("players"):
+        return _to_the_grid(ctx, b)
     if resolver == "grid":
         # Fought as a grid battle (seed 004) between the two armies as unit cards (campagne.games.skirmish.campaign)
         from ..skirmish.campaign import resolve_atlantis_battle as on_the_grid
@@ -274,6 +278,43 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
               "removed": {pid: [{"unit": u, "models": n} for u, n in pairs if n] for pid, pairs in removed.items()},
               "killed": {winner: {}, loser: {}}, "fled": {winner: {}, loser: {}}, "characters": [],
               "scenario": b.scenario}
+    return aftermath(ctx, b, result)
+
+
+def _to_the_grid(ctx: Ctx, b: Battle) -> list[Event]:
+    """The battle sent to the grid for its players to fight (issue 23): each person his own camp, the computer
+    the camp of a computer or absent player; the result follows once the grid battle is over."""
+    from ..skirmish import played
+    from ..skirmish.campaign import atlantis_setup
+    s = ctx.state
+    setup, _, _ = atlantis_setup(s, b)
+    people = {pid for pid in (b.a, b.b) if s.players[pid].controller == "human"}
+    b.fought, events = played.start(setup, people, ctx.dice, b.territory)
+    out: list[Event] = [{"type": "grid_battle", "territory": b.territory, "people": list(b.fought.people),
+                         "battlefield": b.fought.grid.field.id}]
+    return out + [{"type": "grid", "territory": b.territory, "event": e} for e in events] + _grid_over(ctx, b)
+
+
+def order_grid(ctx: Ctx) -> list[Event]:
+    """A player's order in the grid battle he is fighting (`grid move UNIT CELL`...), the computer's replies,
+    and the battle's result once the grid battle is over."""
+    from ..skirmish import played
+    s = ctx.state
+    require_phase(s, "battles")
+    pid = ctx.cmd.get("player")
+    b = next((b for b in s.battles if b.fought is not None and b.result is None and pid in b.fought.people), None)
+    events = played.order(b.fought if b else None, ctx.cmd, ctx.dice)
+    assert b is not None
+    return [{"type": "grid", "territory": b.territory, "event": e} for e in events] + _grid_over(ctx, b)
+
+
+def _grid_over(ctx: Ctx, b: Battle) -> list[Event]:
+    if not b.fought.ended:
+        return []
+    from ..skirmish.campaign import atlantis_result, atlantis_setup
+    _, attacker, defender = atlantis_setup(ctx.state, b)
+    result = atlantis_result(b, b.fought.grid, attacker, defender)
+    result["resolver"], result["fought_by"] = "grid_players", list(b.fought.people)
     return aftermath(ctx, b, result)
 
 
@@ -390,6 +431,9 @@ def battles_awaiting(s: AtlantisState) -> list[str]:
             continue
         if b.scenario is None:
             who += [pid for pid, st in b.strategies.items() if st is None and pid not in who]
+        elif b.fought is not None:
+            from ..skirmish.played import waiting
+            who += [pid for pid in waiting(b.fought) if pid not in who]
         elif REFEREE not in who:
             who.append(REFEREE)
     return who

@@ -37,6 +37,11 @@ BATTLE_OPTIONS = (
                             "en": "simulation (the seed's table), wab (a WAB 2 fight) or grid (a grid battle, "
                                   "seed 004)"},
                default="simulation", choices=("simulation", "wab", "grid"), group=_AUTO),
+    GameOption("players", {"fr": "avec --resolver grid : les deux joueurs livrent eux-mêmes la bataille sur le "
+                                 "quadrillage (campagne order JOUEUR grid ...), l'ordinateur tenant le camp d'un absent",
+                           "en": "with --resolver grid: the two players fight the battle on the grid themselves "
+                                 "(campagne order PLAYER grid ...), the computer playing an absent player's camp"},
+               kind="bool", group=_AUTO),
     GameOption("reroll-terrain", {"fr": "les deux joueurs s'accordent pour générer de nouveau le terrain",
                                   "en": "both players agree to generate the battlefield terrain again"},
                kind="bool", group=_TERRAIN),

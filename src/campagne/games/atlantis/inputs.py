@@ -36,6 +36,8 @@ def read_order(command: dict[str, Any], state: Any = None) -> dict[str, Any]:
     if command.get("type") == "adjust":
         from .adjust import fields_from_words
         command = fields_from_words(command)
+    from ..skirmish.played import typed
+    command = typed(command)  # `grid ORDER WORDS...`: journaled as the grid's fields, as a form gives them
     if state is not None:
         _ids(command, state.map)
     if "army_file" in command:
@@ -89,6 +91,8 @@ def battle_command(territory: str, o: Mapping[str, Any]) -> dict[str, Any]:
                                    "general_indisposed": bool(o.get("general_indisposed")), "allocation": order_of}
         if o.get("resolver", "simulation") != "simulation":
             command["resolver"] = o["resolver"]
+        if o.get("players"):
+            command["players"] = True
         return command
     if not o.get("winner"):
         raise CampagneError("order.missing", order="battle-result", field="--winner")

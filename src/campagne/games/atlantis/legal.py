@@ -70,7 +70,7 @@ def legal_orders(s: AtlantisState, player: str) -> list[LegalOrder]:
 
 # listed from the rules' conditions, not tried on a copy: see the docstring (adjust: within the bounds adjust.py
 # checks)
-RESTATED = frozenset({"agree", "accept", "decline", "adjust", "losses"})
+RESTATED = frozenset({"agree", "accept", "decline", "adjust", "losses", "grid"})
 
 
 def _resolvers(s: AtlantisState, b: Any) -> tuple[str, ...]:
@@ -196,6 +196,9 @@ def _movement(s: AtlantisState, p: Player) -> list[LegalOrder]:
 
 def _battles(s: AtlantisState, p: Player) -> list[LegalOrder]:
     b = battle_of(s, p.id)
+    if b is not None and b.fought is not None:  # the grid's orders, from the grid's own rules (so exact)
+        from ..skirmish.played import legal
+        return legal(b.fought, p.id, {})
     if b is None or b.scenario is not None:
         return []
     prev = b.previous.get(p.id) or []
@@ -223,11 +226,13 @@ def _referee(s: AtlantisState) -> list[LegalOrder]:
         out.append(LegalOrder("next", REFEREE))
     if s.phase == "battles":
         for b in s.battles:
-            if b.result is not None or b.scenario is None:
+            if b.result is not None or b.scenario is None or b.fought is not None:
                 continue
             out.append(LegalOrder("auto-resolve", REFEREE, {"territory": b.territory},
                                   (Field("general_indisposed", "bool", optional=True),
-                                   Field("resolver", choices=_resolvers(s, b), optional=True))))
+                                   Field("resolver", choices=_resolvers(s, b), optional=True),
+                                   *((Field("players", "bool", optional=True),) if "grid" in _resolvers(s, b)
+                                     else ()))))
             out.append(LegalOrder("battle-result", REFEREE, {"territory": b.territory},
                                   (Field("winner", choices=(b.a, b.b)),)))
             if b.terrain is not None:

@@ -90,6 +90,10 @@ register_messages({
                              "fr": "Après « No Battle », la nouvelle stratégie doit différer de {strategy}."},
     "battle.no_terrain": {"en": "There is no battlefield terrain to generate again in {territory}.",
                           "fr": "Il n'y a pas de terrain de bataille à regénérer en {territory}."},
+    "battle.on_the_grid": {"en": "The battle in {territory} is being fought on the grid by its players: its result "
+                                 "follows its end.",
+                           "fr": "La bataille en {territory} se livre sur le quadrillage par ses joueurs : son "
+                                 "résultat suivra sa fin."},
     "battle.already_resolved": {"en": "The battle in {territory} is already resolved.",
                                 "fr": "La bataille en {territory} est déjà réglée."},
     "battle.strategies_missing": {"en": "The strategies for {territory} are not both chosen yet.",

@@ -32,6 +32,8 @@ def campaign_svg(s: AtlantisState, lang: str = "fr", viewer: str | None = None) 
     title = (f"Atlantide — tour {s.turn}" if lang == "fr" else f"Atlantis — turn {s.turn}")
     legend = [(colours[p.id], f"{p.name} ({p.id}) — {len(s.owned(p.id))}"
                + (" terr." if lang == "fr" else " terr.")) for p in s.players.values()]
-    return render_map(s.map, owners=dict(s.owners), colours=colours, armies=armies,
-                      fortresses={t: n for t, n in s.fortresses.items() if n}, title=title, lang=lang,
-                      legend=legend)
+    island = render_map(s.map, owners=dict(s.owners), colours=colours, armies=armies,
+                        fortresses={t: n for t, n in s.fortresses.items() if n}, title=title, lang=lang,
+                        legend=legend)
+    from ..skirmish.played import below  # a battle its players fight on the grid: its battlefield under the island
+    return below(island, [b.fought for b in s.battles if b.fought is not None and b.result is None], lang)

@@ -156,6 +156,7 @@ class Battle:
     scenario_key: str | None = None
     terrain: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
+    fought: Any = None  # the grid battle its players are fighting (campagne.games.skirmish.played.Fought)
 
     def __deepcopy__(self, memo: dict) -> Battle:
         clone = shallow(self)
@@ -163,6 +164,7 @@ class Battle:
         clone.previous = {k: list(v) for k, v in self.previous.items()}
         clone.terrain = copy.deepcopy(self.terrain, memo)
         clone.result = copy.deepcopy(self.result, memo)
+        clone.fought = copy.deepcopy(self.fought, memo)
         return clone
 
 

@@ -67,6 +67,9 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                          f"  Battle in {b['territory']} between {b['a']} (A) and {b['b']} (B), {state}, to resolve"))
         if b.get("cell"):
             lines.append("      " + _row_text("scenarios", b["cell"], o))
+        if b.get("grid"):
+            from ..skirmish.text import status_text as grid_status
+            lines += ["      " + line for line in grid_status(b["grid"], o, brief=brief).splitlines()]
         if b.get("terrain"):
             f = _fields({"type": "battlefield", "terrain": b["terrain"]}, o)
             lines.append("      " + o.t(f"terrain : éléments par secteur {f['sectors']} ; au choix : {f['choices']}",
@@ -196,6 +199,10 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "strategies_revealed": ("Stratégies en {territory} : {strategies_text} → {scenario} : {cell_text}",
                             "Strategies in {territory}: {strategies_text} → {scenario}: {cell_text}"),
     "no_battle": ("Pas de bataille en {territory} ce tour", "No battle in {territory} this turn"),
+    "grid_battle": ("La bataille en {territory} se livre sur le quadrillage ({battlefield}) : chaque joueur y "
+                    "commande son camp (campagne order JOUEUR grid ...), l'ordinateur celui d'un absent",
+                    "The battle in {territory} is fought on the grid ({battlefield}): each player commands his camp "
+                    "there (campagne order PLAYER grid ...), the computer an absent player's"),
     "battle_result": ("Bataille en {territory} gagnée par {winner} ({resolver_text}){details}",
                       "Battle in {territory} won by {winner} ({resolver_text}){details}"),
     "territory_taken": ("{player} prend {territory}", "{player} takes {territory}"),
@@ -222,6 +229,9 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
 
 
 def event_text(ev: dict[str, Any], o: Out) -> str:
+    if ev.get("type") == "grid":  # one event of a grid battle its players fight: in the grid's own words
+        from ..skirmish.text import event_text as on_the_grid
+        return o.t(f"[{ev['territory']}, quadrillage] ", f"[{ev['territory']}, grid] ") + on_the_grid(ev["event"], o)
     return format_event(EVENT_TEXT, ev, _fields(ev, o) if ev.get("type") in EVENT_TEXT else {}, o)
 
 
@@ -325,7 +335,8 @@ DESTROYED = {"no_retreat": ("aucune retraite possible", "no retreat possible"),
              "crushed": ("écrasée", "crushed"), "destroyed": ("anéantie au combat", "wiped out in battle")}
 RESOLVERS = {"simulation": ("simulation des combats", "Simulation des combats"), "table": ("sur table", "at the table"),
              "wab": ("combat WAB 2 simulé", "simulated WAB 2 fight"),
-             "grid": ("bataille sur quadrillage simulée", "simulated grid battle")}
+             "grid": ("bataille sur quadrillage simulée", "simulated grid battle"),
+             "grid_players": ("bataille sur quadrillage livrée par les joueurs", "grid battle fought by the players")}
 
 
 def _conquest_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:

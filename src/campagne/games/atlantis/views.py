@@ -109,7 +109,7 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
         battles.append({"territory": b.territory, "a": b.a, "b": b.b, "strategies": strategies,
                         "previous": b.previous, "scenario": b.scenario, "cell": b.scenario_key,
                         "terrain": b.terrain,
-                        "result": b.result})
+                        "result": b.result, **_grid(b, viewer)})
     agreements = [
         {"id": a.number_for(viewer), **({"numbers": a.numbers} if viewer is None and a.numbers else {}),
          "parties": a.parties, "public": a.public, "turn": a.turn, "broken_by": a.broken_by,
@@ -198,3 +198,11 @@ def secrets(s: AtlantisState) -> dict[str, list[Secret]]:
             found += [Secret(m, what=what) for m in (f"greement #{n}", f"ccord n°{n}", f'"agreement": {n}')]
             found.append(Secret(f'"id": {n}', near='"agreement', span=60, what=what))
     return out
+
+
+def _grid(b: Any, viewer: str | None) -> dict[str, Any]:
+    """The grid battle its players are fighting, as the grid shows it (nothing on the grid is hidden)."""
+    if b.fought is None or b.result is not None:
+        return {}
+    from ..skirmish.played import view_of
+    return {"grid": view_of(b.fought, viewer)}

@@ -152,7 +152,8 @@ def read_order(command: dict[str, Any], state: Any = None) -> dict[str, Any]:
     then the value, then the reason (all the words left), as Atlantis reads its own (`core.orders.fields_from_words`).
     Other orders pass unchanged (the descriptor's `read_order`, at the edge: the journal holds named fields)."""
     if command.get("type") != "adjust" or "words" not in command:
-        return command
+        from ..skirmish.played import typed
+        return typed(command)  # `grid ORDER WORDS...`: journaled as the grid's fields
     what = str(command.get("what"))
     if what not in TARGETS:
         if command.get("words"):

@@ -103,7 +103,7 @@ def _mines(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[
 
 def referee_decides(s: GorgesState) -> dict[str, Any]:
     """The referee's routine: battles of absent players auto-resolved, then the next phase."""
-    open_ = [b for b in s.battles if b.result is None]
+    open_ = [b for b in s.battles if b.result is None and b.fought is None]
     if open_:
         return {"type": "auto-resolve", "player": REFEREE, "battle": open_[0].id}
     return {"type": "next", "player": REFEREE}
@@ -228,6 +228,18 @@ def _challenge(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> d
 # --------------------------------------------------------------------------- driving a game
 
 
+def _on_the_grid(s: GorgesState, pid: str, rng: random.Random) -> dict[str, Any] | None:
+    """A person away (`play --stand-in`) whose grid battle waits for him: the grid's tactician plays his camp
+    (nothing on the grid is hidden, so the state's grid is his view of it)."""
+    from ..skirmish.played import stand_in
+    from .battles import fighting
+    b = fighting(s, pid) if s.phase == "battles" else None
+    if b is None:
+        return None
+    fields = stand_in(b.fought, pid, rng.getrandbits(32))
+    return {"type": "grid", "player": pid, **fields} if fields else None
+
+
 def step(s: GorgesState, seed: Any, n: int, referee: bool, stand_in: frozenset[str] = frozenset()
          ) -> dict[str, Any] | None:
     """The next order a computer (or the referee's routine) gives, or None if a person must act."""
@@ -238,7 +250,7 @@ def step(s: GorgesState, seed: Any, n: int, referee: bool, stand_in: frozenset[s
     computers = computer_players(s, stand_in)
     for pid in waiting:
         if pid in computers:
-            return decide(information_state(s, pid), pid, rng)
+            return _on_the_grid(s, pid, rng) or decide(information_state(s, pid), pid, rng)
     if waiting == [REFEREE] or not waiting:
         return referee_decides(s) if referee else None
     return None

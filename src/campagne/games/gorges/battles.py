@@ -21,6 +21,10 @@ from .state import Army, Battle, GorgesState, Player
 from .turn import push_back, remove_army
 
 register_messages({
+    "gorges.battle.on_the_grid": {"en": "Battle {battle} is being fought on the grid by its players: its result "
+                                        "follows its end.",
+                                  "fr": "La bataille n°{battle} se livre sur le quadrillage par ses joueurs : son "
+                                        "résultat suivra sa fin."},
     "gorges.battle.unknown": {"en": "There is no battle {battle} waiting for its result.",
                               "fr": "Il n'y a pas de bataille {battle} en attente de son résultat."},
     "gorges.battle.bad_winner": {"en": "The winner must be {a} or {b}, not {winner!r}.",
@@ -98,6 +102,7 @@ def _battle(ctx: Ctx) -> Battle:
     b = next((b for b in ctx.state.battles if b.id == bid and b.result is None), None)
     need(b is not None, "gorges.battle.unknown", battle=bid)
     assert b is not None
+    need(b.fought is None, "gorges.battle.on_the_grid", battle=bid)
     return b
 
 
@@ -158,6 +163,8 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
     b = _battle(ctx)
     resolver = ctx.cmd.get("resolver", "table")
     need(resolver in ("table", "grid"), "order.bad_field", field="resolver", value=resolver)
+    if resolver == "grid" and ctx.cmd.get("players"):
+        return _to_the_grid(ctx, b)
     if resolver == "grid":
         # Fought as a grid battle (seed 004) between the two armies as unit cards (campagne.games.skirmish.campaign)
         from ..skirmish.campaign import resolve_gorges_battle
@@ -182,6 +189,48 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
             killed.append(a.ref)
     events = [{"type": "auto_resolve", "battle": b.id, "scores": scores, "winner": winner, "heroes_killed": killed}]
     return events + resolve(ctx, b, winner, killed, {}, False, how="auto")
+
+
+def _to_the_grid(ctx: Ctx, b: Battle) -> list[Event]:
+    """The battle sent to the grid for its players to fight (issue 23): each person his own camp, the computer
+    the camp of a computer or absent player; the result follows once the grid battle is over."""
+    from ..skirmish import played
+    from ..skirmish.campaign import gorges_setup
+    s = ctx.state
+    att, dfd = _sides(s, b)
+    people = {pid for pid in (b.attacker, b.defender) if s.players[pid].controller == "human"}
+    b.fought, events = played.start(gorges_setup(s, b, att, dfd), people, ctx.dice, f"gorges:{b.id}")
+    out: list[Event] = [{"type": "grid_battle", "battle": b.id, "territory": b.territory,
+                         "people": list(b.fought.people), "battlefield": b.fought.grid.field.id}]
+    return out + [{"type": "grid", "battle": b.id, "event": e} for e in events] + _grid_over(ctx, b)
+
+
+def fighting(s: GorgesState, pid: Any) -> Battle | None:
+    """The first battle on the grid waiting for `pid`'s order."""
+    from ..skirmish.played import waiting
+    return next((b for b in s.battles if b.result is None and pid in waiting(b.fought)), None)
+
+
+def order_grid(ctx: Ctx) -> list[Event]:
+    """A player's order in the grid battle he is fighting, the computer's replies, and the battle's result
+    once the grid battle is over."""
+    from ..skirmish import played
+    b = fighting(ctx.state, ctx.cmd.get("player"))
+    events = played.order(b.fought if b else None, ctx.cmd, ctx.dice)
+    assert b is not None
+    return [{"type": "grid", "battle": b.id, "event": e} for e in events] + _grid_over(ctx, b)
+
+
+def _grid_over(ctx: Ctx, b: Battle) -> list[Event]:
+    if not b.fought.ended:
+        return []
+    from ..skirmish.campaign import gorges_result
+    att, dfd = _sides(ctx.state, b)
+    grid = gorges_result(b.fought.grid, att, dfd)
+    events = [{"type": "auto_resolve", "battle": b.id, "resolver": "grid_players", "winner": grid["winner"],
+               "heroes_killed": grid["heroes_killed"], "battlefield": grid["battlefield"], "rounds": grid["rounds"],
+               "hp_left": grid["hp_left"], "scores": {}, "fought_by": list(b.fought.people)}]
+    return events + resolve(ctx, b, grid["winner"], grid["heroes_killed"], {}, False, how="grid")
 
 
 def resolve(ctx: Ctx, b: Battle, winner: str, killed: list[str], units: dict[str, Any], storm: bool,
@@ -265,4 +314,7 @@ def _siege(ctx: Ctx, wp: Player, lp: Player) -> list[Event]:
 
 
 def battles_awaiting(s: GorgesState) -> list[str]:
-    return ["referee"] if any(b.result is None for b in s.battles) else []
+    from ..skirmish.played import waiting
+    who = [pid for b in s.battles if b.result is None and b.fought is not None for pid in waiting(b.fought)]
+    who = list(dict.fromkeys(who))
+    return who + (["referee"] if any(b.result is None and b.fought is None for b in s.battles) else [])

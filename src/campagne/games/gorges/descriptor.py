@@ -25,6 +25,11 @@ BATTLE_OPTIONS = (
                                   "texte 004)",
                             "en": "table (the auto-resolve, 2D6) or grid (a grid battle, seed 004)"},
                default="table", choices=("table", "grid"), group=_AUTO),
+    GameOption("players", {"fr": "avec --resolver grid : les deux joueurs livrent eux-mêmes la bataille sur le "
+                                 "quadrillage (campagne order JOUEUR grid ...), l'ordinateur tenant le camp d'un absent",
+                           "en": "with --resolver grid: the two players fight the battle on the grid themselves "
+                                 "(campagne order PLAYER grid ...), the computer playing an absent player's camp"},
+               kind="bool", group=_AUTO),
 )
 
 GAME = GameDescriptor(

@@ -34,6 +34,8 @@ def battle_command(battle: str, o: Mapping[str, Any]) -> dict[str, Any]:
         command = {"type": "auto-resolve", "player": "referee", "battle": battle}
         if o.get("resolver") == "grid":  # fought on the grid (seed 004); otherwise the auto-resolve's table
             command["resolver"] = "grid"
+        if o.get("players"):
+            command["players"] = True
         return command
     if not o.get("winner"):
         raise CampagneError("order.missing", order="battle-result", field="--winner")

@@ -35,6 +35,11 @@ def legal_orders(s: GorgesState, player: str) -> list[LegalOrder]:
     if p is None:
         return []
     out = _hero(s, p)
+    if s.phase == "battles":  # the grid's orders of the battle he is fighting, from the grid's own rules
+        from ..skirmish.played import legal
+        from .battles import fighting
+        b = fighting(s, p.id)
+        out += legal(b.fought, p.id, {}) if b is not None else []
     if s.phase == "events":
         out += _event(s, p)
     elif s.phase == "mines":
@@ -186,12 +191,14 @@ def _referee(s: GorgesState) -> list[LegalOrder]:
     if not awaiting(s):
         out.append(LegalOrder("next", REFEREE))
     for b in s.battles:
-        if b.result is None:
+        if b.result is None and b.fought is None:
+            grid = _resolvers(s, b)
             out.append(LegalOrder("auto-resolve", REFEREE, {"battle": b.id},
-                                  (Field("resolver", choices=_resolvers(s, b), optional=True),)))
+                                  (Field("resolver", choices=grid, optional=True),
+                                   *((Field("players", "bool", optional=True),) if "grid" in grid else ()))))
             out.append(LegalOrder("battle-result", REFEREE, {"battle": b.id},
                                   (Field("winner", choices=(b.attacker, b.defender)),)))
-    out = [lo for lo in out if accepts(_rules(), s, lo.command({f.name: f.choices[0] for f in lo.fields}))]
+    out = [lo for lo in out if accepts(_rules(), s, lo.command({f.name: f.choices[0] for f in lo.fields if f.choices}))]
     return out + adjust_orders(s)
 
 

@@ -52,9 +52,11 @@ def campaign_svg(s: GorgesState, lang: str = "fr", viewer: str | None = None) ->
         for a in p.armies.values():
             if a.position is not None:
                 armies.setdefault(parse_cell_id(a.position), []).append((p.id, a.key))
-    return render_hex_map(s.map, owners=owners, colours=player_colours(s), armies=armies, buildings=buildings,
-                          ghost=parse_cell_id(s.ghost), title=title(s, lang), lang=lang,
-                          player_labels={pid: legend_line(s, pid, lang) for pid in s.players})
+    island = render_hex_map(s.map, owners=owners, colours=player_colours(s), armies=armies, buildings=buildings,
+                            ghost=parse_cell_id(s.ghost), title=title(s, lang), lang=lang,
+                            player_labels={pid: legend_line(s, pid, lang) for pid in s.players})
+    from ..skirmish.played import below  # a battle its players fight on the grid: its battlefield under the island
+    return below(island, [b.fought for b in s.battles if b.fought is not None and b.result is None], lang)
 
 
 __all__ = ["campaign_svg", "player_colours"]

@@ -175,6 +175,7 @@ class Battle:
     defender_army: str
     notes: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    fought: Any = None  # the grid battle its players are fighting (campagne.games.skirmish.played.Fought)
 
     __deepcopy__ = _copy_fields
 

@@ -99,6 +99,9 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
             if unknown:
                 lines.append(o.t(f"      (sans les points bonus cachés de {', '.join(unknown)})",
                                  f"      (without {', '.join(unknown)}'s hidden bonus points)"))
+        if b.get("grid"):
+            from ..skirmish.text import status_text as grid_status
+            lines += ["      " + line for line in grid_status(b["grid"], o, brief=brief).splitlines()]
         for n in b["notes"]:
             side = f"[{n['side']}] " if n.get("side") else ""
             lines.append(f"      {side}{n['fr'] if o.lang == 'fr' else n['en']}")
@@ -283,6 +286,10 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "battle": ("Bataille n°{id} en {territory} : {attacker} contre {defender}",
                "Battle #{id} in {territory}: {attacker} against {defender}"),
     "battle_void": ("Défi n°{challenge} : pas de bataille ({void_text})", "Challenge #{challenge}: no battle ({void_text})"),
+    "grid_battle": ("La bataille n°{battle} en {territory} se livre sur le quadrillage ({battlefield}) : chaque "
+                    "joueur y commande son camp (campagne order JOUEUR grid ...), l'ordinateur celui d'un absent",
+                    "Battle #{battle} in {territory} is fought on the grid ({battlefield}): each player commands his "
+                    "camp there (campagne order PLAYER grid ...), the computer an absent player's"),
     "auto_resolve": ("Bataille n°{battle} résolue automatiquement : {winner} l'emporte",
                      "Battle #{battle} auto-resolved: {winner} wins"),
     "battle_result": ("Bataille n°{battle} en {territory} : {winner} bat {loser}", "Battle #{battle} in {territory}: {winner} beats {loser}"),
@@ -456,4 +463,11 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
 
 
 def event_text(ev: dict[str, Any], o: Out) -> str:
+    if ev.get("type") == "grid":  # one event of a grid battle its players fight: in the grid's own words
+        from ..skirmish.text import event_text as on_the_grid
+        return o.t(f"[bataille n°{ev['battle']}, quadrillage] ", f"[battle #{ev['battle']}, grid] ") \
+            + on_the_grid(ev["event"], o)
+    if ev.get("type") == "auto_resolve" and ev.get("resolver") == "grid_players":
+        return o.t(f"Bataille n°{ev['battle']} livrée sur le quadrillage par ses joueurs : {ev['winner']} l'emporte",
+                   f"Battle #{ev['battle']} fought on the grid by its players: {ev['winner']} wins")
     return format_event(EVENT_TEXT, ev, _fields(ev, o) if ev.get("type") in EVENT_TEXT else {}, o)

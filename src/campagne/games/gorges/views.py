@@ -70,7 +70,10 @@ def _battle(s: GorgesState, b: Any, viewer: str | None) -> dict[str, Any]:
     """A battle, its notes for this viewer, and before its result the exact odds if it is auto-resolved — from
     what this viewer knows: another player's hidden bonus points are not counted (and said so)."""
     from .battles import auto_odds
-    d = {k: v for k, v in vars(b).items() if k != "notes"}
+    d = {k: v for k, v in vars(b).items() if k not in ("notes", "fought")}
+    if b.fought is not None and b.result is None:  # the grid battle its players fight: nothing on it is hidden
+        from ..skirmish.played import view_of
+        d["grid"] = view_of(b.fought, viewer)
     d["notes"] = [n for n in b.notes if viewer is None or n.get("side") in (None, viewer)]
     if b.result is None:
         p = auto_odds(s, b, viewer)

@@ -123,7 +123,11 @@ def resolve_atlantis_battle(state: Any, battle: Any, dice: Dice) -> dict[str, An
     nearest), fled (none: nobody flees a grid battle), characters (a character's or the general's card
     destroyed: « how » battle, so the seed's recovery roll follows), vp (hit points inflicted)."""
     setup, attacker, defender = atlantis_setup(state, battle)
-    grid = fight(setup, dice, f"{battle.territory}")
+    return atlantis_result(battle, fight(setup, dice, f"{battle.territory}"), attacker, defender)
+
+
+def atlantis_result(battle: Any, grid: SkirmishState, attacker: Any, defender: Any) -> dict[str, Any]:
+    """The Atlantis result of an ended grid battle, whoever fought it (the computers, or the players)."""
     winner = winner_of(grid)
     loser = defender.id if winner == attacker.id else attacker.id
     killed: dict[str, dict[str, int]] = {attacker.id: {}, defender.id: {}}
@@ -161,7 +165,12 @@ def gorges_setup(state: Any, battle: Any, attacker: Any, defender: Any) -> dict[
 def resolve_gorges_battle(state: Any, battle: Any, attacker: Any, defender: Any, dice: Dice) -> dict[str, Any]:
     """A Gorges battle on the grid: winner, and the armies whose legendary hero's card was destroyed (the
     hero killed, as the auto-resolve's `heroes_killed`)."""
-    grid = fight(gorges_setup(state, battle, attacker, defender), dice, f"gorges:{battle.id}")
+    return gorges_result(fight(gorges_setup(state, battle, attacker, defender), dice, f"gorges:{battle.id}"),
+                         attacker, defender)
+
+
+def gorges_result(grid: SkirmishState, attacker: Any, defender: Any) -> dict[str, Any]:
+    """The Gorges result of an ended grid battle, whoever fought it."""
     winner = winner_of(grid)
     killed = [a.ref for a in (attacker, defender)
               if (hero := grid.units.get(f"{a.ref.replace(':', '.')}.hero")) is not None and hero.status == "destroyed"]

@@ -58,6 +58,9 @@ def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
             hint = o.t("deploy UNITÉ CASE", "deploy UNIT CELL") if view["phase"] == "deploy" else o.t(
                 "move UNITÉ CASE, attack UNITÉ CIBLE, cast UNITÉ SORT CIBLE DÉS, end UNITÉ",
                 "move UNIT CELL, attack UNIT TARGET, cast UNIT SPELL TARGET DICE, end UNIT")
+            typed = view.get("typed_as")  # inside a campaign the grid's orders are typed after its own word
+            if typed:
+                hint = ", ".join(f"{typed} {h.strip()}" for h in hint.split(","))
             lines.append(o.t("À vous : ", "Your orders: ") + hint)
     lines.append(o.t("Points de vie restants : ", "Hit points left: ")
                  + ", ".join(f"{c} {view['hp_left'][c]}/{view['start_hp'][c]}" for c in view["camps"]))
