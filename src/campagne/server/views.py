@@ -18,7 +18,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import session
 from ..core.errors import CampagneError
 from ..render.text import entry_lines
 from . import board, notify, orders, store
@@ -64,12 +63,11 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
     redact = d.load("redact_entry")
     o = lang()
     text = _text(campaign)
+    mine = store.reading(campaign, c, s.viewer).entries  # his lines, numbered his way (made once per state)
     if last is None:
-        shown = [redact(c.file.header.get("opening", {}), s.viewer)] + session.visible_entries(c, s.viewer, redact)
-    else:  # the latest lines only: a long journal costs a poll nothing more
-        start = max(0, len(c.file.entries) - last)
-        shown = ([redact(c.file.header.get("opening", {}), s.viewer)] if start == 0 else []) + \
-            session.visible_entries(c, s.viewer, redact, start)
+        shown = [redact(c.file.header.get("opening", {}), s.viewer)] + mine
+    else:  # the latest lines only
+        shown = ([redact(c.file.header.get("opening", {}), s.viewer)] if len(mine) < last else []) + mine[-last:]
         shown = shown[-last:]
     out = []
     for e in shown:
@@ -112,7 +110,7 @@ def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     svg, _legal, pieces, _t, _p = _board(campaign, c, s)
     return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": board.mark(svg, pieces.on_map),
             "awaiting": c.game.awaiting(), "your_turn": awaiting_me(campaign, c, s),
-            "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(c)}
+            "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(campaign, c, s.actor)}
 
 
 def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
@@ -130,7 +128,7 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
     ids = {i: f"order-{i}" for i in shown}
     drawn = orders.forms([legal[i] for i in shown], d.load("orders"), lang().lang, _("Give"))
     url = reverse("club:orders", args=[campaign.pk])
-    forms = orders.page(drawn, url=url, csrf=get_token(request), seq=orders.seq_of(c), phase=store.phase_key(c),
+    forms = orders.page(drawn, url=url, csrf=get_token(request), seq=orders.seq_of(campaign, c, s.actor), phase=store.phase_key(c),
                         confirm_end=_("End the campaign? It cannot be taken back."), ids=[ids[i] for i in shown])
     advice = _advice(campaign, c, s)
     spots = board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice) if selected else ""
@@ -153,12 +151,13 @@ def _mine(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
     redact = store.descriptor(campaign).load("redact_entry")
     text = _text(campaign)
     o = lang()
+    reading = store.reading(campaign, c, s.viewer)
     out = []
-    for e in orders.withdrawable(c, s.actor):
-        shown = redact(e.to_dict(), s.viewer)
+    for e in orders.withdrawable(c, s.actor):  # his own orders: lines he reads, named by his numbers
+        shown = {**(redact(e.to_dict(), s.viewer) or {}), "n": reading.reader_n(e.n)}
         lines = entry_lines(shown, o, text.event_text, c.player_names) if text is not None else \
             [json.dumps(shown.get("command", {}), ensure_ascii=False)]
-        out.append({"n": e.n, "text": lines[0] if lines else str(e.n)})
+        out.append({"n": shown["n"], "text": lines[0] if lines else str(shown["n"])})
     return out
 
 
@@ -217,7 +216,8 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
                 written = orders.give(campaign, c, s.actor, request.POST)
                 after = notify.awaited(c)
                 note_order(campaign, s, phase)  # in the order's transaction: written with it, or not at all
-            messages.success(request, _("Order received: line #%(n)s of the journal.") % {"n": written[0]["n"]})
+                told = store.reading(campaign, c, s.viewer).reader_n(written[0]["n"])  # the number he reads it by
+            messages.success(request, _("Order received: line #%(n)s of the journal.") % {"n": told})
             notify.newly_awaited(campaign, before, after,
                                  request.build_absolute_uri(reverse("club:campaign", args=[pk])))
         except CampagneError as exc:
@@ -245,7 +245,8 @@ def withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
         with store.changing(pk) as (campaign, c):
             if campaign.ended:
                 raise CampagneError("club.ended")
-            orders.withdraw(c, s.actor, n)
+            # the form names the line by his number for it (his journal's): the journal's number for it
+            orders.withdraw(c, s.actor, store.reading(campaign, c, s.viewer).journal_n(n) or 0)
     except CampagneError as exc:
         return _refuse(request, pk, exc.message(lang().lang))
     messages.success(request, _("Your order is taken back: give another."))
@@ -306,7 +307,7 @@ def sheets(request: HttpRequest, pk: int) -> HttpResponse:
         header, entries = dict(c.file.header), list(c.file.entries)
         if s.viewer is not None:
             redact = d.load("redact_entry")
-            entries = [redact(e, s.viewer) for e in entries]
+            entries = [seen for seen in (redact(e, s.viewer) for e in entries) if seen is not None]
             header["opening"] = redact(header.get("opening") or {}, s.viewer)
         built = module.build_sheets(header, entries, c.game.state, lang().lang)
         if s.viewer is not None:
@@ -325,7 +326,7 @@ def view_json(request: HttpRequest, pk: int) -> HttpResponse:
         redact = d.load("redact_entry")
         data = {"campaign": campaign.pk, "game": campaign.game, "view": c.game.view(s.viewer),
                 "opening": redact(c.file.header.get("opening", {}), s.viewer),
-                "entries": session.visible_entries(c, s.viewer, redact)}
+                "entries": store.reading(campaign, c, s.viewer).entries}
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False, "default": str})
 
 
