@@ -185,6 +185,24 @@ def test_a_private_agreement_taken_back_stays_unknown_to_the_others(tmp_path: Pa
     assert bobs[-2]["command"]["type"] == "agree" and bobs[-1]["command"]["entries"] == [bobs[-2]["n"]]
 
 
+def test_a_take_back_of_a_private_order_does_not_name_its_giver_to_the_others(tmp_path: Path) -> None:
+    """alice takes back her private proposal, given before bob's public one: bob's is taken back and given again,
+    which carl reads, but not that alice took something back (her line is not his to know of)."""
+    path = atlantis_in_diplomacy(tmp_path / "taken.jsonl")
+    run(path, "order", "alice", "agree", "bob", "--set", f'text="{PACT}"', "--set", "public=false")
+    run(path, "order", "bob", "agree", "carl", "--set", 'text="bob and carl, in the open"')
+    run(path, "take-back", "alice")
+    carls = json.loads(run(path, "journal", "--as", "carl", "--json"))["entries"]
+    undo = next(e for e in carls if e["command"]["type"] == "undo")
+    assert undo["command"]["reason"] == "" and undo["events"][0]["reason"] == ""
+    text = run(path, "journal", "--as", "carl")
+    said = text[text.index(f"\n#{undo['n']} undo"):text.index(f"\n#{undo['n'] + 1} ")]
+    assert "alice" not in json.dumps(undo) and "alice" not in said and "took back" in said, said
+    assert [e["n"] for e in carls] == list(range(1, len(carls) + 1))
+    bobs = json.loads(run(path, "journal", "--as", "bob", "--json"))["entries"]  # a party reads why
+    assert "alice" in next(e for e in bobs if e["command"]["type"] == "undo")["command"]["reason"]
+
+
 def test_the_number_a_player_is_told_is_his_journals(tmp_path: Path) -> None:
     """After alice and bob's private pact, what carl's order prints, the line his journal shows it on, and the
     number his take-back names are one number: his own (the referee's is larger by the pact's two lines)."""

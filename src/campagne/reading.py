@@ -67,11 +67,15 @@ class Reading:
             return e
         out = {**e, "n": self._his[e["n"]]}
         cmd = out.get("command") or {}
-        if cmd.get("type") == UNDO and "entries" in cmd:
-            out["command"] = {**cmd, "entries": self.mine(cmd["entries"])}
-        if any(ev.get("type") == "undone" and "entries" in ev for ev in out.get("events") or []):
-            out["events"] = [{**ev, "entries": self.mine(ev["entries"])} if ev.get("type") == "undone" else ev
-                             for ev in out["events"]]
+        if cmd.get("type") != UNDO:
+            return out
+        named = cmd.get("entries") or []
+        # an undo that also took back lines he does not read: its reason may name them (a player's take-back names
+        # whose order it was), so he reads that lines were taken back, not why
+        told = {"reason": ""} if len(self.mine(named)) < len(named) else {}
+        out["command"] = {**cmd, "entries": self.mine(named), **told}
+        out["events"] = [{**ev, "entries": self.mine(ev.get("entries") or []), **told}
+                         if ev.get("type") == "undone" else ev for ev in out.get("events") or []]
         return out
 
     def mine(self, numbers: Sequence[Any]) -> list[int]:
