@@ -166,9 +166,10 @@ def check_open(campaign: Any, c: Any, actor: str, post: Any) -> None:
     check_fresh(campaign, c, actor, post)
 
 
-def seq_of(campaign: Any, c: Any, actor: str | None) -> int:
-    """The sequence number a form carries: the lines its giver reads in his journal when it is drawn, + 1."""
-    return store.reading(campaign, c, None if actor in (None, "referee") else actor).count() + 1
+def seq_of(campaign: Any, c: Any, viewer: str | None) -> int:
+    """The sequence number a form carries: the lines its reader (`viewer`, None: the referee) reads in his journal
+    when it is drawn, + 1."""
+    return store.reading(campaign, c, viewer).count() + 1
 
 
 def read_against(campaign: Any, c: Any, actor: str, post: Any) -> tuple[list[LegalOrder], bool]:

@@ -110,7 +110,7 @@ def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     svg, _legal, pieces, _t, _p = _board(campaign, c, s)
     return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": board.mark(svg, pieces.on_map),
             "awaiting": c.game.awaiting(), "your_turn": awaiting_me(campaign, c, s),
-            "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(campaign, c, s.actor)}
+            "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(campaign, c, s.viewer)}
 
 
 def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
@@ -128,7 +128,7 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
     ids = {i: f"order-{i}" for i in shown}
     drawn = orders.forms([legal[i] for i in shown], d.load("orders"), lang().lang, _("Give"))
     url = reverse("club:orders", args=[campaign.pk])
-    forms = orders.page(drawn, url=url, csrf=get_token(request), seq=orders.seq_of(campaign, c, s.actor), phase=store.phase_key(c),
+    forms = orders.page(drawn, url=url, csrf=get_token(request), seq=orders.seq_of(campaign, c, s.viewer), phase=store.phase_key(c),
                         confirm_end=_("End the campaign? It cannot be taken back."), ids=[ids[i] for i in shown])
     advice = _advice(campaign, c, s)
     spots = board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice) if selected else ""
