@@ -21,6 +21,7 @@ from campagne.games.atlantis.diplomacy import agreement_named
 from campagne.games.atlantis.rules import AtlantisRules
 from campagne.games.atlantis.views import redact_entry, secrets, view
 from campagne.games.atlantis.views import AGREEMENT_EVENTS
+from campagne.reading import Reading
 
 PLAYERS = ("a", "b", "c", "d")
 SPECTATOR = "zed"  # a club's spectator: a viewer who is no player
@@ -65,7 +66,10 @@ def test_each_viewer_reads_the_agreements_he_may_see_numbered_one_by_one(made: l
     for viewer in (*PLAYERS, SPECTATOR):
         seen = [a for a in s.agreements if a.seen_by(viewer)]
         assert [a["id"] for a in view(s, viewer)["agreements"]] == list(range(1, len(seen) + 1))
-        entries = [redact_entry(e.to_dict(), viewer) for e in game.entries]
+        # his journal: the lines he may read, numbered 1..k his way (a private pact's lines are not among them)
+        entries = Reading([e.to_dict() for e in game.entries], viewer, redact_entry).entries
+        assert [e["n"] for e in entries] == list(range(1, len(entries) + 1))
+        assert all(e["command"]["type"] != "withheld" for e in entries)
         first_seen = list(dict.fromkeys(n for e in entries for n in numbers_named(e)))
         assert first_seen == list(range(1, len(seen) + 1)), viewer  # in the order he learnt of them, none skipped
         read = json.dumps(entries, ensure_ascii=False) + json.dumps(view(s, viewer), ensure_ascii=False)

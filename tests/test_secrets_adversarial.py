@@ -97,8 +97,15 @@ def test_a_party_reads_the_private_pact_and_no_one_else_that_it_exists(tmp_path:
     entries = json.loads(carl["journal json"])["entries"]
     about = [ev for e in entries for ev in e["events"] if str(ev.get("type")).startswith("agreement")]
     assert about and all("carl" in ev["parties"] for ev in about)  # his own truce only
-    withheld = [e for e in entries if e["command"] == {"type": "withheld"}]
-    assert len(withheld) == 4 and all(not e["events"] for e in withheld)  # two proposals and their answers
+    # the lines of the two private pacts (two proposals and their answers) are not in his journal at all, and his
+    # lines are numbered 1..k with no gap where they were: nothing says that some diplomacy happened, nor how much
+    referee = json.loads(run(path, "journal", "--referee", "--json"))["entries"]
+    assert len(entries) == len(referee) - 4
+    assert [e["n"] for e in entries] == list(range(1, len(entries) + 1))
+    assert all(e["command"].get("type") in {r["command"]["type"] for r in referee} for e in entries)
+    assert "withheld" not in carl["journal json"] + carl["journal"]
+    numbers = [int(x) for x in re.findall(r"^#(\d+) ", carl["journal"], re.M)]
+    assert numbers == [0, *range(1, len(entries) + 1)]  # the opening, then his lines
     journal_fr = run(path, "journal", "--as", "carl", "--lang", "fr")
     assert set(re.findall(r"greement #(\d+)|ccord n°(\d+)", carl["journal"] + journal_fr)) <= {("1", ""), ("", "1")}
     # his truce with alice is the first agreement he may see: #1 to him, as everything about it reads to him
@@ -168,12 +175,53 @@ def test_a_non_party_cannot_count_the_private_agreements_made_before_his(tmp_pat
 
 
 def test_a_private_agreement_taken_back_stays_unknown_to_the_others(tmp_path: Path) -> None:
+    """Neither the private proposal nor the referee's undo of it (which names its line) is in carl's journal."""
     path = atlantis_in_diplomacy(tmp_path / "undone.jsonl")
+    before = run(path, "journal", "--as", "carl", "--json")
     run(path, "order", "alice", "agree", "bob", "--set", f'text="{PACT}"', "--set", "public=false")
     run(path, "undo", "--reason", "second thoughts")
-    undone = json.loads(run(path, "journal", "--as", "carl", "--json"))["entries"][-2]
-    assert undone["undone"] and undone["command"] == {"type": "withheld"}
-    assert json.loads(run(path, "journal", "--as", "bob", "--json"))["entries"][-2]["command"]["type"] == "agree"
+    assert run(path, "journal", "--as", "carl", "--json") == before
+    bobs = json.loads(run(path, "journal", "--as", "bob", "--json"))["entries"]
+    assert bobs[-2]["command"]["type"] == "agree" and bobs[-1]["command"]["entries"] == [bobs[-2]["n"]]
+
+
+def test_a_take_back_of_a_private_order_does_not_name_its_giver_to_the_others(tmp_path: Path) -> None:
+    """alice takes back her private proposal, given before bob's public one: bob's is taken back and given again,
+    which carl reads, but not that alice took something back (her line is not his to know of)."""
+    path = atlantis_in_diplomacy(tmp_path / "taken.jsonl")
+    run(path, "order", "alice", "agree", "bob", "--set", f'text="{PACT}"', "--set", "public=false")
+    run(path, "order", "bob", "agree", "carl", "--set", 'text="bob and carl, in the open"')
+    run(path, "take-back", "alice")
+    carls = json.loads(run(path, "journal", "--as", "carl", "--json"))["entries"]
+    undo = next(e for e in carls if e["command"]["type"] == "undo")
+    assert undo["command"]["reason"] == "" and undo["events"][0]["reason"] == ""
+    text = run(path, "journal", "--as", "carl")
+    said = text[text.index(f"\n#{undo['n']} undo"):text.index(f"\n#{undo['n'] + 1} ")]
+    assert "alice" not in json.dumps(undo) and "alice" not in said and "took back" in said, said
+    assert [e["n"] for e in carls] == list(range(1, len(carls) + 1))
+    bobs = json.loads(run(path, "journal", "--as", "bob", "--json"))["entries"]  # a party reads why
+    assert "alice" in next(e for e in bobs if e["command"]["type"] == "undo")["command"]["reason"]
+
+
+def test_the_number_a_player_is_told_is_his_journals(tmp_path: Path) -> None:
+    """After alice and bob's private pact, what carl's order prints, the line his journal shows it on, and the
+    number his take-back names are one number: his own (the referee's is larger by the pact's two lines)."""
+    path = atlantis_in_diplomacy(tmp_path / "told.jsonl")
+    run(path, "order", "alice", "agree", "bob", "--set", f'text="{PACT}"', "--set", "public=false")
+    run(path, "order", "bob", "accept", "1")
+    printed = run(path, "order", "carl", "agree", "alice", "--set", f'text="{TRUCE}"')
+    told = int(re.search(r"^#(\d+) agree", printed, re.M).group(1))
+    carls = json.loads(run(path, "journal", "--as", "carl", "--json"))["entries"]
+    assert carls[-1]["n"] == told == len(carls)
+    assert json.loads(run(path, "journal", "--referee", "--json"))["entries"][-1]["n"] == told + 2
+    # his take-back names his number; the referee's number for it names no line of his
+    run(path, "take-back", "carl", "--entry", str(told + 2), code=2)
+    taken = run(path, "take-back", "carl", "--entry", str(told))
+    assert f"#{told + 1} " in taken and "#%d" % (told + 3) not in taken  # the undo: his next line, his number
+    carls = json.loads(run(path, "journal", "--as", "carl", "--json"))["entries"]
+    assert carls[-2]["n"] == told and carls[-1]["command"]["type"] == "undo"
+    assert [e["n"] for e in carls] == list(range(1, len(carls) + 1))
+    assert carls[-1]["events"][0]["entries"] == [told]  # the undo names his line by his number
 
 
 def gorges_year(tmp_path: Path) -> tuple[Path, list[dict]]:

@@ -14,6 +14,7 @@ import journal_kit
 
 import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,9 @@ import pytest
 from django.test import Client
 from typer.testing import CliRunner
 
-from server_kit import signed_in, user
-from test_secrets_adversarial import PACT, STRATEGY_WORDS, agreement_numbers, atlantis_with_secrets
+from server_kit import form_fields, signed_in, user
+from test_secrets_adversarial import (PACT, STRATEGY_WORDS, agreement_numbers, atlantis_in_diplomacy,
+                                      atlantis_with_secrets, run)
 
 from campagne import session
 from campagne.cli.main import app
@@ -153,6 +155,47 @@ def test_no_page_lets_a_non_party_count_the_private_agreements_before_his(tmp_pa
         assert named <= {1}, f"carl counts {sorted(named)} in {where}"
     referee = signed_in(user(f"ref-{campaign.pk}"), campaign, Membership.REFEREE)
     assert agreement_numbers(referee.get(f"/c/{campaign.pk}/view.json").content.decode()) == {1, 2, 3}
+
+
+def _numbers(page: str) -> list[int]:
+    """The line numbers a journal page shows, in order (the opening is #0)."""
+    return [int(n) for n in re.findall(r"(?:^|<pre[^>]*>)#(\d+) ", html.unescape(page), re.M)]
+
+
+def test_a_non_party_reads_his_own_line_numbers_at_the_club(tmp_path: Path) -> None:
+    """alice and bob's private pact takes two lines of the journal: carl's journal page, JSON and forms have no line
+    for them and no gap where they were, and every number the club tells him (his order received, the take-back of
+    it) is the one his journal shows; the referee keeps the journal's own numbers."""
+    path = atlantis_in_diplomacy(tmp_path / "club.jsonl")
+    run(path, "order", "alice", "agree", "bob", "--set", f'text="{PACT}"', "--set", "public=false")
+    run(path, "order", "bob", "accept", "1")
+    campaign = store.import_journal("numbered", path.read_bytes(), session.referee_file(path).read_bytes())
+    carl = signed_in(user(f"{campaign.pk}-carl"), campaign, Membership.PLAYER, "carl")
+    referee = signed_in(user(f"ref-{campaign.pk}"), campaign, Membership.REFEREE)
+    entries = carl.get(f"/c/{campaign.pk}/view.json").json()["entries"]
+    everything = referee.get(f"/c/{campaign.pk}/view.json").json()["entries"]
+    assert [e["n"] for e in entries] == list(range(1, len(everything) - 1))  # the pact's two lines: not his
+    page = carl.get(f"/c/{campaign.pk}/journal/").content.decode()
+    assert _numbers(page) == list(range(len(entries) + 1)) and "withheld" not in page
+    assert _numbers(referee.get(f"/c/{campaign.pk}/journal/").content.decode()) == list(range(len(everything) + 1))
+    # his forms count his lines, not the journal's
+    form = next(f for f in form_fields(carl.get(f"/c/{campaign.pk}/").content.decode(), "agree") if "f_text" in f)
+    assert form["seq"] == str(len(entries) + 1)
+    form["f_text"] = "carl's own words"
+    r = carl.post(f"/c/{campaign.pk}/orders/", form, follow=True)
+    said = re.search(r"(?:line|ligne) #(\d+) (?:of the|du) journal", r.content.decode())
+    assert said and int(said.group(1)) == len(entries) + 1, r.content.decode()[:2000]
+    assert _numbers(carl.get(f"/c/{campaign.pk}/journal/").content.decode())[-1] == int(said.group(1))
+    # the take-back form names his line by his number, and takes back that order
+    mine = re.findall(r'<form class="withdraw".*?name="entry" value="(\d+)"',
+                      carl.get(f"/c/{campaign.pk}/").content.decode(), re.S)
+    assert mine == [said.group(1)]
+    assert carl.post(f"/c/{campaign.pk}/withdraw/", {"entry": mine[0]}).status_code == 302
+    with store.viewing(campaign.pk) as (_c, c):
+        assert "carl's own words" not in [a.text for a in c.state.agreements]
+    entries = carl.get(f"/c/{campaign.pk}/view.json").json()["entries"]
+    assert [e["n"] for e in entries] == list(range(1, len(entries) + 1))
+    assert entries[-1]["events"][0]["entries"] == [int(said.group(1))]  # the undo names his line his way
 
 
 def test_gorges_year_secrets_reach_no_other_player(tmp_path: Path) -> None:

@@ -289,19 +289,18 @@ def _ended(c: Campaign) -> bool:
     return bool(descriptor and descriptor.outcome and descriptor.load("outcome")(c.game.state).ended)
 
 
+def reading_of(c: Campaign, viewer: str | None, redact: Any) -> Any:
+    """The journal as `viewer` reads it, and the one translation between his line numbers and the journal's
+    (`campagne.reading`)."""
+    from .reading import Reading
+    return Reading(c.file.entries, viewer, redact)
+
+
 def visible_entries(c: Campaign, viewer: str | None, redact: Any, start: int = 0) -> list[dict[str, Any]]:
-    """The journal's lines as `viewer` may read them (from the `start`-th on): the game redacts each (`redact`); an
-    entry taken back by the referee's undo shows, to anyone but its owner and the referee, only that there was one."""
-    out = []
-    for e in c.file.entries[start:]:
-        cmd = e.get("command", {})
-        if viewer is not None and e.get("n") in c.game.undone and cmd.get("player") != viewer:
-            seen = redact(e, viewer).get("command", {})  # its type and giver as the game lets him see them
-            out.append({"n": e.get("n"), "command": {k: seen[k] for k in ("type", "player") if k in seen},
-                        "undone": True, "events": [], "rolls": []})
-        else:
-            out.append(redact(e, viewer))
-    return out
+    """The journal's lines as `viewer` may read them (from the journal's `start`-th on), numbered his way: the game
+    redacts each (`redact`) and leaves out the lines he may not know exist; an entry taken back by the referee's
+    undo shows, to anyone but its owner and the referee, only that there was one (`campagne.reading`)."""
+    return reading_of(c, viewer, redact).since(start)
 
 
 PUBLIC_DICE = {"fr": "Les dés de cette partie sont publics : n'importe qui peut les prévoir.",

@@ -104,6 +104,21 @@ class Search:
         assert not missing, f"the referee does not read {missing[:3]}: the search could not find them"
 
 
+def his_lines_only(viewer: str, mine: list[dict[str, Any]], journal: list[dict[str, Any]]) -> None:
+    """A player's journal holds only the lines he may read, numbered his way: 1, 2, 3... with no gap where a line he
+    may not know of was (the gap would count them), and each of his lines one of the journal's lines, in order, of
+    the same kind — none stands for a line withheld from him (that would say something happened, and how often)."""
+    numbers = [e.get("n") for e in mine]
+    assert numbers == list(range(1, len(mine) + 1)), f"{viewer}'s journal is not numbered 1..{len(mine)}: {numbers}"
+    kinds = iter(e["command"].get("type") for e in journal)
+    strange = [e["command"] for e in mine if e["command"].get("type") not in kinds]
+    assert not strange, f"{viewer}'s journal has a line that is none of the journal's: {strange[:1]}"
+
+
+def referee_entries(path: Path) -> list[dict[str, Any]]:
+    return json.loads(cli(path, "journal", "--referee", "--json"))["entries"]
+
+
 def reading(path: Path, viewer: str | None, tmp: Path, langs: tuple[str, ...] = LANGS) -> dict[str, str]:
     """Everything a player reads without giving an order, text (in `langs`) and --json: as `viewer` (--as), or by
     default (viewer None: the lone person's view)."""
@@ -132,9 +147,12 @@ def every_viewer(search: Search, tmp: Path) -> None:
     """Each player reads as himself; the text in French for one, in English for the next (both languages are read
     at every point with two players or more, at half the cost)."""
     players = json.loads(cli(search.path, "status", "--referee", "--json"))["players"]
+    journal = referee_entries(search.path)
     for n, viewer in enumerate(players):
         langs = (LANGS[n % 2],)
-        search.check(viewer, reading(search.path, viewer, tmp, langs) | listing(search.path, viewer, langs))
+        read = reading(search.path, viewer, tmp, langs)
+        his_lines_only(viewer, json.loads(read["journal json"])["entries"], journal)
+        search.check(viewer, read | listing(search.path, viewer, langs))
 
 
 # --------------------------------------------------------------------------- orders as a person types them
@@ -349,6 +367,50 @@ def test_a_planted_leak_is_caught(game: str, tmp_path: Path, monkeypatch: pytest
             search.check(viewer, {"status json": cli(path, "status", "--as", viewer, "--json")})
 
 
+def plant_withheld_lines(game: str, monkeypatch: pytest.MonkeyPatch, numbered_once: bool) -> None:
+    """A gate that lets a player know a line exists without reading it: every other line not his shows as a line
+    withheld (or, `numbered_once`, is left out while the lines keep the journal's numbers, so the gap counts it)."""
+    from campagne import reading
+    from campagne.core import interface
+    where, load = games()[game].redact_entry, interface.load
+    gate = load(where)
+
+    def planted(entry: dict[str, Any], viewer: str | None) -> dict[str, Any] | None:
+        if viewer is None or entry.get("n", 0) % 2 or entry.get("command", {}).get("player") == viewer:
+            return gate(entry, viewer)
+        return None if numbered_once else {"n": entry.get("n"), "command": {"type": "withheld"}, "events": []}
+    monkeypatch.setattr(interface, "load", lambda path: planted if path == where else load(path))
+    if numbered_once:
+        monkeypatch.setattr(reading.Reading, "_renumbered", lambda self, e: e)
+
+
+_PLAYED: dict[str, tuple[bytes, bytes]] = {}
+
+
+@pytest.mark.parametrize("numbered_once", [False, True], ids=["withheld", "gap"])
+def test_a_line_withheld_or_a_gap_is_caught(game: str, numbered_once: bool, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kit's numbering check can fail: a line shown as withheld, or left out with a gap in the numbers."""
+    if game not in campaign_games():
+        pytest.skip(f"{game} is a battle: it has no secret (its descriptor says why)")
+    ids = player_specs(game, computers=False)
+    if game not in _PLAYED:  # played once a run, each test on its own copy
+        made = tmp_path / "played.jsonl"
+        cli(made, "new", game, *(x for i in ids for x in ("-p", i)), "--seed", "3", "--public-dice")
+        cli(made, "play", *(x for i in ids for x in ("--stand-in", i)), "--referee", "--until-turn", "1", code=None)
+        _PLAYED[game] = (made.read_bytes(), session.referee_file(made).read_bytes())
+    path = tmp_path / "planted.jsonl"
+    path.write_bytes(_PLAYED[game][0])
+    session.referee_file(path).write_bytes(_PLAYED[game][1])
+    journal = referee_entries(path)
+    assert len(journal) >= 2, "the check needs a few lines"
+    viewer = next(i for i in ids if any(e["command"].get("player") not in (i, None) for e in journal[1::2]))
+    his_lines_only(viewer, json.loads(cli(path, "journal", "--as", viewer, "--json"))["entries"], journal)
+    plant_withheld_lines(game, monkeypatch, numbered_once)
+    with pytest.raises(AssertionError, match=f"{viewer}'s journal"):
+        his_lines_only(viewer, json.loads(cli(path, "journal", "--as", viewer, "--json"))["entries"], journal)
+
+
 def members(campaign: Any) -> dict[str, Any]:
     """Clients signed in as the campaign's referee, each of its players and a spectator (accounts without a password:
     hashing one costs a second a member)."""
@@ -379,9 +441,12 @@ def served(path: Path, title: str, tmp: Path) -> Search:
     campaign = store.import_journal(title, path.read_bytes(), referee.read_bytes() if referee.exists() else None)
     clients = members(campaign)
     search = Search(path)
+    journal = referee_entries(path)
     for who, client in clients.items():
         if who not in ("referee", "spectator"):
-            search.check(who, responses(client, campaign.pk))
+            read = responses(client, campaign.pk)
+            his_lines_only(who, json.loads(read[f"/c/{campaign.pk}/view.json en"])["entries"], journal)
+            search.check(who, read)
     everyone = {p.what: p for found in secrets_now(path).values() for p in found}
     found = leaks(responses(clients["spectator"], campaign.pk), list(everyone.values()))
     assert not found, "a spectator reads what no player may: " + "; ".join(found[:5])

@@ -12,7 +12,7 @@ import typer
 from .main import app
 from .output import (CampaignOpt, ForceOpt, JsonOpt, LangOpt, Out, campaign_path, out, parse_seed, parse_sets,
                      run_safely)
-from .viewer import RefereeOpt, shown, viewer_of
+from .viewer import RefereeOpt, his_line, shown, viewer_of
 
 def _player_spec(spec: str, what: str, default: str | None) -> dict[str, Any]:
     """ID[:CONTROLLER[:WHAT[:NAME]]] -> a player entry (CONTROLLER `search` may be followed by its seconds:
@@ -298,10 +298,12 @@ def undo(reason: str = typer.Option("", "--reason", help="Why (kept in the journ
             viewer = viewer_of(c, None, referee)
             if o.json:
                 undone_seen = shown(c, undone, viewer)
-                o.data({"undone": undone_seen[0], "undone_entries": undone_seen, "undo": undo_entry,
+                undo_seen = shown(c, [undo_entry], viewer)
+                o.data({"undone": undone_seen[0] if undone_seen else None, "undone_entries": undone_seen,
+                        "undo": undo_seen[0] if undo_seen else None,
                         "replayed": shown(c, [e.to_dict() for e in replayed], viewer), "view": c.game.view(viewer)})
             else:
-                for e in undone:
+                for e in shown(c, undone, viewer):  # the lines he reads, by his numbers
                     o.text(undone_line(e, o))
                 if replayed:
                     _print_entries(o, c, [e.to_dict() for e in replayed], viewer)
@@ -310,7 +312,7 @@ def undo(reason: str = typer.Option("", "--reason", help="Why (kept in the journ
 
 @app.command(name="take-back")
 def take_back(player: str = typer.Argument(..., help="The player taking back his own order."),
-              entry: Optional[int] = typer.Option(None, "--entry", help="The journal line (#N) of the order; "
+              entry: Optional[int] = typer.Option(None, "--entry", help="The line (#N) of the order in his journal (journal --as PLAYER); "
                                                                          "his latest by default."),
               campaign: Optional[str] = CampaignOpt, lang: Optional[str] = LangOpt, json_: bool = JsonOpt) -> None:
     """Take back one's own order of this phase (done too) until the phase resolves. / Reprendre un de ses ordres
@@ -320,7 +322,8 @@ def take_back(player: str = typer.Argument(..., help="The player taking back his
     def go() -> None:
         from ..takeback import withdraw
         with _opened(o, campaign, viewers=(player,)) as c:
-            _print_entries(o, c, withdraw(c, player, entry), player)
+            # --entry is the line's number in his journal (`journal --as PLAYER`), as every number he is told
+            _print_entries(o, c, withdraw(c, player, his_line(c, player, entry)), player)
     run_safely(o, go)
 
 
@@ -386,7 +389,7 @@ def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this
             header, entries = dict(c.file.header), list(c.file.entries)
             if viewer is not None:  # built from the journal as this viewer may read it: his own sheet only
                 redact = descriptor.load("redact_entry")
-                entries = [redact(e, viewer) for e in entries]
+                entries = [seen for seen in (redact(e, viewer) for e in entries) if seen is not None]
                 header["opening"] = redact(header.get("opening") or {}, viewer)
             sheets = game_sheet.build_sheets(header, entries, c.game.state, o.lang)
         for who in (player, viewer):

@@ -31,12 +31,23 @@ def viewer_of(c: Any, as_: Optional[str] = None, referee: bool = False) -> Optio
 
 
 def shown(c: Any, entries: list[dict[str, Any]], viewer: Optional[str]) -> list[dict[str, Any]]:
-    """Journal lines as `viewer` may read them (the game's gate)."""
+    """Journal lines just written as `viewer` may read them (the game's gate): those he reads, numbered his way."""
     if viewer is None:
         return entries
     from ..registry import game
-    redact = game(c.file.header.get("ruleset", "")).load("redact_entry")
-    return [redact(e, viewer) for e in entries]
+    from ..session import reading_of
+    return reading_of(c, viewer, game(c.file.header.get("ruleset", "")).load("redact_entry")).shown(entries)
+
+
+def his_line(c: Any, viewer: Optional[str], k: Optional[int]) -> Optional[int]:
+    """The journal's number of the line `viewer` calls `k` (None stays None: his latest); a number he has no line
+    for names no line (0), which the take-back refuses as not his."""
+    if k is None or viewer is None:
+        return k
+    from ..registry import game
+    from ..session import reading_of
+    found = reading_of(c, viewer, game(c.file.header.get("ruleset", "")).load("redact_entry")).journal_n(k)
+    return 0 if found is None else found
 
 
 from ..core.errors import register_messages  # noqa: E402

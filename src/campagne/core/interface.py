@@ -217,7 +217,8 @@ class GameDescriptor:
     - ruleset: a `core.game.Ruleset` class; orders: its mapping type -> `core.orders.Order`;
     - legal_orders: `(state, player) -> list[LegalOrder]` (player may be "referee");
     - view: `(state, viewer) -> dict` (viewer None: the referee), the one gate for secrets;
-      redact_entry: `(entry, viewer) -> entry`, a journal line as that viewer may see it;
+      redact_entry: `(entry, viewer) -> entry`, a journal line as that viewer may see it, or None when he may not
+      know the line exists (it is then not in his journal, whose lines he numbers his own way: campagne.reading);
     - setup: `(players: list[dict], options: dict) -> setup dict`; each player dict holds "id",
       "controller", "name" and one key per `player_fields`; options hold the `setup_options`;
       battle_command: `(target, options) -> command`, options holding the `battle_options` typed;
@@ -243,7 +244,7 @@ class GameDescriptor:
     orders: str  # dotted path of the orders declared as data (a mapping name -> core.orders.Order)
     legal_orders: str  # dotted path: (state, player) -> list[LegalOrder]
     view: str  # (state, viewer) -> view dict: the one gate for secrets
-    redact_entry: str  # (entry dict, viewer) -> the entry as this viewer may see it
+    redact_entry: str  # (entry dict, viewer) -> the entry as this viewer may see it, or None: not his to know of
     setup: str  # (players: list[dict], options: dict) -> setup dict, validated
     # what one journal holds, for sentences: {"fr": "une campagne d'…", "en": "an … campaign"} (default: the title)
     noun: Mapping[str, str] = field(default_factory=dict)

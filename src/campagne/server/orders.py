@@ -133,16 +133,28 @@ def command_from_post(legal: list[LegalOrder], post: Any, strict: bool = True) -
     return command
 
 
-def check_fresh(c: Any, actor: str, post: Any) -> None:
-    """The form was drawn in this phase, and its giver has given no order since (a double submit, or a second tab,
-    changes nothing)."""
+def _reader(actor: str) -> str | None:
+    return None if actor == "referee" else actor  # the referee reads the journal's own numbers
+
+
+def _drawn_at(campaign: Any, c: Any, actor: str, post: Any) -> int:
+    """The journal's length when the form was drawn, from the number of lines its giver had read then (the form
+    carries his count, never the journal's: that would count the lines he may not know exist)."""
     try:
         seq = int(post.get("seq", ""))
     except ValueError:
         raise CampagneError("club.stale") from None
-    if post.get("phase") != store.phase_key(c) or seq < 1 or seq > len(c.file.entries) + 1:
+    reading = store.reading(campaign, c, _reader(actor))
+    if post.get("phase") != store.phase_key(c) or seq < 1 or seq > reading.count() + 1:
         raise CampagneError("club.stale")
-    if any(e.get("command", {}).get("player") == actor for e in c.file.entries[seq - 1:]):
+    return reading.length_after(seq - 1)
+
+
+def check_fresh(campaign: Any, c: Any, actor: str, post: Any) -> None:
+    """The form was drawn in this phase, and its giver has given no order since (a double submit, or a second tab,
+    changes nothing)."""
+    drawn = _drawn_at(campaign, c, actor, post)
+    if any(e.get("command", {}).get("player") == actor for e in c.file.entries[drawn:]):
         raise CampagneError("club.already_given")
 
 
@@ -150,19 +162,20 @@ def check_open(campaign: Any, c: Any, actor: str, post: Any) -> None:
     """The campaign is under way and the form is fresh: checked before anything is copied or tried."""
     if campaign.ended:
         raise CampagneError("club.ended")
-    check_fresh(c, actor, post)
+    check_fresh(campaign, c, actor, post)
 
 
-def seq_of(c: Any) -> int:
-    """The journal's sequence number a form carries: the lines of commands it had when the form was drawn, + 1."""
-    return len(c.file.entries) + 1
+def seq_of(campaign: Any, c: Any, viewer: str | None) -> int:
+    """The sequence number a form carries: the lines its reader (`viewer`, None: the referee) reads in his journal
+    when it is drawn, + 1."""
+    return store.reading(campaign, c, viewer).count() + 1
 
 
 def read_against(campaign: Any, c: Any, actor: str, post: Any) -> tuple[list[LegalOrder], bool]:
     """What a fresh form is read against: the legal orders it was drawn from when others' orders came since (the
     rules themselves then judge the command, against the state now), else the legal orders of now (strictly).
     Asked first outside the campaign's lock, to draw them there."""
-    drawn = int(post.get("seq")) - 1
+    drawn = _drawn_at(campaign, c, actor, post)
     at_form = store.cached_legal(campaign, drawn, actor) if drawn != len(c.file.entries) else None
     if at_form is not None:
         return at_form, False
@@ -173,7 +186,7 @@ def give(campaign: Any, c: Any, actor: str, post: Any) -> list[dict[str, Any]]:
     """Give the order a form holds, as `actor` (a player's id, or "referee"), then let the computers reply: the
     entries written. Raises a CampagneError, with nothing changed, if anything is refused."""
     from ..computers import play_computers
-    check_fresh(c, actor, post)
+    check_fresh(campaign, c, actor, post)
     d = store.descriptor(campaign)
     legal, strict = read_against(campaign, c, actor, post)
     command = command_from_post(legal, post, strict)

@@ -252,6 +252,17 @@ def legal(campaign: Campaign, c: session.Campaign, actor: str) -> list[Any]:
     return remembered(_legal, key, 1024, lambda: descriptor(campaign).load("legal_orders")(c.state, actor))
 
 
+_readings: dict[tuple[Any, ...], Any] = {}
+
+
+def reading(campaign: Campaign, c: session.Campaign, viewer: str | None) -> Any:
+    """The journal as `viewer` reads it — his lines, numbered his way, and the one translation between his numbers
+    and the journal's (`campagne.reading`) — made once per state (pages and polls ask again)."""
+    key = (campaign.pk, (len(c.file.entries), campaign.created), viewer)
+    return remembered(_readings, key, 256,
+                      lambda: session.reading_of(c, viewer, descriptor(campaign).load("redact_entry")))
+
+
 _advice: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
 
 

@@ -18,7 +18,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import session
 from ..core.errors import CampagneError
 from ..core.names import natural
 from ..render.text import entry_lines
@@ -66,17 +65,18 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
     redact = d.load("redact_entry")
     o = lang()
     text = _text(campaign)
+    reading = store.reading(campaign, c, s.viewer)
+    mine = reading.entries  # his lines, numbered his way (made once per state)
     if last is None:
-        shown = [redact(c.file.header.get("opening", {}), s.viewer)] + session.visible_entries(c, s.viewer, redact)
-    else:  # the latest lines only: a long journal costs a poll nothing more
-        start = max(0, len(c.file.entries) - last)
-        shown = ([redact(c.file.header.get("opening", {}), s.viewer)] if start == 0 else []) + \
-            session.visible_entries(c, s.viewer, redact, start)
+        shown = [redact(c.file.header.get("opening", {}), s.viewer)] + mine
+    else:  # the latest lines only
+        shown = ([redact(c.file.header.get("opening", {}), s.viewer)] if len(mine) < last else []) + mine[-last:]
         shown = shown[-last:]
     out = []
-    undone, computer = c.game.undone, computer_lines(campaign)
+    undone, computer = c.game.undone, computer_lines(campaign)  # the journal's numbers
     for e in shown:
-        n = e.get("n")
+        n = e.get("n")  # the reader's number
+        journal_n = reading.journal_n(n) if isinstance(n, int) else None
         if e.get("undone"):
             out.append({"n": n, "lines": [_("#%(n)s (undone)") % {"n": n}], "undone": True})
             continue
@@ -86,12 +86,12 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
             lines = [json.dumps(e.get("command", {}), ensure_ascii=False)] + \
                 [json.dumps(ev, ensure_ascii=False) for ev in e.get("events", [])]
         marks = []
-        if n in undone:  # the referee and the player concerned read it whole: marked as taken back
+        if journal_n in undone:  # the referee and the player concerned read it whole: marked as taken back
             marks.append(_("undone by the referee"))
-        if n in computer:
+        if journal_n in computer:
             marks.append(_("played by a computer for %(player)s") %
-                         {"player": c.player_names.get(computer[n], computer[n])})
-        out.append({"n": n, "lines": lines, "undone": n in undone, "marks": marks})
+                         {"player": c.player_names.get(computer[journal_n], computer[journal_n])})
+        out.append({"n": n, "lines": lines, "undone": journal_n in undone, "marks": marks})
     return out
 
 
@@ -124,7 +124,7 @@ def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     svg, _legal, pieces, _t, _p = _board(campaign, c, s)
     return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": board.mark(svg, pieces.on_map),
             "awaiting": c.game.awaiting(), "your_turn": awaiting_me(campaign, c, s),
-            "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(c),
+            "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(campaign, c, s.viewer),
             "notices": [notify.notice_text(n, lang().lang, c.player_names.get(n.player)) for n in notices(campaign)]}
 
 
@@ -144,7 +144,7 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
     words = words_for(campaign, c)
     drawn = orders.forms([legal[i] for i in shown], words, _("Give"))
     url = reverse("club:orders", args=[campaign.pk])
-    forms = orders.page(drawn, url=url, csrf=get_token(request), seq=orders.seq_of(c), phase=store.phase_key(c),
+    forms = orders.page(drawn, url=url, csrf=get_token(request), seq=orders.seq_of(campaign, c, s.viewer), phase=store.phase_key(c),
                         confirm_end=_("End the campaign? It cannot be taken back."), ids=[ids[i] for i in shown])
     advice = _advice(campaign, c, s)
     spots = board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice) if selected else ""
@@ -172,12 +172,13 @@ def _mine(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
     redact = store.descriptor(campaign).load("redact_entry")
     text = _text(campaign)
     o = lang()
+    reading = store.reading(campaign, c, s.viewer)
     out = []
-    for e in orders.withdrawable(c, s.actor):
-        shown = redact(e.to_dict(), s.viewer)
+    for e in orders.withdrawable(c, s.actor):  # his own orders: lines he reads, named by his numbers
+        shown = {**(redact(e.to_dict(), s.viewer) or {}), "n": reading.reader_n(e.n)}
         lines = entry_lines(shown, o, text.event_text, c.player_names) if text is not None else \
             [json.dumps(shown.get("command", {}), ensure_ascii=False)]
-        out.append({"n": e.n, "text": lines[0] if lines else str(e.n)})
+        out.append({"n": shown["n"], "text": lines[0] if lines else str(shown["n"])})
     return out
 
 
@@ -243,7 +244,8 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
                 written = orders.give(campaign, c, s.actor, request.POST)
                 after = notify.awaited(c)
                 note_order(campaign, s, phase)  # in the order's transaction: written with it, or not at all
-            messages.success(request, _("Order received: line #%(n)s of the journal.") % {"n": written[0]["n"]})
+                told = store.reading(campaign, c, s.viewer).reader_n(written[0]["n"])  # the number he reads it by
+            messages.success(request, _("Order received: line #%(n)s of the journal.") % {"n": told})
             notify.newly_awaited(campaign, before, after,
                                  request.build_absolute_uri(reverse("club:campaign", args=[pk])))
         except CampagneError as exc:
@@ -271,7 +273,8 @@ def withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
         with store.changing(pk) as (campaign, c):
             if campaign.ended:
                 raise CampagneError("club.ended")
-            orders.withdraw(c, s.actor, n)
+            # the form names the line by his number for it (his journal's): the journal's number for it
+            orders.withdraw(c, s.actor, store.reading(campaign, c, s.viewer).journal_n(n) or 0)
     except CampagneError as exc:
         return _refuse(request, pk, exc.message(lang().lang))
     messages.success(request, _("Your order is taken back: give another."))
@@ -332,7 +335,7 @@ def sheets(request: HttpRequest, pk: int) -> HttpResponse:
         header, entries = dict(c.file.header), list(c.file.entries)
         if s.viewer is not None:
             redact = d.load("redact_entry")
-            entries = [redact(e, s.viewer) for e in entries]
+            entries = [seen for seen in (redact(e, s.viewer) for e in entries) if seen is not None]
             header["opening"] = redact(header.get("opening") or {}, s.viewer)
         built = module.build_sheets(header, entries, c.game.state, lang().lang)
         if s.viewer is not None:
@@ -351,7 +354,7 @@ def view_json(request: HttpRequest, pk: int) -> HttpResponse:
         redact = d.load("redact_entry")
         data = {"campaign": campaign.pk, "game": campaign.game, "view": c.game.view(s.viewer),
                 "opening": redact(c.file.header.get("opening", {}), s.viewer),
-                "entries": session.visible_entries(c, s.viewer, redact)}
+                "entries": store.reading(campaign, c, s.viewer).entries}
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False, "default": str})
 
 

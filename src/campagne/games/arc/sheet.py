@@ -25,7 +25,7 @@ def build_sheets(header: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]
         turns: dict[int, list[str]] = {}
         turn = 0
         for entry in entries:
-            for e in redact_entry(dict(entry), s).get("events", []):
+            for e in (redact_entry(dict(entry), s) or {}).get("events", []):
                 if e.get("type") == "turn":
                     turn = e["turn"]
                 if e.get("type") not in QUIET:

@@ -75,18 +75,24 @@ def odds_now(state: ArcState, viewer: str) -> list[dict[str, Any]]:
     return out
 
 
-def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any] | None:
+    """A journal line as a side may read it: another side's order shows its kind and giver only, with the events
+    and dice he may see; one of which he may see nothing (a hidden counter's move, say) is not in his journal at all
+    (None): a line saying only "ulf: move" would let him count the hidden counters' moves."""
     if viewer is None:
         return entry
     out = dict(entry)
     cmd = entry.get("command") or {}
-    if cmd.get("type") in SECRET_ORDERS and cmd.get("player") != viewer:
+    secret = cmd.get("type") in SECRET_ORDERS and cmd.get("player") != viewer
+    if secret:
         out["command"] = {"type": cmd["type"], "player": cmd.get("player")}
     out["events"] = [e for e in entry.get("events", [])
                      if "visible_to" not in e or viewer in e["visible_to"]]
     hidden = _hidden_names(entry.get("events", []), viewer)
     out["rolls"] = [r for r in entry.get("rolls", [])
                     if not hidden & set(str(r.get("purpose", "")).replace("(", " ").replace(")", " ").split())]
+    if secret and not out["events"] and not out["rolls"]:
+        return None
     return out
 
 

@@ -43,11 +43,13 @@ def _unseen_agreement(event: dict[str, Any], viewer: str) -> bool:
             and viewer not in (event.get("parties") or []))
 
 
-def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any] | None:
     """A journal line as `viewer` may read it: another player's strategy before the scenario reveals it shows as
     written, not which; a private agreement he is not a party to shows nothing — neither its terms nor that it
-    exists: its proposal, confirmations, refusal, lapse or breach read as an order withheld from him, with no
-    giver, no type and no event about it (its public consequences, a supply route evaluated again, stay)."""
+    exists: the lines of its proposal, confirmations, refusal or breach are not in his journal at all (None: each
+    reader numbers the lines he reads, campagne.reading), and its lapse is not among the events of the line that
+    closed the phase. Its public consequences (the supply routes evaluated again after a breach in the supply
+    phase) are read in his status, which draws the routes as they now are."""
     if viewer is None:
         return entry
     out = dict(entry)
@@ -60,8 +62,8 @@ def redact_entry(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     private_order = cmd.get("type") == "agree" and cmd.get("public", True) is False \
         and viewer not in [cmd.get("player"), *(cmd.get("parties") or [])]
     if cmd.get("type") in AGREEMENT_ORDERS and (unseen or private_order):
-        out["command"] = {"type": "withheld"}
-    elif cmd.get("type") in AGREEMENT_ORDERS and "agreement" in cmd:
+        return None
+    if cmd.get("type") in AGREEMENT_ORDERS and "agreement" in cmd:
         # `accept N` names the giver's own number for it: the reader reads his, as its events name it to him
         named = next((e for e in out["events"] if e.get("type") in AGREEMENT_EVENTS), None)
         if named is not None and named.get("id") is not None:
