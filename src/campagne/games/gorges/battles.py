@@ -202,7 +202,9 @@ def resolve(ctx: Ctx, b: Battle, winner: str, killed: list[str], units: dict[str
     w_units = [str(u) for u in units.get(wp.id, [])]
     l_units = [str(u) for u in units.get(lp.id, [])]
     spoils = rolls.roll_table(ctx.dice, "spoils_of_war", f"spoils of war {wp.id}")
-    events += aftermath.apply_spoils(ctx, w_army, spoils, l_army, ctx.cmd.get("unit") or (w_units[0] if w_units else None))
+    # readings 2: « Choisissez une unité » is the winner's (his `renown` order) unless the result names it
+    chosen = ctx.cmd.get("unit") or (w_units[0] if w_units and s.readings < 2 else None)
+    events += aftermath.apply_spoils(ctx, w_army, spoils, l_army, chosen)
     defeat = rolls.roll_table(ctx.dice, "ignominious_defeats", f"ignominious defeat {lp.id}")
     events += aftermath.apply_defeat(ctx, l_army, defeat, w_army, l_units)
     fate = rolls.roll_table(ctx.dice, "fate_of_beaten_army", f"fate of the beaten army ({wp.id} rolls)")

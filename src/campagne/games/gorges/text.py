@@ -306,6 +306,13 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "hero": ("{army} : nouveau héros {hero}", "{army}: new hero {hero}"),
     "equip": ("{army} reçoit un objet magique", "{army} receives a magic item"),
     "campaign_ended": ("{ending_text}", "{ending_text}"),
+    "final_battle": ("Fin de l'année : la bataille finale — avantage en points d'armée : {advantage_text}",
+                     "The year is over: the final battle — advantage in army points: {advantage_text}"),
+    "final_result": ("Bataille finale : {winner} l'emporte ({how_text})", "Final battle: {winner} wins ({how_text})"),
+    "renown_pending": ("{army} : {spoils_text} — l'unité reste à choisir (ordre renown)",
+                       "{army}: {spoils_text} — the unit is to be chosen (order renown)"),
+    "feat_rerolled": ("{army} : {unit} a déjà la règle, dé relancé : {rerolls_text}",
+                      "{army}: {unit} already has the rule, die re-rolled: {rerolls_text}"),
     "adjusted": ("Correction de l'arbitre — {target_text} : {before_text} → {after_text}{reason_text}",
                  "Referee's correction — {target_text}: {before_text} → {after_text}{reason_text}"),
 }
@@ -348,7 +355,31 @@ def _adjusted(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             "reason_text": "" if reason in (None, "", "hidden") else o.t(f" ({reason})", f" ({reason})")}
 
 
-def ending_words(rows: list[dict[str, Any]], rolloff: dict[str, int], o: Out) -> str:
+def _final_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
+    """The words of the final battle's events and of an honour waiting for its unit."""
+    t = ev["type"]
+    num = lambda x: str(x).replace(".", ",") if o.lang == "fr" else str(x)  # noqa: E731
+    if t == "final_battle":
+        return {"advantage_text": ", ".join(
+            o.t(f"{r['player']} +{num(r['final_battle_bonus_percent'])} % ({r['relics']} points de relique)",
+                f"{r['player']} +{r['final_battle_bonus_percent']} % ({r['relics']} relic points)")
+            for r in ev["standings"])}
+    if t == "final_result":
+        if ev["how"] != "auto":
+            return {"how_text": o.t("résultat saisi par l'arbitre", "result entered by the referee")}
+        rolls = "; ".join(f"{p} 2D6 {'/'.join(map(str, sc['rolls']))} +{num(sc['modifier'])}" for p, sc in ev["scores"].items())
+        return {"how_text": o.t(f"résolue : {rolls}", f"resolved: {rolls}")}
+    if t == "renown_pending":
+        h = ev["honour"]
+        extra = (o.t(f", règle tirée au 1D6 {h['feat_roll']} : {_row('feats_of_arms', h['rule'], o)}",
+                     f", rule rolled on 1D6 {h['feat_roll']}: {_row('feats_of_arms', h['rule'], o)}")
+                 if h.get("rule") else o.t(f", étendard de {h.get('magic_banner_max')} points au plus",
+                                           f", a banner of {h.get('magic_banner_max')} points at most"))
+        return {"spoils_text": _row("spoils_of_war", h["spoils"], o) + extra}
+    return {"rerolls_text": ", ".join(f"1D6 {r['roll']} → {_row('feats_of_arms', r['rule'], o)}" for r in ev["rerolls"])}
+
+
+def ending_words(rows: list[dict[str, Any]], rolloff: dict[str, int], o: Out, final: str | None = None) -> str:
     """Who won the year, how, and the standing: « Fin de la campagne : Alice l'emporte (le plus de points de
     relique). Classement : 1. Alice, 3 points de relique, 4 territoires ; 2. ... »."""
     if not rows:
@@ -357,7 +388,9 @@ def ending_words(rows: list[dict[str, Any]], rolloff: dict[str, int], o: Out) ->
     name = lambda r: r.get("name") or who(r["player"], o)  # noqa: E731
     second = rows[1] if len(rows) > 1 else None
     tied = second is not None and (second["relics"], second["territories"]) == (first["relics"], first["territories"])
-    if rolloff or tied:
+    if final:
+        how = o.t(" (vainqueur de la bataille finale)", " (winner of the final battle)")
+    elif rolloff or tied:
         how = o.t(" (à égalité, départagé au D6)", " (tied, then a D6 roll-off)")
     elif second is not None and second["relics"] == first["relics"]:
         how = o.t(" (le plus de points de relique, puis de territoires)", " (most relic points, then territories)")
@@ -377,7 +410,10 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     t = ev.get("type")
     out: dict[str, Any] = {}
     if t == "campaign_ended":
-        out["ending_text"] = ending_words(ev.get("standings") or [], ev.get("rolloff") or {}, o)
+        out["ending_text"] = ending_words(ev.get("standings") or [], ev.get("rolloff") or {}, o,
+                                          ev.get("final_battle"))
+    elif t in ("final_battle", "final_result", "renown_pending", "feat_rerolled"):
+        out.update(_final_fields(ev, o))
     if t == "setup":
         out["capitals_text"] = ", ".join(o.t(f"{p} en {c}", f"{p} at {c}") for p, c in ev["capitals"].items())
     elif t in ("season",):

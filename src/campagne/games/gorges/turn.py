@@ -120,6 +120,9 @@ def end_turn(ctx: Ctx) -> list[Event]:
     if s.turn % 3 == 0:
         events += end_season(ctx)
     if s.turn >= TURNS:
+        if s.readings >= 2:  # « lors de la bataille finale »: the year ends in a battle (final.py)
+            from .final import enter_final
+            return events + enter_final(ctx)
         from .standing import finish
         return events + finish(ctx)
     return events + start_turn(ctx)
