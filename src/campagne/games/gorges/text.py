@@ -466,9 +466,13 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["fate_text"] = _row("fate_of_beaten_army", ev["result"], o)
     elif t in ("mine", "mine_rolled"):
         out["mine_text"], out["amount_text"] = _mine_result(ev, o)
+        roll = str(ev["roll"])
+        if ev.get("slaves") and ev.get("total") is not None:  # the Dark Elves' prisoners: the +1 said, and the total
+            roll = o.t(f"{roll} +1 (prisonniers) = {ev['total']}", f"{roll} +1 (prisoners) = {ev['total']}")
+        out["roll"] = roll
         if ev.get("rerolled") is not None:
-            out["roll"] = o.t(f"{ev['roll']} (relancé, premier jet {ev['rerolled']})",
-                              f"{ev['roll']} (re-rolled, first roll {ev['rerolled']})")
+            out["roll"] = o.t(f"{roll} (relancé, premier jet {ev['rerolled']})",
+                              f"{roll} (re-rolled, first roll {ev['rerolled']})")
     elif t == "move":
         out["path_text"] = " → ".join(ev["path"])
     elif t == "swap":
