@@ -79,7 +79,7 @@ def apply_spoils(ctx: Ctx, winner: Army, roll: TableRoll, loser: Army | None, un
             assert isinstance(sub, TableRoll)
             honour.update(rule=sub.key, feat_roll=sub.roll)
         winner.renown_pending.append(honour)
-        return out + [{"type": "renown_pending", "army": winner.ref, "player": winner.player, "honour": honour}]
+        return out + [{"type": "renown_pending", "army": winner.ref, "player": winner.player, "honour": dict(honour)}]
     unit = unit or "?"
     if key == "infamy" and loser is not None:
         loser.notes.append(note(key, "spoils_of_war", roll.row, "next_battle_against", against=winner.player))

@@ -68,7 +68,7 @@ def enter_final(ctx: Ctx) -> list[Event]:
     s = ctx.state
     s.standings = final_standings(s, ctx.k["armies"]["max_points_bonus_percent"])
     s.phase, s.acting = PHASE, []
-    return [{"type": "final_battle", "turn": s.turn, "standings": s.standings}]
+    return [{"type": "final_battle", "turn": s.turn, "standings": [dict(r) for r in s.standings]}]
 
 
 def order_final_battle(ctx: Ctx) -> list[Event]:
@@ -97,10 +97,11 @@ def order_final_battle(ctx: Ctx) -> list[Event]:
         winner = left[0]
     need(winner in s.players, "gorges.final.winner", players=", ".join(s.players), winner=winner)
     how = "auto" if auto else "entered"
-    ordered = sorted(rows, key=lambda r: r["player"] != winner)  # stable: the others by relic points
+    ordered = [dict(r) for r in sorted(rows, key=lambda r: r["player"] != winner)]  # stable: the others by relics
     for i, r in enumerate(ordered):
         r["rank"] = i + 1
     s.standings, s.phase = ordered, "ended"
     return [{"type": "final_result", "winner": winner, "how": how, "scores": scores},
-            {"type": "campaign_ended", "turn": s.turn, "winner": winner, "standings": ordered, "rolloff": {},
+            {"type": "campaign_ended", "turn": s.turn, "winner": winner, "standings": [dict(r) for r in ordered],
+             "rolloff": {},
              "final_battle": how}]
