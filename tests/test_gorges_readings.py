@@ -210,3 +210,16 @@ def test_the_final_battle_rolls_are_named_in_the_dice():
     entry = g.push({"type": "final-battle", "player": "referee", "auto": True})
     assert all(r["purpose"].startswith("final battle ") for r in entry.to_dict()["rolls"])
 
+
+
+def test_the_status_during_and_after_the_final_battle_says_what_awaits_and_how_the_year_was_won():
+    from campagne.games.gorges.rules import GorgesRules
+    from campagne.games.gorges.text import status_text
+    s = readings2()
+    s.players["P1"].relics = 2
+    apply(s, END, [])
+    shown = status_text(GorgesRules().view(s, None), Out("fr", False))
+    assert "bataille finale : +25 %" in shown and "final-battle --set winner=JOUEUR" in shown
+    apply(s, {"type": "final-battle", "player": "referee", "winner": "P2"}, [])
+    shown = status_text(GorgesRules().view(s, None), Out("en", False))
+    assert "P2 wins (winner of the final battle)" in shown

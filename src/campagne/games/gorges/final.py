@@ -25,10 +25,10 @@ register_messages({
     "gorges.final.winner": {"en": "The final battle's winner must be one of the players ({players}), not {winner!r}.",
                             "fr": "Le vainqueur de la bataille finale doit être l'un des joueurs ({players}), "
                                   "pas {winner!r}."},
-    "gorges.final.how": {"en": "Enter the final battle's winner (--winner PLAYER) or send it to the resolver "
-                               "(--auto), not both.",
-                         "fr": "Saisissez le vainqueur de la bataille finale (--winner JOUEUR) ou envoyez-la au "
-                               "résolveur (--auto), pas les deux."},
+    "gorges.final.how": {"en": "Give the final battle's winner (--set winner=PLAYER) or send it to the resolver "
+                               "(--set auto=true): one of the two.",
+                         "fr": "Donnez le vainqueur de la bataille finale (--set winner=JOUEUR) ou envoyez-la au "
+                               "résolveur (--set auto=true) : l'un des deux."},
     "gorges.final.waiting": {"en": "The year already ends in the final battle: enter its result (final-battle).",
                              "fr": "L'année s'achève déjà par la bataille finale : saisissez son résultat "
                                    "(final-battle)."},
@@ -100,6 +100,7 @@ def order_final_battle(ctx: Ctx) -> list[Event]:
     ordered = [dict(r) for r in sorted(rows, key=lambda r: r["player"] != winner)]  # stable: the others by relics
     for i, r in enumerate(ordered):
         r["rank"] = i + 1
+    ordered[0]["final_battle"] = how  # the standing says how the year was won
     s.standings, s.phase = ordered, "ended"
     return [{"type": "final_result", "winner": winner, "how": how, "scores": scores},
             {"type": "campaign_ended", "turn": s.turn, "winner": winner, "standings": [dict(r) for r in ordered],

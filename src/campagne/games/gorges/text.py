@@ -104,8 +104,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
             lines.append(f"      {side}{n['fr'] if o.lang == 'fr' else n['en']}")
     if view.get("standings"):
         lines.append(o.t("Classement (points de relique) :", "Standing (relic points):"))
-        for r in view["standings"]:
-            lines.append(f"  {r['rank']}. {r['player']} ({_race(r['race'], o)}) — {r['relics']} "
+        for i, r in enumerate(view["standings"], 1):  # the final battle's standing has no rank before its result
+            lines.append(f"  {r.get('rank', i)}. {r['player']} ({_race(r['race'], o)}) — {r['relics']} "
                          + o.t("points de relique", "relic points") + f", {r['territories']} "
                          + o.t("territoires", "territories") + o.t(
                              f" — bataille finale : +{r['final_battle_bonus_percent']} % de points",
@@ -182,6 +182,10 @@ def _mine_line(r: dict[str, Any], o: Out) -> str:
 def _hint(view: dict[str, Any], o: Out) -> str:
     """What the awaited people type next, so that nobody needs the manual at the table."""
     phase, who = view["phase"], view["awaiting"][0]
+    if phase == "final":
+        return o.t("campagne order referee final-battle --set winner=JOUEUR (résultat de la table), ou --set auto=true "
+                   "(le résolveur)", "campagne order referee final-battle --set winner=PLAYER (the table's result), "
+                   "or --set auto=true (the resolver)")
     if phase == "events":
         ev = view["players"][who].get("event") or {}
         words = CHOICE_WORDS.get(ev.get("waiting_kind") or "", ("CHOIX", "CHOICE"))
@@ -385,6 +389,7 @@ def ending_words(rows: list[dict[str, Any]], rolloff: dict[str, int], o: Out, fi
     if not rows:
         return o.t("Fin de la campagne", "Campaign over")
     first = rows[0]
+    final = final or first.get("final_battle")
     name = lambda r: r.get("name") or who(r["player"], o)  # noqa: E731
     second = rows[1] if len(rows) > 1 else None
     tied = second is not None and (second["relics"], second["territories"]) == (first["relics"], first["territories"])
