@@ -223,3 +223,14 @@ def test_the_status_during_and_after_the_final_battle_says_what_awaits_and_how_t
     apply(s, {"type": "final-battle", "player": "referee", "winner": "P2"}, [])
     shown = status_text(GorgesRules().view(s, None), Out("en", False))
     assert "P2 wins (winner of the final battle)" in shown
+
+
+def test_a_referees_correction_before_the_final_battle_changes_the_advantages():
+    s = readings2()
+    apply(s, END, [])
+    assert [r["final_battle_bonus_percent"] for r in s.standings] == [0, 0]
+    apply(s, {"type": "adjust", "player": "referee", "what": "relics", "holder": "P2", "value": 3,
+              "reason": "search roll missed"}, [])
+    assert (s.standings[0]["player"], s.standings[0]["final_battle_bonus_percent"]) == ("P2", 25)
+    events = apply(s, {"type": "final-battle", "player": "referee", "winner": "P1"}, [])
+    assert [r["player"] for r in of_type(events, "campaign_ended")[0]["standings"]] == ["P1", "P2"]

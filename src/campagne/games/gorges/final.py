@@ -63,6 +63,12 @@ def final_standings(s: GorgesState, cap: int) -> list[dict[str, Any]]:
     return rows
 
 
+def refresh(s: GorgesState, cap: int) -> None:
+    """The standing shown while the final battle waits follows the referee's corrections."""
+    if s.phase == PHASE:
+        s.standings = final_standings(s, cap)
+
+
 def enter_final(ctx: Ctx) -> list[Event]:
     """The year is over: the final battle awaits its result, each army's advantage shown."""
     s = ctx.state
@@ -78,7 +84,9 @@ def order_final_battle(ctx: Ctx) -> list[Event]:
     s = ctx.state
     winner, auto = ctx.cmd.get("winner"), bool(ctx.cmd.get("auto"))
     need((winner is None) == auto, "gorges.final.how")
-    rows = s.standings or final_standings(s, ctx.k["armies"]["max_points_bonus_percent"])
+    # reckoned again: a referee's correction (adjust) made while the battle waited counts
+    rows = final_standings(s, ctx.k["armies"]["max_points_bonus_percent"])
+    s.standings = rows
     scores: dict[str, dict[str, Any]] = {}
     if auto:
         rel = [p.relics for p in s.players.values()]

@@ -162,7 +162,8 @@ ORDERS: dict[str, Order] = {
                   _h("nommer un nouveau héros", "name a new hero")),
     "equip": Order(order_equip, "player", None, (ARMY,),
                    _h("donner l'objet magique en attente à un héros", "give the waiting magic item to a hero")),
-    "adjust": Order(adjust.order_adjust, "referee", PHASES, (
+    # the referee's corrections also before the final battle (a relic point miscounted changes an advantage)
+    "adjust": Order(adjust.order_adjust, "referee", (*PHASES, final.PHASE), (
         Arg("what", help=_h("l'avoir corrigé : owner, buildings, relics, battle_points, bonus_points ou hero",
                             "the holding corrected: owner, buildings, relics, battle_points, bonus_points or hero")),
         Arg("words", "rest", _h("sa cible (CASE ; JOUEUR ; JOUEUR:ARMÉE [CARACTÉRISTIQUE]), la nouvelle valeur, "
