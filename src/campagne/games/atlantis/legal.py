@@ -23,8 +23,8 @@ Limits, where the real domain is open:
 `agree`, `accept` and `decline` are listed from the conditions of `diplomacy.py` restated here (the phase, the
 parties active, a payer's loot, a proposal awaiting this party's answer, the payer still holding the loot when the
 last answer binds it), not tried on a copy: a phase of diplomacy offers dozens of them, and a copy of the state
-for each made every form of that phase cost tens of milliseconds. So is the standing order `losses` (any phase
-after the set-up, a player still in the game with an army, units of that army: `economy.order_losses`), listed for
+for each made every form of that phase cost tens of milliseconds. So is the standing order `losses` (any phase,
+the set-up included, a player still in the game with an army, units of that army: `economy.order_losses`), listed for
 every player at every state. The property test checks them like the others.
 """
 
@@ -53,14 +53,12 @@ def legal_orders(s: AtlantisState, player: str) -> list[LegalOrder]:
     p = s.players.get(player)
     if p is None:
         return []
-    if s.phase == "setup":
-        return _choose(s, p)
+    if s.phase == "setup":  # `losses` too: the first eruption may strike right after the last `choose`
+        return _choose(s, p) + _losses(p)
     out = _breaks(s, p) + _take_over(s, p)
     if p.eliminated:
         return out
-    if p.army is not None:  # a standing order: listed with one unit first (or none: the default rule)
-        firsts = tuple([u.id] for u in p.army.units) + ([],)
-        out.append(LegalOrder("losses", p.id, {}, (Field("units", choices=firsts),)))
+    out += _losses(p)
     by_phase = {"diplomacy": _diplomacy, "supply": _supply, "loot": _loot, "movement": _movement,
                 "battles": _battles, "conquest": _conquest}
     if s.phase in by_phase:
@@ -90,6 +88,15 @@ def _probe(s: AtlantisState, lo: LegalOrder) -> bool:
     values = {f.name: (f.low if f.kind == "int" else f.choices[0] if f.kind == "choice" else
                        False if f.kind == "bool" else "probe") for f in lo.fields if not f.optional}
     return accepts(_rules(), s, lo.command(values))
+
+
+def _losses(p: Player) -> list[LegalOrder]:
+    """The standing order `losses`, whenever the rules take it (an army, the player still in the game): listed
+    with one unit first (or none: the default rule)."""
+    if p.army is None or p.eliminated:
+        return []
+    firsts = tuple([u.id] for u in p.army.units) + ([],)
+    return [LegalOrder("losses", p.id, {}, (Field("units", choices=firsts),))]
 
 
 def _choose(s: AtlantisState, p: Player) -> list[LegalOrder]:

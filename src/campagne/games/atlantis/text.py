@@ -161,8 +161,8 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "taxes": ("{player} perçoit {amount} de butin d'impôts", "{player} collects {amount} loot in taxes"),
     "loss_order": ("{player} : les pertes d'abord sur {units_text}", "{player}: losses taken first by {units_text}"),
     "supply_route": ("{player} : {supplied_fr}", "{player}: {supplied_en}"),
-    "supply": ("{player} : manque de ravitaillement, jet {total} → {effect_text}",
-               "{player}: lack of supply, roll {total} → {effect_text}"),
+    "supply": ("{player} : manque de ravitaillement, jet {total} → {effect_text}{desertion_text}",
+               "{player}: lack of supply, roll {total} → {effect_text}{desertion_text}"),
     "supply_bargain": ("{player} dépense {loot} de butin pour le ravitaillement", "{player} spends {loot} loot on supply"),
     "battlefield": ("Champ de bataille en {territory} : éléments par secteur {sectors} ; au choix : {choices}",
                     "Battlefield in {territory}: elements per sector {sectors}; choose from: {choices}"),
@@ -267,6 +267,12 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     elif t == "supply":
         out["total"] = ev["lookup"]["total"]
         out["effect_text"] = _row_text("supply", ev["effect"], o)
+        # the deserters' count (the 1D6 rolled, or what the army had left) and their units, from the event itself:
+        # no new field, so that journals written before replay to the same events
+        lost = ev.get("losses") or []
+        n = sum(x["models"] for x in lost)
+        out["desertion_text"] = "" if not lost else o.t(f" — {n} figurine(s) désertent : {_units(lost)}",
+                                                       f" — {n} model(s) desert: {_units(lost)}")
     elif t == "battlefield":
         terrain = ev["terrain"]
         out["sectors"] = ", ".join(f"{x['sector']}:{x['elements']}({x['player']})" for x in terrain["sectors"])

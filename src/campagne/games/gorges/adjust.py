@@ -144,6 +144,8 @@ def order_adjust(ctx: Ctx) -> list[Event]:
         else:
             a.hero.changes.pop(c, None)
     event["reason"] = reason.strip()
+    from .final import refresh
+    refresh(s, ctx.k["armies"]["max_points_bonus_percent"])  # the final battle's advantages follow a correction
     return [event]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import need, register_messages
 from ...core.tables import Row
 from . import rolls
 from .context import Ctx, Event
@@ -67,6 +68,18 @@ def apply_spoils(ctx: Ctx, winner: Army, roll: TableRoll, loser: Army | None, un
     key = roll.key
     ev: Event = {"type": "spoils", "army": winner.ref, "result": key, "roll": roll.roll}
     out = [ev]
+    if not unit and ctx.state.readings >= 2 and key in ("proud_banner", "feats_of_arms"):
+        # « Choisissez une unité »: the honour waits for its player's `renown` order (the feat re-rolled then,
+        # against the unit he names: « Si l'unité possède déjà la règle spéciale, relancez le dé »)
+        honour: dict[str, Any] = {"spoils": key}
+        if key == "proud_banner":
+            honour["magic_banner_max"] = roll.sub("magic_banner_points").total
+        else:
+            sub = roll.sub("feats_of_arms")
+            assert isinstance(sub, TableRoll)
+            honour.update(rule=sub.key, feat_roll=sub.roll)
+        winner.renown_pending.append(honour)
+        return out + [{"type": "renown_pending", "army": winner.ref, "player": winner.player, "honour": dict(honour)}]
     unit = unit or "?"
     if key == "infamy" and loser is not None:
         loser.notes.append(note(key, "spoils_of_war", roll.row, "next_battle_against", against=winner.player))
@@ -90,6 +103,38 @@ def apply_spoils(ctx: Ctx, winner: Army, roll: TableRoll, loser: Army | None, un
         winner.hero.items.append({"source": "spoils", "max_points": item})
         ev.update(relics=p.relics, magic_item_max=item)
     return out
+
+
+register_messages({
+    "gorges.renown.none": {"en": "{army} has no honour waiting for a unit.",
+                           "fr": "{army} n'a aucun honneur en attente d'une unité."},
+    "gorges.renown.unit": {"en": "Name the unit that becomes a Regiment of Renown.",
+                           "fr": "Nommez l'unité qui devient Régiment de Renom."},
+})
+
+
+def order_renown(ctx: Ctx) -> list[Event]:
+    """« Choisissez une unité »: the player names the unit of the honour his army won first (spoils 4 or 5,
+    events 35, 36, 62). A feat of arms the unit already holds is re-rolled now, until it is a new one."""
+    p = ctx.player()
+    a = ctx.army(p, in_play=False)
+    need(a.player == p.id, "order.bad_field", field="army", value=a.ref)
+    need(bool(a.renown_pending), "gorges.renown.none", army=a.ref)
+    raw = ctx.cmd.get("unit")
+    unit = " ".join(raw) if isinstance(raw, list) else str(raw or "")
+    need(bool(unit.strip()) and unit.strip() != "?", "gorges.renown.unit")
+    unit = unit.strip()
+    honour = dict(a.renown_pending.pop(0))
+    out: list[Event] = []
+    if honour.get("spoils") == "feats_of_arms":
+        owned, rerolls = unit_rules(a, unit), []
+        while honour["rule"] in owned and len(owned) < 6:
+            r = rolls.roll_table(ctx.dice, "feats_of_arms", f"feats of arms re-roll {a.ref} {unit}")
+            rerolls.append({"roll": r.roll, "rule": r.key, "held": honour["rule"]})
+            honour["rule"] = r.key
+        if rerolls:
+            out.append({"type": "feat_rerolled", "army": a.ref, "unit": unit, "rerolls": rerolls})
+    return out + [make_renown(ctx, a, unit, honour)]
 
 
 def random_unit(ctx: Ctx, units: list[str], why: str) -> str | None:

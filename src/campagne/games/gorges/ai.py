@@ -61,6 +61,9 @@ def decide(s: GorgesState, pid: str, rng: random.Random) -> dict[str, Any]:
     lost = next((a for a in p.armies.values() if not a.hero.present), None)
     if lost is not None:  # a new legendary hero first (« pris dans la liste des Seigneurs »)
         return {"type": "hero", "player": pid, "army": lost.key, "name": f"{lost.hero.name} II"}
+    waiting = next((a for a in p.armies.values() if a.renown_pending), None)
+    if waiting is not None:  # « Choisissez une unité »: an honour won names its unit before anything else
+        return {"type": "renown", "player": pid, "army": waiting.key, "unit": f"Unit {rng.randint(1, 6)}"}
     if phase == "events":
         return _event(s, p, rng, greedy)
     if phase == "mines":
@@ -103,6 +106,8 @@ def _mines(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[
 
 def referee_decides(s: GorgesState) -> dict[str, Any]:
     """The referee's routine: battles of absent players auto-resolved, then the next phase."""
+    if s.phase == "final":  # the year's final battle, sent to the resolver
+        return {"type": "final-battle", "player": REFEREE, "auto": True}
     open_ = [b for b in s.battles if b.result is None and b.fought is None]
     if open_:
         return {"type": "auto-resolve", "player": REFEREE, "battle": open_[0].id}
@@ -272,6 +277,8 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
                 and not awaiting(s)):
             if end_at_stop:
                 pushed.append(game.push({"type": "end", "player": REFEREE}))
+                if game.state.phase == "final":  # the year ends in its final battle (readings 2)
+                    pushed.append(game.push(referee_decides(game.state)))
             break
         command = step(s, seed, len(game.entries), referee, stand_in)
         if command is None:

@@ -49,9 +49,9 @@ def open_battles(ctx: Ctx) -> list[Event]:
         if att is None or dfd is None or not att.in_play or not dfd.in_play:
             events.append({"type": "battle_void", "challenge": c.id})  # an army left play before the battle
             continue
-        if att.pushed_back or dfd.pushed_back:  # pushed back to its lands by another challenge: not there to fight
-            events.append({"type": "battle_void", "challenge": c.id, "pushed_back": [
-                a.ref for a in (att, dfd) if a.pushed_back]})
+        gone = [a.ref for a in (att, dfd) if left_the_field(s, a, c.target)]
+        if gone:  # pushed back to its lands by another challenge: not there to fight
+            events.append({"type": "battle_void", "challenge": c.id, "pushed_back": gone})
             continue
         b = Battle(len(s.battles) + 1, c.id, c.target, c.challenger, c.army, c.defender, c.defender_army or "")
         b.notes = battle_notes(s, b)
@@ -59,6 +59,16 @@ def open_battles(ctx: Ctx) -> list[Event]:
         events.append({"type": "battle", "id": b.id, "territory": b.territory,
                        "attacker": att.ref, "defender": dfd.ref, "notes": [n["key"] for n in b.notes]})
     return events
+
+
+def left_the_field(s: GorgesState, a: Army, territory: str) -> bool:
+    """Does a push-back keep this army from the battle over `territory`? Readings 2: only when it was pushed from
+    that very cell, where its presence made the challenge (« L'une de vos armées est sur un territoire ennemi »
+    ...); over another cell (adjacent territories, a tunnel) where it stood plays no part, the battle stands.
+    Readings 1 (campaigns set up before): any push-back voided the army's battles of the turn."""
+    if s.readings < 2:
+        return a.pushed_back
+    return a.pushed_back and a.pushed_from == territory
 
 
 def _sides(s: GorgesState, b: Battle) -> tuple[Army, Army]:
@@ -251,7 +261,9 @@ def resolve(ctx: Ctx, b: Battle, winner: str, killed: list[str], units: dict[str
     w_units = [str(u) for u in units.get(wp.id, [])]
     l_units = [str(u) for u in units.get(lp.id, [])]
     spoils = rolls.roll_table(ctx.dice, "spoils_of_war", f"spoils of war {wp.id}")
-    events += aftermath.apply_spoils(ctx, w_army, spoils, l_army, ctx.cmd.get("unit") or (w_units[0] if w_units else None))
+    # readings 2: « Choisissez une unité » is the winner's (his `renown` order) unless the result names it
+    chosen = ctx.cmd.get("unit") or (w_units[0] if w_units and s.readings < 2 else None)
+    events += aftermath.apply_spoils(ctx, w_army, spoils, l_army, chosen)
     defeat = rolls.roll_table(ctx.dice, "ignominious_defeats", f"ignominious defeat {lp.id}")
     events += aftermath.apply_defeat(ctx, l_army, defeat, w_army, l_units)
     fate = rolls.roll_table(ctx.dice, "fate_of_beaten_army", f"fate of the beaten army ({wp.id} rolls)")

@@ -20,7 +20,7 @@ def build_setup(players: list[dict[str, Any]], options: Mapping[str, Any]) -> di
         if not sep or not sep2 or not name or who is None or key.upper() not in ("G", "L1", "L2"):
             raise CampagneError("gorges.setup.bad_hero", item=item)
         who["heroes"][key.upper()] = name
-    setup: dict[str, Any] = {"players": roster}
+    setup: dict[str, Any] = {"players": roster, "readings": 2}  # issue 24's readings (docs/rules/gorges.md)
     if options.get("map"):
         from .map import read_map_file
         setup["map"] = read_map_file(options["map"])[1]  # validated: a malformed island is refused with its sentence

@@ -88,6 +88,8 @@ def _hero(s: GorgesState, p: Player) -> list[LegalOrder]:
                                                             "name": "Hero"}):
             out.append(LegalOrder("hero", p.id, {"army": key}, (Field("name", "text"),)))
         out += _plain(s, p, "equip", army=key)
+        if a.renown_pending:  # « Choisissez une unité »: any unit of his army, named by the player
+            out.append(LegalOrder("renown", p.id, {"army": key}, (Field("unit", "text"),)))
     return out
 
 
@@ -188,6 +190,9 @@ def _resolvers(s: GorgesState, b: Any) -> tuple[str, ...]:
 def _referee(s: GorgesState) -> list[LegalOrder]:
     from .rules import awaiting
     out = [LegalOrder("end", REFEREE)]
+    if s.phase == "final":  # the year's final battle: its winner entered, or the resolver
+        out += [LegalOrder("final-battle", REFEREE, {"auto": True}),
+                LegalOrder("final-battle", REFEREE, {}, (Field("winner", choices=tuple(s.players)),))]
     if not awaiting(s):
         out.append(LegalOrder("next", REFEREE))
     for b in s.battles:

@@ -13,7 +13,7 @@ from ...core.dice import Dice
 from ...core.errors import CampagneError, need, register_messages
 from ...core.players import controller_kind
 from ...core.orders import Arg, Order, order_for
-from . import adjust, battles, conquest, events, mines, movement, standing, turn
+from . import adjust, aftermath, battles, conquest, events, final, mines, movement, standing, turn
 from .context import Ctx, Event
 from .data import races
 from .map import cell_id, from_mapping, load_default_map
@@ -45,6 +45,8 @@ def awaiting(s: GorgesState) -> list[str]:
         return conquest.pending_for(s) or s.acting[:1]
     if s.phase == "battles":
         return battles.battles_awaiting(s)
+    if s.phase == final.PHASE:
+        return [REFEREE]
     return []
 
 
@@ -56,7 +58,11 @@ def order_next(ctx: Ctx) -> list[Event]:
 
 
 def order_end(ctx: Ctx) -> list[Event]:
-    """The referee ends the campaign before winter's last turn (the club's decision)."""
+    """The referee ends the campaign before winter's last turn (the club's decision): in the final battle
+    (readings 2), else on relic points as campaigns set up before."""
+    if ctx.state.readings >= 2:
+        need(ctx.state.phase != final.PHASE, "gorges.final.waiting")
+        return final.enter_final(ctx)
     return standing.finish(ctx)
 
 
@@ -151,11 +157,19 @@ ORDERS: dict[str, Order] = {
                      "give an order in the grid battle one is fighting")),
     "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",),
                           help=_h("résoudre une bataille automatiquement", "auto-resolve a battle")),
+    "final-battle": Order(final.order_final_battle, "referee", (final.PHASE,), help=_h(
+        "saisir le vainqueur de la bataille finale (--set winner=JOUEUR) ou l'envoyer au résolveur (--set auto=true)",
+        "enter the final battle's winner (--set winner=PLAYER) or send it to the resolver (--set auto=true)")),
+    "renown": Order(aftermath.order_renown, "player", None, (ARMY, Arg("unit", "rest", _h(
+        "l'unité qui devient Régiment de Renom", "the unit that becomes a Regiment of Renown"))),
+        _h("choisir l'unité d'un honneur gagné (« Choisissez une unité »)",
+           "choose the unit of an honour won (« Choisissez une unité »)")),
     "hero": Order(order_hero, "player", None, (ARMY, Arg("name", help=_h("nom du héros", "the hero's name"))),
                   _h("nommer un nouveau héros", "name a new hero")),
     "equip": Order(order_equip, "player", None, (ARMY,),
                    _h("donner l'objet magique en attente à un héros", "give the waiting magic item to a hero")),
-    "adjust": Order(adjust.order_adjust, "referee", PHASES, (
+    # the referee's corrections also before the final battle (a relic point miscounted changes an advantage)
+    "adjust": Order(adjust.order_adjust, "referee", (*PHASES, final.PHASE), (
         Arg("what", help=_h("l'avoir corrigé : owner, buildings, relics, battle_points, bonus_points ou hero",
                             "the holding corrected: owner, buildings, relics, battle_points, bonus_points or hero")),
         Arg("words", "rest", _h("sa cible (CASE ; JOUEUR ; JOUEUR:ARMÉE [CARACTÉRISTIQUE]), la nouvelle valeur, "
@@ -206,8 +220,10 @@ class GorgesRules:
             owners[p.capital] = p.id
             for a in p.armies.values():
                 a.position = p.capital
+        readings = setup.get("readings", 1)
+        need(readings in (1, 2), "order.bad_field", field="readings", value=readings)
         state = GorgesState(island, players, owners, {t: b for t, b in buildings.items() if b},
-                            cell_id(island.ghost_start))
+                            cell_id(island.ghost_start), readings=readings)
         opening: list[Event] = [{"type": "setup", "capitals": {p.id: p.capital for p in players.values()},
                                  "races": {p.id: p.race for p in players.values()}, "ghost": state.ghost}]
         ctx = Ctx(state, {"type": "setup"}, dice)

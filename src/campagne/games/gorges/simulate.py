@@ -39,7 +39,7 @@ def default_players(count: int, controller: str = "greedy") -> list[dict[str, An
 def simulate(players: list[dict[str, Any]], seed: int | str,
              on_turn: Callable[[int], None] | None = None, turns: int = 12) -> Game:
     """Play the year (or its first `turns` turns, then the referee ends it) with computer players."""
-    game = Game(GorgesRules(), {"players": players}, seed)
+    game = Game(GorgesRules(), {"players": players, "readings": 2}, seed)
     turn = game.state.turn
     if on_turn:
         on_turn(turn)

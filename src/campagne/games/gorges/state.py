@@ -27,6 +27,7 @@ PHASE_NAMES = {
     "challenges": ("7 – Lancement des défis", "7 – Challenges"),
     "conquest": ("8 – Conquête de territoire", "8 – Conquest"),
     "battles": ("9 – Livrez la bataille", "9 – Battles"),
+    "final": ("La bataille finale", "The final battle"),
     "ended": ("Campagne terminée", "Campaign over"),
 }
 SEASON_NAMES = {"spring": ("Printemps", "Spring"), "summer": ("Eté", "Summer"),
@@ -91,6 +92,8 @@ class Army:
     position: str | None  # territory, None when out of play
     out_until: str | None = None  # None | "next_turn" | "next_season"
     renown: list[dict[str, Any]] = field(default_factory=list)  # {"unit", "honours": [...]}
+    # honours won (spoils 4 and 5) waiting for the player to choose the unit (« Choisissez une unité »)
+    renown_pending: list[dict[str, Any]] = field(default_factory=list)
     notes: list[dict[str, Any]] = field(default_factory=list)  # effects waiting for a battle
     bonus_points: int = 0  # extra army points for its next battle (recruits)
     # -- this turn
@@ -100,6 +103,7 @@ class Army:
     rerolled: bool = False
     built: bool = False
     pushed_back: bool = False  # pushed back to its lands this turn: it fights no battle elsewhere
+    pushed_from: str | None = None  # the cell it was pushed back from (readings 2: only that cell's battle is void)
     came_from: str | None = None
 
     @property
@@ -196,6 +200,9 @@ class GorgesState:
     battles: list[Battle] = field(default_factory=list)
     arrivals: dict[str, int] = field(default_factory=dict)  # army ref -> when it moved this turn (A/B)
     standings: list[dict[str, Any]] | None = None
+    # The set-up's "readings": 1 (a campaign written before issue 24: the year ends on relic points, and the older
+    # readings of push-backs, fate rolls and unnamed Regiments of Renown) or 2 (docs/rules/gorges.md, issue 24).
+    readings: int = 1
 
     def __deepcopy__(self, memo: dict) -> GorgesState:
         # The island is shared; the containers of numbers and strings copied by hand (the generic copy of the

@@ -107,8 +107,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
             lines.append(f"      {side}{n['fr'] if o.lang == 'fr' else n['en']}")
     if view.get("standings"):
         lines.append(o.t("Classement (points de relique) :", "Standing (relic points):"))
-        for r in view["standings"]:
-            lines.append(f"  {r['rank']}. {r['player']} ({_race(r['race'], o)}) — {r['relics']} "
+        for i, r in enumerate(view["standings"], 1):  # the final battle's standing has no rank before its result
+            lines.append(f"  {r.get('rank', i)}. {r['player']} ({_race(r['race'], o)}) — {r['relics']} "
                          + o.t("points de relique", "relic points") + f", {r['territories']} "
                          + o.t("territoires", "territories") + o.t(
                              f" — bataille finale : +{r['final_battle_bonus_percent']} % de points",
@@ -185,6 +185,10 @@ def _mine_line(r: dict[str, Any], o: Out) -> str:
 def _hint(view: dict[str, Any], o: Out) -> str:
     """What the awaited people type next, so that nobody needs the manual at the table."""
     phase, who = view["phase"], view["awaiting"][0]
+    if phase == "final":
+        return o.t("campagne order referee final-battle --set winner=JOUEUR (résultat de la table), ou --set auto=true "
+                   "(le résolveur)", "campagne order referee final-battle --set winner=PLAYER (the table's result), "
+                   "or --set auto=true (the resolver)")
     if phase == "events":
         ev = view["players"][who].get("event") or {}
         words = CHOICE_WORDS.get(ev.get("waiting_kind") or "", ("CHOIX", "CHOICE"))
@@ -313,6 +317,13 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "hero": ("{army} : nouveau héros {hero}", "{army}: new hero {hero}"),
     "equip": ("{army} reçoit un objet magique", "{army} receives a magic item"),
     "campaign_ended": ("{ending_text}", "{ending_text}"),
+    "final_battle": ("Fin de l'année : la bataille finale — avantage en points d'armée : {advantage_text}",
+                     "The year is over: the final battle — advantage in army points: {advantage_text}"),
+    "final_result": ("Bataille finale : {winner} l'emporte ({how_text})", "Final battle: {winner} wins ({how_text})"),
+    "renown_pending": ("{army} : {spoils_text} — l'unité reste à choisir (ordre renown)",
+                       "{army}: {spoils_text} — the unit is to be chosen (order renown)"),
+    "feat_rerolled": ("{army} : {unit} a déjà la règle, dé relancé : {rerolls_text}",
+                      "{army}: {unit} already has the rule, die re-rolled: {rerolls_text}"),
     "adjusted": ("Correction de l'arbitre — {target_text} : {before_text} → {after_text}{reason_text}",
                  "Referee's correction — {target_text}: {before_text} → {after_text}{reason_text}"),
 }
@@ -355,16 +366,43 @@ def _adjusted(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             "reason_text": "" if reason in (None, "", "hidden") else o.t(f" ({reason})", f" ({reason})")}
 
 
-def ending_words(rows: list[dict[str, Any]], rolloff: dict[str, int], o: Out) -> str:
+def _final_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
+    """The words of the final battle's events and of an honour waiting for its unit."""
+    t = ev["type"]
+    num = lambda x: str(x).replace(".", ",") if o.lang == "fr" else str(x)  # noqa: E731
+    if t == "final_battle":
+        return {"advantage_text": ", ".join(
+            o.t(f"{r['player']} +{num(r['final_battle_bonus_percent'])} % ({r['relics']} points de relique)",
+                f"{r['player']} +{r['final_battle_bonus_percent']} % ({r['relics']} relic points)")
+            for r in ev["standings"])}
+    if t == "final_result":
+        if ev["how"] != "auto":
+            return {"how_text": o.t("résultat saisi par l'arbitre", "result entered by the referee")}
+        rolls = "; ".join(f"{p} 2D6 {'/'.join(map(str, sc['rolls']))} +{num(sc['modifier'])}" for p, sc in ev["scores"].items())
+        return {"how_text": o.t(f"résolue : {rolls}", f"resolved: {rolls}")}
+    if t == "renown_pending":
+        h = ev["honour"]
+        extra = (o.t(f", règle tirée au 1D6 {h['feat_roll']} : {_row('feats_of_arms', h['rule'], o)}",
+                     f", rule rolled on 1D6 {h['feat_roll']}: {_row('feats_of_arms', h['rule'], o)}")
+                 if h.get("rule") else o.t(f", étendard de {h.get('magic_banner_max')} points au plus",
+                                           f", a banner of {h.get('magic_banner_max')} points at most"))
+        return {"spoils_text": _row("spoils_of_war", h["spoils"], o) + extra}
+    return {"rerolls_text": ", ".join(f"1D6 {r['roll']} → {_row('feats_of_arms', r['rule'], o)}" for r in ev["rerolls"])}
+
+
+def ending_words(rows: list[dict[str, Any]], rolloff: dict[str, int], o: Out, final: str | None = None) -> str:
     """Who won the year, how, and the standing: « Fin de la campagne : Alice l'emporte (le plus de points de
     relique). Classement : 1. Alice, 3 points de relique, 4 territoires ; 2. ... »."""
     if not rows:
         return o.t("Fin de la campagne", "Campaign over")
     first = rows[0]
+    final = final or first.get("final_battle")
     name = lambda r: r.get("name") or who(r["player"], o)  # noqa: E731
     second = rows[1] if len(rows) > 1 else None
     tied = second is not None and (second["relics"], second["territories"]) == (first["relics"], first["territories"])
-    if rolloff or tied:
+    if final:
+        how = o.t(" (vainqueur de la bataille finale)", " (winner of the final battle)")
+    elif rolloff or tied:
         how = o.t(" (à égalité, départagé au D6)", " (tied, then a D6 roll-off)")
     elif second is not None and second["relics"] == first["relics"]:
         how = o.t(" (le plus de points de relique, puis de territoires)", " (most relic points, then territories)")
@@ -384,7 +422,10 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     t = ev.get("type")
     out: dict[str, Any] = {}
     if t == "campaign_ended":
-        out["ending_text"] = ending_words(ev.get("standings") or [], ev.get("rolloff") or {}, o)
+        out["ending_text"] = ending_words(ev.get("standings") or [], ev.get("rolloff") or {}, o,
+                                          ev.get("final_battle"))
+    elif t in ("final_battle", "final_result", "renown_pending", "feat_rerolled"):
+        out.update(_final_fields(ev, o))
     if t == "setup":
         out["capitals_text"] = ", ".join(o.t(f"{p} en {c}", f"{p} at {c}") for p, c in ev["capitals"].items())
     elif t in ("season",):
@@ -437,9 +478,13 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["fate_text"] = _row("fate_of_beaten_army", ev["result"], o)
     elif t in ("mine", "mine_rolled"):
         out["mine_text"], out["amount_text"] = _mine_result(ev, o)
+        roll = str(ev["roll"])
+        if ev.get("slaves") and ev.get("total") is not None:  # the Dark Elves' prisoners: the +1 said, and the total
+            roll = o.t(f"{roll} +1 (prisonniers) = {ev['total']}", f"{roll} +1 (prisoners) = {ev['total']}")
+        out["roll"] = roll
         if ev.get("rerolled") is not None:
-            out["roll"] = o.t(f"{ev['roll']} (relancé, premier jet {ev['rerolled']})",
-                              f"{ev['roll']} (re-rolled, first roll {ev['rerolled']})")
+            out["roll"] = o.t(f"{roll} (relancé, premier jet {ev['rerolled']})",
+                              f"{roll} (re-rolled, first roll {ev['rerolled']})")
     elif t == "move":
         out["path_text"] = " → ".join(ev["path"])
     elif t == "swap":

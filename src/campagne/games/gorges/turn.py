@@ -61,6 +61,12 @@ def remove_army(s: GorgesState, a: Army, until: str, why: str) -> Event:
     """An army leaves play. « Eté: Toutes les armées détruites durant l'été reviennent immédiatement en jeu
     dans la capitale »; Orcs & Goblins: « revient immédiatement en jeu dans leur capitale au début du
     prochain tour »."""
+    # readings 2: « retirée du jeu jusqu'à la prochaine saison » (fate 4-6) reads as event 11's « Retirez l'une de
+    # vos armées du jeu jusqu'au début de la saison suivante »: a withdrawal, not a destruction (docs, 28)
+    if why == "beaten" and s.readings >= 2:
+        why_kept, why = why, "withdrawn"
+    else:
+        why_kept = why
     if s.season == "summer" and why != "withdrawn":
         a.position = s.capital_of(a.player)
         return {"type": "army_removed", "army": a.ref, "why": why, "returns": "now_summer",
@@ -68,7 +74,7 @@ def remove_army(s: GorgesState, a: Army, until: str, why: str) -> Event:
     if races()[s.players[a.player].race].get("eliminated_army_returns") and why != "withdrawn":
         until = "next_turn"
     a.position, a.out_until = None, until
-    return {"type": "army_removed", "army": a.ref, "why": why, "until": until}
+    return {"type": "army_removed", "army": a.ref, "why": why_kept, "until": until}
 
 
 def push_back(s: GorgesState, a: Army, why: str) -> Event:
@@ -77,7 +83,7 @@ def push_back(s: GorgesState, a: Army, why: str) -> Event:
     home = s.home_for(a.player, a.position) or s.players[a.player].capital
     if home == a.position:
         return {"type": "army_holds", "army": a.ref, "territory": home, "why": why}
-    frm, a.position, a.pushed_back = a.position, home, True
+    frm, a.position, a.pushed_back, a.pushed_from = a.position, home, True, a.position
     return {"type": "army_pushed_back", "army": a.ref, "from": frm, "to": home, "why": why}
 
 
@@ -96,6 +102,7 @@ def start_turn(ctx: Ctx) -> list[Event]:
             events.append(return_to_capital(s, a))
         a.moves_made = a.move_allowance = 0
         a.move_roll, a.rerolled, a.built, a.came_from, a.pushed_back = [], False, False, None, False
+        a.pushed_from = None
     for p in s.players.values():
         p.used = []
         if p.won_last_turn and races()[p.race].get("slaves_mine_bonus") and any(
@@ -120,6 +127,9 @@ def end_turn(ctx: Ctx) -> list[Event]:
     if s.turn % 3 == 0:
         events += end_season(ctx)
     if s.turn >= TURNS:
+        if s.readings >= 2:  # « lors de la bataille finale »: the year ends in a battle (final.py)
+            from .final import enter_final
+            return events + enter_final(ctx)
         from .standing import finish
         return events + finish(ctx)
     return events + start_turn(ctx)
