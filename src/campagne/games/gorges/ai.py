@@ -4,8 +4,9 @@ A computer player is a function from the state to one legal order; its orders ar
 so a replay never needs it. `random` picks among legal orders; `greedy` goes for relic points and land:
 annex neutral territories (the ghost's first), challenge where the land is likeliest won (the auto-resolve's
 exact odds against the defender's best answer, the save roll if he refuses) and only when that pays, fortify the
-frontier, accept a challenge when the battle keeps the land more surely than refusing. `absent` is `greedy` standing in for a person. Candidates are
-checked by the rules themselves on a copy of the state, so a computer can never play an illegal order.
+frontier, accept a challenge when the battle keeps the land more surely than refusing. `absent` is `greedy`
+standing in for a person. Candidates are checked by the rules themselves on a copy of the state, so a computer
+can never play an illegal order.
 Each decides on its player's information state (`views.information_state`: the state with what his view hides
 taken out), never on the state itself; the referee's routine sees everything, as the referee does.
 """
