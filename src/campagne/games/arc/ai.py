@@ -224,7 +224,7 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
              stop_turn: int | None = None, limit: int = 100_000, stand_in: frozenset[str] = frozenset(),
              **_: Any) -> list[Any]:
     """Push the computer players' orders until a person must act (or the game ends, or turn `stop_turn` is
-    over): each awaited computer plans its whole phase from one list of legal orders, declares it and says
+    over, or `limit` orders are pushed: a search player asking for one order pays for one, not a phase's): each awaited computer plans its whole phase from one list of legal orders, declares it and says
     `done`. A person in `stand_in` is played as `greedy`. Arc has no referee: `referee` changes nothing."""
     from .legal import legal_orders
     from .rules import awaiting
@@ -251,7 +251,11 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
         else:
             commands = []
         for c in commands:
+            if len(pushed) >= limit:  # at most `limit` orders: the rest of the plan is planned again next time
+                return pushed
             pushed.append(game.push(c))
+        if len(pushed) >= limit:
+            break
         if controller != "random" or not commands:
             pushed.append(game.push(done(v)))
     return pushed
