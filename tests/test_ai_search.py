@@ -187,3 +187,11 @@ def test_a_crowded_decision_is_the_game_s_own_computer_s(monkeypatch: pytest.Mon
     roots = _trees(monkeypatch)
     order = ai_search.decide(d, g.state, pid, "seed", ai_search.Budget(iterations=5, depth=4, crowd=1))
     assert roots == [] and described(d.load("legal_orders")(g.state, pid), order)
+
+
+def test_the_game_s_own_choice_is_kept_unless_another_is_better_beyond_chance() -> None:
+    node = ai_search.Node
+    # a third of a standing better over six playouts each is within chance: the game's own choice stays
+    assert not ai_search._clearly_better(node(visits=6, reward=5.0), node(visits=6, reward=3.0), 0.25)
+    assert ai_search._clearly_better(node(visits=40, reward=30.0), node(visits=40, reward=15.0), 0.25)
+    assert not ai_search._clearly_better(node(visits=3, reward=3.0), node(visits=6, reward=0.0), 0.25)  # fewer tries

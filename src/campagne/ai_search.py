@@ -259,8 +259,7 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
         return root.children[k].reward / max(1, root.children[k].visits)
     best = max(root.children, key=lambda k: (root.children[k].visits, mean(k), -order[k]))
     hint = _key(choices[0])
-    if hint in root.children and (mean(best) < mean(hint) + budget.margin
-                                  or root.children[best].visits < root.children[hint].visits):
+    if hint in root.children and not _clearly_better(root.children[best], root.children[hint], budget.margin):
         best = hint
     return json.loads(best)
 
@@ -352,6 +351,16 @@ def _own_playout(g: _Game, state: Any, rng: random.Random, orders: int, everyone
     except CampagneError:  # a computer's order the rules refuse ends the playout where it stands
         pass
     return game.state
+
+
+def _clearly_better(b: Node, h: Node, margin: float) -> bool:
+    """Does `b` beat `h` by more than `margin` and by more than chance would (a one-sided 95 % test, scores
+    in [0, 1] taken at their widest spread)? A few noisy playouts overruled the game's own sound choice half the
+    time: at 48 iterations a Gorges search player won 4 of 12 years against greedy computers."""
+    if b is h or b.visits < h.visits:
+        return False
+    diff = b.reward / b.visits - h.reward / max(1, h.visits)
+    return diff > max(margin, 1.645 * 0.5 * math.sqrt(1 / b.visits + 1 / max(1, h.visits)))
 
 
 def _room(node: Node, budget: Budget) -> bool:
