@@ -32,7 +32,8 @@ def test_autoplay_pushes_at_most_limit_orders_and_goes_on_from_there() -> None:
     from campagne.games.arc.setup import build_setup
 
     def new() -> Game:
-        return Game(ArcRules(), build_setup([{"id": s, "controller": "greedy"} for s in ("bonnaire", "ulf", "fereira")], {}), 1)
+        players = [{"id": s, "controller": "greedy"} for s in ("bonnaire", "ulf", "fereira")]
+        return Game(ArcRules(), build_setup(players, {}), 1)
     g = new()
     for _ in range(20):
         assert 1 <= len(ai.autoplay(g, 1, limit=3)) <= 3

@@ -224,8 +224,10 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
              stop_turn: int | None = None, limit: int = 100_000, stand_in: frozenset[str] = frozenset(),
              **_: Any) -> list[Any]:
     """Push the computer players' orders until a person must act (or the game ends, or turn `stop_turn` is
-    over, or `limit` orders are pushed: a search player asking for one order pays for one, not a phase's): each awaited computer plans its whole phase from one list of legal orders, declares it and says
-    `done`. A person in `stand_in` is played as `greedy`. Arc has no referee: `referee` changes nothing."""
+    over, or `limit` orders are pushed: a search player asking for one order pays for one, not a phase's): each
+    awaited computer plans its whole phase from one list of legal orders, declares it and says `done`. A person in
+    `stand_in` is played as `greedy`. Arc has no referee: `referee` changes nothing.
+    """
     from .legal import legal_orders
     from .rules import awaiting
     from .views import view as view_of
