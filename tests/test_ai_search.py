@@ -150,3 +150,48 @@ def test_a_bad_search_budget_is_refused_and_writes_nothing(tmp_path: Path) -> No
     out = _cli(tmp_path, "new", "atlantis", "-p", "alice:search:0", "-p", "bob", code=2)
     assert "seconds" in out
     assert not (tmp_path / "c.jsonl").exists()
+
+
+def _trees(monkeypatch: pytest.MonkeyPatch) -> list[ai_search.Node]:
+    roots: list[ai_search.Node] = []
+    iterate = ai_search._iterate
+
+    def spy(g, root, *a, **k):  # type: ignore[no-untyped-def]
+        if not roots or roots[-1] is not root:
+            roots.append(root)
+        return iterate(g, root, *a, **k)
+    monkeypatch.setattr(ai_search, "_iterate", spy)
+    return roots
+
+
+def test_progressive_widening_keeps_each_node_to_a_few_children(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A node visited n times has at most ceil(sqrt(n)) + 1 children: the budget goes deep into the likeliest
+    orders rather than once into each (before, the root took a child per iteration up to a third of the budget)."""
+    import math
+    d, g, pid = _waiting_for_search("atlantis")
+    roots = _trees(monkeypatch)
+    budget = ai_search.Budget(iterations=30, depth=4)
+    ai_search.decide(d, g.state, pid, "seed", budget)
+    assert roots and roots[0].visits == 30
+    stack = list(roots)
+    while stack:
+        n = stack.pop()
+        assert len(n.children) <= math.ceil(max(1, n.visits) ** budget.widening) + 1
+        stack += n.children.values()
+
+
+def test_a_crowded_decision_is_the_game_s_own_computer_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With more candidate orders than `crowd` (a deployment's placements), no iteration is spent: the game's own
+    computer's choice is played."""
+    d, g, pid = _waiting_for_search("atlantis")
+    roots = _trees(monkeypatch)
+    order = ai_search.decide(d, g.state, pid, "seed", ai_search.Budget(iterations=5, depth=4, crowd=1))
+    assert roots == [] and described(d.load("legal_orders")(g.state, pid), order)
+
+
+def test_the_game_s_own_choice_is_kept_unless_another_is_better_beyond_chance() -> None:
+    node = ai_search.Node
+    # a third of a standing better over six playouts each is within chance: the game's own choice stays
+    assert not ai_search._clearly_better(node(visits=6, reward=5.0), node(visits=6, reward=3.0), 0.25)
+    assert ai_search._clearly_better(node(visits=40, reward=30.0), node(visits=40, reward=15.0), 0.25)
+    assert not ai_search._clearly_better(node(visits=3, reward=3.0), node(visits=6, reward=0.0), 0.25)  # fewer tries

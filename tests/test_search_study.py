@@ -28,3 +28,11 @@ def test_the_search_player_study_at_a_tiny_budget(name: str) -> None:
     assert summary["fair_share"] == 1 / players
     again = search_study.one_game(d, players, 1, TINY, turns=turns, fights=fights)
     assert again == rows[0]  # seeded: the same game again
+
+
+@pytest.mark.study
+def test_the_seat_s_baseline_has_no_search_player() -> None:
+    d = game("gorges")
+    row = search_study.baseline(d, 2, 3, turns=1, fights=("challenge",))
+    assert row["search"] == "p2" and row["ended"] and row == search_study.baseline(d, 2, 3, turns=1,
+                                                                                    fights=("challenge",))

@@ -44,13 +44,20 @@ class Budget:
 
     iterations: int = DEFAULT_ITERATIONS
     seconds: float | None = None
-    depth: int = 24
-    tree: int = 3  # orders deep the tree grows at most (below, every order is a playout's)
+    depth: int = 12  # past it the playout is cut and scored by the game's standing (its outcome) there
+    tree: int = 1  # orders deep the tree grows at most (below, every order is a playout's). 1: the root's
+    # candidates only, each iteration on a fresh determinization (flat ISMCTS): at a few dozen iterations the nodes
+    # deeper down are visited once or twice and learn nothing, yet listing their legal orders took 85 % of the time
     playout: str = "greedy"  # the game's own computers in the playouts (its autoplay standing in for everyone),
     # else its "greedy" view-based computer, or "random"
     exploration: float = 0.7
     width: int = 12  # values drawn from one legal order whose domains are too large to list
     margin: float = 0.25  # by how much another order's mean score must beat the game's own computer's to be chosen
+    widening: float = 0.5  # progressive widening: a node visited n times has at most ceil(n ** widening) + 1
+    # children (Coulom 2007; Couëtoux et al. 2011), so a few dozen iterations go deep into the likeliest orders
+    # rather than once into each of a hundred; 0 turns it off
+    crowd: int = 40  # a decision with more candidate orders than this (a deployment's placements) is the game's own
+    # computer's, not searched: a few dozen playouts cannot rank so many, and they would cost the game's minutes
 
 
 def parse_controller(controller: str) -> Budget | None:
@@ -231,6 +238,10 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
     choices = actions(legal, rng, budget.width)
     if len(choices) <= 1:
         return choices[0] if choices else None
+    if len(choices) > budget.crowd and g.autoplay is not None:
+        hint = _own_choice(g, first, player, rng)
+        if hint is not None and described(legal, hint):
+            return hint
     choices = _candidates(g, first, player, legal, choices, rng, budget)
     everyone = frozenset((g.view(first, None).get("players") or {}))
     root = Node()
@@ -248,8 +259,7 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
         return root.children[k].reward / max(1, root.children[k].visits)
     best = max(root.children, key=lambda k: (root.children[k].visits, mean(k), -order[k]))
     hint = _key(choices[0])
-    if hint in root.children and (mean(best) < mean(hint) + budget.margin
-                                  or root.children[best].visits < root.children[hint].visits):
+    if hint in root.children and not _clearly_better(root.children[best], root.children[hint], budget.margin):
         best = hint
     return json.loads(best)
 
@@ -288,12 +298,15 @@ def _iterate(g: _Game, root: Node, state: Any, player: str, choices: list[dict[s
             if k in node.children:
                 node.children[k].available += 1
         untried = [k for k in keyed if k not in node.children]
-        if untried:
+        if untried and (not node.children or _room(node, budget)):
             k = untried[0] if node is root else rng.choice(untried)  # the root's candidates in their order
             node.children[k] = Node(actor=who, available=1)
             expanded = True
         else:
-            k = max(keyed, key=lambda x: _ucb(node.children[x], budget.exploration))
+            tried = [x for x in keyed if x in node.children]
+            if not tried:
+                break
+            k = max(tried, key=lambda x: _ucb(node.children[x], budget.exploration))
         if not _apply(g, state, keyed[k], rng):
             del node.children[k]
             break
@@ -338,6 +351,21 @@ def _own_playout(g: _Game, state: Any, rng: random.Random, orders: int, everyone
     except CampagneError:  # a computer's order the rules refuse ends the playout where it stands
         pass
     return game.state
+
+
+def _clearly_better(b: Node, h: Node, margin: float) -> bool:
+    """Does `b` beat `h` by more than `margin` and by more than chance would (a one-sided 95 % test, scores
+    in [0, 1] taken at their widest spread)? A few noisy playouts overruled the game's own sound choice half the
+    time: at 48 iterations a Gorges search player won 4 of 12 years against greedy computers."""
+    if b is h or b.visits < h.visits:
+        return False
+    diff = b.reward / b.visits - h.reward / max(1, h.visits)
+    return diff > max(margin, 1.645 * 0.5 * math.sqrt(1 / b.visits + 1 / max(1, h.visits)))
+
+
+def _room(node: Node, budget: Budget) -> bool:
+    """Progressive widening: may this node take one more child?"""
+    return not budget.widening or len(node.children) < math.ceil(max(1, node.visits) ** budget.widening) + 1
 
 
 def _ucb(n: Node, c: float) -> float:

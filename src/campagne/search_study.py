@@ -31,6 +31,20 @@ def one_game(descriptor: Any, players: int, seed: int, budget: Budget, opponent:
             "fights": sum(1 for ev in events if ev.get("type") in fights)}
 
 
+def baseline(descriptor: Any, players: int, seed: int, opponent: str = "greedy", turns: int | None = None,
+             fights: Sequence[str] = ()) -> dict[str, Any]:
+    """The same game with `opponent` in the search player's seat too: how that seat fares without the search."""
+    ids = seats(descriptor, players)
+    entries = [{"id": i, "controller": opponent, "name": i, **{f.name: f.default for f in descriptor.player_fields}}
+               for i in ids]
+    game = simulate(descriptor, descriptor.load("setup")(entries, {}), seed, turns=turns)
+    outcome = descriptor.load("outcome")(game.state)
+    events = [ev for e in game.entries for ev in e.events]
+    return {"seed": seed, "search": ids[seed % len(ids)], "winner": outcome.standing[0] if outcome.standing else None,
+            "ended": outcome.ended, "orders": len(game.entries),
+            "fights": sum(1 for ev in events if ev.get("type") in fights)}
+
+
 def summary(rows: list[dict[str, Any]], players: int) -> dict[str, Any]:
     """The search player's wins with their 95 % Wilson interval, its fair share, and the fights per game."""
     n = len(rows)
@@ -47,4 +61,4 @@ def run(descriptor: Any, players: int, games: int, budget: Budget, first_seed: i
     return rows, summary(rows, players)
 
 
-__all__: list[str] = ["one_game", "run", "seats", "summary"]
+__all__: list[str] = ["baseline", "one_game", "run", "seats", "summary"]

@@ -1,7 +1,8 @@
 """Computer players for Arc, over the one interface: `(view, legal, rng) -> command`.
 
-- greedy: goes for its objectives — the five strategic points and the places of its secret objective — and the
-  enemy counters it can beat; keeps a lone garrison on a point it holds; heals, strikes and holds with its
+- greedy: goes for its objectives — the five strategic points and the places of its secret objective with most
+  of its counters, the counters its secret objective names (leaders first) with its best third in melee — and
+  the enemy counters it can beat; keeps a lone garrison on a point it holds; heals, strikes and holds with its
   priests; attacks only at good odds (2-1 or better in melee, 1-1 with missiles, whose results never fall on
   the shooter); never moves the leaders its enemies' secret objectives name.
 - random: any legal order (the generic random player), `done` one time in ten.
@@ -35,6 +36,19 @@ def goals(view: dict[str, Any], board: Board) -> list[str]:
     return [board.places[p].hex for p in places if p in board.places and view["control"].get(p) not in team]
 
 
+def prey(view: dict[str, Any], board: Board) -> list[str]:
+    """The hexes of the enemy counters it sees that its secret objective names (leaders to eliminate or capture,
+    the types of which half must fall), the leaders first: « chacun d'entre eux … conditionne une Victoire
+    Totale »."""
+    me = sides()[view["viewer"]]
+    wanted = set(me["eliminate_all"]) | set(me["capture"])
+    half = set(me["eliminate_half"])
+    team = {view["viewer"]} | ({"ulf", "fereira"} if view.get("two_player") and view["viewer"] != "bonnaire" else set())
+    seen = [u for u in view["units"] if u["side"] not in team and u["hex"] and u["hex"] in board
+            and (u["type"] in wanted or u["type"] in half)]
+    return [u["hex"] for u in sorted(seen, key=lambda u: (u["type"] not in wanted, u["id"]))]
+
+
 def plan_phase(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random,
                board: Board | None = None) -> list[dict[str, Any]]:
     """Every order the greedy player declares this phase (without the closing `done`)."""
@@ -53,9 +67,12 @@ def _moves(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random, b:
     units = {u["id"]: u for u in view["units"]}
     me = view["viewer"]
     targets = goals(view, b)
+    hunted = prey(view, b)
     enemies = [u["hex"] for u in view["units"] if u["side"] != me and u["hex"]]
     garrison = {b.places[p].hex for p, s in view["control"].items() if s == me and p in b.places}
     chosen: set[str] = set()
+    melee = sorted((Fraction(u["melee"]) for u in units.values() if u["side"] == me and not u["leader"]), reverse=True)
+    strong = melee[len(melee) // 3] if melee else Fraction(0)  # its best third in melee
     out = [lo.command() for lo in legal if lo.type == "meditate" and units[lo.fixed["unit"]]["points"] < 50]
     resting = {c["unit"] for c in out}
     for lo in legal:
@@ -67,7 +84,9 @@ def _moves(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random, b:
         if u["type"] in GUARDED_LEADERS or u["hex"] in garrison:
             garrison.discard(u["hex"])  # one stays, the next may go
             continue
-        aims = targets or enemies
+        # the strong in melee hunt its secret objective's prey, the others take and hold the places
+        hunter = bool(hunted) and (not targets or Fraction(u["melee"]) >= strong)
+        aims = (hunted if hunter else targets) or enemies
         if not aims:
             continue
         here = min(b.distance(u["hex"], t) for t in aims)
@@ -205,8 +224,10 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
              stop_turn: int | None = None, limit: int = 100_000, stand_in: frozenset[str] = frozenset(),
              **_: Any) -> list[Any]:
     """Push the computer players' orders until a person must act (or the game ends, or turn `stop_turn` is
-    over): each awaited computer plans its whole phase from one list of legal orders, declares it and says
-    `done`. A person in `stand_in` is played as `greedy`. Arc has no referee: `referee` changes nothing."""
+    over, or `limit` orders are pushed: a search player asking for one order pays for one, not a phase's): each
+    awaited computer plans its whole phase from one list of legal orders, declares it and says `done`. A person in
+    `stand_in` is played as `greedy`. Arc has no referee: `referee` changes nothing.
+    """
     from .legal import legal_orders
     from .rules import awaiting
     from .views import view as view_of
@@ -232,7 +253,11 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
         else:
             commands = []
         for c in commands:
+            if len(pushed) >= limit:  # at most `limit` orders: the rest of the plan is planned again next time
+                return pushed
             pushed.append(game.push(c))
+        if len(pushed) >= limit:
+            break
         if controller != "random" or not commands:
             pushed.append(game.push(done(v)))
     return pushed

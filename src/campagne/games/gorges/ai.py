@@ -2,9 +2,11 @@
 
 A computer player is a function from the state to one legal order; its orders are journaled like anyone's,
 so a replay never needs it. `random` picks among legal orders; `greedy` goes for relic points and land:
-annex neutral territories (the ghost's first), challenge where the save roll is weakest, fortify the
-frontier, accept challenges it can fight. `absent` is `greedy` standing in for a person. Candidates are
-checked by the rules themselves on a copy of the state, so a computer can never play an illegal order.
+annex neutral territories (the ghost's first), challenge where the land is likeliest won (the auto-resolve's
+exact odds against the defender's best answer, the save roll if he refuses) and only when that pays, fortify the
+frontier, accept a challenge when the battle keeps the land more surely than refusing. `absent` is `greedy`
+standing in for a person. Candidates are checked by the rules themselves on a copy of the state, so a computer
+can never play an illegal order.
 Each decides on its player's information state (`views.information_state`: the state with what his view hides
 taken out), never on the state itself; the referee's routine sees everything, as the referee does.
 """
@@ -14,16 +16,18 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 from ...core.dice import Dice
 from ...core.errors import CampagneError
-from .conquest import condition, save_chance
+from .battles import auto_odds
+from .conquest import condition, engaged, save_chance
 from .data import races
 from .events import CHOICES, options
 from .legal import reach
 from .rules import ORDERS, GorgesRules, awaiting
-from .state import REFEREE, GorgesState, Player
+from .state import REFEREE, Battle, GorgesState, Player
 from .views import information_state
 
 COMPUTERS = ("random", "greedy", "absent")
@@ -189,29 +193,70 @@ def _build(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[
     return None
 
 
+def _battle_odds(s: GorgesState, viewer: str, attacker: str, a_army: str, defender: str, d_army: str,
+                 target: str) -> Fraction:
+    """The exact chance the attacker wins the battle if it is auto-resolved, as `viewer` knows the armies (a
+    rival's bonus points are his secret, counted as none)."""
+    return auto_odds(s, Battle(0, 0, target, attacker, a_army, defender, d_army), viewer)
+
+
+def _saving(s: GorgesState, c: Any) -> bool:
+    """Would refusing this challenge make a save roll (the challenger's army stands on the defender's land)?"""
+    army = s.players[c.challenger].armies.get(c.army)
+    return army is not None and army.in_play and army.position == c.target and s.owners.get(c.target) == c.defender
+
+
 def _answer(s: GorgesState, p: Player, c: Any, rng: random.Random, greedy: bool) -> dict[str, Any]:
-    fighters = [a for a in p.armies.values() if a.in_play and not a.built]
-    if greedy:
-        chance = save_chance(s, c.challenger, p.id, c.target) if s.owners.get(c.target) == p.id else 1
-        fight = bool(fighters) and chance < 1 / 2
+    """The greedy one fights when the battle keeps the land more surely than refusing does: refusing keeps it
+    with the save's chance when a save is rolled, surely otherwise (an intruder pushed back loses no land of his);
+    it fights with the army likeliest to win."""
+    fighters = [a for a in p.armies.values() if a.in_play and not a.built and not engaged(s, a)]
+    best = None
+    if greedy and fighters:
+        odds = {a.key: 1 - _battle_odds(s, p.id, c.challenger, c.army, p.id, a.key, c.target) for a in fighters}
+        best = max(fighters, key=lambda a: (odds[a.key], a.position == c.target))
+        keep = save_chance(s, c.challenger, p.id, c.target) if _saving(s, c) else Fraction(1)
+        fight = odds[best.key] > keep
     else:
         fight = bool(fighters) and rng.random() < 0.5
     if fight:
         on_target = [a for a in fighters if a.position == c.target]
-        cmd = {"type": "accept", "player": p.id, "challenge": c.id, "army": (on_target or fighters)[0].key}
+        pick = best if best is not None else (on_target or fighters)[0]
+        cmd = {"type": "accept", "player": p.id, "challenge": c.id, "army": pick.key}
         if legal(s, cmd):
             return cmd
     return {"type": "refuse", "player": p.id, "challenge": c.id}
 
 
+PAYS = Fraction(2, 5)  # a challenge the greedy one issues must win the land at least this often (an even battle,
+# where the defender wins ties, is 0.44: worth it, as a challenger who loses keeps all his land)
+
+
+def _challenge_value(s: GorgesState, p: Player, a: Any, d: str, t: str, cond: str) -> Fraction:
+    """How surely this challenge takes (or clears) the land, if the defender answers as best suits him: a battle
+    the challenger wins with the auto-resolve's odds; a refusal that costs the defender his save roll, pushes his
+    intruder back, or nothing."""
+    fighters = [x for x in s.players[d].armies.values() if x.in_play and not x.built and not engaged(s, x)]
+    battle = min((_battle_odds(s, p.id, p.id, a.key, d, x.key, t) for x in fighters), default=None)
+    if cond == "in_enemy_territory" or (a.position == t and s.owners.get(t) == d):
+        refusal = 1 - save_chance(s, p.id, d, t)
+    elif s.owners.get(t) == p.id:
+        refusal = Fraction(1)  # the intruder refusing is pushed back: the land is cleared
+    else:
+        refusal = Fraction(0)
+    return refusal if battle is None else min(battle, refusal) if refusal else battle
+
+
 def _challenge(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> dict[str, Any] | None:
+    """The greedy one issues the challenge likeliest to win land (the land is relic points: one search roll a
+    turn each), when it pays (`PAYS`); the random one any it may, six times in ten."""
     if any(c.challenger == p.id and c.condition != "raid" for c in s.challenges):
         return None
     if not greedy and rng.random() < 0.4:
         return None
     candidates = []
     for a in p.armies.values():
-        if not a.in_play or a.built or a.position is None:
+        if not a.in_play or a.built or a.position is None or engaged(s, a):
             continue
         for d in s.players:
             if d == p.id:
@@ -221,13 +266,14 @@ def _challenge(s: GorgesState, p: Player, rng: random.Random, greedy: bool) -> d
                 cond = condition(s, p, a.position, d, t)
                 if cond is None:
                     continue
-                odds = save_chance(s, p.id, d, t) if (a.position == t and s.owners.get(t) == d) else 1
-                candidates.append((cond != "in_enemy_territory", odds, a.key, d, t))
+                value = _challenge_value(s, p, a, d, t, cond) if greedy else Fraction(1)
+                if value >= PAYS:  # the ghost's cell and a rival's capital are worth more than other land
+                    candidates.append((-value, t != s.ghost, t != s.capital_of(d), a.key, d, t))
     if not candidates:
         return None
     ordered = sorted(candidates) if greedy else rng.sample(candidates, len(candidates))
     return first_legal(s, ({"type": "challenge", "player": p.id, "army": k, "defender": d, "territory": t}
-                           for _, _, k, d, t in ordered))
+                           for *_, k, d, t in ordered))
 
 
 # --------------------------------------------------------------------------- driving a game
