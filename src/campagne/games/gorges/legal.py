@@ -209,23 +209,33 @@ def _challenges(s: GorgesState, p: Player) -> list[LegalOrder]:
             continue
         for d in sorted(q for q in s.players if q != p.id):
             near = {a.position} | set(s.owned(d)) | {x.position for x in s.players[d].armies.values() if x.position}
-            out += _challenge(s, p, key, a.position, d, sorted(near))
+            found, why = _challenge(s, p, key, a.position, d, sorted(near))
+            out += found
+            if why in ARMY_REFUSALS:  # refused before the defender is read: so for every defender
+                break
         if _race(p, "sea_raid") or _race(p, "tunnel_attack"):
             out += _choices(s, p, "raid", "territory", [a.position, *sorted(s.neighbours(a.position))], army=key)
     return out
 
 
-def _challenge(s: GorgesState, p: Player, key: str, here: str, d: str, near: list[str]) -> list[LegalOrder]:
+# what `conquest.order_challenge` refuses before it reads the defender (the player's turn, his one challenge, the
+# army's state)
+ARMY_REFUSALS = frozenset({"gorges.not_your_turn", "gorges.challenge.one", "gorges.challenge.builder",
+                           "gorges.challenge.engaged", "gorges.unknown_army", "gorges.army_out"})
+
+
+def _challenge(s: GorgesState, p: Player, key: str, here: str, d: str, near: list[str]
+               ) -> tuple[list[LegalOrder], str | None]:
     """`conquest.order_challenge` checks the target last, by `condition` (the rest does not depend on it): tried
-    once, then the targets `condition` admits."""
+    once, then the targets `condition` admits; and why the try was refused."""
     from .conquest import condition
     command = {"type": "challenge", "player": p.id, "army": key, "defender": d}
     why = _refusal(s, {**command, "territory": near[0]})
     if why not in (None, "gorges.challenge.no_condition"):
-        return []
+        return [], why
     good = tuple(t for t in near if condition(s, p, here, d, t) is not None)
-    return [LegalOrder("challenge", p.id, {"army": key, "defender": d}, (Field("territory", choices=good),))] \
-        if good else []
+    return ([LegalOrder("challenge", p.id, {"army": key, "defender": d}, (Field("territory", choices=good),))]
+            if good else []), why
 
 
 def _resolvers(s: GorgesState, b: Any) -> tuple[str, ...]:
