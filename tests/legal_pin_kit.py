@@ -7,7 +7,10 @@ every field's domain with its notes, in the order listed. Written once from the 
 state tried value by value on a deep copy) into tests/golden/legal_orders.json, so that making `legal_orders`
 faster cannot change what it returns:
 
-    PYTHONPATH=src .venv/bin/python tests/legal_pin_kit.py   # writes the golden file again (only on purpose)
+    cd tests && PYTHONPATH=SRC python legal_pin_kit.py   # writes the golden file again (only on purpose)
+
+SRC the reference's sources (the walks changed: those of commit 74d1dc4, before legal_orders was made faster,
+e.g. `git archive 74d1dc4 src | tar -x -C /tmp/ref`); the current sources only when a rule changes on purpose.
 """
 
 from __future__ import annotations
@@ -19,13 +22,14 @@ from pathlib import Path
 from typing import Any
 
 GOLDEN = Path(__file__).parent / "golden" / "legal_orders.json"
-# (seed, positions) per game: enough positions to pass every phase the agents reach, few enough to stay fast
-WALKS: dict[str, tuple[tuple[int, int], ...]] = {
-    "atlantis": ((1, 120), (2, 120)),
-    "gorges": ((1, 90), (2, 90)),
-    "arc": ((1, 80),),
-    "skirmish": ((1, 80),),
-    "wab": ((1, 60), (2, 60)),
+# (seed, positions, every) per game: enough positions to pass every phase the agents reach, every `every`-th
+# one digested, few enough to stay fast
+WALKS: dict[str, tuple[tuple[int, int, int], ...]] = {
+    "atlantis": ((1, 120, 1), (2, 120, 1)),
+    "gorges": ((1, 90, 1), (2, 90, 1)),
+    "arc": ((1, 240, 3),),
+    "skirmish": ((1, 80, 1),),
+    "wab": ((1, 60, 1), (2, 60, 1)),
 }
 
 
@@ -35,7 +39,7 @@ def digest(legal: list[Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def walk(game: str, seed: int, positions: int) -> list[str]:
+def walk(game: str, seed: int, positions: int, every: int = 1) -> list[str]:
     """One line per position and person: `position who digest`."""
     from campagne.agents.match import REFEREE, Match
     match = Match(game, referee="agent" if game == "wab" else None)
@@ -47,14 +51,16 @@ def walk(game: str, seed: int, positions: int) -> list[str]:
         if match.over:
             match.reset(seed * 1000 + n)
         state = match.game.state
-        people = sorted(view(state, None)["players"]) + [REFEREE]
-        lines += [f"{n} {who} {digest(legal_orders(state, who))}" for who in people]
+        if n % every == 0:
+            people = sorted(view(state, None)["players"]) + [REFEREE]
+            lines += [f"{n} {who} {digest(legal_orders(state, who))}" for who in people]
         match.act(rng.choice(match.legal_actions()))
     return lines
 
 
 def snapshot() -> dict[str, list[str]]:
-    return {f"{game} {seed}": walk(game, seed, size) for game, runs in WALKS.items() for seed, size in runs}
+    return {f"{game} {seed}": walk(game, seed, size, every) for game, runs in WALKS.items()
+            for seed, size, every in runs}
 
 
 if __name__ == "__main__":

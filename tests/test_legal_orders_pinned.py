@@ -13,10 +13,10 @@ from legal_pin_kit import GOLDEN, WALKS, walk
 PINNED = json.loads(GOLDEN.read_text())
 
 
-@pytest.mark.parametrize("game,seed,size", [(g, s, n) for g, runs in WALKS.items() for s, n in runs])
-def test_legal_orders_are_those_pinned(game, seed, size):
+@pytest.mark.parametrize("game,seed,size,every", [(g, *run) for g, runs in WALKS.items() for run in runs])
+def test_legal_orders_are_those_pinned(game, seed, size, every):
     expected = PINNED[f"{game} {seed}"]
-    found = walk(game, seed, size)
+    found = walk(game, seed, size, every)
     for want, got in zip(expected, found):
         assert got == want, f"{game} seed {seed}: position and person {want!r}, now {got!r}"
     assert len(found) == len(expected)
