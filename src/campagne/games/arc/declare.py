@@ -50,9 +50,16 @@ def place_hexes(state: ArcState, u: Unit) -> list[str]:
 
 
 def placeable(state: ArcState, player: str) -> dict[str, list[str]]:
+    """Each counter's `place_hexes`, the hexes an enemy holds found once for all of them."""
     taken = busy(state, player)
-    return {u.id: place_hexes(state, u) for u in own(state, player)
-            if u.start_hexes and u.id not in taken and place_hexes(state, u)}
+    held = {x.hex for x in state.units.values()
+            if x.status == "active" and x.hex is not None and state.enemies(x.side, player)}
+    out = {}
+    for u in own(state, player):
+        hexes = [h for h in u.start_hexes if h not in held]
+        if hexes and u.id not in taken:
+            out[u.id] = hexes
+    return out
 
 
 def mounts(u: Unit) -> tuple[str | None, ...]:

@@ -24,9 +24,10 @@ def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
         for unit, hexes in sorted(declare.placeable(state, player).items()):
             out.append(LegalOrder("place", player, {"unit": unit}, (Field("hex", choices=tuple(hexes)),)))
     elif phase in ("move", "special"):
+        seen: dict = {}  # the state does not change while the counters' moves are listed
         for u in declare.movers(state, player, phase):
             for mount in declare.mounts(u):
-                r = movement.reach(state, u, pegasus=mount == "pegasus")
+                r = movement.reach(state, u, pegasus=mount == "pegasus", seen=seen)
                 if r:
                     dest = sorted(r)
                     out.append(LegalOrder("fly" if mount else "move", player, {"unit": u.id},

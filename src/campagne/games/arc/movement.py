@@ -80,27 +80,40 @@ def allowance(u: Unit, pegasus: bool) -> int:
     return u.kind.pegasus if pegasus else u.kind.mvt
 
 
-def reach(state: ArcState, u: Unit, pegasus: bool = False) -> Reach:
-    """Every hex `u` may end its move on -> the path there (start excluded)."""
-    best, prev, occ = search(state, u, pegasus)
+def reach(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, Any] | None = None) -> Reach:
+    """Every hex `u` may end its move on -> the path there (start excluded). `seen`: see `search`."""
+    best, prev, occ = search(state, u, pegasus, seen=seen)
     start = u.hex
     ends = [h for h in best if h != start and (h not in occ or can_end(state, u, h, occ))]
     return Reach(start, prev, ends, best)  # type: ignore[arg-type]
 
 
 def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True,
-           zoc_stops: bool = True) -> tuple[dict[str, int], dict[str, str], dict[str, list[Unit]]]:
+           zoc_stops: bool = True, *, seen: dict[Any, Any] | None = None
+           ) -> tuple[dict[str, int], dict[str, str], dict[str, list[Unit]]]:
     """The cheapest cost of every hex `u` can get to, the hex it comes from, and who stands where. `limited`
-    and `zoc_stops` off lift the allowance or the ZOC's stop: a refusal asks so which of them bars a hex."""
+    and `zoc_stops` off lift the allowance or the ZOC's stop: a refusal asks so which of them bars a hex.
+
+    `seen`: a dict the caller keeps while the state does not change (legal orders search for every counter of a
+    side): who stands where, and the hexes each side's enemies block or hold in their ZOC, are found once."""
     assert u.hex is not None
+    seen = {} if seen is None else seen
     b = state.board
     unlimited = u.kind.mvt < 0
     mp = allowance(u, pegasus)
     invisible = bool(u.kind.ability("invisible"))
-    zoc = set() if unlimited or not zoc_stops else zoc_hexes(state, u)
+    if unlimited or not zoc_stops:
+        zoc: set[str] = set()
+    else:  # the ZOC depends on the mover only by its side and the ZOCs it heeds
+        only = u.kind.ability("zoc_only_from")
+        key = ("zoc", u.side, None if only is None else tuple(only))
+        zoc = seen[key] if key in seen else seen.setdefault(key, zoc_hexes(state, u))
     cavalry = u.kind.cavalry and not pegasus
-    occ = occupancy(state)
-    blocked = {h for h, us in occ.items() if any(state.enemies(x.side, u.side) and not x.hidden for x in us)}
+    occ = seen["occ"] if "occ" in seen else seen.setdefault("occ", occupancy(state))
+    key = ("blocked", u.side)
+    if key not in seen:
+        seen[key] = {h for h, us in occ.items() if any(state.enemies(x.side, u.side) and not x.hidden for x in us)}
+    blocked = seen[key]
     costs = b.costs(cavalry)
     nbrs = b.neighbours
     best: dict[str, int] = {u.hex: 0}

@@ -165,12 +165,14 @@ def order_move(ctx: Ctx) -> list[Event]:
     need(isinstance(path, list) and 1 <= len(path) <= 2 and all(isinstance(t, str) for t in path),
          "move.bad_path", path=path)
     for t in path:
-        need(t in ctx.state.map.territories, "order.unknown_territory", territory=t,
-             hint=did_you_mean(str(t), ctx.state.map.territories))
+        if t not in ctx.state.map.territories:  # the hint only when refused: it costs a fuzzy match of every name
+            raise CampagneError("order.unknown_territory", territory=t,
+                                hint=did_you_mean(str(t), ctx.state.map.territories))
     need(not p.halted, "move.halted", player=p.id)
     need(not p.reorganising, "move.reorganising", player=p.id)
-    need(path in legal_paths(ctx.state, p), "move.illegal", player=p.id, start=p.position,
-         path=" → ".join(path), reason=why_not(ctx.state, p, path))
+    if path not in legal_paths(ctx.state, p):  # why not: worked out only for a refusal
+        raise CampagneError("move.illegal", player=p.id, start=p.position, path=" → ".join(path),
+                            reason=why_not(ctx.state, p, path))
     dest = path[-1]
     start = p.position
     p.came_from = path[-2] if len(path) == 2 else start

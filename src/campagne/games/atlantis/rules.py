@@ -31,8 +31,9 @@ def order_choose(ctx: Ctx) -> list[Event]:
     chooser = next(pid for pid in s.setup_order if s.players[pid].kingdom is None)
     need(p.id == chooser, "setup.not_your_turn", player=p.id, current=chooser)
     kid = ctx.arg("kingdom")
-    need(kid in s.map.kingdoms and s.map.kingdoms[kid].colonisable, "setup.bad_kingdom", kingdom=kid,
-         hint=did_you_mean(str(kid), [k for k, v in s.map.kingdoms.items() if v.colonisable]))
+    if not (kid in s.map.kingdoms and s.map.kingdoms[kid].colonisable):  # the hint (a fuzzy match) only then
+        raise CampagneError("setup.bad_kingdom", kingdom=kid,
+                            hint=did_you_mean(str(kid), [k for k, v in s.map.kingdoms.items() if v.colonisable]))
     need(all(q.kingdom != kid for q in s.players.values()), "setup.kingdom_taken", kingdom=kid)
     tid = ctx.territory()
     need(s.map.territories[tid].kingdom == kid, "setup.not_in_kingdom", territory=tid, kingdom=kid)

@@ -1,8 +1,15 @@
 """What a player (or the referee) may order now in the Gorges Tranchées, as data (`core.interface.LegalOrder`).
 
 Every order listed is built from the rules' own functions (the event's options, the challenge conditions) and
-tried on a copy of the state (`core.legal.accepts`), choice by choice, so that every combination drawn from one
-LegalOrder's domains is accepted (property-tested in tests/test_legal_orders.py).
+tried on a copy of the state (`core.legal.accepts`), so that every combination drawn from one LegalOrder's domains
+is accepted (property-tested in tests/test_legal_orders.py). A copy costs about a millisecond, so a choice is
+not tried where the answer is known without it (pinned by tests/test_legal_orders_pinned.py):
+- an order the race, the items or the season rule out whatever its value is not tried at all;
+- the walks of `reach` differ only in what the rules check step by step (bordering land cells, within the
+  allowance), which they satisfy by construction: the first one is tried, and stands for all;
+- a challenge is tried once per army and defender; the targets are those the rules' own `condition` names;
+- a forest or burrow jump is tried once; its destinations are the cells the rule's own test admits (named by
+  their ids: they were once listed as coordinates the rules refuse, so the jumps were never offered).
 
 Limits, where the real domain is open or too large to list:
 - `move` lists, for each army, one shortest walk to each cell its allowance reaches (the rules take any walk);
@@ -13,14 +20,17 @@ Limits, where the real domain is open or too large to list:
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from typing import Any
 
 from ...core.dice import Dice
+from ...core.errors import CampagneError
 from ...core.interface import Field, LegalOrder
 from ...core.legal import accepts
 from .context import Ctx
 from .events import CHOICES, options
+from .map import cell_id
 from .state import REFEREE, GorgesState, Player
 
 UNIT_NAMES = tuple(f"Unit {i}" for i in range(1, 7))
@@ -71,6 +81,21 @@ def _ok(s: GorgesState, command: dict[str, Any]) -> bool:
     return accepts(_rules(), s, command)
 
 
+def _refusal(s: GorgesState, command: dict[str, Any]) -> str | None:
+    """Why the rules refuse the order now (its message's code), None if they accept it; tried on a copy."""
+    try:
+        _rules().apply(copy.deepcopy(s), command, Dice.seeded("legal-probe", 0))
+    except CampagneError as e:
+        return e.code
+    return None
+
+
+def _race(p: Player, ability: str) -> bool:
+    """The race has the ability: the rules refuse its order, whatever its values, for any other."""
+    from .data import races
+    return bool(races()[p.race].get(ability))
+
+
 def _choices(s: GorgesState, p: Player, kind: str, field: str, values: list[Any], **fixed: Any) -> list[LegalOrder]:
     """One LegalOrder with the values of `field` the rules accept (none if none is)."""
     good = tuple(v for v in values if _ok(s, {"type": kind, "player": p.id, **fixed, field: v}))
@@ -87,7 +112,8 @@ def _hero(s: GorgesState, p: Player) -> list[LegalOrder]:
         if not a.hero.present and _ok(s, {"type": "hero", "player": p.id, "army": key,
                                                             "name": "Hero"}):
             out.append(LegalOrder("hero", p.id, {"army": key}, (Field("name", "text"),)))
-        out += _plain(s, p, "equip", army=key)
+        if p.items:  # `equip` hands over the first item waiting: refused without one
+            out += _plain(s, p, "equip", army=key)
         if a.renown_pending:  # « Choisissez une unité »: any unit of his army, named by the player
             out.append(LegalOrder("renown", p.id, {"army": key}, (Field("unit", "text"),)))
     return out
@@ -128,30 +154,45 @@ def reach(s: GorgesState, start: str, steps: int) -> dict[str, list[str]]:
 def _movement(s: GorgesState, p: Player) -> list[LegalOrder]:
     if not s.acting or s.acting[0] != p.id:
         return []
-    out = _plain(s, p, "done") + _plain(s, p, "reroll")
-    cells = sorted(s.map.cells)
+    out = _plain(s, p, "done") + (_plain(s, p, "reroll") if _race(p, "reroll_move") else [])
     for key, a in p.armies.items():
         if a.position is None:
             continue
         walks = [w for t, w in sorted(reach(s, a.position, max(0, a.move_allowance)).items()) if w]
-        out += _choices(s, p, "move", "path", walks, army=key)
-        for kind in ("forest", "burrow"):
-            if _ok(s, {"type": kind, "player": p.id, "army": key, "territory": a.position}) or \
-                    any(_ok(s, {"type": kind, "player": p.id, "army": key, "territory": t})
-                        for t in s.neighbours(a.position)):
-                out += _choices(s, p, kind, "territory", cells, army=key)
-        out += _choices(s, p, "swap", "other", [k for k in p.armies if k != key], army=key)
-    if p.capital is not None:
+        if walks and _ok(s, {"type": "move", "player": p.id, "army": key, "path": walks[0]}):
+            out.append(LegalOrder("move", p.id, {"army": key}, (Field("path", choices=tuple(walks)),)))
+        for kind, ability in (("forest", "forest_travel"), ("burrow", "burrow_per_turn")):
+            if _race(p, ability):
+                out += _jumps(s, p, key, a.position, kind)
+        if len(p.armies) > 1 and _race(p, "swap_armies"):
+            out += _choices(s, p, "swap", "other", [k for k in p.armies if k != key], army=key)
+    if p.capital is not None and _race(p, "move_capital_per_turn"):
         out += _choices(s, p, "capital", "territory", sorted(s.neighbours(p.capital)))
     return out
+
+
+def _jumps(s: GorgesState, p: Player, key: str, here: str, kind: str) -> list[LegalOrder]:
+    """A forest or burrow jump: the cells `movement.order_forest` / `order_burrow` admit as destinations, when the
+    order is possible at all (tried on the first of them: the rest of the rule does not depend on the cell)."""
+    def admitted(t: str) -> bool:
+        if kind == "forest":
+            return t != here and s.map.cell(t).terrain == "forest"
+        return s.owners.get(t) == p.id
+    cells = tuple(t for t in map(cell_id, sorted(s.map.land_cells)) if admitted(t))
+    if not cells or not _ok(s, {"type": kind, "player": p.id, "army": key, "territory": cells[0]}):
+        return []
+    return [LegalOrder(kind, p.id, {"army": key}, (Field("territory", choices=cells),))]
 
 
 def _construction(s: GorgesState, p: Player) -> list[LegalOrder]:
     if not s.acting or s.acting[0] != p.id:
         return []
     out = _plain(s, p, "done")
-    for key in p.armies:
-        out += _choices(s, p, "build", "building", ["mine", "fortress", "town"], army=key)
+    if p.built_season == s.season_index:  # one building a season: every `build` refused
+        return out
+    for key, a in p.armies.items():
+        if s.owners.get(a.position or "") == p.id:  # built only on the army's own land
+            out += _choices(s, p, "build", "building", ["mine", "fortress", "town"], army=key)
     return out
 
 
@@ -175,9 +216,33 @@ def _challenges(s: GorgesState, p: Player) -> list[LegalOrder]:
             continue
         for d in sorted(q for q in s.players if q != p.id):
             near = {a.position} | set(s.owned(d)) | {x.position for x in s.players[d].armies.values() if x.position}
-            out += _choices(s, p, "challenge", "territory", sorted(near), army=key, defender=d)
-        out += _choices(s, p, "raid", "territory", [a.position, *sorted(s.neighbours(a.position))], army=key)
+            found, why = _challenge(s, p, key, a.position, d, sorted(near))
+            out += found
+            if why in ARMY_REFUSALS:  # refused before the defender is read: so for every defender
+                break
+        if _race(p, "sea_raid") or _race(p, "tunnel_attack"):
+            out += _choices(s, p, "raid", "territory", [a.position, *sorted(s.neighbours(a.position))], army=key)
     return out
+
+
+# what `conquest.order_challenge` refuses before it reads the defender (the player's turn, his one challenge, the
+# army's state)
+ARMY_REFUSALS = frozenset({"gorges.not_your_turn", "gorges.challenge.one", "gorges.challenge.builder",
+                           "gorges.challenge.engaged", "gorges.unknown_army", "gorges.army_out"})
+
+
+def _challenge(s: GorgesState, p: Player, key: str, here: str, d: str, near: list[str]
+               ) -> tuple[list[LegalOrder], str | None]:
+    """`conquest.order_challenge` checks the target last, by `condition` (the rest does not depend on it): tried
+    once, then the targets `condition` admits; and why the try was refused."""
+    from .conquest import condition
+    command = {"type": "challenge", "player": p.id, "army": key, "defender": d}
+    why = _refusal(s, {**command, "territory": near[0]})
+    if why not in (None, "gorges.challenge.no_condition"):
+        return [], why
+    good = tuple(t for t in near if condition(s, p, here, d, t) is not None)
+    return ([LegalOrder("challenge", p.id, {"army": key, "defender": d}, (Field("territory", choices=good),))]
+            if good else []), why
 
 
 def _resolvers(s: GorgesState, b: Any) -> tuple[str, ...]:

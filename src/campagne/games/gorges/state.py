@@ -12,6 +12,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.copying import copy_fields as _copy_fields
 from .map import IslandMap, cell_id, parse_cell_id
 
 PHASES = ("ghost", "events", "search", "mines", "movement", "construction", "challenges", "conquest",
@@ -36,21 +37,6 @@ REFEREE = "referee"
 ARMY_KEYS = ("G", "L1", "L2")
 REINFORCEMENT = "R"
 CONTROLLERS = ("human", "random", "greedy", "absent", "search")
-
-
-_ATOMS = frozenset({str, int, float, bool, type(None)})
-
-
-def _copy_fields(self: Any, memo: dict) -> Any:
-    """A whole copy of a plain dataclass instance: its fields holding numbers, strings or None taken as they are,
-    the others copied whole. Quicker than the generic copy, which legal orders and the computers' probes make at
-    every candidate order (tests/test_gorges_state_copy.py checks it is whole)."""
-    clone = object.__new__(type(self))
-    memo[id(self)] = clone
-    d = clone.__dict__
-    for k, v in self.__dict__.items():
-        d[k] = v if type(v) in _ATOMS else copy.deepcopy(v, memo)
-    return clone
 
 
 def phase_label(*phases: str) -> dict[str, str]:

@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...core.copying import copy_fields
 from ...core.errors import CampagneError, bilingual, register_messages
 from ...storage.text_file import load_toml, read_utf8
 from . import data, tables
@@ -189,6 +190,11 @@ class Profile:
     equipment: tuple[str, ...] = ()
     special_rules: tuple[str, ...] = ()
 
+    def __deepcopy__(self, memo: dict) -> Profile:
+        # frozen, and made of numbers, strings and tuples of strings: a copy would be equal and never differ, so
+        # a battle's copy (every legal order is tried on one) shares it
+        return self
+
     @property
     def save_value(self) -> int | None:
         """The save as a D6 score ("4+" -> 4), None for "-"."""
@@ -229,6 +235,8 @@ def _default_files(kind: str, formation: str, models: int) -> int:
 @dataclass
 class Unit:
     """A unit on the battlefield (a character is a unit of one model, kind "character")."""
+
+    __deepcopy__ = copy_fields  # quick, and whole: tests/test_wab_state_copy.py
 
     id: str
     name: str

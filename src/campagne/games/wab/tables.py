@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...core.errors import CampagneError, bilingual, register_messages
@@ -134,6 +134,7 @@ def _names(value: Any, what: dict[str, str]) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)  # a pure function of a text, asked for the same few names at every view and order
 def normalise(name: str) -> str:
     """Lower case, no accents, one space between words, '_' and '-' read as spaces: how names match."""
     text = unicodedata.normalize("NFKD", name)

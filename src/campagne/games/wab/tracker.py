@@ -91,6 +91,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ...core.copying import copy_fields
 from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual, register_messages
 from . import movement, odds, psychology, shooting, table_dice, tables, working
@@ -215,6 +216,8 @@ register_messages({
 class BattleUnit:
     """A unit (or a character) on the battlefield and what the tracker knows of it."""
 
+    __deepcopy__ = copy_fields  # quick, and whole: tests/test_wab_state_copy.py
+
     key: str                      # "a:spearmen"
     side: str
     id: str
@@ -280,6 +283,8 @@ class Engagement:
     """Two units in base contact: `attacker` (the charger, or who was reported in contact) and
     `defender`, hit on its `facing`."""
 
+    __deepcopy__ = copy_fields  # quick, and whole: tests/test_wab_state_copy.py
+
     id: str
     attacker: str
     defender: str
@@ -296,6 +301,8 @@ class Engagement:
 
 @dataclass
 class Charge:
+    __deepcopy__ = copy_fields  # quick, and whole: tests/test_wab_state_copy.py
+
     id: str
     charger: str
     target: str
@@ -316,6 +323,8 @@ class Charge:
 class Pending:
     """A test to take (kind "test") or a decision to make (kind "reaction")."""
 
+    __deepcopy__ = copy_fields  # quick, and whole: tests/test_wab_state_copy.py
+
     id: str
     kind: str
     side: str
@@ -330,6 +339,8 @@ class Pending:
 
 @dataclass
 class BattleState:
+    __deepcopy__ = copy_fields  # quick, and whole: tests/test_wab_state_copy.py
+
     sides: dict[str, dict[str, Any]]
     units: dict[str, BattleUnit]
     first: str
