@@ -28,7 +28,7 @@ PHASE_NAMES = {
     "challenges": ("7 – Lancement des défis", "7 – Challenges"),
     "conquest": ("8 – Conquête de territoire", "8 – Conquest"),
     "battles": ("9 – Livrez la bataille", "9 – Battles"),
-    "final": ("La bataille finale", "The final battle"),
+    "final": ("Bataille finale", "Final battle"),
     "ended": ("Campagne terminée", "Campaign over"),
 }
 SEASON_NAMES = {"spring": ("Printemps", "Spring"), "summer": ("Eté", "Summer"),
