@@ -234,6 +234,11 @@ def test_a_finished_campaign_is_revealed_to_all() -> None:
     end = form_fields(page, "end")[0]
     assert clients["referee"].post(f"/c/{campaign.pk}/orders/", end).status_code == 302
     campaign.refresh_from_db()
+    assert not campaign.ended  # a Gorges year ends in its final battle: its result first
+    page = clients["referee"].get(f"/c/{campaign.pk}/").content.decode()
+    final = form_fields(page, "final-battle")[0]
+    assert clients["referee"].post(f"/c/{campaign.pk}/orders/", final).status_code == 302
+    campaign.refresh_from_db()
     assert campaign.ended
     exported = clients["alice"].get(f"/c/{campaign.pk}/export.jsonl").content.decode()
     assert '"reveal"' in exported.splitlines()[-1]

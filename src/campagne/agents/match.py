@@ -112,8 +112,11 @@ class Match:
         legal = self.legal_orders(REFEREE)
         turn = self.game.phase()[0]
         over = isinstance(turn, int) and turn > self.turns
-        for kind in ("auto-resolve", "end", "next") if over else ("auto-resolve", "next"):
-            found = [lo for lo in legal if lo.type == kind]
+        # what waits for the table is sent to the resolver: the generic auto-resolve, or any order of the game's that
+        # is fixed as `auto` (a campaign's closing battle, say)
+        resolver = [lo for lo in legal if lo.type == "auto-resolve" or lo.fixed.get("auto") is True]
+        for kind in ("auto", "end", "next") if over else ("auto", "next"):
+            found = resolver if kind == "auto" else [lo for lo in legal if lo.type == kind]
             if found:
                 return found[0].command({f.name: f.choices[0] if f.kind == "choice" else f.low if f.kind == "int"
                                          else False for f in found[0].fields if not f.optional})
