@@ -90,7 +90,7 @@ def test_a_turn_in_a_real_browser(tmp_path: Path) -> None:
                                                                   "=== 'complete')"))
             for attempt in (1, 2):  # a click the browser lost is tried once more, and said (never a refusal)
                 forms = d.find_elements(By.CSS_SELECTOR, "#orders form.order")
-                kinds = [f.find_element(By.TAG_NAME, "strong").text for f in forms]
+                kinds = [f.get_attribute("data-type") for f in forms]  # the order type (its title is in words)
                 wanted = [i for i, k in enumerate(kinds) if (k == "next" if who == "referee" else k not in ("end",))]
                 assert wanted, (who, kinds)
                 before = len(view()["entries"])
@@ -128,7 +128,7 @@ def test_a_turn_in_a_real_browser(tmp_path: Path) -> None:
             WebDriverWait(d, 15).until(lambda d: d.execute_script("return !!(window.htmx && document.readyState "
                                                                   "=== 'complete')"))
             forms = [f for f in d.find_elements(By.CSS_SELECTOR, "#orders form.order")
-                     if f.find_element(By.TAG_NAME, "strong").text != "end"]
+                     if f.get_attribute("data-type") != "end"]
             if forms:
                 break
         form = forms[0]
