@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import socket
+import re
 from pathlib import Path
 
 import pytest
@@ -175,7 +176,10 @@ def test_the_report_is_one_page_with_its_plots_in_either_language(here_rows, mon
     assert "Win rate by army" in english and "95 %" in english and "Game length" in english
     monkeypatch.setattr(report, "_svg", _no_plot)  # the same plots: drawn once is enough
     french = report.page(rows, "Atlantide", "fr")
-    assert "Taux de victoire par army" in french and "Durée des parties" in french and "Win rate" not in french
+    assert "Taux de victoire par armée" in french and "Durée des parties" in french and "Win rate" not in french
+    # numbers as French writes them: « 50,0 % », « 2,00 », never « 50.0% »
+    assert "\u00a0%" in french and not re.search(r"\d\.\d", re.sub(r"<svg.*?</svg>", "", french, flags=re.S))
+    assert "%" in english and "\u00a0%" not in english
     assert report.win_rates(rows, "start_army") == [
         ("Egyptian", 4, sum(r["winners"] == ["p2"] for r in rows)),
         ("Mycenaean", 4, sum(r["winners"] == ["p1"] for r in rows))]

@@ -9,10 +9,12 @@ import math
 import os
 import statistics
 from collections import defaultdict
+from fractions import Fraction
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..core.i18n import chance, decimal
 from ..core.stats import Z95, wilson
 
 REPORT_FILE = "report.html"
@@ -32,26 +34,37 @@ WORDS = {
     "interval": ("intervalle à 95 %", "95 % interval"),
     "length": ("Durée des parties", "Game length"),
     "turns": ("tours", "turns"), "commands": ("ordres", "commands"), "games": ("parties", "games"),
-    "length_note": ("En moyenne {turns:.2f} tours et {commands:.1f} ordres par partie.",
-                    "On average {turns:.2f} turns and {commands:.1f} commands per game."),
+    "length_note": ("En moyenne {turns} tours et {commands} ordres par partie.",
+                    "On average {turns} turns and {commands} commands per game."),
     "economy": ("Courbes : {figure}", "Curves: {figure}"),
     "economy_note": ("Moyenne par tour (en fin de tour) du gagnant et des autres joueurs.",
                      "Mean per turn (as each turn ends) of the winner and of the other players."),
     "winner": ("gagnant", "winner"), "others": ("autres", "others"), "turn": ("tour", "turn"),
     "battles": ("Batailles par partie", "Battles per game"),
-    "battles_note": ("En moyenne {mean:.2f} par partie (intervalle à 95 % : {low:.2f} à {high:.2f}) ; "
-                     "{share:.0%} des parties en ont au moins une.",
-                     "On average {mean:.2f} per game (95 % interval: {low:.2f} to {high:.2f}); "
-                     "{share:.0%} of the games hold at least one."),
+    "battles_note": ("En moyenne {mean} par partie (intervalle à 95 % : {low} à {high}) ; "
+                     "{share} des parties en ont au moins une.",
+                     "On average {mean} per game (95 % interval: {low} to {high}); "
+                     "{share} of the games hold at least one."),
     "events": ("Événements par partie", "Events per game"),
     "type": ("type", "type"), "mean": ("moyenne", "mean"),
     "by_vary": ("Par valeur de {field}", "By value of {field}"),
 }
 
 
+# the start positions' keys the games' study rows use (a game's own key is shown as it is named)
+KEYS = {"army": ("armée", "army"), "kingdom": ("royaume", "kingdom"), "placement": ("rang de placement", "placement"),
+        "race": ("race", "race"), "seat": ("place à la table", "seat"), "side": ("camp", "side"),
+        "roster": ("liste d'armée", "roster"), "controller": ("contrôleur", "controller")}
+
+
 def word(lang: str, name: str, **params: Any) -> str:
     fr, en = WORDS[name]
     return (fr if lang == "fr" else en).format(**params)
+
+
+def key_word(lang: str, key: str) -> str:
+    fr, en = KEYS.get(key, (key, key))
+    return fr if lang == "fr" else en
 
 
 def write(rows: Sequence[dict[str, Any]], directory: Path, title: str, lang: str = "en") -> Path:
@@ -163,9 +176,10 @@ def _wins(rows: Sequence[dict[str, Any]], column: str, key: str, varied: list[st
     ax.legend(fontsize=7, loc="lower right")
     heads = ([word(lang, "by_vary", field="/".join(varied))] if varied else []) + [
         word(lang, "value"), word(lang, "played"), word(lang, "won"), word(lang, "rate"), word(lang, "interval")]
-    lines = [[*([label] if varied else []), v, n, w, f"{rate:.1%}", f"{low:.1%} – {high:.1%}"]
+    lines = [[*([label] if varied else []), v, n, w, chance(Fraction(w, n), lang),
+              f"{chance(Fraction(low), lang)} – {chance(Fraction(high), lang)}"]
              for label, v, n, w, rate, low, high in table]
-    return (f"<h2>{_e(word(lang, 'wins', key=key))}</h2><p>{_e(word(lang, 'wins_note'))}</p>"
+    return (f"<h2>{_e(word(lang, 'wins', key=key_word(lang, key)))}</h2><p>{_e(word(lang, 'wins_note'))}</p>"
             + _svg(fig) + _table(heads, lines))
 
 
@@ -183,7 +197,8 @@ def _length(rows: Sequence[dict[str, Any]], lang: str) -> str:
     left.set_ylabel(word(lang, "games"))
     right.hist([r["commands"] for r in rows], bins=20)
     right.set_xlabel(word(lang, "commands"))
-    note = word(lang, "length_note", turns=statistics.mean(turns), commands=statistics.mean(r["commands"] for r in rows))
+    note = word(lang, "length_note", turns=decimal(statistics.mean(turns), lang, 2),
+                commands=decimal(statistics.mean(r["commands"] for r in rows), lang, 1))
     return f"<h2>{_e(word(lang, 'length'))}</h2><p>{_e(note)}</p>" + _svg(fig)
 
 
@@ -214,14 +229,14 @@ def _battles(rows: Sequence[dict[str, Any]], lang: str) -> str:
     ax.hist(counts, bins=range(0, max(counts) + 2), align="left", rwidth=0.8)
     ax.set_xlabel(word(lang, "battles").lower())
     ax.set_ylabel(word(lang, "games"))
-    note = word(lang, "battles_note", mean=mean, low=max(0.0, mean - half), high=mean + half,
-                share=sum(c > 0 for c in counts) / len(counts))
+    note = word(lang, "battles_note", mean=decimal(mean, lang), low=decimal(max(0.0, mean - half), lang),
+                high=decimal(mean + half, lang), share=chance(Fraction(sum(c > 0 for c in counts), len(counts)), lang))
     return f"<h2>{_e(word(lang, 'battles'))}</h2><p>{_e(note)}</p>" + _svg(fig)
 
 
 def _events(rows: Sequence[dict[str, Any]], lang: str) -> str:
     totals = {k[len("events_"):]: sum(sum(r[k]) for r in rows) / len(rows) for k in rows[0] if k.startswith("events_")}
-    lines = [[kind, f"{mean:.2f}"] for kind, mean in sorted(totals.items(), key=lambda kv: -kv[1])]
+    lines = [[kind, decimal(mean, lang)] for kind, mean in sorted(totals.items(), key=lambda kv: -kv[1])]
     return f"<h2>{_e(word(lang, 'events'))}</h2>" + _table([word(lang, "type"), word(lang, "mean")], lines)
 
 
@@ -233,10 +248,10 @@ def _by_vary(rows: Sequence[dict[str, Any]], field: str, lang: str) -> str:
     heads = [word(lang, "value"), word(lang, "games"), word(lang, "turns"), word(lang, "commands")]
     lines = []
     for value, members in groups.items():
-        line = [value, len(members), f"{statistics.mean(r['turns'] for r in members):.2f}",
-                f"{statistics.mean(r['commands'] for r in members):.1f}"]
+        line = [value, len(members), decimal(statistics.mean(r['turns'] for r in members), lang),
+                decimal(statistics.mean(r['commands'] for r in members), lang, 1)]
         if battles:
-            line.append(f"{statistics.mean(r['battles'] or 0 for r in members):.2f}")
+            line.append(decimal(statistics.mean(r['battles'] or 0 for r in members), lang))
         lines.append(line)
     if battles:
         heads.append(word(lang, "battles"))
