@@ -13,6 +13,7 @@ from ...core.dice import Dice
 from ...core.errors import CampagneError
 from ...core.names import did_you_mean
 from ...core.orders import Arg, Order, order_for
+from ..skirmish.grid_order import grid_order
 from . import army as armies
 from . import adjust, battles, conquest, diplomacy, economy, movement, turn
 from . import messages  # noqa: F401  (registers the order messages)
@@ -183,12 +184,7 @@ ORDERS: dict[str, Order] = {
                       (Arg("strategy", help=_h("frontal, defence, rapid, outflank ou wait",
                                                "frontal, defence, rapid, outflank or wait")),),
                       _h("inscrire sa stratégie (secrète)", "write down one's (secret) strategy")),
-    "grid": Order(battles.order_grid, "player", ("battles",),
-                  (Arg("order", help=_h("deploy, move, attack, cast ou end", "deploy, move, attack, cast or end")),
-                   Arg("words", "rest", _h("l'unité, puis la case, la cible, le sort et les dés que l'ordre demande",
-                                           "the unit, then the cell, target, spell and dice the order takes"))),
-                  _h("donner un ordre dans la bataille sur quadrillage que l'on livre",
-                     "give an order in the grid battle one is fighting")),
+    "grid": grid_order(battles.order_grid),
     "battle-result": Order(battles.order_battle_result, "referee", ("battles",),
                            help=_h("saisir le résultat d'une bataille", "enter a battle's result")),
     "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",),

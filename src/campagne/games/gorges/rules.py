@@ -13,6 +13,7 @@ from ...core.dice import Dice
 from ...core.errors import CampagneError, need, register_messages
 from ...core.players import controller_kind
 from ...core.orders import Arg, Order, order_for
+from ..skirmish.grid_order import grid_order
 from . import adjust, aftermath, battles, conquest, events, final, mines, movement, standing, turn
 from .context import Ctx, Event
 from .data import races
@@ -149,12 +150,7 @@ ORDERS: dict[str, Order] = {
                                "decline the relic points offered (the save without bonus)")),
     "battle-result": Order(battles.order_battle_result, "referee", ("battles",),
                            help=_h("saisir le résultat d'une bataille", "enter a battle's result")),
-    "grid": Order(battles.order_grid, "player", ("battles",),
-                  (Arg("order", help=_h("deploy, move, attack, cast ou end", "deploy, move, attack, cast or end")),
-                   Arg("words", "rest", _h("l'unité, puis la case, la cible, le sort et les dés que l'ordre demande",
-                                           "the unit, then the cell, target, spell and dice the order takes"))),
-                  _h("donner un ordre dans la bataille sur quadrillage que l'on livre",
-                     "give an order in the grid battle one is fighting")),
+    "grid": grid_order(battles.order_grid),
     "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",),
                           help=_h("résoudre une bataille automatiquement", "auto-resolve a battle")),
     "final-battle": Order(final.order_final_battle, "referee", (final.PHASE,), help=_h(
