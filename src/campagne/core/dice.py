@@ -433,10 +433,15 @@ class Dice:
 
     def roll_record(self, expr: str | Expr, purpose: str) -> Roll:
         parsed = expr if isinstance(expr, Expr) else parse(expr)
-        faces, total = parsed.roll_faces(self.rng)
+        faces, total = parsed.roll_faces(self.faces_for(parsed.text, purpose))  # type: ignore[arg-type]
         record = Roll(parsed.text, tuple(faces), total, purpose)
         self.records.append(record)
         return record
+
+    def faces_for(self, expr: str, purpose: str) -> Any:
+        """Where this roll's faces come from (anything with `randint`): the seeded generator; dice whose faces
+        are given (scripted, entered at the table) say otherwise, the record being the same."""
+        return self.rng
 
 
 class RecordedDice(Dice):
@@ -487,13 +492,8 @@ class ScriptedDice(Dice):
         super().__init__(random.Random(0))
         self._faces = list(faces)
 
-    def roll_record(self, expr: str | Expr, purpose: str) -> Roll:
-        parsed = expr if isinstance(expr, Expr) else parse(expr)
-        rng = _ScriptRng(self._faces)
-        faces, total = parsed.roll_faces(rng)  # type: ignore[arg-type]
-        record = Roll(parsed.text, tuple(faces), total, purpose)
-        self.records.append(record)
-        return record
+    def faces_for(self, expr: str, purpose: str) -> Any:
+        return _ScriptRng(self._faces)
 
     @property
     def remaining(self) -> list[int]:

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.dice import Dice, Expr, Roll, parse
+from ...core.dice import Dice
 from ...core.errors import CampagneError, bilingual, register_messages
 
 register_messages({
@@ -153,13 +153,8 @@ class TableDice(Dice):
         self.given = len(self._faces)
         self.stages: list[tuple[str, str]] = []  # per face handed out: (expr, purpose)
 
-    def roll_record(self, expr: str | Expr, purpose: str) -> Roll:
-        parsed = expr if isinstance(expr, Expr) else parse(expr)
-        rng = _Rng(self, parsed.text, purpose)
-        faces, total = parsed.roll_faces(rng)  # type: ignore[arg-type]
-        record = Roll(parsed.text, tuple(faces), total, purpose)
-        self.records.append(record)
-        return record
+    def faces_for(self, expr: str, purpose: str) -> Any:
+        return _Rng(self, expr, purpose)
 
     @property
     def unused(self) -> list[int]:
