@@ -38,7 +38,7 @@ def attack_kind(state: SkirmishState, a: Unit, t: Unit) -> str | None:
     if d == 1 and not across_cliff:
         return "melee"
     if a.kind.range >= 2 and d <= a.kind.range and (
-            a.kind.has("indirect") or sight.sees(bf, a.cell, t.cell)):  # type: ignore[arg-type]
+            a.kind.has("indirect") or sight.sees(bf, a.cell, t.cell, state.readings >= 2)):  # type: ignore[arg-type]
         return "ranged"
     return None
 

@@ -151,7 +151,10 @@ def finish(state: SkirmishState) -> list[Event]:
 
 
 def over(state: SkirmishState) -> bool:
-    return len(state.camps_standing()) <= 1
+    """« jusqu'à ce qu'un des camp soit éliminé »: readings 2, as soon as any camp has no unit left (with three
+    camps or more, the others stop there too); readings 1, when one camp (or none) is left."""
+    left = state.camps_standing()
+    return len(left) < len(state.camps) if state.readings >= 2 else len(left) <= 1
 
 
 # --------------------------------------------------------------------------- activations

@@ -65,6 +65,10 @@ class SkirmishState:
     civilians_first: bool = False  # the current camp is deploying its civilians « toutes en même temps »
     winner: str | None = None
     standing: list[str] = field(default_factory=list)
+    # The set-up's "readings": 1 (a battle set up before issue 24: lower cells lend their sight both ways, and
+    # with three camps or more the battle goes on until one is left) or 2 (docs/rules/skirmish.md, issue 24:
+    # one-way sight from high ground, the end when one camp is eliminated, the actions on the cards).
+    readings: int = 1
 
     def __deepcopy__(self, memo: Any) -> SkirmishState:
         """Fast (a battle copies its state before every order): units hold only immutable values, the
