@@ -64,3 +64,35 @@ def test_new_battles_are_set_up_with_the_readings_and_unknown_readings_are_refus
     assert setup["readings"] == 2
     with pytest.raises(CampagneError):
         position([("a", "soldiers", "A1"), ("b", "militia", "H8")], readings=3)
+
+
+def test_actions_on_a_unit_s_card_are_activated_at_their_cost_in_action_points():
+    """« Une unité activée peut se déplacer, attaquer et activer toute action sur sa carte »; « L'unité doit
+    dépenser un point d'action pour chacune de ses actions »."""
+    from campagne.games.skirmish.legal import legal_orders
+    s = position([("a", "archers", "A1"), ("a", "soldiers", "A3"), ("b", "militia", "E1")], readings=2)
+    acts = {lo.fixed["unit"]: lo.fields[0].choices for lo in legal_orders(s, "a") if lo.type == "act"}
+    assert acts == {"archers.1": ("aim",), "soldiers.1": ("brace",)}
+    events = order(s, "a", "act", unit="archers.1", action="aim")
+    assert of_type(events, "card_action")[0]["ap_left"] == 3 and s.active == "archers.1"
+    with pytest.raises(CampagneError, match="already used"):
+        order(s, "a", "act", unit="archers.1", action="aim")
+    attack = of_type(order(s, "a", "attack", (3, 1, 1), unit="archers.1", target="militia.1"), "attack")[0]
+    assert attack["hit_need"] == 3 and attack["hits"] == 1  # skill 4, taking aim: a 3 hits
+    order(s, "b", "end", unit="militia.1")
+    order(s, "a", "act", unit="soldiers.1", action="brace")
+    assert s.units["soldiers.1"].ap == 2 and s.units["soldiers.1"].shield == 1  # +1 to saves this round
+
+
+def test_card_actions_are_refused_with_their_reason():
+    s = position([("a", "archers", "A1"), ("a", "soldiers", "A3"), ("b", "militia", "E1")], readings=2)
+    with pytest.raises(CampagneError, match="not on soldiers.1's card"):
+        order(s, "a", "act", unit="soldiers.1", action="aim")
+    order(s, "a", "attack", (1, 1), unit="archers.1", target="militia.1")
+    order(s, "b", "end", unit="militia.1")
+    order(s, "a", "move", unit="soldiers.1", cell="A6")  # 3 AP: 1 left
+    with pytest.raises(CampagneError, match="costs 2 action points"):
+        order(s, "a", "act", unit="soldiers.1", action="brace")
+    old = position([("a", "soldiers", "A3"), ("b", "militia", "E1")])
+    with pytest.raises(CampagneError, match="no action in this battle"):
+        order(old, "a", "act", unit="soldiers.1", action="brace")

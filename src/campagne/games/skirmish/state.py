@@ -35,6 +35,8 @@ class Unit:
     haste: int = 0  # Haste's action points, at its next activation this round
     attacked: bool = False  # this round: one attack per activation, and one spell (« attaquer », singular)
     cast: bool = False
+    used: tuple[str, ...] = ()  # the card actions used in this activation (each once)
+    aim: int = 0  # « Viser »: the bonus to hit of the attack made in this activation
 
     @property
     def kind(self) -> Card:
