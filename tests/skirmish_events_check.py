@@ -250,6 +250,32 @@ def simulated(seed: Any, players: int = 2) -> tuple[dict[str, Any], list[Any]]:
     return game.setup, entries_of(game)
 
 
+def campaign_like(seed: Any, battlefield: str = "hills") -> tuple[dict[str, Any], list[Any]]:
+    """A campaign's grid battle as `games/skirmish/campaign.fight` plays it: the set-up a campaign builds (named
+    units, no "readings" key: readings 1), the heuristic computers on both sides, one die stream."""
+    import random
+
+    from campagne.core.dice import Dice
+    from campagne.games.skirmish.ai import tactician
+    from campagne.games.skirmish.legal import legal_orders
+    from campagne.games.skirmish.rules import SkirmishRules
+    from campagne.games.skirmish.views import view
+    army = [u if isinstance(u, str) else u["card"] for u in _toml("rosters.toml")["warband"]["units"]]
+    setup = {"players": [{"id": p, "controller": "greedy",
+                          "roster": [{"card": c, "id": f"{p}.{c}.{k + 1}"} for k, c in enumerate(army)]}
+                         for p in ("P1", "P2")], "battlefield": battlefield}
+    rules, dice = SkirmishRules(), Dice.seeded("grid-check", seed)
+    state, _ = rules.new_state(setup, dice)
+    journal: list[Any] = []
+    for n in range(5000):
+        if state.ended:
+            break
+        camp = state.current
+        command = tactician(view(state, camp), legal_orders(state, camp), random.Random(f"grid:{seed}:{n}"))
+        journal.append(rules.apply(state, command, dice))  # type: ignore[arg-type]
+    return setup, journal
+
+
 if __name__ == "__main__":
     for arg in sys.argv[1:]:
         for line in check(*simulated(arg)) or ["no breach"]:

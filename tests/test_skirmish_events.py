@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from skirmish_events_check import check, simulated
+from skirmish_events_check import campaign_like, check, simulated
 from study_budget import study_size
 
 
@@ -18,6 +18,17 @@ def test_simulated_battles_break_no_rule(seed, players):
 @pytest.mark.parametrize("seed", range(1, 1 + study_size(20)))
 def test_many_simulated_battles_break_no_rule(seed):
     assert check(*simulated(f"study/{seed}", 2 + seed % 2)) == []
+
+
+@pytest.mark.parametrize("battlefield", ["hills", "forest"])
+def test_a_campaign_s_grid_battle_breaks_no_rule(battlefield):
+    assert check(*campaign_like(1, battlefield)) == []
+
+
+@pytest.mark.study
+@pytest.mark.parametrize("seed", range(1, 1 + study_size(20)))
+def test_many_campaign_grid_battles_break_no_rule(seed):
+    assert check(*campaign_like(f"study/{seed}", ("hills", "mountain", "river", "swamp")[seed % 4])) == []
 
 
 def _setup(units, terrain=None, height=None, camps=("a", "b")):
@@ -62,3 +73,30 @@ def test_the_checker_finds_each_kind_of_breach():
     assert "goes on" in found(act("soldiers.1", 4), {"type": "attack", "kind": "melee", "attacker": "soldiers.1",
                                                       "target": "militia.1", "lost": 2},
                               {"type": "destroyed", "unit": "militia.1", "camp": "b"}, setup=three)
+
+
+def _sight_pairs(names, pairs):
+    """Two walks written apart (the rules' integer walk, the checker's exact fractions) agree pair by pair, one
+    way and for the pair."""
+    import random
+
+    from campagne.games.skirmish import sight
+    from campagne.games.skirmish.grid import battlefield
+    from skirmish_events_check import Field
+    rng = random.Random(24)
+    for name in names:
+        mine, theirs = Field(name), battlefield(name)
+        every = [(a, b) for a in range(theirs.size) for b in range(theirs.size) if a != b]
+        for a, b in (every if pairs is None else rng.sample(every, pairs)):
+            for one_way in (False, True):
+                assert sight.sees(theirs, a, b, one_way) == mine.sees(theirs.xy(a), theirs.xy(b), one_way), (name, a, b)
+
+
+def test_the_checker_s_sight_agrees_with_the_rules_on_sampled_pairs():
+    _sight_pairs(("hills", "mountain"), 200)
+
+
+@pytest.mark.study
+def test_the_checker_s_sight_agrees_with_the_rules_on_every_pair_of_every_packaged_battlefield():
+    from campagne.games.skirmish.data import battlefields
+    _sight_pairs(tuple(battlefields()), None)
