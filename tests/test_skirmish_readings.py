@@ -5,6 +5,8 @@ one-way sight from high ground and the end of the battle when one camp is elimin
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from campagne.core.errors import CampagneError
 from campagne.games.skirmish import sight
@@ -12,6 +14,7 @@ from campagne.games.skirmish.grid import from_mapping
 from campagne.games.skirmish.rules import ORDERS  # noqa: F401  (registers the messages)
 from campagne.games.skirmish.setup import build_setup
 from skirmish_kit import of_type, order, position
+from test_skirmish_sight import RANDOM_ROWS
 
 KNOLL = (["......", "..F...", "......"], ["100000", "000000", "000000"])  # A1 on a knoll, a forest C2 below
 
@@ -96,3 +99,20 @@ def test_card_actions_are_refused_with_their_reason():
     old = position([("a", "soldiers", "A3"), ("b", "militia", "E1")])
     with pytest.raises(CampagneError, match="no action in this battle"):
         order(old, "a", "act", unit="soldiers.1", action="brace")
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=RANDOM_ROWS, data=st.data())
+def test_one_way_sight_favours_the_high_unit_only(rows, data):
+    """The literal reading changes only what the lower unit sees: at equal heights sight stays mutual; the
+    higher end sees exactly as the older pair rule let it; the lower end sees no more than the higher one."""
+    b = bf(*rows)
+    a, z = data.draw(st.integers(0, b.size - 1)), data.draw(st.integers(0, b.size - 1))
+    if b.level[a] < b.level[z]:
+        a, z = z, a
+    up, down = sight.sees(b, a, z, one_way=True), sight.sees(b, z, a, one_way=True)
+    if b.level[a] == b.level[z]:
+        assert up == down == sight.sees(b, a, z)
+    else:
+        assert up == sight.sees(b, a, z) and (up or not down)
+

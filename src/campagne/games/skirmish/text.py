@@ -29,6 +29,8 @@ def unit_line(u: dict[str, Any], o: Any) -> str:
         extra.append(f"Prot {u['protection']}+")
     if u["magic"]:
         extra.append(o.t(f"Magie {u['magic']} ({', '.join(u['spells'])})", f"Magic {u['magic']} ({', '.join(u['spells'])})"))
+    if u.get("actions"):
+        extra.append(o.t(f"actions {', '.join(u['actions'])}", f"actions {', '.join(u['actions'])}"))
     if u["corruption"]:
         extra.append(o.t(f"corruption {u['corruption']}", f"corruption {u['corruption']}"))
     if u["activated"]:
