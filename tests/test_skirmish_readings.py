@@ -40,9 +40,16 @@ def test_lower_cells_cut_no_sight_of_the_high_unit_only():
 def test_a_shot_from_below_through_the_forest_is_refused_the_shot_from_above_is_not():
     units = [("a", "archers", "E3"), ("b", "archers", "A1")]
     s = position(units, terrain=KNOLL[0] + ["......"] * 3, height=KNOLL[1] + ["000000"] * 3, readings=2)
+    from campagne.games.skirmish.advice import advice
+    from campagne.games.skirmish.legal import legal_orders
+    from campagne.games.skirmish.views import view
     with pytest.raises(CampagneError):
         order(s, "a", "attack", unit="archers.1", target="archers.2")  # E3 below does not see A1 through C2
+    assert not [lo for lo in legal_orders(s, "a") if lo.type == "attack"] and not view(s, "a")["odds"]
+    assert not [x for x in advice(s, "a") if x["about"] == "attack"]
     order(s, "a", "end", unit="archers.1")
+    assert [lo.fields[0].choices for lo in legal_orders(s, "b") if lo.type == "attack"] == [("archers.1",)]
+    assert [o["target"] for o in view(s, "b")["odds"]] == ["archers.1"]
     events = order(s, "b", "attack", (1, 1), unit="archers.2", target="archers.1")
     assert of_type(events, "attack")[0]["kind"] == "ranged"
     old = position(units, terrain=KNOLL[0] + ["......"] * 3, height=KNOLL[1] + ["000000"] * 3)
