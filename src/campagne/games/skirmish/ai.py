@@ -146,10 +146,11 @@ def tactician(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random)
     best_attack: dict[str, float] = {}  # by unit: its best attack's score, to take aim before it
     for lo in legal:
         if lo.type == "attack":
+            uid = lo.fixed["unit"]
             for t in lo.fields[0].choices:
-                o = attacks.get((lo.fixed["unit"], t))
+                o = attacks.get((uid, t))
                 if o is not None:
-                    best_attack[lo.fixed["unit"]] = max(best_attack.get(lo.fixed["unit"], 0.0), 1.0 + _score_attack(o))
+                    best_attack[uid] = max(best_attack.get(uid, 0.0), 1.0 + _score_attack(o))
     for lo in legal:
         if lo.type == "attack":
             for t in lo.fields[0].choices:

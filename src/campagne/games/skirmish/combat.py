@@ -87,7 +87,8 @@ def volley(dice: Dice, state: SkirmishState, a: Unit, t: Unit, ranged: bool, wha
     need = hit_need(state, a, t)
     faces, hits = _count(dice, a.kind.attacks, need, f"{what}: {a.id} to hit")
     return {"attacker": a.id, "target": t.id, "hit_need": need, "rolls": faces, "hits": hits,
-            "elevated": need + a.aim < a.kind.skill, **({"aim": a.aim} if a.aim else {}), **wounds(dice, state, t, hits, ranged, what)}
+            "elevated": need + a.aim < a.kind.skill, **({"aim": a.aim} if a.aim else {}),
+            **wounds(dice, state, t, hits, ranged, what)}
 
 
 def damage(state: SkirmishState, t: Unit, lost: int) -> list[Event]:
