@@ -20,8 +20,10 @@ def field(terrain: list[str], height: list[str] | None = None, zones: tuple[str,
 
 
 def setup(units: list[tuple], terrain: list[str] | None = None, height: list[str] | None = None,
-          camps: tuple[str, ...] = ("a", "b"), zones: tuple[str, ...] | None = None) -> dict[str, Any]:
-    """units: (camp, card, cell[, extra fields]) — with cells, the battle starts at round 1, camp a first."""
+          camps: tuple[str, ...] = ("a", "b"), zones: tuple[str, ...] | None = None,
+          readings: int | None = None) -> dict[str, Any]:
+    """units: (camp, card, cell[, extra fields]) — with cells, the battle starts at round 1, camp a first.
+    readings: the set-up's key (None: none, as a battle set up before issue 24)."""
     terrain = terrain or ["." * 8] * 8
     rosters: dict[str, list[dict[str, Any]]] = {c: [] for c in camps}
     for u in units:
@@ -31,8 +33,9 @@ def setup(units: list[tuple], terrain: list[str] | None = None, height: list[str
             entry["cell"] = cell
         rosters[camp].append(entry)
     z = zones or tuple(f"{chr(65 + i)}1:{chr(65 + i)}1" for i in range(max(2, len(camps))))
-    return {"players": [{"id": c, "controller": "human", "roster": rosters[c]} for c in camps],
-            "battlefield": field(terrain, height, z)}
+    out = {"players": [{"id": c, "controller": "human", "roster": rosters[c]} for c in camps],
+           "battlefield": field(terrain, height, z)}
+    return out if readings is None else {**out, "readings": readings}
 
 
 def position(units: list[tuple], **kw: Any) -> SkirmishState:

@@ -96,6 +96,20 @@ def _cast(view: dict[str, Any], lo: LegalOrder, units: dict[str, dict[str, Any]]
     return 2.0 + 1.0 / weakest["hp"], lo.command({"target": weakest["id"], "dice": dice})
 
 
+def _card_action(lo: LegalOrder, units: dict[str, dict[str, Any]], near_enemy: list[int], bf: Battlefield,
+                 best_attack: dict[str, float]) -> list[tuple[float, dict[str, Any]]]:
+    """Take aim just before an attack that leaves an AP for it (so it outranks the attack itself); brace when an
+    enemy is within 3 cells and nothing better is to be done (a move or an attack outranks it)."""
+    u = units[lo.fixed["unit"]]
+    out = []
+    for key in lo.fields[0].choices:
+        if key == "aim" and lo.fixed["unit"] in best_attack and u["ap"] >= 2:
+            out.append((best_attack[lo.fixed["unit"]] + 0.05, lo.command({"action": key})))
+        elif key == "brace" and u["cell"] and near_enemy[bf.index(u["cell"])] <= 3:  # type: ignore[index]
+            out.append((0.2, lo.command({"action": key})))
+    return out
+
+
 def _deploy(view: dict[str, Any], legal: list[LegalOrder], bf: Battlefield) -> dict[str, Any]:
     units = {u["id"]: u for u in view["units"]}
     lo = legal[0]
@@ -129,6 +143,14 @@ def tactician(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random)
     near_civilians = nearest(bf, _cells(bf, [x for x in units.values() if x["camp"] == me and x["status"] == "deployed"
                                             and x["kind"] == "civilian"]))
     options: list[tuple[float, dict[str, Any]]] = []
+    best_attack: dict[str, float] = {}  # by unit: its best attack's score, to take aim before it
+    for lo in legal:
+        if lo.type == "attack":
+            uid = lo.fixed["unit"]
+            for t in lo.fields[0].choices:
+                o = attacks.get((uid, t))
+                if o is not None:
+                    best_attack[uid] = max(best_attack.get(uid, 0.0), 1.0 + _score_attack(o))
     for lo in legal:
         if lo.type == "attack":
             for t in lo.fields[0].choices:
@@ -142,6 +164,8 @@ def tactician(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random)
             gain, cmd = _move(lo, bf, units, maps, rng)
             if gain > 0.05:
                 options.append((min(gain, 0.9) * 0.5, cmd))
+        elif lo.type == "act":
+            options += _card_action(lo, units, maps[0], bf, best_attack)
     if options:
         return max(options, key=lambda x: x[0])[1]
     ends = [lo for lo in legal if lo.type == "end"]

@@ -38,7 +38,7 @@ def attack_kind(state: SkirmishState, a: Unit, t: Unit) -> str | None:
     if d == 1 and not across_cliff:
         return "melee"
     if a.kind.range >= 2 and d <= a.kind.range and (
-            a.kind.has("indirect") or sight.sees(bf, a.cell, t.cell)):  # type: ignore[arg-type]
+            a.kind.has("indirect") or sight.sees(bf, a.cell, t.cell, state.readings >= 2)):  # type: ignore[arg-type]
         return "ranged"
     return None
 
@@ -54,7 +54,8 @@ def targets(state: SkirmishState, a: Unit) -> dict[str, str]:
 
 def hit_need(state: SkirmishState, a: Unit, t: Unit) -> int:
     """The d6 result that hits: the combat skill, one less for an elevated attacker."""
-    return a.kind.skill - (1 if sight.elevated(state.field, a.cell, t.cell) else 0)  # type: ignore[arg-type]
+    high = 1 if sight.elevated(state.field, a.cell, t.cell) else 0  # type: ignore[arg-type]
+    return a.kind.skill - high - a.aim
 
 
 def save_need(state: SkirmishState, t: Unit, ranged: bool) -> int:
@@ -86,7 +87,8 @@ def volley(dice: Dice, state: SkirmishState, a: Unit, t: Unit, ranged: bool, wha
     need = hit_need(state, a, t)
     faces, hits = _count(dice, a.kind.attacks, need, f"{what}: {a.id} to hit")
     return {"attacker": a.id, "target": t.id, "hit_need": need, "rolls": faces, "hits": hits,
-            "elevated": need < a.kind.skill, **wounds(dice, state, t, hits, ranged, what)}
+            "elevated": need + a.aim < a.kind.skill, **({"aim": a.aim} if a.aim else {}),
+            **wounds(dice, state, t, hits, ranged, what)}
 
 
 def damage(state: SkirmishState, t: Unit, lost: int) -> list[Event]:

@@ -43,6 +43,7 @@ class Card:
     magic: int = 0
     spells: tuple[str, ...] = ()
     abilities: tuple[str, ...] = ()
+    actions: tuple[str, ...] = ()  # « activer toute action sur sa carte » (data/actions.toml)
 
     @property
     def military(self) -> bool:
@@ -86,7 +87,8 @@ def cards() -> dict[str, Card]:
     for k, v in _read("units.toml").items():
         fields = {f: v[f] for f in ("skill", "attacks", "range", "magic") if f in v}
         out[k] = Card(k, v["fr"], v["en"], v["kind"], v["hp"], v["armour"], v["protection"], v["ap"],
-                      spells=tuple(v.get("spells", ())), abilities=tuple(v.get("abilities", ())), **fields)
+                      spells=tuple(v.get("spells", ())), abilities=tuple(v.get("abilities", ())),
+                      actions=tuple(v.get("actions", ())), **fields)
     return out
 
 
@@ -94,6 +96,22 @@ def cards() -> dict[str, Card]:
 def spells() -> dict[str, Spell]:
     return {k: Spell(k, v["fr"], v["en"], v["difficulty"], v["range"], v["target"], v["effect"], v["value"])
             for k, v in _read("spells.toml").items()}
+
+
+@dataclass(frozen=True)
+class CardAction:
+    id: str
+    fr: str
+    en: str
+    cost: int
+    effect: str  # "brace" or "aim"
+    value: int
+
+
+@cache
+def card_actions() -> dict[str, CardAction]:
+    return {k: CardAction(k, v["fr"], v["en"], v["cost"], v["effect"], v["value"])
+            for k, v in _read("actions.toml").items()}
 
 
 @cache

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...core.interface import Field, LegalOrder
 from . import combat, magic, movement
-from .rules import awaiting, deployable, free_cells
+from .rules import awaiting, deployable, free_cells, usable
 from .state import SkirmishState
 
 
@@ -47,5 +47,8 @@ def legal_orders(state: SkirmishState, player: str) -> list[LegalOrder]:
             for key, found in (magic.castable(state, u) if not u.cast else {}).items():
                 out.append(LegalOrder("cast", player, {"unit": u.id, "spell": key},
                                       (Field("target", choices=tuple(found)), Field("dice", "int", low=1, high=u.kind.magic))))
+        acts = usable(state, u, ap)
+        if acts:
+            out.append(LegalOrder("act", player, {"unit": u.id}, (Field("action", choices=tuple(acts)),)))
         out.append(LegalOrder("end", player, {"unit": u.id}))
     return out

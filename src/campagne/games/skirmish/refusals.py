@@ -43,6 +43,18 @@ register_messages({
     "skirmish.no_way": {"en": "{unit} finds no way to {cell}: cliffs or enemies bar every path.",
                         "fr": "{unit} ne trouve aucun chemin jusqu'en {cell} : falaises ou ennemis barrent tous "
                               "les passages."},
+    "skirmish.no_card_actions": {"en": "{unit}'s card has no action in this battle (set up before the cards had "
+                                       "actions).",
+                                 "fr": "La carte de {unit} n'a pas d'action dans cette bataille (engagée avant que "
+                                       "les cartes en aient)."},
+    "skirmish.not_on_card": {"en": "{action!r} is not on {unit}'s card{hint}.",
+                             "fr": "{action!r} n'est pas sur la carte de {unit}{hint}."},
+    "skirmish.action_used": {"en": "{unit} has already used {action} in this activation (each action once).",
+                             "fr": "{unit} a déjà utilisé {action} dans cette activation (chaque action une fois)."},
+    "skirmish.action_cost": {"en": "{action} costs {cost} action points, {unit} has {ap} left.",
+                             "fr": "{action} coûte {cost} points d'action, il en reste {ap} à {unit}."},
+    "skirmish.aim_after": {"en": "{unit} has already attacked: taking aim is for the attack still to come.",
+                           "fr": "{unit} a déjà attaqué : viser sert à l'attaque encore à venir."},
     "skirmish.no_such_target": {"en": "{unit} cannot {what} {target!r}: {choices}.",
                                 "fr": "{unit} ne peut pas {what} {target!r} : {choices}."},
 })
@@ -103,6 +115,21 @@ def why_not_cell(state: SkirmishState, u: Unit, word: Any, ap: int) -> None:
     if i in free:
         raise CampagneError("skirmish.too_far", unit=u.id, cell=cell, need=big - free[i], ap=ap)
     raise CampagneError("skirmish.no_way", unit=u.id, cell=cell)
+
+
+def why_not_action(state: SkirmishState, u: Unit, key: Any, ap: int) -> None:
+    from .data import card_actions
+    if state.readings < 2:
+        raise CampagneError("skirmish.no_card_actions", unit=u.id)
+    acts = card_actions()
+    if key not in u.kind.actions:
+        raise CampagneError("skirmish.not_on_card", action=key, unit=u.id,
+                            hint=did_you_mean(str(key), list(u.kind.actions)))
+    if key in u.used:
+        raise CampagneError("skirmish.action_used", unit=u.id, action=key)
+    if acts[key].cost > ap:
+        raise CampagneError("skirmish.action_cost", action=key, cost=acts[key].cost, unit=u.id, ap=ap)
+    raise CampagneError("skirmish.aim_after", unit=u.id)
 
 
 def why_not_target(uid: str, target: Any, choices: list[str], what: dict[str, str]) -> None:

@@ -24,7 +24,7 @@ from ...core.errors import CampagneError, need, register_messages
 from ...core.interface import Outcome
 from ...core.orders import Arg, Order, OrderContext, order_for
 from . import combat, magic, movement, refusals
-from .data import spells
+from .data import card_actions, spells
 from .setup import read
 from .state import ROUNDS, SkirmishState, Unit, phase_label
 
@@ -117,6 +117,7 @@ def start_round(state: SkirmishState, number: int) -> list[Event]:
     for u in state.units.values():
         u.activated, u.ap, u.shield, u.haste = False, 0, 0, 0  # what lasts « jusqu'à la fin du round »
         u.attacked = u.cast = False
+        u.used, u.aim = (), 0
     opener = state.camps[(number - 1) % len(state.camps)]
     state.current = state.camps[(state.camps.index(opener) - 1) % len(state.camps)]
     events: list[Event] = [{"type": "round", "round": number}]
@@ -151,7 +152,10 @@ def finish(state: SkirmishState) -> list[Event]:
 
 
 def over(state: SkirmishState) -> bool:
-    return len(state.camps_standing()) <= 1
+    """« jusqu'à ce qu'un des camp soit éliminé »: readings 2, as soon as any camp has no unit left (with three
+    camps or more, the others stop there too); readings 1, when one camp (or none) is left."""
+    left = state.camps_standing()
+    return len(left) < len(state.camps) if state.readings >= 2 else len(left) <= 1
 
 
 # --------------------------------------------------------------------------- activations
@@ -173,6 +177,7 @@ def activate(state: SkirmishState, u: Unit, ap: int) -> list[Event]:
     if state.active == u.id:
         return []
     state.active, u.activated, u.ap, u.haste = u.id, True, ap, 0
+    u.used, u.aim = (), 0
     return [{"type": "activated", "unit": u.id, "ap": ap}]
 
 
@@ -191,7 +196,7 @@ def end_activation(state: SkirmishState) -> list[Event]:
     u = state.units.get(state.active or "")
     state.active = None
     if u is not None:
-        u.ap = 0
+        u.ap, u.aim = 0, 0  # « Viser » is for the attack of this activation
     return pass_turn(state)
 
 
@@ -248,6 +253,36 @@ def order_cast(ctx: OrderContext) -> list[Event]:
     return events + after_action(s, u, True)
 
 
+def usable(state: SkirmishState, u: Unit, ap: int) -> list[str]:
+    """The actions on u's card it may activate now (readings 2): not used in this activation, affordable, and
+    « Viser » only before its attack."""
+    if state.readings < 2:
+        return []
+    acts = card_actions()
+    return [k for k in u.kind.actions if k not in u.used and acts[k].cost <= ap
+            and not (acts[k].effect == "aim" and u.attacked)]
+
+
+def order_act(ctx: OrderContext) -> list[Event]:
+    """« Une unité activée peut se déplacer, attaquer et activer toute action sur sa carte »: the action costs its
+    AP (« un point d'action pour chacune de ses actions »), and the activation goes on while AP are left."""
+    s: SkirmishState = ctx.state
+    u, ap = actor(ctx, "act")
+    key = ctx.arg("action")
+    if key not in usable(s, u, ap):
+        refusals.why_not_action(s, u, key, ap)
+    a = card_actions()[key]
+    events = activate(s, u, ap)
+    u.used, u.ap = (*u.used, key), u.ap - a.cost
+    if a.effect == "brace":
+        u.shield += a.value  # until the round ends, as the Mystic shield
+    else:
+        u.aim += a.value
+    events.append({"type": "card_action", "unit": u.id, "action": key, "effect": a.effect, "value": a.value,
+                   "ap_spent": a.cost, "ap_left": u.ap})
+    return events + (end_activation(s) if u.ap == 0 else [])
+
+
 def order_end(ctx: OrderContext) -> list[Event]:
     s: SkirmishState = ctx.state
     u, ap = actor(ctx, "act")
@@ -273,7 +308,9 @@ def _args(*names: str) -> tuple[Arg, ...]:
              "spell": ("le sort (firebolt, lightning, heal, shield, haste)",
                        "the spell (firebolt, lightning, heal, shield, haste)"),
              "dice": ("le nombre de dés lancés (au plus la Magie de l'unité)",
-                      "how many dice to roll (at most the unit's Magic)")}
+                      "how many dice to roll (at most the unit's Magic)"),
+             "action": ("l'action de sa carte (brace : se retrancher, aim : viser)",
+                        "the action on its card (brace, aim)")}
     return tuple(Arg(n, "int" if n == "dice" else "str", {"fr": helps[n][0], "en": helps[n][1]}) for n in names)
 
 
@@ -296,6 +333,10 @@ ORDERS: dict[str, Order] = {
     "next": Order(order_next, "referee", ("battle",), (),
                   {"fr": "L'arbitre clôt l'activation en cours (ses PA sont perdus).",
                    "en": "The referee closes the activation in progress (its AP are lost)."}),
+    # last, so that the agents' action numbers of the other orders stay as they were
+    "act": Order(order_act, "player", ("battle",), _args("unit", "action"),
+                 {"fr": "Activer une action de la carte de l'unité (à son coût en PA).",
+                  "en": "Activate an action on the unit's card (at its cost in AP)."}),
 }
 
 

@@ -37,6 +37,9 @@ register_messages({
                                   "fr": "Une bataille sur quadrillage se joue sur son quadrillage, ordre par ordre : "
                                         "elle n'a pas de battle-result (celle d'une campagne, si : battle-result "
                                         "TERRITOIRE --auto --resolver grid)."},
+    "skirmish.setup.readings": {"en": "Unknown readings {readings!r} (1: a battle set up before issue 24, 2: now).",
+                                "fr": "Lectures inconnues {readings!r} (1 : une bataille d'avant le ticket 24, 2 : "
+                                      "maintenant)."},
     "skirmish.setup.zone": {"en": "{camp} has {units} units but its deployment zone only {cells} cells.",
                             "fr": "{camp} a {units} unités mais sa zone de déploiement seulement {cells} cases."},
 })
@@ -47,7 +50,7 @@ def build_setup(players: list[dict[str, Any]], options: Mapping[str, Any]) -> di
     [--defender bob]`."""
     setup = {"players": [{"id": p["id"], "controller": p.get("controller") or "human",
                           "name": p.get("name") or p["id"], "roster": p.get("roster") or "patrol"} for p in players],
-             "battlefield": options.get("battlefield") or "plain"}
+             "battlefield": options.get("battlefield") or "plain", "readings": 2}
     if options.get("defender"):
         setup["defender"] = options["defender"]
     read(setup)  # refused now, before any journal is written
@@ -89,6 +92,8 @@ def read(setup: Mapping[str, Any]) -> SkirmishState:
     ids = [p["id"] for p in raw] if ok else []  # type: ignore[union-attr]
     need(ok and 2 <= len(ids) <= len(bf.zones) and len(set(ids)) == len(ids) and "referee" not in ids,
          "skirmish.setup.players", most=len(bf.zones), players=", ".join(map(str, ids)) or "-")
+    readings = setup.get("readings", 1)  # a set-up written before issue 24 has none: its readings stay
+    need(readings in (1, 2) and not isinstance(readings, bool), "skirmish.setup.readings", readings=readings)
     defender = setup.get("defender", ids[0])
     need(defender in ids, "skirmish.setup.defender", defender=defender)
     camps = ids[ids.index(defender):] + ids[:ids.index(defender)]  # the defender first, then as given
@@ -108,7 +113,8 @@ def read(setup: Mapping[str, Any]) -> SkirmishState:
             cells[u.id] = entry.get("cell")
     zones = {c: bf.zones[camps.index(c)] for c in camps}
     state = SkirmishState(bf, camps, controllers, {p["id"]: str(p.get("name") or p["id"]) for p in raw},  # type: ignore[union-attr]
-                          units, zones, {c: sum(u.hp for u in units.values() if u.camp == c) for c in camps})
+                          units, zones, {c: sum(u.hp for u in units.values() if u.camp == c) for c in camps},
+                          readings=readings)
     placed = [uid for uid, c in cells.items() if c is not None]
     if placed:  # a position: every unit on its cell, the battle at round 1
         taken: set[int] = set()

@@ -9,15 +9,18 @@ in whole numbers, where the line meets the next column line and the next row lin
 or row accordingly, and steps diagonally when it passes exactly through a corner — the two cells that corner
 only touches are not crossed (« passer sur le bord »). A line between centres never runs along a grid line
 (centres sit at half cells), so touching is only ever at corners. The crossed cells are a fact of the segment,
-not of its direction: A sees B exactly when B sees A. (Bresenham's line, which visits one cell per column,
-skips cells the line crosses and would not do.)
+not of its direction. (Bresenham's line, which visits one cell per column, skips cells the line crosses and
+would not do.)
 
 Which crossed cells cut the line (the two end cells never do: « Une unité dans une forêt est visible des autres
 unités tant qu'une autre case ne coupe pas la ligne de vue »):
-- a cell that cuts sight (a forest), unless the two ends stand at different heights and the cell is lower than
-  the higher end (« Les cases en contre-bas ne peuvent pas couper la ligne de vue d'une unité en position
-  sur-élevée »; the rule is read for the pair, so that it stays symmetric);
-- a cell higher than both ends (a crest hides what lies behind it: campagne's reading, written down).
+- a cell that cuts sight (a forest), unless the viewer stands higher than the cell it looks at and the cell is
+  lower than the viewer (« Les cases en contre-bas ne peuvent pas couper la ligne de vue d'une unité en position
+  sur-élevée »). Read literally (`one_way`, the set-up's readings 2): the high unit only; a unit below looking
+  up gets no such benefit, so A may see B while B does not see A. Battles set up before issue 24 (readings 1)
+  keep the older reading for the pair (the benefit both ways) so that their journals replay;
+- a cell higher than both ends (a crest hides what lies behind it: an addition, docs/rules/skirmish.md
+  « Additions »).
 """
 
 from __future__ import annotations
@@ -53,16 +56,19 @@ def crossed(bf: Battlefield, a: int, b: int) -> list[int]:
     return [a + ry * w + rx for rx, ry in offsets(b % w - a % w, b // w - a // w)]
 
 
-def sees(bf: Battlefield, a: int, b: int) -> bool:
-    """Whether a unit on a sees b (and so b sees a)."""
+def sees(bf: Battlefield, a: int, b: int, one_way: bool = False) -> bool:
+    """Whether a unit on a sees b. `one_way` (readings 2): lower cells never cut the sight of a viewer standing
+    higher than its target, and only its; else (readings 1) the pair's higher end lends it to both."""
     level, terrain = bf.level, bf.terrain
     ha, hb = level[a], level[b]
-    top, elevated = max(ha, hb), ha != hb
+    top = max(ha, hb)
+    high = ha if one_way else top
+    lends = ha > hb if one_way else ha != hb
     for c in crossed(bf, a, b):
         hc = level[c]
         if hc > top:
             return False
-        if terrain[c].cuts_sight and not (elevated and hc < top):
+        if terrain[c].cuts_sight and not (lends and hc < high):
             return False
     return True
 
@@ -75,9 +81,9 @@ def elevated(bf: Battlefield, attacker: int, target: int) -> bool:
     return bf.level[attacker] > bf.level[target]
 
 
-def all_pairs(bf: Battlefield):  # -> numpy bool array (cells x cells)
-    """Who sees whom, for every pair of cells at once (for benchmarks, studies and the computer players):
-    the same rule as `sees`, one pass of array arithmetic per offset between two cells."""
+def all_pairs(bf: Battlefield, one_way: bool = False):  # -> numpy bool array (cells x cells)
+    """Who sees whom (row: the viewer), for every pair of cells at once (for benchmarks, studies and the
+    computer players): the same rule as `sees`, one pass of array arithmetic per offset between two cells."""
     import numpy as np
     w, h = bf.width, bf.height
     n = w * h
@@ -98,8 +104,13 @@ def all_pairs(bf: Battlefield):  # -> numpy bool array (cells x cells)
             hc = level[cells]
             ha, hb = level[src], level[dst]
             top = np.maximum(ha, hb)[:, None]
-            low_ok = ((ha != hb)[:, None]) & (hc < top)
-            blocked = ((hc > top) | (cuts[cells] & ~low_ok)).any(axis=1)
-            out[src, dst] = ~blocked
-            out[dst, src] = ~blocked
+            crest = hc > top
+            if not one_way:
+                low_ok = ((ha != hb)[:, None]) & (hc < top)
+                blocked = (crest | (cuts[cells] & ~low_ok)).any(axis=1)
+                out[src, dst] = out[dst, src] = ~blocked
+                continue
+            for v, t, hv in ((src, dst, ha), (dst, src, hb)):  # each end as the viewer
+                low_ok = ((hv > level[t])[:, None]) & (hc < hv[:, None])
+                out[v, t] = ~(crest | (cuts[cells] & ~low_ok)).any(axis=1)
     return out

@@ -35,6 +35,8 @@ class Unit:
     haste: int = 0  # Haste's action points, at its next activation this round
     attacked: bool = False  # this round: one attack per activation, and one spell (« attaquer », singular)
     cast: bool = False
+    used: tuple[str, ...] = ()  # the card actions used in this activation (each once)
+    aim: int = 0  # « Viser »: the bonus to hit of the attack made in this activation
 
     @property
     def kind(self) -> Card:
@@ -65,6 +67,10 @@ class SkirmishState:
     civilians_first: bool = False  # the current camp is deploying its civilians « toutes en même temps »
     winner: str | None = None
     standing: list[str] = field(default_factory=list)
+    # The set-up's "readings": 1 (a battle set up before issue 24: lower cells lend their sight both ways, and
+    # with three camps or more the battle goes on until one is left) or 2 (docs/rules/skirmish.md, issue 24:
+    # one-way sight from high ground, the end when one camp is eliminated, the actions on the cards).
+    readings: int = 1
 
     def __deepcopy__(self, memo: Any) -> SkirmishState:
         """Fast (a battle copies its state before every order): units hold only immutable values, the

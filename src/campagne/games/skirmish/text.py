@@ -29,6 +29,8 @@ def unit_line(u: dict[str, Any], o: Any) -> str:
         extra.append(f"Prot {u['protection']}+")
     if u["magic"]:
         extra.append(o.t(f"Magie {u['magic']} ({', '.join(u['spells'])})", f"Magic {u['magic']} ({', '.join(u['spells'])})"))
+    if u.get("actions"):
+        extra.append(o.t(f"actions {', '.join(u['actions'])}", f"actions {', '.join(u['actions'])}"))
     if u["corruption"]:
         extra.append(o.t(f"corruption {u['corruption']}", f"corruption {u['corruption']}"))
     if u["activated"]:
@@ -139,6 +141,14 @@ def event_text(e: dict[str, Any], o: Any) -> str:
         return o.t(f"{e['unit']} : +{e['bonus']} aux sauvegardes ce round", f"{e['unit']}: +{e['bonus']} to saves this round")
     if t == "hasted":
         return o.t(f"{e['unit']} : +{e['ap']} PA à sa prochaine activation", f"{e['unit']}: +{e['ap']} AP at its next activation")
+    if t == "card_action":
+        from .data import card_actions
+        a = card_actions().get(e["action"])
+        name = o.t(a.fr, a.en) if a else e["action"]
+        bonus = o.t(f"+{e['value']} aux sauvegardes ce round", f"+{e['value']} to saves this round") \
+            if e["effect"] == "brace" else o.t(f"+{e['value']} pour toucher à son attaque", f"+{e['value']} to hit with its attack")
+        return o.t(f"{e['unit']} : {name} ({e['ap_spent']} PA, reste {e['ap_left']}) : {bonus}",
+                   f"{e['unit']}: {name} ({e['ap_spent']} AP, {e['ap_left']} left): {bonus}")
     if t == "activation_end":
         return o.t(f"{e['unit']} termine son activation ({e['ap_lost']} PA perdus)",
                    f"{e['unit']} ends its activation ({e['ap_lost']} AP lost)")

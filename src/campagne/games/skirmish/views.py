@@ -18,7 +18,8 @@ def unit_view(state: SkirmishState, u: Unit) -> dict[str, Any]:
             "hp": u.hp, "max_hp": k.hp, "corruption": u.corruption, "activated": u.activated,
             "ap": u.ap if state.active == u.id else (0 if u.activated else k.ap + u.haste),
             "skill": k.skill, "attacks": k.attacks, "armour": k.armour, "protection": k.protection, "range": k.range,
-            "magic": k.magic, "spells": list(u.spells), "abilities": list(k.abilities), "shield": u.shield}
+            "magic": k.magic, "spells": list(u.spells), "abilities": list(k.abilities), "shield": u.shield,
+            **({"actions": list(k.actions)} if state.readings >= 2 else {})}  # a battle of readings 1: as it was
 
 
 def battlefield_view(state: SkirmishState) -> dict[str, Any]:
