@@ -28,7 +28,8 @@ class Unit:
     spells: tuple[str, ...] = ()
     cell: int | None = None
     status: str = "reserve"  # "reserve" (not deployed yet), "deployed", "destroyed"
-    corruption: int = 0  # « un point de corruption qui ne peut être annulé »: kept for the whole battle
+    corruption: int = 0  # « un point de corruption qui ne peut être annulé »: kept for the whole battle (and by
+    # a campaign after it: « il pourra être retiré normalement par la suite », convert.corruption)
     activated: bool = False  # this round
     ap: int = 0  # while it is the unit being activated
     shield: int = 0  # the Mystic shield's bonus to saves, until the round ends
@@ -65,6 +66,8 @@ class SkirmishState:
     civilians_first: bool = False  # the current camp is deploying its civilians « toutes en même temps »
     winner: str | None = None
     standing: list[str] = field(default_factory=list)
+    engagement: int = 1  # the battles fought so far between these camps (followup.py)
+    engagements: int = 1  # the most the set-up orders (« une autre Action - Engager un combat »)
 
     def __deepcopy__(self, memo: Any) -> SkirmishState:
         """Fast (a battle copies its state before every order): units hold only immutable values, the
