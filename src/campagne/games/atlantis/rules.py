@@ -13,6 +13,7 @@ from ...core.dice import Dice
 from ...core.errors import CampagneError
 from ...core.names import did_you_mean
 from ...core.orders import Arg, Order, order_for
+from ..skirmish.convert import grid_armies
 from ..skirmish.grid_order import grid_order
 from . import army as armies
 from . import adjust, battles, conquest, diplomacy, economy, movement, turn
@@ -275,7 +276,8 @@ class AtlantisRules:
         state = AtlantisState(map=tmap, players=players,
                               owners={t: tmap.territories[t].owner for t in tmap.territories},
                               fortresses={t: tmap.territories[t].fortresses for t in tmap.territories},
-                              numbered_per_player=setup.get(NUMBERED_PER_PLAYER[0]) == NUMBERED_PER_PLAYER[1])
+                              numbered_per_player=setup.get(NUMBERED_PER_PLAYER[0]) == NUMBERED_PER_PLAYER[1],
+                              grid_armies=grid_armies(setup))
         events: list[Event] = []
         for p in players.values():
             armies.roll_warbands(p.army, dice)
