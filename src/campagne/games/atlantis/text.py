@@ -74,6 +74,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
             f = _fields({"type": "battlefield", "terrain": b["terrain"]}, o)
             lines.append("      " + o.t(f"terrain : éléments par secteur {f['sectors']} ; au choix : {f['choices']}",
                                         f"terrain: elements per sector {f['sectors']}; choose from: {f['choices']}"))
+    from ..skirmish.convert import corruption_lines
+    lines += corruption_lines(view, o)
     if view.get("standings"):
         lines.append(o.t("Classement :", "Standings:"))
         lines.extend(standing_lines(view["standings"], o))

@@ -105,6 +105,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         for n in b["notes"]:
             side = f"[{n['side']}] " if n.get("side") else ""
             lines.append(f"      {side}{n['fr'] if o.lang == 'fr' else n['en']}")
+    from ..skirmish.convert import corruption_lines
+    lines += corruption_lines(view, o)
     if view.get("standings"):
         lines.append(o.t("Classement (points de relique) :", "Standing (relic points):"))
         for i, r in enumerate(view["standings"], 1):  # the final battle's standing has no rank before its result

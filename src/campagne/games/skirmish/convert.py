@@ -142,3 +142,14 @@ def engagements_option(group: Mapping[str, str]) -> Any:
         "en": "with --resolver grid: at most this many battles engaged one after the other between the survivors "
               "when 5 rounds decide nothing (« une autre Action - Engager un combat »; 1 by default)"},
         kind="int", default=1, group=group)
+
+
+def corruption_lines(view: Mapping[str, Any], o: Any) -> list[str]:
+    """The status lines of the corruption a campaign's units carry out of grid battles."""
+    kept = view.get("grid_corruption") or {}
+    if not kept:
+        return []
+    cards = ", ".join(f"{card} {n}" for card, n in sorted(kept.items()))
+    return [o.t(f"Corruption gardée des batailles sur quadrillage (« il pourra être retiré normalement par la suite ») : "
+                f"{cards}", f"Corruption kept from grid battles (« il pourra être retiré normalement par la suite »): "
+                f"{cards}")]
