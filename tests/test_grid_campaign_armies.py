@@ -241,3 +241,44 @@ def test_a_gorges_battle_on_the_grid_by_composition_journals_what_it_keeps():
                    "auto_resolve")[0]
     assert auto["engagements"] == 1 and set(auto["survivors"]) <= {"P1", "P2"}
     assert isinstance(auto["corruption"], dict)
+
+
+# --------------------------------------------------------------------------- Gorges' final battle on the grid
+
+
+def test_the_final_battle_may_be_fought_on_the_grid_the_advantage_in_its_points():
+    # « Plus un joueur possède de Point de Relique plus son armée sera avantagée lors de la bataille finale »
+    from campagne.cli.output import Out
+    from campagne.games.gorges.legal import legal_orders
+    from campagne.games.gorges.text import event_text
+    s = _v2("empire", "skaven")
+    s.readings = 2
+    s.players["P1"].relics, s.players["P2"].relics = 9, 1
+    apply(s, {"type": "end", "player": "referee"}, [])
+    assert s.phase == "final"
+    assert any(lo.fixed.get("resolver") == "grid" for lo in legal_orders(s, "referee"))
+    rich = convert.gorges_cards(s, s.army("P1:G"), points=2500, most=20)
+    poor = convert.gorges_cards(s, s.army("P2:G"), points=2000, most=20)
+    assert len(rich) == len(poor) + 2  # +25 %: 500 points more, two cards of 200
+    events = apply(s, {"type": "final-battle", "player": "referee", "auto": True, "resolver": "grid"})
+    res = of_type(events, "final_result")[0]
+    assert res["how"] == "grid" and res["winner"] in ("P1", "P2") and set(res["hp_left"]) == {"P1", "P2"}
+    assert s.phase == "ended" and s.standings[0]["player"] == res["winner"]
+    assert "grid battle" in event_text(res, Out("en", False)) and "quadrillage" in event_text(res, Out("fr", False))
+
+
+def test_a_final_battle_resolver_is_the_table_or_the_grid():
+    s = _v2("empire", "skaven")
+    s.readings = 2
+    apply(s, {"type": "end", "player": "referee"}, [])
+    for cmd, code in (({"auto": True, "resolver": "wab"}, "order.bad_field"),
+                      ({"winner": "P1", "resolver": "grid"}, "gorges.final.how")):
+        with pytest.raises(CampagneError) as info:
+            apply(s, {"type": "final-battle", "player": "referee", **cmd})
+        assert info.value.code == code
+
+
+def test_the_final_battles_cards_fit_three_and_four_camps_zones():
+    s = _v2("empire", "skaven", "dwarfs", "ogre_kingdoms")
+    for ref_ in ("P1:G", "P3:G"):
+        assert len(convert.gorges_cards(s, s.army(ref_), points=2500, most=12)) == 12

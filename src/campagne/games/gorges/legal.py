@@ -256,6 +256,8 @@ def _referee(s: GorgesState) -> list[LegalOrder]:
     from .rules import awaiting
     out = [LegalOrder("end", REFEREE)]
     if s.phase == "final":  # the year's final battle: its winner entered, or the resolver
+        if len(s.players) <= 4:  # the grid's battlefields have four deployment zones
+            out.append(LegalOrder("final-battle", REFEREE, {"auto": True, "resolver": "grid"}))
         out += [LegalOrder("final-battle", REFEREE, {"auto": True}),
                 LegalOrder("final-battle", REFEREE, {}, (Field("winner", choices=tuple(s.players)),))]
     if not awaiting(s):

@@ -189,8 +189,9 @@ def _hint(view: dict[str, Any], o: Out) -> str:
     phase, who = view["phase"], view["awaiting"][0]
     if phase == "final":
         return o.t("campagne order referee final-battle --set winner=JOUEUR (résultat de la table), ou --set auto=true "
-                   "(le résolveur)", "campagne order referee final-battle --set winner=PLAYER (the table's result), "
-                   "or --set auto=true (the resolver)")
+                   "(le résolveur ; avec --set resolver=grid, une bataille sur quadrillage)",
+                   "campagne order referee final-battle --set winner=PLAYER (the table's result), "
+                   "or --set auto=true (the resolver; with --set resolver=grid, a grid battle)")
     if phase == "events":
         ev = view["players"][who].get("event") or {}
         words = CHOICE_WORDS.get(ev.get("waiting_kind") or "", ("CHOIX", "CHOICE"))
@@ -378,6 +379,11 @@ def _final_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
                 f"{r['player']} +{r['final_battle_bonus_percent']} % ({r['relics']} relic points)")
             for r in ev["standings"])}
     if t == "final_result":
+        if ev["how"] == "grid":  # fought on the grid: its battlefield, rounds and the hit points each kept
+            hp = ", ".join(f"{p} {n}" for p, n in ev.get("hp_left", {}).items())
+            return {"how_text": o.t(f"bataille sur quadrillage ({ev.get('battlefield')}, {ev.get('rounds')} rounds ; "
+                                    f"PV gardés : {hp})", f"grid battle ({ev.get('battlefield')}, {ev.get('rounds')} "
+                                    f"rounds; hit points kept: {hp})")}
         if ev["how"] != "auto":
             return {"how_text": o.t("résultat saisi par l'arbitre", "result entered by the referee")}
         rolls = "; ".join(f"{p} 2D6 {'/'.join(map(str, sc['rolls']))} +{num(sc['modifier'])}" for p, sc in ev["scores"].items())

@@ -78,14 +78,19 @@ def gorges_points(state: Any, army: Any, other: Any) -> int:
     return min(base + bonus, max(base, theirs * (100 + t["bonus_cap_percent"]) // 100))
 
 
-def gorges_cards(state: Any, army: Any, other: Any) -> list[dict[str, Any]]:
-    """Version 2: the race's cards its points buy, one card per Regiment of Renown (one more when it holds an
-    honour), its legendary hero while on the field (a wizard for the races whose lords are wizards)."""
+def gorges_cards(state: Any, army: Any, other: Any | None = None, points: int | None = None,
+                 most: int | None = None) -> list[dict[str, Any]]:
+    """Version 2: the race's cards its points buy (against `other`, or `points` given), one card per Regiment of
+    Renown (one more when it holds an honour), its legendary hero while on the field (a wizard for the races
+    whose lords are wizards); `most` cards in all at most, the race's cards giving way first."""
     t = _table("gorges_v2")
     race = state.players[army.player].race
     rt = t["races"][race]
     tag = army.ref.replace(":", ".")
-    n = max(1, gorges_points(state, army, other) // t["points_per_card"])
+    n = max(1, (points if points is not None else gorges_points(state, army, other)) // t["points_per_card"])
+    if most is not None:
+        extras = sum(1 + bool(t["honour_card"] and r.get("honours")) for r in army.renown) + army.hero.on_the_field
+        n = max(1, min(n, most - extras))
     out = [{"card": rt["cards"][k % len(rt["cards"])], "id": f"{tag}.{k + 1}"} for k in range(n)]
     for k, r in enumerate(army.renown):
         out.append({"card": rt["renown"], "id": f"{tag}.renown.{k + 1}"})
