@@ -282,3 +282,33 @@ def test_the_final_battles_cards_fit_three_and_four_camps_zones():
     s = _v2("empire", "skaven", "dwarfs", "ogre_kingdoms")
     for ref_ in ("P1:G", "P3:G"):
         assert len(convert.gorges_cards(s, s.army(ref_), points=2500, most=12)) == 12
+
+
+def test_the_referee_takes_corruption_away_as_the_clubs_rules_allow():
+    # « il pourra être retiré normalement par la suite »: the seed names no way, the referee removes it
+    from campagne.cli.output import Out
+    from campagne.games.gorges.legal import legal_orders
+    from campagne.games.gorges.text import event_text
+    s = _v2("empire", "skaven")
+    assert not [lo for lo in legal_orders(s, "referee") if lo.type == "cleanse"]
+    s.grid_corruption = {"P1.G.7": 3}
+    offered = [lo for lo in legal_orders(s, "referee") if lo.type == "cleanse"]
+    assert [(lo.fixed, lo.fields[0].choices) for lo in offered] == [({"card": "P1.G.7"}, (1, 2, 3))]
+    for cmd, code in (({"card": "P1.G.8", "points": 1}, "grid.cleanse.card"),
+                      ({"card": "P1.G.7", "points": 4}, "grid.cleanse.points")):
+        with pytest.raises(CampagneError) as info:
+            apply(s, {"type": "cleanse", "player": "referee", **cmd})
+        assert info.value.code == code and set(MESSAGES[code]) == {"en", "fr"}
+    ev = apply(s, {"type": "cleanse", "player": "referee", "card": "P1.G.7", "points": 2})[0]
+    assert s.grid_corruption == {"P1.G.7": 1} and ev["left"] == 1
+    assert "takes 2 point(s) of corruption away from P1.G.7" in event_text(ev, Out("en", False))
+    assert "retire 2 point(s) de corruption" in event_text(ev, Out("fr", False))
+    apply(s, {"type": "cleanse", "player": "referee", "card": "P1.G.7", "points": 1})
+    assert s.grid_corruption == {}
+
+
+def test_an_atlantis_referee_takes_corruption_away_too():
+    game_ = fought(a=load_packaged_army("egyptian").to_dict(), b=load_packaged_army("mycenaean").to_dict())
+    game_.state.grid_corruption = {"a.hero.1": 1}
+    entry = game_.push(ref("cleanse", card="a.hero.1", points=1))
+    assert one(list(entry.events), "corruption_removed")["left"] == 0 and game_.state.grid_corruption == {}

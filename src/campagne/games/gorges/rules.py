@@ -13,7 +13,7 @@ from ...core.dice import Dice
 from ...core.errors import CampagneError, need, register_messages
 from ...core.players import controller_kind
 from ...core.orders import Arg, Order, order_for
-from ..skirmish.convert import grid_armies
+from ..skirmish.convert import cleanse_order, grid_armies
 from ..skirmish.grid_order import grid_order
 from . import adjust, aftermath, battles, conquest, events, final, mines, movement, standing, turn
 from .context import Ctx, Event
@@ -152,6 +152,7 @@ ORDERS: dict[str, Order] = {
     "battle-result": Order(battles.order_battle_result, "referee", ("battles",),
                            help=_h("saisir le résultat d'une bataille", "enter a battle's result")),
     "grid": grid_order(battles.order_grid),
+    "cleanse": cleanse_order(),
     "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",),
                           help=_h("résoudre une bataille automatiquement", "auto-resolve a battle")),
     "final-battle": Order(final.order_final_battle, "referee", (final.PHASE,), help=_h(

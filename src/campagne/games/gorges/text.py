@@ -520,6 +520,9 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
         from ..skirmish.text import event_text as on_the_grid
         return o.t(f"[bataille n°{ev['battle']}, quadrillage] ", f"[battle #{ev['battle']}, grid] ") \
             + on_the_grid(ev["event"], o)
+    if ev.get("type") == "corruption_removed":
+        from ..skirmish.convert import cleansed_text
+        return cleansed_text(ev, o)
     if ev.get("type") == "auto_resolve" and ev.get("resolver") == "grid_players":
         return o.t(f"Bataille n°{ev['battle']} livrée sur le quadrillage par ses joueurs : {ev['winner']} l'emporte",
                    f"Battle #{ev['battle']} fought on the grid by its players: {ev['winner']} wins")

@@ -158,3 +158,51 @@ def corruption_lines(view: Mapping[str, Any], o: Any) -> list[str]:
     return [o.t(f"Corruption gardée des batailles sur quadrillage (« il pourra être retiré normalement par la suite ») : "
                 f"{cards}", f"Corruption kept from grid battles (« il pourra être retiré normalement par la suite »): "
                 f"{cards}")]
+
+
+# --------------------------------------------------------------------------- the referee takes corruption away
+
+register_messages({
+    "grid.cleanse.card": {"en": "No card carries corruption under the id {card!r}{hint}.",
+                          "fr": "Aucune carte ne porte de corruption sous l'identifiant {card!r}{hint}."},
+    "grid.cleanse.points": {"en": "{card} carries {most} point(s) of corruption: take away 1 to {most}.",
+                            "fr": "{card} porte {most} point(s) de corruption : en retirer de 1 à {most}."},
+})
+
+
+def cleanse_order() -> Any:
+    """The referee's `cleanse CARD POINTS`, declared once for both campaigns: the seed lets corruption « être
+    retiré normalement par la suite » and names no way, so the referee removes it as the club's rules allow."""
+    from ...core.orders import Arg, Order
+    return Order(order_cleanse, "referee", None, (
+        Arg("card", help={"fr": "la carte corrompue (ex. P1.G.7)", "en": "the corrupted card (e.g. P1.G.7)"}),
+        Arg("points", "int", {"fr": "les points retirés", "en": "the points taken away"})),
+        {"fr": "retirer la corruption gardée d'une carte après une bataille sur quadrillage",
+         "en": "take away the corruption a card kept after a grid battle"})
+
+
+def order_cleanse(ctx: Any) -> list[dict[str, Any]]:
+    from ...core.names import did_you_mean
+    store = ctx.state.grid_corruption
+    card = ctx.arg("card")
+    need(card in store, "grid.cleanse.card", card=card, hint=did_you_mean(str(card), store))
+    most = store[card]
+    points = ctx.arg("points", int)
+    need(1 <= points <= most, "grid.cleanse.points", card=card, most=most)
+    if points == most:
+        del store[card]
+    else:
+        store[card] = most - points
+    return [{"type": "corruption_removed", "card": card, "points": points, "left": most - points}]
+
+
+def cleansed_text(ev: Mapping[str, Any], o: Any) -> str:
+    return o.t(f"L'arbitre retire {ev['points']} point(s) de corruption de {ev['card']} (reste {ev['left']})",
+               f"The referee takes {ev['points']} point(s) of corruption away from {ev['card']} ({ev['left']} left)")
+
+
+def cleanse_legal(state: Any, referee: str) -> list[Any]:
+    """The referee's `cleanse` orders: one per corrupted card."""
+    from ...core.interface import Field, LegalOrder
+    return [LegalOrder("cleanse", referee, {"card": card}, (Field("points", choices=tuple(range(1, n + 1))),))
+            for card, n in sorted(getattr(state, "grid_corruption", {}).items())]
