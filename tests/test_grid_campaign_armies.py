@@ -177,10 +177,11 @@ def test_a_campaign_battle_may_be_engaged_again_on_the_grid():
     game_ = fought(a=load_packaged_army("egyptian").to_dict(), b=load_packaged_army("mycenaean").to_dict())
     game_.state.grid_armies = 2
     earlier = copy.deepcopy(game_.state)
-    entry = game_.push(ref("auto-resolve", territory="mestoria", resolver="grid", engagements=3))
+    entry = game_.push(ref("auto-resolve", territory="mestoria", resolver="grid", engagements=2))
     ev = one(list(entry.events), "battle_result")
-    assert ev["engagements"] >= 1 and set(ev["survivors"]) == {"a", "b"}
-    assert all(s["hp"] > 0 for side in ev["survivors"].values() for s in side)
+    # the first battle left both standing after 5 rounds; the second ended with one camp alone
+    assert ev["engagements"] == 2 and ev["decided"] and set(ev["survivors"]) == {"a", "b"}
+    assert ev["survivors"]["a"] == [] and all(s["hp"] > 0 for s in ev["survivors"]["b"])
     again = game_.ruleset.apply(earlier, dict(entry.command), RecordedDice(entry.rolls))
     assert again == list(entry.events)
     with pytest.raises(CampagneError):
@@ -312,3 +313,18 @@ def test_an_atlantis_referee_takes_corruption_away_too():
     game_.state.grid_corruption = {"a.hero.1": 1}
     entry = game_.push(ref("cleanse", card="a.hero.1", points=1))
     assert one(list(entry.events), "corruption_removed")["left"] == 0 and game_.state.grid_corruption == {}
+
+
+def test_players_fighting_their_battle_on_the_grid_engage_again_as_ordered():
+    from test_grid_played import fight_it
+    game_ = fought()
+    game_.state.grid_armies = 2
+    game_.push(ref("auto-resolve", territory="mestoria", resolver="grid", players=True, engagements=2))
+    grid = game_.state.battles[0].fought.grid
+    assert grid.engagements == 2 and grid.engagement == 1
+    fight_it(game_)
+    result = game_.state.battles[0].result
+    assert result["resolver"] == "grid_players" and result["engagements"] in (1, 2)
+    events = [e for en in game_.entries for e in en.events]
+    again = [e for e in events if e["type"] == "grid" and e["event"]["type"] == "engaged_again"]
+    assert len(again) == result["engagements"] - 1
