@@ -233,8 +233,8 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
         return _to_the_grid(ctx, b)
     if resolver == "grid":
         # Fought as a grid battle (seed 004) between the two armies as unit cards (campagne.games.skirmish.campaign)
-        from ..skirmish.campaign import resolve_atlantis_battle as on_the_grid
-        return aftermath(ctx, b, on_the_grid(s, b, ctx.dice))
+        from ..skirmish.campaign import engagements, resolve_atlantis_battle as on_the_grid
+        return aftermath(ctx, b, on_the_grid(s, b, ctx.dice, engagements(ctx.cmd)))
     if resolver == "wab":
         # A fuller stand-in than the seed's table: the two armies fight it out under the WAB 2 rules
         # (campagne.games.wab.autobattle), every die recorded in this entry.
@@ -285,9 +285,9 @@ def _to_the_grid(ctx: Ctx, b: Battle) -> list[Event]:
     """The battle sent to the grid for its players to fight (issue 23): each person his own camp, the computer
     the camp of a computer or absent player; the result follows once the grid battle is over."""
     from ..skirmish import played
-    from ..skirmish.campaign import atlantis_setup
+    from ..skirmish.campaign import atlantis_setup, engagements
     s = ctx.state
-    setup, _, _ = atlantis_setup(s, b)
+    setup, _, _ = atlantis_setup(s, b, engagements(ctx.cmd))
     people = {pid for pid in (b.a, b.b) if s.players[pid].controller == "human"}
     b.fought, events = played.start(setup, people, ctx.dice, b.territory)
     out: list[Event] = [{"type": "grid_battle", "territory": b.territory, "people": list(b.fought.people),
@@ -312,8 +312,10 @@ def _grid_over(ctx: Ctx, b: Battle) -> list[Event]:
     if not b.fought.ended:
         return []
     from ..skirmish.campaign import atlantis_result, atlantis_setup
+    from ..skirmish.convert import remember, version
     _, attacker, defender = atlantis_setup(ctx.state, b)
-    result = atlantis_result(b, b.fought.grid, attacker, defender)
+    remember(ctx.state, b.fought.grid)
+    result = atlantis_result(b, b.fought.grid, attacker, defender, version(ctx.state))
     result["resolver"], result["fought_by"] = "grid_players", list(b.fought.people)
     return aftermath(ctx, b, result)
 

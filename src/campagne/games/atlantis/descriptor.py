@@ -1,6 +1,7 @@
 """Atlantis as the one game interface sees it (`campagne.core.interface`)."""
 
 from ...core.interface import GameDescriptor, PlayerField, GameOption
+from ..skirmish.convert import engagements_option
 
 _HAND = {"fr": "un résultat joué sur table", "en": "a result played on the table"}
 _AUTO = {"fr": "une résolution automatique", "en": "an automatic resolution"}
@@ -42,6 +43,7 @@ BATTLE_OPTIONS = (
                            "en": "with --resolver grid: the two players fight the battle on the grid themselves "
                                  "(campagne order PLAYER grid ...), the computer playing an absent player's camp"},
                kind="bool", group=_AUTO),
+    engagements_option(_AUTO),
     GameOption("reroll-terrain", {"fr": "les deux joueurs s'accordent pour générer de nouveau le terrain",
                                   "en": "both players agree to generate the battlefield terrain again"},
                kind="bool", group=_TERRAIN),

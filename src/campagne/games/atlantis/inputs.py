@@ -11,6 +11,7 @@ from ...core.bounded import is_whole, whole_number
 from ...core.errors import CampagneError
 from ...storage.text_file import load_toml, read_utf8
 from . import army as armies
+from ..skirmish.convert import CURRENT
 from .state import NUMBERED_PER_PLAYER
 
 
@@ -23,7 +24,8 @@ def build_setup(players: list[dict[str, Any]], options: Mapping[str, Any]) -> di
     """The set-up of a campaign: each player's army list read, and a club's map if given (`map`)."""
     setup: dict[str, Any] = {"players": [{"id": p["id"], "name": p["name"], "controller": p["controller"],
                                           "army": read_army(p.get("army") or "mycenaean").to_dict()}
-                                         for p in players], NUMBERED_PER_PLAYER[0]: NUMBERED_PER_PLAYER[1]}
+                                         for p in players], NUMBERED_PER_PLAYER[0]: NUMBERED_PER_PLAYER[1],
+             "grid_armies": CURRENT}  # armies on the grid by their points (skirmish/convert.py)
     if options.get("map"):
         from .map import load_map_file
         setup["map"] = load_map_file(options["map"]).to_mapping()
@@ -93,6 +95,8 @@ def battle_command(territory: str, o: Mapping[str, Any]) -> dict[str, Any]:
             command["resolver"] = o["resolver"]
         if o.get("players"):
             command["players"] = True
+        if o.get("engagements") not in (None, 1):  # follow-up battles on the grid (skirmish/followup.py)
+            command["engagements"] = o["engagements"]
         return command
     if not o.get("winner"):
         raise CampagneError("order.missing", order="battle-result", field="--winner")

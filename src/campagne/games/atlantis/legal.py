@@ -229,6 +229,8 @@ def _referee(s: AtlantisState) -> list[LegalOrder]:
         return []
     from .rules import awaiting
     out = [LegalOrder("end", REFEREE)]
+    from ..skirmish.convert import cleanse_legal
+    out += cleanse_legal(s, REFEREE)  # corruption kept from grid battles, taken away
     if not awaiting(s):
         out.append(LegalOrder("next", REFEREE))
     if s.phase == "battles":

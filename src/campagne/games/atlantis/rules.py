@@ -13,6 +13,7 @@ from ...core.dice import Dice
 from ...core.errors import CampagneError
 from ...core.names import did_you_mean
 from ...core.orders import Arg, Order, order_for
+from ..skirmish.convert import cleanse_order, grid_armies
 from ..skirmish.grid_order import grid_order
 from . import army as armies
 from . import adjust, battles, conquest, diplomacy, economy, movement, turn
@@ -185,6 +186,7 @@ ORDERS: dict[str, Order] = {
                                                "frontal, defence, rapid, outflank or wait")),),
                       _h("inscrire sa stratégie (secrète)", "write down one's (secret) strategy")),
     "grid": grid_order(battles.order_grid),
+    "cleanse": cleanse_order(),
     "battle-result": Order(battles.order_battle_result, "referee", ("battles",),
                            help=_h("saisir le résultat d'une bataille", "enter a battle's result")),
     "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",),
@@ -275,7 +277,8 @@ class AtlantisRules:
         state = AtlantisState(map=tmap, players=players,
                               owners={t: tmap.territories[t].owner for t in tmap.territories},
                               fortresses={t: tmap.territories[t].fortresses for t in tmap.territories},
-                              numbered_per_player=setup.get(NUMBERED_PER_PLAYER[0]) == NUMBERED_PER_PLAYER[1])
+                              numbered_per_player=setup.get(NUMBERED_PER_PLAYER[0]) == NUMBERED_PER_PLAYER[1],
+                              grid_armies=grid_armies(setup))
         events: list[Event] = []
         for p in players.values():
             armies.roll_warbands(p.army, dice)

@@ -8,6 +8,7 @@ from ...core.game import Game
 from . import army as armies
 from .ai import autoplay
 from .rules import AtlantisRules
+from ..skirmish.convert import CURRENT
 from .state import NUMBERED_PER_PLAYER
 
 STARTING_LISTS = ("mycenaean", "egyptian", "assyrian", "amazon", "atlante")
@@ -21,7 +22,7 @@ def setup_for(n_players: int, controller: str = "greedy") -> dict:
         army = armies.load_packaged_army(STARTING_LISTS[i % len(STARTING_LISTS)])
         players.append({"id": f"p{i + 1}", "name": f"{army.people} {i + 1}", "controller": style,
                         "army": army.to_dict()})
-    return {"players": players, NUMBERED_PER_PLAYER[0]: NUMBERED_PER_PLAYER[1]}
+    return {"players": players, NUMBERED_PER_PLAYER[0]: NUMBERED_PER_PLAYER[1], "grid_armies": CURRENT}
 
 
 def run_campaign(n_players: int, turns: int, seed: int | str, controller: str = "greedy",

@@ -169,7 +169,7 @@ class Battle:
 
 
 # the state's containers that hold only numbers, strings and None: a shallow copy is a whole one
-_OF_ATOMS = ("owners", "fortresses", "setup_order", "order", "initiative_rolls", "acting", "arrivals", "delays")
+_OF_ATOMS = ("grid_corruption", "owners", "fortresses", "setup_order", "order", "initiative_rolls", "acting", "arrivals", "delays")
 
 
 @dataclass
@@ -190,6 +190,11 @@ class AtlantisState:
     agreements: list[Agreement] = field(default_factory=list)
     standings: list[dict[str, Any]] | None = None
     numbered_per_player: bool = False  # NUMBERED_PER_PLAYER in the set-up
+    # The set-up's "grid_armies": 1 (set up before issue 24: every army the same cards on the grid) or 2 (by its
+    # real composition, skirmish/convert.py); and the corruption its units carry out of grid battles, by card id
+    # (« il pourra être retiré normalement par la suite »)
+    grid_armies: int = 1
+    grid_corruption: dict[str, int] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict) -> AtlantisState:
         # The map and settled agreements never change: share them; copy everything else. (Legal orders try

@@ -74,6 +74,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
             f = _fields({"type": "battlefield", "terrain": b["terrain"]}, o)
             lines.append("      " + o.t(f"terrain : éléments par secteur {f['sectors']} ; au choix : {f['choices']}",
                                         f"terrain: elements per sector {f['sectors']}; choose from: {f['choices']}"))
+    from ..skirmish.convert import corruption_lines
+    lines += corruption_lines(view, o)
     if view.get("standings"):
         lines.append(o.t("Classement :", "Standings:"))
         lines.extend(standing_lines(view["standings"], o))
@@ -229,6 +231,9 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
 
 
 def event_text(ev: dict[str, Any], o: Out) -> str:
+    if ev.get("type") == "corruption_removed":
+        from ..skirmish.convert import cleansed_text
+        return cleansed_text(ev, o)
     if ev.get("type") == "grid":  # one event of a grid battle its players fight: in the grid's own words
         from ..skirmish.text import event_text as on_the_grid
         return o.t(f"[{ev['territory']}, quadrillage] ", f"[{ev['territory']}, grid] ") + on_the_grid(ev["event"], o)

@@ -131,6 +131,8 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
         "standings": s.standings,
         "placement": {"rolls": {p.id: p.setup_roll for p in s.players.values()}, "order": s.setup_order}
         if s.phase == "setup" else None,
+        # corruption lasting from grid battles (nothing on the grid is hidden); the key only once there is some
+        **({"grid_corruption": dict(s.grid_corruption)} if s.grid_corruption else {}),
     }
 
 

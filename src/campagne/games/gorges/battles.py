@@ -177,12 +177,12 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
         return _to_the_grid(ctx, b)
     if resolver == "grid":
         # Fought as a grid battle (seed 004) between the two armies as unit cards (campagne.games.skirmish.campaign)
-        from ..skirmish.campaign import resolve_gorges_battle
+        from ..skirmish.campaign import engagements, resolve_gorges_battle
         att, dfd = _sides(s, b)
-        grid = resolve_gorges_battle(s, b, att, dfd, ctx.dice)
+        grid = resolve_gorges_battle(s, b, att, dfd, ctx.dice, engagements(ctx.cmd))
         events = [{"type": "auto_resolve", "battle": b.id, "resolver": "grid", "winner": grid["winner"],
                    "heroes_killed": grid["heroes_killed"], "battlefield": grid["battlefield"],
-                   "rounds": grid["rounds"], "hp_left": grid["hp_left"], "scores": {}}]
+                   "rounds": grid["rounds"], "hp_left": grid["hp_left"], "scores": {}, **_kept(grid)}]
         return events + resolve(ctx, b, grid["winner"], grid["heroes_killed"], {}, False, how="grid")
     scores: dict[str, dict[str, Any]] = {}
     for pid, mods in auto_modifiers(s, b).items():
@@ -205,11 +205,12 @@ def _to_the_grid(ctx: Ctx, b: Battle) -> list[Event]:
     """The battle sent to the grid for its players to fight (issue 23): each person his own camp, the computer
     the camp of a computer or absent player; the result follows once the grid battle is over."""
     from ..skirmish import played
-    from ..skirmish.campaign import gorges_setup
+    from ..skirmish.campaign import engagements, gorges_setup
     s = ctx.state
     att, dfd = _sides(s, b)
     people = {pid for pid in (b.attacker, b.defender) if s.players[pid].controller == "human"}
-    b.fought, events = played.start(gorges_setup(s, b, att, dfd), people, ctx.dice, f"gorges:{b.id}")
+    setup = gorges_setup(s, b, att, dfd, engagements(ctx.cmd))
+    b.fought, events = played.start(setup, people, ctx.dice, f"gorges:{b.id}")
     out: list[Event] = [{"type": "grid_battle", "battle": b.id, "territory": b.territory,
                          "people": list(b.fought.people), "battlefield": b.fought.grid.field.id}]
     return out + [{"type": "grid", "battle": b.id, "event": e} for e in events] + _grid_over(ctx, b)
@@ -235,12 +236,19 @@ def _grid_over(ctx: Ctx, b: Battle) -> list[Event]:
     if not b.fought.ended:
         return []
     from ..skirmish.campaign import gorges_result
+    from ..skirmish.convert import remember, version
     att, dfd = _sides(ctx.state, b)
-    grid = gorges_result(b.fought.grid, att, dfd)
+    remember(ctx.state, b.fought.grid)
+    grid = gorges_result(b.fought.grid, att, dfd, version(ctx.state))
     events = [{"type": "auto_resolve", "battle": b.id, "resolver": "grid_players", "winner": grid["winner"],
                "heroes_killed": grid["heroes_killed"], "battlefield": grid["battlefield"], "rounds": grid["rounds"],
-               "hp_left": grid["hp_left"], "scores": {}, "fought_by": list(b.fought.people)}]
+               "hp_left": grid["hp_left"], "scores": {}, "fought_by": list(b.fought.people), **_kept(grid)}]
     return events + resolve(ctx, b, grid["winner"], grid["heroes_killed"], {}, False, how="grid")
+
+
+def _kept(grid: dict[str, Any]) -> dict[str, Any]:
+    """A version-2 grid result's engagements and lasting corruption, for the journal (none before)."""
+    return {k: grid[k] for k in ("engagements", "decided", "survivors", "corruption") if k in grid}
 
 
 def resolve(ctx: Ctx, b: Battle, winner: str, killed: list[str], units: dict[str, Any], storm: bool,

@@ -1,6 +1,7 @@
 """Gorges Tranchées as the one game interface sees it (`campagne.core.interface`)."""
 
 from ...core.interface import GameDescriptor, PlayerField, GameOption
+from ..skirmish.convert import engagements_option
 
 _HAND = {"fr": "un résultat joué sur table", "en": "a result played on the table"}
 _AUTO = {"fr": "une résolution automatique", "en": "an automatic resolution"}
@@ -30,6 +31,7 @@ BATTLE_OPTIONS = (
                            "en": "with --resolver grid: the two players fight the battle on the grid themselves "
                                  "(campagne order PLAYER grid ...), the computer playing an absent player's camp"},
                kind="bool", group=_AUTO),
+    engagements_option(_AUTO),
 )
 
 GAME = GameDescriptor(

@@ -88,7 +88,18 @@ def order_final_battle(ctx: Ctx) -> list[Event]:
     rows = final_standings(s, ctx.k["armies"]["max_points_bonus_percent"])
     s.standings = rows
     scores: dict[str, dict[str, Any]] = {}
-    if auto:
+    resolver = ctx.cmd.get("resolver", "table")
+    need(resolver in ("table", "grid"), "order.bad_field", field="resolver", value=resolver)
+    need(auto or resolver == "table", "gorges.final.how")
+    grid: dict[str, Any] = {}
+    if auto and resolver == "grid":  # fought on the grid (seed 004), the advantages in each army's points
+        from ..skirmish.campaign import engagements, resolve_gorges_final
+        rel = [p.relics for p in s.players.values()]
+        cap = ctx.k["armies"]["max_points_bonus_percent"]
+        percents = {r["player"]: advantage(s.players[r["player"]].relics, min(rel), max(rel), cap) for r in rows}
+        grid = resolve_gorges_final(s, percents, ctx.dice, engagements(ctx.cmd))
+        winner = grid["winner"]
+    elif auto:
         rel = [p.relics for p in s.players.values()]
         cap = ctx.k["armies"]["max_points_bonus_percent"]
         bonus = {pid: advantage(p.relics, min(rel), max(rel), cap) for pid, p in s.players.items()}
@@ -104,13 +115,13 @@ def order_final_battle(ctx: Ctx) -> list[Event]:
             left = [p for p in left if totals[p] == best]
         winner = left[0]
     need(winner in s.players, "gorges.final.winner", players=", ".join(s.players), winner=winner)
-    how = "auto" if auto else "entered"
+    how = ("grid" if grid else "auto") if auto else "entered"
     ordered = [dict(r) for r in sorted(rows, key=lambda r: r["player"] != winner)]  # stable: the others by relics
     for i, r in enumerate(ordered):
         r["rank"] = i + 1
     ordered[0]["final_battle"] = how  # the standing says how the year was won
     s.standings, s.phase = ordered, "ended"
-    return [{"type": "final_result", "winner": winner, "how": how, "scores": scores},
+    return [{"type": "final_result", "winner": winner, "how": how, "scores": scores, **grid},
             {"type": "campaign_ended", "turn": s.turn, "winner": winner, "standings": [dict(r) for r in ordered],
              "rolloff": {},
              "final_battle": how}]

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import CampagneError, register_messages
+from ..skirmish.convert import CURRENT
 from .odds import race_key
 
 
@@ -20,7 +21,8 @@ def build_setup(players: list[dict[str, Any]], options: Mapping[str, Any]) -> di
         if not sep or not sep2 or not name or who is None or key.upper() not in ("G", "L1", "L2"):
             raise CampagneError("gorges.setup.bad_hero", item=item)
         who["heroes"][key.upper()] = name
-    setup: dict[str, Any] = {"players": roster, "readings": 2}  # issue 24's readings (docs/rules/gorges.md)
+    # issue 24's readings (docs/rules/gorges.md) and armies on the grid by their composition (skirmish/convert.py)
+    setup: dict[str, Any] = {"players": roster, "readings": 2, "grid_armies": CURRENT}
     if options.get("map"):
         from .map import read_map_file
         setup["map"] = read_map_file(options["map"])[1]  # validated: a malformed island is refused with its sentence
@@ -36,6 +38,8 @@ def battle_command(battle: str, o: Mapping[str, Any]) -> dict[str, Any]:
             command["resolver"] = "grid"
         if o.get("players"):
             command["players"] = True
+        if o.get("engagements") not in (None, 1):  # follow-up battles on the grid (skirmish/followup.py)
+            command["engagements"] = o["engagements"]
         return command
     if not o.get("winner"):
         raise CampagneError("order.missing", order="battle-result", field="--winner")

@@ -255,7 +255,11 @@ def _resolvers(s: GorgesState, b: Any) -> tuple[str, ...]:
 def _referee(s: GorgesState) -> list[LegalOrder]:
     from .rules import awaiting
     out = [LegalOrder("end", REFEREE)]
+    from ..skirmish.convert import cleanse_legal
+    out += cleanse_legal(s, REFEREE)  # corruption kept from grid battles, taken away
     if s.phase == "final":  # the year's final battle: its winner entered, or the resolver
+        if len(s.players) <= 4:  # the grid's battlefields have four deployment zones
+            out.append(LegalOrder("final-battle", REFEREE, {"auto": True, "resolver": "grid"}))
         out += [LegalOrder("final-battle", REFEREE, {"auto": True}),
                 LegalOrder("final-battle", REFEREE, {}, (Field("winner", choices=tuple(s.players)),))]
     if not awaiting(s):

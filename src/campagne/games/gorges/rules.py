@@ -13,6 +13,7 @@ from ...core.dice import Dice
 from ...core.errors import CampagneError, need, register_messages
 from ...core.players import controller_kind
 from ...core.orders import Arg, Order, order_for
+from ..skirmish.convert import cleanse_order, grid_armies
 from ..skirmish.grid_order import grid_order
 from . import adjust, aftermath, battles, conquest, events, final, mines, movement, standing, turn
 from .context import Ctx, Event
@@ -151,6 +152,7 @@ ORDERS: dict[str, Order] = {
     "battle-result": Order(battles.order_battle_result, "referee", ("battles",),
                            help=_h("saisir le résultat d'une bataille", "enter a battle's result")),
     "grid": grid_order(battles.order_grid),
+    "cleanse": cleanse_order(),
     "auto-resolve": Order(battles.order_auto_resolve, "referee", ("battles",),
                           help=_h("résoudre une bataille automatiquement", "auto-resolve a battle")),
     "final-battle": Order(final.order_final_battle, "referee", (final.PHASE,), help=_h(
@@ -219,7 +221,7 @@ class GorgesRules:
         readings = setup.get("readings", 1)
         need(readings in (1, 2), "order.bad_field", field="readings", value=readings)
         state = GorgesState(island, players, owners, {t: b for t, b in buildings.items() if b},
-                            cell_id(island.ghost_start), readings=readings)
+                            cell_id(island.ghost_start), readings=readings, grid_armies=grid_armies(setup))
         opening: list[Event] = [{"type": "setup", "capitals": {p.id: p.capital for p in players.values()},
                                  "races": {p.id: p.race for p in players.values()}, "ghost": state.ghost}]
         ctx = Ctx(state, {"type": "setup"}, dice)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...core.errors import CampagneError
 from ...core.game import Game
+from ..skirmish.convert import CURRENT
 from .ai import step
 from .data import races
 from .rules import GorgesRules, awaiting
@@ -39,7 +40,7 @@ def default_players(count: int, controller: str = "greedy") -> list[dict[str, An
 def simulate(players: list[dict[str, Any]], seed: int | str,
              on_turn: Callable[[int], None] | None = None, turns: int = 12) -> Game:
     """Play the year (or its first `turns` turns, then the referee ends it) with computer players."""
-    game = Game(GorgesRules(), {"players": players, "readings": 2}, seed)
+    game = Game(GorgesRules(), {"players": players, "readings": 2, "grid_armies": CURRENT}, seed)
     turn = game.state.turn
     if on_turn:
         on_turn(turn)

@@ -189,6 +189,11 @@ class GorgesState:
     # The set-up's "readings": 1 (a campaign written before issue 24: the year ends on relic points, and the older
     # readings of push-backs, fate rolls and unnamed Regiments of Renown) or 2 (docs/rules/gorges.md, issue 24).
     readings: int = 1
+    # The set-up's "grid_armies": 1 (set up before issue 24: every army the same cards on the grid) or 2 (by its
+    # real composition, skirmish/convert.py); and the corruption its units carry out of grid battles, by card id
+    # (« il pourra être retiré normalement par la suite »)
+    grid_armies: int = 1
+    grid_corruption: dict[str, int] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict) -> GorgesState:
         # The island is shared; the containers of numbers and strings copied by hand (the generic copy of the
@@ -198,6 +203,7 @@ class GorgesState:
         clone.owners, clone.order_rolls, clone.arrivals = dict(self.owners), dict(self.order_rolls), dict(self.arrivals)
         clone.buildings = {t: list(b) for t, b in self.buildings.items()}
         clone.order, clone.acting = list(self.order), list(self.acting)
+        clone.grid_corruption = dict(self.grid_corruption)
         for name in ("players", "challenges", "battles", "standings"):
             setattr(clone, name, copy.deepcopy(getattr(self, name), memo))
         return clone

@@ -105,6 +105,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         for n in b["notes"]:
             side = f"[{n['side']}] " if n.get("side") else ""
             lines.append(f"      {side}{n['fr'] if o.lang == 'fr' else n['en']}")
+    from ..skirmish.convert import corruption_lines
+    lines += corruption_lines(view, o)
     if view.get("standings"):
         lines.append(o.t("Classement (points de relique) :", "Standing (relic points):"))
         for i, r in enumerate(view["standings"], 1):  # the final battle's standing has no rank before its result
@@ -187,8 +189,9 @@ def _hint(view: dict[str, Any], o: Out) -> str:
     phase, who = view["phase"], view["awaiting"][0]
     if phase == "final":
         return o.t("campagne order referee final-battle --set winner=JOUEUR (résultat de la table), ou --set auto=true "
-                   "(le résolveur)", "campagne order referee final-battle --set winner=PLAYER (the table's result), "
-                   "or --set auto=true (the resolver)")
+                   "(le résolveur ; avec --set resolver=grid, une bataille sur quadrillage)",
+                   "campagne order referee final-battle --set winner=PLAYER (the table's result), "
+                   "or --set auto=true (the resolver; with --set resolver=grid, a grid battle)")
     if phase == "events":
         ev = view["players"][who].get("event") or {}
         words = CHOICE_WORDS.get(ev.get("waiting_kind") or "", ("CHOIX", "CHOICE"))
@@ -376,6 +379,11 @@ def _final_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
                 f"{r['player']} +{r['final_battle_bonus_percent']} % ({r['relics']} relic points)")
             for r in ev["standings"])}
     if t == "final_result":
+        if ev["how"] == "grid":  # fought on the grid: its battlefield, rounds and the hit points each kept
+            hp = ", ".join(f"{p} {n}" for p, n in ev.get("hp_left", {}).items())
+            return {"how_text": o.t(f"bataille sur quadrillage ({ev.get('battlefield')}, {ev.get('rounds')} rounds ; "
+                                    f"PV gardés : {hp})", f"grid battle ({ev.get('battlefield')}, {ev.get('rounds')} "
+                                    f"rounds; hit points kept: {hp})")}
         if ev["how"] != "auto":
             return {"how_text": o.t("résultat saisi par l'arbitre", "result entered by the referee")}
         rolls = "; ".join(f"{p} 2D6 {'/'.join(map(str, sc['rolls']))} +{num(sc['modifier'])}" for p, sc in ev["scores"].items())
@@ -512,6 +520,9 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
         from ..skirmish.text import event_text as on_the_grid
         return o.t(f"[bataille n°{ev['battle']}, quadrillage] ", f"[battle #{ev['battle']}, grid] ") \
             + on_the_grid(ev["event"], o)
+    if ev.get("type") == "corruption_removed":
+        from ..skirmish.convert import cleansed_text
+        return cleansed_text(ev, o)
     if ev.get("type") == "auto_resolve" and ev.get("resolver") == "grid_players":
         return o.t(f"Bataille n°{ev['battle']} livrée sur le quadrillage par ses joueurs : {ev['winner']} l'emporte",
                    f"Battle #{ev['battle']} fought on the grid by its players: {ev['winner']} wins")

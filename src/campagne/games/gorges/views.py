@@ -93,6 +93,8 @@ def view(s: GorgesState, viewer: str | None) -> dict[str, Any]:
         "challenges": [_challenge(s, c) for c in s.challenges],
         "battles": [_battle(s, b, viewer) for b in s.battles],
         "standings": s.standings,
+        # corruption lasting from grid battles (nothing on the grid is hidden); the key only once there is some
+        **({"grid_corruption": dict(s.grid_corruption)} if s.grid_corruption else {}),
     }
 
 

@@ -27,6 +27,10 @@ GAME = GameDescriptor(
                     "str", "plain", ("plain", "forest", "hills", "mountain", "river", "swamp")),
         SetupOption("defender", {"fr": "le camp qui défend (déploie le premier ; par défaut le premier joueur)",
                                  "en": "the defending camp (deploys first; default: the first player)"}, "str", None),
+        SetupOption("engagements", {"fr": "au plus autant de batailles engagées l'une après l'autre entre les survivants "
+                                          "quand 5 rounds ne décident rien (1 à 9 ; par défaut 1)",
+                                    "en": "at most this many battles engaged one after the other between the survivors "
+                                          "when 5 rounds decide nothing (1 to 9; default 1)"}, "int", 1),
     ),
     text="campagne.games.skirmish.text",
     picture="campagne.games.skirmish.picture:picture_as",

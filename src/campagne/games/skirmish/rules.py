@@ -25,6 +25,7 @@ from ...core.interface import Outcome
 from ...core.orders import Arg, Order, OrderContext, order_for
 from . import combat, magic, movement, refusals
 from .data import card_actions, spells
+from .followup import maybe_engage
 from .setup import read
 from .state import ROUNDS, SkirmishState, Unit, phase_label
 
@@ -387,7 +388,10 @@ class SkirmishRules:
             spec = order_for(REFEREE_END, command, state.phase, state.camps, phase_label)  # `campagne end`
         else:
             spec = order_for(ORDERS, command, state.phase, state.camps, phase_label)
-        return spec.handler(OrderContext(state, command, dice))
+        events = spec.handler(OrderContext(state, command, dice))
+        # a battle ended undecided with engagements left is engaged again at once (followup.py, issue 24); not
+        # when the referee stops it
+        return events if spec is REFEREE_END["end"] else maybe_engage(state, events)
 
     def awaiting(self, state: SkirmishState) -> list[str]:
         return awaiting(state)

@@ -19,6 +19,7 @@ from .grid import battlefield
 from .state import SkirmishState, Unit
 
 CONTROLLERS = ("human", "random", "greedy", "absent", "search")
+MOST_ENGAGEMENTS = 9  # battles engaged one after the other between the same camps (followup.py)
 
 register_messages({
     "skirmish.setup.players": {"en": "A battle needs 2 to {most} camps with different names (got {players}).",
@@ -40,6 +41,8 @@ register_messages({
     "skirmish.setup.readings": {"en": "Unknown readings {readings!r} (1: a battle set up before issue 24, 2: now).",
                                 "fr": "Lectures inconnues {readings!r} (1 : une bataille d'avant le ticket 24, 2 : "
                                       "maintenant)."},
+    "skirmish.setup.engagements": {"en": "The battles engaged one after the other are a whole number from 1 to {most}.",
+                                   "fr": "Les batailles engagées l'une après l'autre sont un nombre entier de 1 à {most}."},
     "skirmish.setup.zone": {"en": "{camp} has {units} units but its deployment zone only {cells} cells.",
                             "fr": "{camp} a {units} unités mais sa zone de déploiement seulement {cells} cases."},
 })
@@ -53,6 +56,8 @@ def build_setup(players: list[dict[str, Any]], options: Mapping[str, Any]) -> di
              "battlefield": options.get("battlefield") or "plain", "readings": 2}
     if options.get("defender"):
         setup["defender"] = options["defender"]
+    if options.get("engagements") not in (None, 1):  # only when asked: older set-ups unchanged
+        setup["engagements"] = options["engagements"]
     read(setup)  # refused now, before any journal is written
     return setup
 
@@ -82,7 +87,11 @@ def _unit(camp: str, entry: Any, uid: str) -> Unit:
          "skirmish.setup.unit", unit=card.id, camp=camp, why=f"Magic {card.magic} learns {card.magic} spells")
     hp = entry.get("hp", card.hp)
     need(isinstance(hp, int) and 0 < hp <= card.hp, "skirmish.setup.unit", unit=card.id, camp=camp, why="hit points")
-    return Unit(str(entry.get("id") or uid), card.id, camp, hp, chosen)
+    # a follow-up battle's survivor (followup.py) or a campaign's unit brings its corruption with it
+    corruption = entry.get("corruption", 0)
+    need(isinstance(corruption, int) and not isinstance(corruption, bool) and corruption >= 0, "skirmish.setup.unit",
+         unit=card.id, camp=camp, why="corruption")
+    return Unit(str(entry.get("id") or uid), card.id, camp, hp, chosen, corruption=corruption)
 
 
 def read(setup: Mapping[str, Any]) -> SkirmishState:
@@ -115,6 +124,10 @@ def read(setup: Mapping[str, Any]) -> SkirmishState:
     state = SkirmishState(bf, camps, controllers, {p["id"]: str(p.get("name") or p["id"]) for p in raw},  # type: ignore[union-attr]
                           units, zones, {c: sum(u.hp for u in units.values() if u.camp == c) for c in camps},
                           readings=readings)
+    engagements = setup.get("engagements", 1)
+    need(isinstance(engagements, int) and not isinstance(engagements, bool) and 1 <= engagements <= MOST_ENGAGEMENTS,
+         "skirmish.setup.engagements", most=MOST_ENGAGEMENTS)
+    state.engagements = engagements
     placed = [uid for uid, c in cells.items() if c is not None]
     if placed:  # a position: every unit on its cell, the battle at round 1
         taken: set[int] = set()

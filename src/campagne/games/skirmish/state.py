@@ -28,7 +28,8 @@ class Unit:
     spells: tuple[str, ...] = ()
     cell: int | None = None
     status: str = "reserve"  # "reserve" (not deployed yet), "deployed", "destroyed"
-    corruption: int = 0  # « un point de corruption qui ne peut être annulé »: kept for the whole battle
+    corruption: int = 0  # « un point de corruption qui ne peut être annulé »: kept for the whole battle (and by
+    # a campaign after it: « il pourra être retiré normalement par la suite », convert.corruption)
     activated: bool = False  # this round
     ap: int = 0  # while it is the unit being activated
     shield: int = 0  # the Mystic shield's bonus to saves, until the round ends
@@ -71,6 +72,8 @@ class SkirmishState:
     # with three camps or more the battle goes on until one is left) or 2 (docs/rules/skirmish.md, issue 24:
     # one-way sight from high ground, the end when one camp is eliminated, the actions on the cards).
     readings: int = 1
+    engagement: int = 1  # the battles fought so far between these camps (followup.py)
+    engagements: int = 1  # the most the set-up orders (« une autre Action - Engager un combat »)
 
     def __deepcopy__(self, memo: Any) -> SkirmishState:
         """Fast (a battle copies its state before every order): units hold only immutable values, the

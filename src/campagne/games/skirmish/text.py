@@ -154,6 +154,11 @@ def event_text(e: dict[str, Any], o: Any) -> str:
                    f"{e['unit']} ends its activation ({e['ap_lost']} AP lost)")
     if t == "ended_by_referee":
         return o.t(f"L'arbitre arrête la bataille au round {e['round']}", f"The referee stops the battle in round {e['round']}")
+    if t == "engaged_again":  # followup.py: « une autre Action - Engager un combat »
+        hp = o.t(", ", ", ").join(o.t(f"{c} {n} PV", f"{c} {n} HP") for c, n in e.get("hp_left", {}).items())
+        return o.t(f"Nouvelle bataille engagée (n° {e['engagement']}) entre les survivants tels qu'ils sont ({hp}) : "
+                   "chaque camp se redéploie", f"A new battle engaged (no. {e['engagement']}) between the survivors as "
+                   f"they are ({hp}): each camp deploys again")
     if t == "battle_over":
         won = winner_words(e["winner"], o)
         how = o.t(", seul camp encore debout", ", the only camp still standing") if e["winner"] else ""
