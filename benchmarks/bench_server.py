@@ -9,6 +9,11 @@ every player give free orders at once (`campagne.server.loadtest.build`); the lo
 referee's corrections (`adjust`) that set a player's loot to what it is, so that their journal is 10 or 100 times
 longer while their state is the 12-turn campaign's and their players' orders of the phase are none yet. Then `campagne serve` runs on 127.0.0.1, and one thread per player
 views the map and gives orders through the web forms (each sent twice: the second is refused).
+`--pages` measures instead, for each registered game, a campaign of as many players as it takes up to 8 (loadtest's
+`small` club) with 8 people at once (several on one seat where the game has fewer): the p95 of the orders page, map
+included (goal < 100 ms), and of a click on the map selecting a piece (the orders box drawn for it: goal < 50 ms);
+then each player gives free-text orders where the phase takes them (Atlantis's agreements...) and the page is
+measured again: it should stay flat in the number of orders pending.
 Goal: the p95 of an order under 100 ms; also measured for one player giving orders alone (the order's own cost,
 without the other players' pages competing for the process). Exits 1 when that is missed at the 12-turn length.
 """
@@ -16,6 +21,7 @@ without the other players' pages competing for the process). Exits 1 when that i
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import os
 import shutil
@@ -23,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 from pathlib import Path
 
 from campagne.server import loadtest
@@ -124,6 +131,83 @@ def alone(base: str, pk: int, account: str, count: int) -> list[float]:
     return b.times.get("alone", [])
 
 
+def _timed_pages(base: str, pk: int, accounts: list[str], rounds: int) -> dict[str, list[float]]:
+    """8 people at once each load the campaign's page `rounds` times and click a piece of theirs on the map."""
+    import re
+    import threading
+    out: dict[str, list[float]] = {"page": [], "click": []}
+    lock = threading.Lock()
+    start_line = threading.Barrier(len(accounts))
+
+    def person(username: str) -> None:
+        b = loadtest.Browser(base)
+        b.login(username)
+        start_line.wait(timeout=60)
+        for _ in range(rounds):
+            _, page = b.request("page", f"/c/{pk}/")
+            pieces = re.findall(r'data-thing="([^"]*)" data-orders="1"', page)
+            if pieces:
+                b.request("click", f"/c/{pk}/orders/?sel={urllib.parse.quote(html.unescape(pieces[-1]))}",
+                          headers={"HX-Request": "true"})
+        with lock:
+            for k in out:
+                out[k].extend(b.times.get(k, []))
+
+    threads = [threading.Thread(target=person, args=(u,)) for u in accounts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=600)
+    return out
+
+
+def pages(people: int, rounds: int, pending: int) -> bool:
+    """Every game's orders page and map click under `people` at once; the page again with orders pending."""
+    from campagne.registry import games
+    met = True
+    print(f"{people} people at once, {rounds} pages and clicks each; then {pending} free-text orders per player")
+    for name, d in sorted(games().items()):
+        folder = Path(tempfile.mkdtemp(prefix="campagne-bench-"))
+        try:
+            seats = len(d.seats) or min(people, d.players[1])
+            club = json.loads(run([sys.executable, "-m", "campagne.server.loadtest", "small", str(folder), name,
+                                   str(seats)], folder))
+            players = [u for u, s in club["accounts"].items() if s != "referee"]
+            accounts = [players[i % len(players)] for i in range(people)]
+            port = loadtest.free_port()
+            proc = loadtest.start(folder, port)
+            base = f"http://{loadtest.HOST}:{port}"
+            try:
+                _timed_pages(base, club["pk"], accounts[:1], 2)  # the campaign read once
+                t = _timed_pages(base, club["pk"], accounts, rounds)
+                given = 0
+                for u in players:
+                    b = loadtest.Browser(base)
+                    b.login(u)
+                    for i in range(pending):
+                        form = loadtest.text_order(b.request("form", f"/c/{club['pk']}/orders/")[1], f"bench {i}")
+                        if form is None:
+                            break
+                        given += b.request("order", f"/c/{club['pk']}/orders/", form,
+                                           {"HX-Request": "true"})[0] == 200
+                after = _timed_pages(base, club["pk"], accounts, rounds) if given else None
+            finally:
+                proc.terminate()
+                proc.wait(timeout=30)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        page95, click95 = loadtest.percentile(t["page"], .95), loadtest.percentile(t["click"], .95)
+        met = met and page95 < 0.1 and (not t["click"] or click95 < 0.05)
+        line = (f"{name:9} {seats} seats  page p50 {ms(t['page'], .5)} p95 {ms(t['page'], .95)} ms   "
+                f"map click p50 {ms(t['click'], .5) if t['click'] else '      -'} "
+                f"p95 {ms(t['click'], .95) if t['click'] else '      -'} ms")
+        if after:
+            line += f"   with {given} orders pending: page p95 {ms(after['page'], .95)} ms"
+        print(line, flush=True)
+    print(f"goal: a page's p95 < 100 ms and a click's < 50 ms in every game: {'met' if met else 'MISSED'}")
+    return met
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=8)
@@ -131,7 +215,12 @@ def main() -> None:
     parser.add_argument("--factors", default="1,10,100")
     parser.add_argument("--workers", type=int, default=0, help="server processes (0: `campagne serve`'s default)")
     parser.add_argument("--threads", type=int, default=4, help="threads per server process")
+    parser.add_argument("--pages", action="store_true", help="every game's orders page and map click instead")
+    parser.add_argument("--rounds", type=int, default=10, help="with --pages: pages and clicks per person")
+    parser.add_argument("--pending", type=int, default=10, help="with --pages: free-text orders per player")
     args = parser.parse_args()
+    if args.pages:
+        sys.exit(0 if pages(args.players, args.rounds, args.pending) else 1)
     print(f"{args.players} players at once, {args.orders} orders each (each sent twice), 2 map views per order; "
           f"server: {args.workers or 'default'} processes x {args.threads} threads")
     results = {}

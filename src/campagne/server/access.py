@@ -28,6 +28,11 @@ class Seat:
     revealed: bool = False  # the campaign is over: its journal and views are everybody's
 
     @property
+    def role_name(self) -> str:
+        """The role in the reader's language (the stored word is the machine's)."""
+        return str(dict(Membership.ROLES).get(self.role, self.role))
+
+    @property
     def referee(self) -> bool:
         return self.role == Membership.REFEREE
 
