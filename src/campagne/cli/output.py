@@ -22,6 +22,8 @@ class Out:
     lang: str
     json: bool
 
+    typed = True  # the command line's reader types what a status hints at (core.i18n.Lang: a page's does not)
+
     @classmethod
     def make(cls, lang: str | None, json_: bool) -> Out:
         lang = lang or os.environ.get("CAMPAGNE_LANG") or "en"

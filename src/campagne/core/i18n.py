@@ -15,6 +15,10 @@ class Lang:
 
     lang: str = "en"
 
+    # Whether the reader types commands (the command line) or clicks forms (the club's pages): a status's
+    # hint of what to type next is for the first only; a page shows the forms instead.
+    typed = False
+
     def t(self, fr: str, en: str) -> str:
         return fr if self.lang == "fr" else en
 

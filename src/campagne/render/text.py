@@ -48,13 +48,16 @@ TAKEN_BACK = ": order taken back to be changed"
 PEOPLE = ("player", "winner", "loser", "attacker", "defender", "challenger", "holder", "owner", "a", "b")
 
 
-def entry_lines(entry: dict[str, Any], o: Out, text: Any, names: Mapping[str, str] | None = None) -> list[str]:
+def entry_lines(entry: dict[str, Any], o: Out, text: Any, names: Mapping[str, str] | None = None,
+                title: Any = None) -> list[str]:
     """A journal entry: its command, then one line per event (`text`: the game's event_text), the players by
-    their names when `names` (id -> name) is given."""
+    their names when `names` (id -> name) is given, the order by its title in the reader's language when
+    `title` (type -> words) is given (a page; the command line shows the word its reader types)."""
     if names:
         o = Named(o, names)  # type: ignore[assignment]
     cmd = entry.get("command", {})
-    head = f"#{entry.get('n', 0)} {cmd.get('type', '?')}"
+    kind = str(cmd.get("type", "?"))
+    head = f"#{entry.get('n', 0)} {title(kind) if title else kind}"
     if cmd.get("player") and cmd.get("player") != "referee":
         head += f" ({who(cmd['player'], o)})"
     lines = [head]

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.fieldwords import field_word
+from ..core.fieldwords import choice_word, field_word
 
 _ASIDE = re.compile(r"\s*[(\[][^()\[\]]*(?:--|=)[^()\[\]]*[)\]]")  # "(--set relics=N: ...)": the command line's
 _CODE = re.compile(r"--\w[\w-]*|\b\w+=\S*")
@@ -100,6 +100,9 @@ class Words:
             said = _said(getattr(self.text, "choice_words", None), value, self.o)
             if said:
                 return said
+            shared = choice_word(value, self.o)
+            if shared:
+                return shared
             if ":" in value:  # a player's piece: "alice:L1"
                 who, _, what = value.partition(":")
                 return f"{self.names.get(who, who)} {what}"

@@ -52,10 +52,11 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
             waiting = ", ".join(q for q in a["parties"] if q not in a.get("accepted", []))
             first = waiting.split(",")[0]
             theirs = a.get("numbers", {}).get(first, a["id"])  # the referee's view: the number the party types
-            lines.append(o.t(f"  Accord n°{a['id']} proposé ({', '.join(a['parties'])}), à confirmer par {waiting} "
-                             f"(campagne order {first} accept {theirs}) : ",
-                             f"  Agreement #{a['id']} proposed ({', '.join(a['parties'])}), to be confirmed by {waiting} "
-                             f"(campagne order {first} accept {theirs}): ") + _agreement_terms(a, o))
+            typed = f" (campagne order {first} accept {theirs})" if getattr(o, "typed", False) else ""
+            lines.append(o.t(f"  Accord n°{a['id']} proposé ({', '.join(a['parties'])}), à confirmer par {waiting}"
+                             f"{typed} : ",
+                             f"  Agreement #{a['id']} proposed ({', '.join(a['parties'])}), to be confirmed by {waiting}"
+                             f"{typed}: ") + _agreement_terms(a, o))
             continue
         lines.append(o.t(f"  Accord n°{a['id']} en vigueur ({', '.join(a['parties'])}) : ",
                          f"  Agreement #{a['id']} in force ({', '.join(a['parties'])}): ") + _agreement_terms(a, o))
@@ -202,9 +203,9 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                             "Strategies in {territory}: {strategies_text} → {scenario}: {cell_text}"),
     "no_battle": ("Pas de bataille en {territory} ce tour", "No battle in {territory} this turn"),
     "grid_battle": ("La bataille en {territory} se livre sur le quadrillage ({battlefield}) : chaque joueur y "
-                    "commande son camp (campagne order JOUEUR grid ...), l'ordinateur celui d'un absent",
+                    "commande son camp, l'ordinateur celui d'un absent",
                     "The battle in {territory} is fought on the grid ({battlefield}): each player commands his camp "
-                    "there (campagne order PLAYER grid ...), the computer an absent player's"),
+                    "there, the computer an absent player's"),
     "battle_result": ("Bataille en {territory} gagnée par {winner} ({resolver_text}){details}",
                       "Battle in {territory} won by {winner} ({resolver_text}){details}"),
     "territory_taken": ("{player} prend {territory}", "{player} takes {territory}"),

@@ -36,7 +36,7 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                  f"Turn {view['turn']}/12 — {season_name(view['season'], o)} — {phase_name(view['phase'], o)}")]
     if view["awaiting"]:
         lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
-        hint = _hint(view, o)
+        hint = _hint(view, o) if getattr(o, "typed", False) else ""
         if hint:
             lines.append("  " + hint)
     if view["phase"] == "ended" and view.get("standings"):
@@ -294,9 +294,9 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
                "Battle #{id} in {territory}: {attacker} against {defender}"),
     "battle_void": ("Défi n°{challenge} : pas de bataille ({void_text})", "Challenge #{challenge}: no battle ({void_text})"),
     "grid_battle": ("La bataille n°{battle} en {territory} se livre sur le quadrillage ({battlefield}) : chaque "
-                    "joueur y commande son camp (campagne order JOUEUR grid ...), l'ordinateur celui d'un absent",
+                    "joueur y commande son camp, l'ordinateur celui d'un absent",
                     "Battle #{battle} in {territory} is fought on the grid ({battlefield}): each player commands his "
-                    "camp there (campagne order PLAYER grid ...), the computer an absent player's"),
+                    "camp there, the computer an absent player's"),
     "auto_resolve": ("Bataille n°{battle} résolue automatiquement : {winner} l'emporte",
                      "Battle #{battle} auto-resolved: {winner} wins"),
     "battle_result": ("Bataille n°{battle} en {territory} : {winner} bat {loser}", "Battle #{battle} in {territory}: {winner} beats {loser}"),
