@@ -34,6 +34,8 @@ def build_setup(players: list[dict[str, Any]], options: Mapping[str, Any]) -> di
     setup: dict[str, Any] = {}
     for side, p in zip(("a", "b"), players):
         setup[side] = {**load_side(p.get("side") or "mercenaires-atlantes"), "player": p["id"]}
+    if options.get("table_dice"):
+        setup["table_dice"] = True
     return setup
 
 

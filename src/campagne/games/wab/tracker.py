@@ -12,8 +12,9 @@ Setup (a dict; `setup_from_armies` builds one)::
      "first": "a",                     # who plays the first turn
      "context": {"territory": "mestoria", "scenario": "Pitched Battle"},   # optional, free text
      "max_turns": 6,                   # optional: `next` refuses to go past it
-     "assume_within_12": false}        # optional: every unit starts within 12" of its general and
+     "assume_within_12": false,        # optional: every unit starts within 12" of its general and
                                        # army standard (the `near` fact changes it unit by unit)
+     "table_dice": false}              # optional: every die is rolled at the table, entered stage by stage
 
 An "atlantis" army is an Atlantis army list (`atlantis.army.Army.to_dict()`), converted with
 `profiles.units_from_atlantis_army` and valued with its points (`Unit.points`, the general's points);
@@ -359,6 +360,7 @@ class BattleState:
     # a command kept waiting for the table's dice: {"command": {...}, "faces": [...], "wanted": {...}}
     table_dice: dict[str, Any] | None = None
     assume_within_12: bool = False  # the setup's assumption: every unit within 12" of general and standard
+    table_dice_always: bool = False  # the setup's `table_dice`: every die rolled at the table, entered stage by stage
 
     def new_id(self, prefix: str) -> str:
         self.counter += 1
@@ -468,7 +470,7 @@ def build_state(setup: Mapping[str, Any]) -> BattleState:
     if sides["a"]["player"] == sides["b"]["player"] and setup["a"].get("player"):
         raise _bad_setup("the two sides are the same player", "les deux camps sont le même joueur")
     return BattleState(sides=sides, units=units, first=first, context=dict(context), max_turns=max_turns,
-                       side=first, assume_within_12=assume)
+                       side=first, assume_within_12=assume, table_dice_always=bool(setup.get("table_dice")))
 
 
 def setup_from_armies(a: Any, b: Any, *, first: str = "a", players: Mapping[str, str] | None = None,
@@ -967,11 +969,13 @@ class WabBattle:
                 state.table_dice = None
                 return [event("dice_cancelled", "The command waiting for the table's dice is cancelled",
                               "La commande qui attendait les dés de la table est annulée")]
-            faces = table_dice.check_faces(command.get("faces"))
+            faces = table_dice.check_faces(table_dice.faces_of(command))
             return self._with_table(state, dict(waiting["command"]), [*waiting["faces"], *faces], dice)
         if waiting is not None:
             w = waiting["wanted"]
             raise CampagneError("wab.dice.waiting", wanted=bilingual(w["en"], w["fr"]))
+        if state.table_dice_always and command.get("faces") is None:
+            command = {**command, "faces": []}  # a battle whose dice the table rolls: the tracker asks for them
         if command.get("faces") is not None:
             return self._with_table(state, {k: v for k, v in command.items() if k != "faces"},
                                     table_dice.check_faces(command["faces"]), dice)
