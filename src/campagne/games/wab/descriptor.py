@@ -19,7 +19,7 @@ GAME = GameDescriptor(
     advice="campagne.games.wab.advice:advice",
     text="campagne.games.wab.text",
     setup="campagne.games.wab.inputs:build_setup",
-    setup_options=(GameOption("table_dice", {"fr": "les dés sont lancés à la table : le suivi dit combien en lancer et "
+    setup_options=(GameOption("table-dice", {"fr": "les dés sont lancés à la table : le suivi dit combien en lancer et "
                                                    "pour quoi, étape par étape, et on entre leurs faces",
                                              "en": "the dice are rolled at the table: the tracker says how many to roll "
                                                    "and what for, stage by stage, and their faces are entered"},
