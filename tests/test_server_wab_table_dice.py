@@ -10,6 +10,8 @@ import pytest
 
 from server_kit import every_form, length, signed_in, user
 
+from conformance.test_pages_in_words import code_in, visible
+
 from campagne.server import store
 from campagne.server.models import Membership
 
@@ -43,7 +45,6 @@ def _post(client, pk: int, form: dict, **values: str):
 
 
 def _text(page: str) -> str:
-    from conformance.test_pages_in_words import visible
     return re.sub(r"\s+", " ", visible(page))
 
 
@@ -54,6 +55,12 @@ def test_the_side_enters_its_tests_dice_stage_by_stage_on_the_page() -> None:
     _post(b, pk, roll)
     page = _text(b.get(f"/c/{pk}/").content.decode())
     assert "The table's dice are awaited: roll 2 D6 (2D6), passed on 6 or less — panic test" in page
+    box = b.get(f"/c/{pk}/orders/").content.decode()
+    assert len(re.findall(r'<form class="order"', box)) == 1  # each order once (it was drawn twice)
+    for lang in ("fr", "en"):  # in words, no command to type, in either language
+        b.cookies["django_language"] = lang
+        assert not code_in(visible(b.get(f"/c/{pk}/").content.decode())), lang
+    b.cookies["django_language"] = "en"
     dice = every_form(b, pk, "dice")
     assert len(dice) == 1 and {"f_die_1", "f_die_2"} <= set(dice[0]) and "f_die_3" not in dice[0]
     assert every_form(clients["a"], pk, "dice") == []  # not side a's roll
