@@ -109,7 +109,11 @@ def test_a_command_waiting_for_dice_leaves_the_referee_a_legal_order():
     g = in_combat()
     push(g, type="fight", faces=[])
     orders = legal_orders(g.state, "referee")
-    assert [(o.type, o.fixed) for o in orders] == [("dice", {"cancel": True})]
+    # the stage's dice, one box each bounded by the die (issue 23: entered on the club's page), or giving it up
+    assert [(o.type, o.fixed) for o in orders] == [("dice", {}), ("dice", {"cancel": True})]
+    boxes = orders[0].fields
+    assert boxes and all((f.kind, f.low, f.high) == ("int", 1, 6) for f in boxes)
+    assert [f.name for f in boxes] == [f"die_{i}" for i in range(1, len(boxes) + 1)]
     assert g.view()["awaiting"] == ["referee"]
-    g.push(orders[0].command({}))
+    g.push(orders[1].command({}))
     assert g.state.table_dice is None

@@ -92,10 +92,12 @@ def _widget(f: Any, words: Words) -> str:
     return f'<input type="text" name="{name}" maxlength="{MAX_TEXT}">'
 
 
-def command_from_post(legal: list[LegalOrder], post: Any, strict: bool = True) -> dict[str, Any]:
+def command_from_post(legal: list[LegalOrder], post: Any, strict: bool = True,
+                      label: Any = None) -> dict[str, Any]:
     """The command a submitted form gives, or a refusal saying why (nothing changed). `strict`: `legal` are the
     orders possible now, and the command must be one of them; otherwise they are those the form was drawn from,
-    the values are read by their domains, and the rules judge the command against the state now."""
+    the values are read by their domains, and the rules judge the command against the state now. `label`:
+    (order type, field) -> the field's words in both languages, to name it in a refusal."""
     key = post.get("order", "")
     chosen = next((lo for lo in legal if _key(lo) == key), None)
     if chosen is None:
@@ -124,6 +126,9 @@ def command_from_post(legal: list[LegalOrder], post: Any, strict: bool = True) -
             value = str(raw)
             if len(value) > MAX_TEXT:
                 raise CampagneError("club.field_bad", field=f.name)
+        if f.kind == "int" and not f.contains(value):  # a number out of its bounds: say them (a die's faces)
+            raise CampagneError("club.field_outside", value=value, low=f.low, high=f.high,
+                                field=label(chosen.type, f) if label else f.name)
         if not f.contains(value):
             raise CampagneError("club.field_bad", field=f.name)
         values[f.name] = value
@@ -189,7 +194,7 @@ def give(campaign: Any, c: Any, actor: str, post: Any) -> list[dict[str, Any]]:
     check_fresh(campaign, c, actor, post)
     d = store.descriptor(campaign)
     legal, strict = read_against(campaign, c, actor, post)
-    command = command_from_post(legal, post, strict)
+    command = command_from_post(legal, post, strict, _labels(campaign, c))
     if d.read_order:
         command = d.load("read_order")(command, c.state)
     first = c.push(command)
@@ -199,6 +204,22 @@ def give(campaign: Any, c: Any, actor: str, post: Any) -> list[dict[str, Any]]:
     if actor != "referee" and getattr(campaign, "advance_early", False):
         written += advance(campaign, c)
     return written
+
+
+def _labels(campaign: Any, c: Any) -> Any:
+    """A field's words in both languages, with what it is for (its note), for a refusal read in either."""
+    from ..core.errors import bilingual
+    d = store.descriptor(campaign)
+    text = d.load("text") if d.text else None
+    said = {code: Words(text, lang_of(code), d.load("orders"), dict(c.player_names)) for code in ("en", "fr")}
+
+    def label(kind: str, f: Any) -> dict[str, str]:
+        out = {}
+        for code, words in said.items():
+            each = words.each(f)
+            out[code] = words.field(kind, f.name) + (f" ({each})" if each else "")
+        return bilingual(out["en"], out["fr"])
+    return label
 
 
 NEXT = {"type": "next", "player": "referee"}  # the referee's closing of a phase, as `campagne next` gives it
@@ -227,6 +248,10 @@ register_messages({
                          "fr": "Cet ordre n'est pas de ceux possibles maintenant ; rien n'a été changé."},
     "club.field_missing": {"en": "The field {field} needs a value; nothing was changed.",
                            "fr": "Le champ {field} demande une valeur ; rien n'a été changé."},
+    "club.field_outside": {"en": "{value} is not one of the values of {field}, from {low} to {high}; nothing was "
+                                 "changed.",
+                           "fr": "{value} n'est pas une des valeurs de {field}, de {low} à {high} ; rien n'a été "
+                                 "changé."},
     "club.field_bad": {"en": "The value of {field} is not one of those offered; nothing was changed.",
                        "fr": "La valeur de {field} n'est pas de celles proposées ; rien n'a été changé."},
     "club.stale": {"en": "This form is out of date: the phase has moved on since it was shown; nothing was changed. "

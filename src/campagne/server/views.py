@@ -139,7 +139,8 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
     selected = board.chosen(pieces, wanted)
     if request.GET.get("sel") and request.session.get(key) != selected:
         request.session[key] = selected
-    shown = sorted(pieces.pieces[None] + pieces.pieces.get(selected, []))
+    # (no piece selected when none has orders: the orders of none, once)
+    shown = sorted(pieces.pieces[None] + (pieces.pieces.get(selected, []) if selected is not None else []))
     ids = {i: f"order-{i}" for i in shown}
     words = words_for(campaign, c)
     drawn = orders.forms([legal[i] for i in shown], words, _("Give"))

@@ -137,9 +137,9 @@ TableOpt = typer.Option(False, "--table", help="The dice are rolled at the table
 def new(a: Optional[str] = typer.Option(None, "--a", help="Side a's army list (packaged name or .toml)."),
         b: Optional[str] = typer.Option(None, "--b", help="Side b's army list."),
         from_campaign: Optional[str] = typer.Option(None, "--from-campaign",
-                                                    help="An Atlantis campaign's journal: its battle (in "
-                                                         "--territory, or its only one) with both armies as "
-                                                         "they stand, losses included."),
+                                                    help="An Atlantis or Gorges campaign's journal: its battle "
+                                                         "(in --territory, or --gorges-battle, or its only one) "
+                                                         "with both armies as they stand, losses included."),
         first: str = typer.Option("a", "--first", help="The side that plays the first turn (a or b)."),
         player_a: Optional[str] = typer.Option(None, "--player-a", help="Side a's campaign player."),
         player_b: Optional[str] = typer.Option(None, "--player-b", help="Side b's campaign player."),
@@ -167,9 +167,12 @@ def new(a: Optional[str] = typer.Option(None, "--a", help="Side a's army list (p
     def go() -> None:
         from ... import session
         if from_campaign is not None:
+            from .gorges_armies import setup_from_gorges
             from .inputs import setup_from_atlantis
-            state = session.load(Path(from_campaign), expect="atlantis").game.state
-            setup: dict[str, Any] = setup_from_atlantis(state, territory)
+            found = session.load(Path(from_campaign), expect=("atlantis", "gorges"))
+            state = found.game.state
+            setup: dict[str, Any] = (setup_from_gorges(state, gorges_battle)
+                                     if found.file.header["ruleset"] == "gorges" else setup_from_atlantis(state, territory))
             setup["first"] = first
             territory_ = setup["context"]["territory"]
         elif a is None or b is None:
@@ -183,7 +186,7 @@ def new(a: Optional[str] = typer.Option(None, "--a", help="Side a's army list (p
             setup["b"]["player"] = player_b
         context: dict[str, Any] = {**setup.get("context", {}),
                                    **{k: v for k, v in (("territory", territory_), ("scenario", scenario)) if v}}
-        if gorges_battle is not None:
+        if gorges_battle is not None and context.get("campaign") != "gorges":
             context.update({"campaign": "gorges", "battle": gorges_battle,
                             "armies": {k: v for k, v in (("a", army_a), ("b", army_b)) if v}})
         if context:

@@ -4,18 +4,23 @@ in `cli_battle`, the army lists they read in `inputs`."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from typing import Any
 
 from ...cli.output import Out
 from ...core.i18n import chance
 
+# what only the command line reads: a command to type, `fact near UNIT general=true`, an option
+_COMMAND = re.compile(r"`|campagne |\b[a-z_]+=|--[a-z]")
 
 
 # --------------------------------------------------------------------------- printing
 
 
-def view_lines(view: dict[str, Any], o: Out, brief: bool = False) -> list[str]:
+def view_lines(view: dict[str, Any], o: Out, brief: bool = False, syntax: bool = True) -> list[str]:
+    """The battle's state; without `syntax` (a club's page, `text.status_text`), no command to type: the table's
+    dice awaited are said in words, and hints naming commands are left out."""
     lang = o.lang
     lines = []
     if view["phase"] == "deployment":
@@ -58,12 +63,21 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False) -> list[str]:
                 lines.append(o.t("    à dire avant de tirer : est-elle " + ", ou ".join(NEAR_FACTS[n][2] for n in p["asks"])
                                  + " ? (--set " + "=true|false --set ".join(p["asks"]) + "=true|false)",
                                  "    to tell before rolling: is it " + ", or ".join(NEAR_FACTS[n][1] for n in p["asks"])
-                                 + "? (--set " + "=true|false --set ".join(p["asks"]) + "=true|false)"))
+                                 + "? (--set " + "=true|false --set ".join(p["asks"]) + "=true|false)")
+                             if syntax else o.t("    à dire avant de tirer : est-elle "
+                                                + ", ou ".join(NEAR_FACTS[n][2] for n in p["asks"]) + " ?",
+                                                "    to tell before rolling: is it "
+                                                + ", or ".join(NEAR_FACTS[n][1] for n in p["asks"]) + "?"))
         else:
             lines.append(o.t(f"  Décision {p['id']} : {p['unit_name']} ({p['unit']}) — {p['fr']}",
                              f"  Decision {p['id']}: {p['unit_name']} ({p['unit']}) — {p['en']}"))
+    if not syntax and view.get("table_dice"):
+        w = view["table_dice"]["wanted"]
+        lines.append(o.t(f"  Dés de la table attendus : lancez {w['fr']}", f"  The table's dice are awaited: roll "
+                                                                            f"{w['en']}"))
     for h in view["hints"]:
-        lines.append("  · " + h[lang])
+        if syntax or not _COMMAND.search(h[lang]):
+            lines.append("  · " + h[lang])
     if view["result"]:
         r = view["result"]
         lines.append(o.t(f"Vainqueur : camp {r['winner']}", f"Winner: side {r['winner']}"))

@@ -30,3 +30,9 @@ def equipment() -> dict[str, Any]:
 def unit_defaults() -> dict[str, Any]:
     """Defaults for units the sheet does not fix (data/units.toml)."""
     return tomllib.loads(read_text("units.toml"))
+
+
+@cache
+def gorges_roster() -> dict[str, Any]:
+    """A Gorges army as a WAB army list: the hero, the standard roster, a Regiment of Renown (data/gorges.toml)."""
+    return tomllib.loads(read_text("gorges.toml"))

@@ -1,6 +1,6 @@
 """The WAB 2 battle tracker as the one game interface sees it (`campagne.core.interface`)."""
 
-from ...core.interface import GameDescriptor, PlayerField
+from ...core.interface import GameDescriptor, GameOption, PlayerField
 
 GAME = GameDescriptor(
     name="wab",
@@ -17,7 +17,13 @@ GAME = GameDescriptor(
     # a WAB battle has no secret: both armies stand on the table and every test is rolled in front of both players
     secrets="campagne.core.interface:no_secrets",
     advice="campagne.games.wab.advice:advice",
+    text="campagne.games.wab.text",
     setup="campagne.games.wab.inputs:build_setup",
+    setup_options=(GameOption("table-dice", {"fr": "les dés sont lancés à la table : le suivi dit combien en lancer et "
+                                                   "pour quoi, étape par étape, et on entre leurs faces",
+                                             "en": "the dice are rolled at the table: the tracker says how many to roll "
+                                                   "and what for, stage by stage, and their faces are entered"},
+                              kind="bool"),),
     player_fields=(PlayerField("side", {"fr": "liste d'armée du camp (nom fourni ou fichier .toml)",
                                         "en": "the side's army list (a packaged name or a .toml file)"},
                                "mercenaires-atlantes"),),

@@ -34,6 +34,8 @@ def build_setup(players: list[dict[str, Any]], options: Mapping[str, Any]) -> di
     setup: dict[str, Any] = {}
     for side, p in zip(("a", "b"), players):
         setup[side] = {**load_side(p.get("side") or "mercenaires-atlantes"), "player": p["id"]}
+    if options.get("table_dice"):
+        setup["table_dice"] = True
     return setup
 
 
@@ -75,8 +77,9 @@ register_messages({
         "fr": "La campagne n'a plus de bataille à livrer en {territory} (à livrer : {territories}).",
     },
     "wab.cli.no_armies": {
-        "en": "Give both armies (--a and --b), or the Atlantis campaign whose battle this is (--from-campaign).",
-        "fr": "Donnez les deux armées (--a et --b), ou la campagne d'Atlantis dont c'est la bataille "
+        "en": "Give both armies (--a and --b), or the Atlantis or Gorges campaign whose battle this is "
+              "(--from-campaign).",
+        "fr": "Donnez les deux armées (--a et --b), ou la campagne d'Atlantis ou des Gorges dont c'est la bataille "
               "(--from-campaign).",
     },
     "wab.cli.bad_list": {

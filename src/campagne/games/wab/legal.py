@@ -7,8 +7,9 @@ and choose its reactions; everything else is the referee's. Every order listed i
 
 Limits: facts that carry table geometry (a charge's distance, a move, a shot at a range, who is near whom) are
 the table's and are not listed, except the yes-or-no facts a test asks for (`tracker.questions`), listed as
-the roll's fields; while a command waits for the table's dice, only its cancelling is listed (the faces are
-typed); a reaction is listed with the reactions the sheet allows for a charged unit, a
+the roll's fields; in a battle whose dice are rolled at the table (the set-up's `table_dice`), while a command
+waits for them, only they (one box per die of the stage, `dice_fields`) or its cancelling are listed, to the referee
+and to the side that gave it; a reaction is listed with the reactions the sheet allows for a charged unit, a
 casualty report with 1 to all of a unit's models, the end with either winner or none.
 """
 
@@ -18,6 +19,7 @@ from typing import Any
 
 from ...core.interface import Field, LegalOrder
 from ...core.legal import accepts
+from .table_dice import DIE
 from .tracker import BattleState
 
 REACTIONS = ("hold", "stand_and_shoot", "flee")
@@ -34,22 +36,24 @@ def _keep(state: BattleState, orders: list[LegalOrder]) -> list[LegalOrder]:
     kept = []
     for lo in orders:
         fields = []
+        base = {f.name: False for f in lo.fields if f.kind == "bool"}  # a box left unticked
         for f in lo.fields:
             if f.kind == "choice":
-                good = tuple(v for v in f.choices if accepts(_rules(), state, lo.command({f.name: v})))
+                good = tuple(v for v in f.choices if accepts(_rules(), state, lo.command({**base, f.name: v})))
                 if not good:
                     break
                 # left out only where the tracker takes it without (a drawn battle's end needs a winner)
-                optional = f.optional and accepts(_rules(), state, lo.command({}))
+                optional = f.optional and accepts(_rules(), state, lo.command(base))
                 fields.append(Field(f.name, choices=good, optional=optional))
-            elif f.kind == "int":
-                if not all(accepts(_rules(), state, lo.command({f.name: v})) for v in (f.low, f.high)):
+            elif f.kind in ("int", "bool"):
+                ends = (f.low, f.high) if f.kind == "int" else (False, True)
+                if not all(accepts(_rules(), state, lo.command({**base, f.name: v})) for v in ends):
                     break
                 fields.append(f)
             else:
                 fields.append(f)
         else:
-            if fields or accepts(_rules(), state, lo.command({})):
+            if fields or accepts(_rules(), state, lo.command(base)):
                 kept.append(LegalOrder(lo.type, lo.player, lo.fixed, tuple(fields)))
     return kept
 
@@ -62,8 +66,8 @@ def legal_orders(state: BattleState, player: str) -> list[LegalOrder]:
     if player != REFEREE:
         return []
     if state.table_dice is not None:
-        # a command waits for the table's dice: only they (typed: `battle dice F,F,...`) or giving it up
-        return [LegalOrder("dice", REFEREE, {"cancel": True})]
+        # a command waits for the table's dice: only they or giving it up
+        return [LegalOrder("dice", REFEREE, {}, dice_fields(state)), LegalOrder("dice", REFEREE, {"cancel": True})]
     orders = [LegalOrder("next", REFEREE), LegalOrder("fight", REFEREE),
               LegalOrder("end", REFEREE, {}, (Field("winner", choices=("a", "b"), optional=True),))]
     tests = [p for p in state.pending if p.kind == "test"]
@@ -76,6 +80,14 @@ def legal_orders(state: BattleState, player: str) -> list[LegalOrder]:
     return _keep(state, orders) + [o for p in ("a", "b") for o in _side(state, p, REFEREE)]
 
 
+def dice_fields(state: BattleState) -> tuple[Field, ...]:
+    """One box per die of the stage the table rolls now, bounded by the die, each noting what it needs."""
+    w = state.table_dice["wanted"]  # type: ignore[index]
+    needs = {"en": w["en"], "fr": w["fr"]}
+    return tuple(Field(DIE.format(i + 1), "int", low=1, high=w["sides"], notes={"each": needs})
+                 for i in range(w["count"]))
+
+
 def _answers(state: BattleState, p: Any) -> tuple[Field, ...]:
     """The distance facts a test asks for this turn (`tracker.questions`): yes or no, each."""
     from .rhythm import questions
@@ -84,6 +96,11 @@ def _answers(state: BattleState, p: Any) -> tuple[Field, ...]:
 
 def _side(state: BattleState, side: str, player: str | None = None) -> list[LegalOrder]:
     who = player or side
+    waiting = state.table_dice
+    if waiting is not None:  # the side whose command waits for the table's dice enters them too
+        if player is None and waiting["command"].get("player") == side:
+            return [LegalOrder("dice", side, {}, dice_fields(state))]
+        return []
     orders = []
     for p in state.pending:
         if p.side != side:

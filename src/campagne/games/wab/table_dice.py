@@ -201,6 +201,21 @@ def parse_faces(text: str | None) -> list[int]:
     return [int(x) for x in parts]
 
 
+DIE = "die_{}"  # a form's field for one die of the stage, numbered from 1 (`legal.dice_fields`)
+
+
+def faces_of(command: Any) -> Any:
+    """The faces a `dice` command gives: its list `faces` (typed on the command line), or its dice one field
+    each, `die_1`, `die_2`... (a web form's boxes, one per die of the stage)."""
+    if command.get("faces") is not None:
+        return command["faces"]
+    out, i = [], 1
+    while DIE.format(i) in command:
+        out.append(command[DIE.format(i)])
+        i += 1
+    return out or None
+
+
 def check_faces(value: Any) -> list[int]:
     """The faces of a command: whole numbers from 1 (each is checked against its die when rolled)."""
     if not isinstance(value, list):

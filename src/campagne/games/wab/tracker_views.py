@@ -289,8 +289,9 @@ def pursuits(state: BattleState) -> list[dict[str, str]]:
 def awaiting(state: BattleState) -> list[str]:
     if state.phase == "ended":
         return []
-    if state.table_dice is not None:  # the referee enters the table's dice before anything else
-        return ["referee"]
+    if state.table_dice is not None:  # the table's dice before anything else: the referee's, or the side's
+        who = state.table_dice["command"].get("player")  # whose roll waits for them
+        return ([who] if who in SIDES else []) + ["referee"]
     sides = [s for s in SIDES if any(p.side == s for p in state.pending)]
     return sides or ["referee"]
 

@@ -1,0 +1,420 @@
+"""The referee's facts of the movement and shooting phases (`battle fact ...`): charges and their reactions,
+contact, moves, who is near whom, shooting; and the checks every fact shares (its units, enemies, not attached)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.errors import CampagneError, bilingual
+from ...core.dice import Dice
+from .tracker_rolls import Events
+from .tracker import (FACINGS, BattleState, BattleUnit, Charge, Engagement, Pending, _active, _bool, _choice,
+                      _distance, _illegal, _int, _need_status, _phase, _side_field, _situation, add_due,
+                      engaged, event, find_unit, missile_weapon, resolve_shots, start_fleeing, with_faces,
+                      causes_fear, causes_terror, check_shots)
+from .rhythm import NEAR_FACTS, report_fact
+from . import movement, psychology
+
+
+# --------------------------------------------------------------------------- facts
+
+
+def _two(state: BattleState, cmd: Mapping[str, Any], other_field: str = "target") -> tuple[BattleUnit,
+                                                                                           BattleUnit]:
+    if cmd.get("unit") is None:
+        raise CampagneError("wab.battle.missing", what=bilingual(str(cmd.get("fact")), str(cmd.get("fact"))),
+                            field="unit")
+    if cmd.get(other_field) is None:
+        raise CampagneError("wab.battle.missing", what=bilingual(str(cmd.get("fact")), str(cmd.get("fact"))),
+                            field=other_field)
+    return find_unit(state, cmd["unit"]), find_unit(state, cmd[other_field])
+
+
+def _one(state: BattleState, cmd: Mapping[str, Any]) -> BattleUnit:
+    if cmd.get("unit") is None:
+        raise CampagneError("wab.battle.missing", what=bilingual(str(cmd.get("fact")), str(cmd.get("fact"))),
+                            field="unit")
+    return find_unit(state, cmd["unit"])
+
+
+def _enemies(x: BattleUnit, y: BattleUnit, what: tuple[str, str]) -> None:
+    if x.side == y.side:
+        raise _illegal(x, what, f"{y.name} is a friend", f"{y.name} est une unité amie")
+
+
+def _not_attached(x: BattleUnit, what: tuple[str, str]) -> None:
+    if x.attached_to:
+        raise _illegal(x, what, f"it has joined {x.attached_to}: its unit acts for it",
+                       f"il a rejoint {x.attached_to} : son unité agit pour lui")
+
+
+def fact_charge(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    what = ("A charge", "Une charge")
+    c, t = _two(state, cmd)
+    _active(state, c, what)
+    _need_status(c, what, "ready")
+    _not_attached(c, what)
+    _enemies(c, t, what)
+    if engaged(state, c.key):
+        raise _illegal(c, what, "it is already in close combat", "elle est déjà au corps à corps")
+    if c.charged:
+        raise _illegal(c, what, "it has already declared a charge this turn",
+                       "elle a déjà déclaré une charge ce tour")
+    if c.rallied:
+        raise _illegal(c, what, "it rallied this turn: it can do nothing else",
+                       "elle s'est ralliée ce tour : elle ne peut rien faire d'autre")
+    if c.no_charge:
+        raise _illegal(c, what, "it may not charge this turn", "elle ne peut pas charger ce tour")
+    if c.marched == "forced_march":
+        raise _illegal(c, what, "units in forced march cannot charge",
+                       "les unités en marche forcée ne peuvent pas charger")
+    if not t.on_table or t.models <= 0:
+        _need_status(t, what, "ready", "fleeing")
+    _not_attached(t, ("Being charged", "Être chargé"))
+    facing = _choice(cmd, "facing", FACINGS, default="front")
+    distance = _distance(cmd)
+    terrain = cmd.get("terrain") or "normal"
+    movement.terrain(terrain) if isinstance(terrain, str) else [movement.terrain(x) for x in terrain]
+    neglected = _bool(cmd, "neglected")
+    reaches = None
+    if distance is not None:
+        reaches = movement.charge_reach(c.unit, distance, terrain).reaches
+    ch = Charge(state.new_id("C"), c.key, t.key, facing, distance, terrain if isinstance(terrain, str)
+                else "normal",
+                reaches, neglected, state.turn, state.side)
+    state.charges.append(ch)
+    c.charged = ch.id
+    c.moved = True
+    where = {"front": ("in the front", "de face"), "flank": ("in the flank", "de flanc"),
+             "rear": ("in the rear", "par l'arrière")}[facing]
+    events = [event("charge", f"{c.name} charges {t.name} {where[0]}" + (f" from {distance}\""
+                                                                         if distance is not None
+                                                                          else ""),
+                    f"{c.name} charge {t.name} {where[1]}" + (f" depuis {distance}ps" if distance is not None
+                                                              else ""),
+                    charge=ch.id, unit=c.key, target=t.key, facing=facing, distance=distance,
+                    reaches=reaches)]
+    if reaches is False:
+        events.append(event("out_of_reach",
+                            f"{c.name} cannot reach {t.name} ({2 * c.unit.profile.M}\" charge move "
+                                            "before terrain): the charge will fail",
+                            f"{c.name} ne peut atteindre {t.name} (mouvement de charge "
+                            f"{2 * c.unit.profile.M}ps avant "
+                            "terrain) : la charge échouera", charge=ch.id))
+    # "Si l'unité souhaite charger un ennemi qui provoque la peur, elle doit réussir un test."
+    events += add_due(state, c, psychology.tests_due(_situation(
+        state, c, "movement", wants_to_charge_fear=causes_fear(t), wants_to_charge_terror=causes_terror(t),
+        in_charge_reach=True)), charge=ch.id)
+    if t.status == "fleeing":
+        # "a fleeing unit can only flee again" (psychology.reaction_problems)
+        ch.reaction = "flee"
+        return events + start_fleeing(state, t, dice, why=("charged while fleeing: flees again",
+                                                           "chargée en fuite : fuit encore"), from_unit=c.key)
+    events += add_due(state, t, psychology.tests_due(_situation(
+        state, t, "movement", charged_in_flank_or_rear=facing != "front",
+                                                                charged_by_neglected_enemy=neglected,
+        charged_by_fear=causes_fear(c), charged_by_terror=causes_terror(c),
+                                                                outnumbered_by_feared=c.models > t.models,
+        in_charge_reach=True)), charge=ch.id)
+    if engaged(state, t.key):
+        ch.reaction = "hold"
+        events.append(event("reaction", f"{t.name} is already in close combat: it holds",
+                            f"{t.name} est déjà au corps à corps : elle maintient sa position", unit=t.key,
+                            reaction="hold", charge=ch.id))
+    else:
+        legal = [r.value for r in psychology.legal_reactions(_charge_facts(state, ch, strict=False))]
+        state.pending.append(Pending(state.new_id("R"), "reaction", t.side, t.key, "reaction", "charged",
+                                     f"charged by {c.name}: declare a reaction ({', '.join(legal)})",
+                                     f"chargée par {c.name} : déclarez une réaction ({', '.join(legal)})",
+                                     {"charger": c.key, "legal": legal}, ch.id))
+    return events
+
+
+def _charge_facts(state: BattleState, ch: Charge, strict: bool = True) -> psychology.ChargeFacts:
+    c, t = state.units[ch.charger], state.units[ch.target]
+    distance = ch.distance
+    if distance is None:
+        distance = 0.0  # unknown: stand and shoot cannot be shown to be allowed
+    return psychology.ChargeFacts(
+        distance=distance, charger_move=c.unit.profile.M, charger_kind=c.unit.kind, target_kind=t.unit.kind,
+        in_front=ch.facing == "front", target_has_missiles=missile_weapon(t) is not None,
+        target_fleeing=t.status == "fleeing", target_forced_march=t.marched == "forced_march",
+        target_engaged=engaged(state, t.key))
+
+
+def _default_shooters(bu: BattleUnit) -> int:
+    return bu.models if bu.unit.formation == "skirmishers" else min(bu.unit.files, bu.models)
+
+
+def _weapon(cmd: Mapping[str, Any], bu: BattleUnit) -> Any:
+    from . import tables
+    if cmd.get("weapon"):
+        return tables.weapon(cmd["weapon"])
+    w = missile_weapon(bu)
+    if w is None:
+        raise CampagneError("wab.battle.no_weapon", unit=bu.label(),
+                            equipment=", ".join(bu.unit.profile.equipment)
+                            or "-")
+    return w
+
+
+def _modifiers(cmd: Mapping[str, Any]) -> list[str]:
+    mods = cmd.get("modifiers") or []
+    if isinstance(mods, str):
+        mods = [m for m in mods.split(",") if m]
+    if not isinstance(mods, list) or not all(isinstance(m, str) for m in mods):
+        raise CampagneError("wab.battle.bad_field", field="modifiers", value=mods,
+                            reason=bilingual("a list of shooting modifiers",
+                                             "une liste de modificateurs de tir"))
+    return list(mods)
+
+
+def fact_react(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    what = ("A charge reaction", "Une réaction à la charge")
+    _phase(state, what, "movement")
+    t = _one(state, cmd)
+    p = next((x for x in state.pending if x.kind == "reaction" and x.unit == t.key), None)
+    if p is None:
+        raise _illegal(t, what, "it has no charge to react to", "elle n'a pas de charge à laquelle réagir")
+    ch = next(c for c in state.charges if c.id == p.charge)
+    waiting = [x for x in state.pending if x.charge == ch.id and x.kind == "test"]
+    if waiting:
+        raise CampagneError("wab.battle.pending", items=", ".join(f"{x.id} {x.test} {x.unit}"
+                                                                  for x in waiting))
+    reaction = _choice(cmd, "reaction", tuple(r.value for r in psychology.Reaction))
+    shoots = reaction in ("stand_and_shoot", "fire_and_flee")
+    if shoots and ch.distance is None:
+        raise _illegal(t, what,
+                       "the charge's distance was not given (charge ... distance=D): stand and shoot is "
+                                "only allowed from more than half the charge move",
+                       "la distance de la charge n'a pas été donnée (charge ... distance=D) : le maintien et "
+                       "tir n'est permis que depuis plus de la moitié du mouvement de charge")
+    facts = _charge_facts(state, ch)
+    r = psychology.check_reaction(reaction, facts)
+    c = state.units[ch.charger]
+    weapon = _weapon(cmd, t) if shoots else None
+    shooters = _int(cmd, "models", 1, t.models, default=_default_shooters(t)) if shoots else 0
+    mods = ["charging_target", *[m for m in _modifiers(cmd) if m != "charging_target"]] if shoots else []
+    if shoots:
+        check_shots(t, c, models=shooters, distance=ch.distance, weapon=weapon, modifiers=mods,
+                    sixes_only=ch.target_fear_failed)
+
+    def go(d: Dice) -> Events:
+        events: Events = []
+        state.pending.remove(p)
+        ch.reaction = r.value
+        names = psychology.REACTION_NAMES[r]
+        events.append(event("reaction", f"{t.name} reacts: {names[0]}", f"{t.name} réagit : {names[1]}",
+                            unit=t.key, reaction=r.value, charge=ch.id))
+        if shoots:
+            # "Déterminez les pertes immédiatement"; a failed fear test: "il faudra obtenir des 6 pour toucher
+            # lors ... des tirs (Maintien & Tir ou Tir & Fuite)"
+            _, evs = resolve_shots(state, t, c, d, models=shooters, distance=ch.distance, weapon=weapon,
+                                   modifiers=mods, sixes_only=ch.target_fear_failed)
+            events += evs
+        res = psychology.resolve_reaction(d, r, facts, target_move=t.unit.profile.M)
+        if res.flees:
+            events += start_fleeing(state, t, d, why=("flees from the charge", "fuit devant la charge"),
+                                    from_unit=c.key, roll=res.flee)
+        return events
+    return with_faces(cmd, dice, go)
+
+
+def fact_contact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    what = ("Base contact", "Le contact socle à socle")
+    _phase(state, what, "movement", "close_combat")
+    x, y = _two(state, cmd)
+    _enemies(x, y, what)
+    _need_status(x, what, "ready")
+    if y.status == "fleeing":
+        raise _illegal(y, what,
+                       f"it is fleeing: report it caught (campagne battle fact caught {y.key} {x.key}) "
+                       "or the charge failed",
+                       f"elle est en fuite : signalez-la rattrapée (campagne battle fact caught {y.key} {x.key}) "
+                       "ou la charge échouée")
+    _need_status(y, what, "ready")
+    _not_attached(x, what)
+    _not_attached(y, what)
+    if any({e.attacker, e.defender} == {x.key, y.key} for e in state.engagements):
+        raise _illegal(x, what, f"it is already in contact with {y.name}",
+                       f"elle est déjà au contact de {y.name}")
+    facing = _choice(cmd, "facing", FACINGS, default=None)
+    ch = next((c for c in state.charges if c.charger == x.key and c.target == y.key and c.status == "declared"
+               and c.turn == state.turn and c.side == state.side), None)
+    if ch is not None:
+        waiting = [p for p in state.pending if p.charge == ch.id]
+        if waiting:
+            raise CampagneError("wab.battle.pending", items=", ".join(f"{p.id} {p.test} {p.unit}"
+                                                                      for p in waiting))
+        if ch.reaches is False:
+            raise _illegal(x, what,
+                           f"its charge from {ch.distance}\" cannot reach (2 x M = {2 * x.unit.profile.M}\")",
+                           f"sa charge depuis {ch.distance}ps ne peut atteindre (2 x M = "
+                           f"{2 * x.unit.profile.M}ps)")
+        ch.status = "contact"
+        e = Engagement(state.new_id("E"), x.key, y.key, facing or ch.facing, [state.turn, state.side],
+                       counter=ch.reaction == "counter_charge", fear_failed=["b"] if ch.target_fear_failed
+                       else [])
+    else:
+        charged = _bool(cmd, "charged")
+        if charged:
+            _active(state, x, ("A charge", "Une charge"))
+        e = Engagement(state.new_id("E"), x.key, y.key, facing or "front",
+                       [state.turn, state.side] if charged else None)
+    for name in ("high_ground", "momentum"):
+        setattr(e, name, _side_field(cmd, name))
+    e.difficult_terrain = _bool(cmd, "difficult_terrain")
+    state.engagements.append(e)
+    return [event("contact", f"{x.name} is in base contact with {y.name} ({e.facing})",
+                  f"{x.name} est au contact de {y.name} "
+                  f"({ {'front': 'de face', 'flank': 'de flanc', 'rear': 'de dos'}[e.facing]})",
+                  engagement=e.id, attacker=x.key, defender=y.key, facing=e.facing,
+                  charge=e.charged_at is not None)]
+
+
+def fact_move(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    what = ("A move", "Un mouvement")
+    _phase(state, what, "movement")
+    bu = _one(state, cmd)
+    _active(state, bu, what)
+    _need_status(bu, what, "ready")
+    _not_attached(bu, what)
+    if engaged(state, bu.key):
+        raise _illegal(bu, what, "it is in close combat", "elle est au corps à corps")
+    if bu.rallied:
+        raise _illegal(bu, what, "it rallied this turn: it can do nothing else",
+                       "elle s'est ralliée ce tour : elle ne peut rien faire d'autre")
+    if bu.reformed:
+        raise _illegal(bu, what, "it reformed: it cannot move any further",
+                       "elle s'est reformée : elle ne peut "
+                                                                             "avancer plus loin")
+    how = _choice(cmd, "how", ("move", "march", "forced_march", "reform"), default="move")
+    enemies = cmd.get("enemies_within_8")
+    if enemies is None and cmd.get("enemy_within_8") is not None:
+        enemies = ["infantry"] if _bool(cmd, "enemy_within_8") else []
+    if enemies is not None and not isinstance(enemies, list):
+        raise CampagneError("wab.battle.bad_field", field="enemies_within_8", value=enemies,
+                            reason=bilingual("a list of enemy kinds (infantry, cavalry, character...)",
+                                             "une liste de types d'ennemis (infantry, cavalry, "
+                                             "character...)"))
+    terrain = cmd.get("terrain") or ["normal"]
+    if isinstance(terrain, str):
+        terrain = [terrain]
+    distance = _distance(cmd)
+    mover = movement.mover_of(bu.unit)
+    if how in ("march", "forced_march"):
+        facts = movement.MarchFacts(enemies_within_8=tuple(enemies or ()), terrain=tuple(terrain),
+                                    obstacle=_bool(cmd, "obstacle"), column_of_march=_bool(cmd, "column"))
+        ok, reasons = (movement.may_march if how == "march" else movement.may_force_march)(mover, facts)
+        if not ok:
+            name = ("March", "Marche rapide") if how == "march" else ("Forced march", "Marche forcée")
+            raise CampagneError("wab.battle.illegal", unit=bu.label(), what=bilingual(*name),
+                                reason=reasons[0])
+    if how == "reform":
+        movement.plan_move(mover, manoeuvres=["reform"])
+    elif distance is not None:
+        movement.plan_move(mover, terrain=terrain, action=how, distance=distance)
+    bu.moved = True
+    if how in ("march", "forced_march"):
+        bu.marched = how
+    if enemies is not None:
+        report_fact(state, bu, "enemy_within_8", bool(enemies))
+    names = {"move": ("moves", "se déplace"), "march": ("marches", "marche rapidement"),
+             "forced_march": ("makes a forced march", "fait une marche forcée"),
+             "reform": ("reforms with its musician", "se reforme avec son musicien")}[how]
+    events = [event("move", f"{bu.name} {names[0]}" + (f" {distance}\"" if distance is not None else ""),
+                    f"{bu.name} {names[1]}" + (f" de {distance}ps" if distance is not None else ""),
+                    unit=bu.key,
+                    how=how, distance=distance)]
+    if how == "reform":
+        state.pending.append(Pending(state.new_id("T"), "test", bu.side, bu.key, "reform", "reform",
+                                     "reforms: a Leadership test (it may not move further nor shoot)",
+                                     "se reforme : test de commandement (ne peut avancer plus loin ni "
+                                     "tirer)"))
+        events.append(event("test_due", f"{bu.name} must take a reform test",
+                            f"{bu.name} doit passer un test de "
+                                                                                 "reformation", unit=bu.key,
+                            kind="reform", test=state.pending[-1].id))
+    return events
+
+
+def fact_near(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    what = ("A distance fact", "Un fait de distance")
+    bu = _one(state, cmd)
+    events: Events = []
+    changes = {}
+    for name, attr in (("general", "general_near"), ("army_standard", "army_standard_near"),
+                       ("enemy_within_8", "enemy_within_8")):
+        if cmd.get(name) is not None:
+            changes[attr] = _bool(cmd, name)
+    terror = _bool(cmd, "terror_within_8")
+    friends_raw = cmd.get("friends_fleeing") or []
+    if isinstance(friends_raw, str):
+        friends_raw = [f for f in friends_raw.split(",") if f]
+    friends = [find_unit(state, f) for f in friends_raw]
+    if terror or friends:
+        _phase(state, ("Terror or fleeing-friends tests", "Les tests de terreur ou d'amis en fuite"),
+               "start_of_turn")
+        _active(state, bu, what)
+        _need_status(bu, what, "ready")
+        for f in friends:
+            if f.side != bu.side or f.status != "fleeing" or f.key == bu.key:
+                raise _illegal(bu, what, f"{f.name} is not a fleeing friend",
+                               f"{f.name} n'est pas une unité amie en fuite")
+    for attr, v in changes.items():
+        report_fact(state, bu, next(n for n, f in NEAR_FACTS.items() if f[0] == attr), v)
+    if changes:
+        said = [(NEAR_FACTS[n], v) for n, f in NEAR_FACTS.items() for attr, v in changes.items() if f[0] == attr]
+        events.append(event("near", f"{bu.name}, this turn: " + "; ".join(
+                                f"{f[1]}: {'yes' if v else 'no'}" for f, v in said),
+                            f"{bu.name}, ce tour : " + " ; ".join(
+                                f"{f[2]} : {'oui' if v else 'non'}" for f, v in said), unit=bu.key,
+                            **changes))
+    if terror or friends:
+        events += add_due(state, bu, psychology.tests_due(_situation(
+            state, bu, "start_of_turn", friends_fleeing_within_4=tuple(f.models for f in friends),
+            terror_enemy_within_8=terror)))
+        if not any(e["type"] == "test_due" for e in events):
+            events.append(event("no_test", f"{bu.name} takes no test", f"{bu.name} ne passe aucun test",
+                                unit=bu.key))
+    if not events:
+        raise CampagneError("wab.battle.missing", what=bilingual(*what), field="general / army_standard / "
+                                                                               "enemy_within_8 / "
+                                                                               "terror_within_8 / "
+                                                                               "friends_fleeing")
+    return events
+
+
+def fact_shoot(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    what = ("Shooting", "Le tir")
+    _phase(state, what, "shooting")
+    s, t = _two(state, cmd)
+    _active(state, s, what)
+    _need_status(s, what, "ready")
+    _not_attached(s, what)
+    _enemies(s, t, what)
+    if engaged(state, s.key):
+        raise _illegal(s, what, "it is in close combat", "elle est au corps à corps")
+    if s.shot:
+        raise _illegal(s, what, "it has already shot this phase", "elle a déjà tiré pendant cette phase")
+    if s.no_shooting or s.rallied or s.reformed:
+        raise _illegal(s, what, "it may not shoot this turn", "elle ne peut pas tirer ce tour")
+    if not t.on_table or t.models <= 0:
+        _need_status(t, ("Being shot at", "Être la cible d'un tir"), "ready", "fleeing")
+    weapon = _weapon(cmd, s)
+    models = _int(cmd, "models", 1, s.models, default=_default_shooters(s))
+    distance = _distance(cmd)
+    mods = _modifiers(cmd)
+    check_shots(s, t, models=models, distance=distance, weapon=weapon, modifiers=mods)
+
+    def go(d: Dice) -> Events:
+        _, events = resolve_shots(state, s, t, d, models=models, distance=distance, weapon=weapon,
+                                  modifiers=mods)
+        s.shot = True
+        if t.status == "ready" and t.models > 0:
+            events += add_due(state, t, psychology.tests_due(_situation(
+                state, t, "shooting", shooting_casualties=t.phase_shooting_casualties,
+                models_at_phase_start=t.phase_start_models or t.models)))
+        return events
+    return with_faces(cmd, dice, go)
