@@ -29,21 +29,16 @@ from ..registry import games
 from . import battles, store
 from .access import can_create, member, need_referee, posted_number, seat
 from .models import Campaign, Invitation, Membership
-from .views import lang, words_for
+from .views import lang, named, words_for
 
 CONTROLLERS = COMPUTER_CONTROLLERS  # search: the search player, `search:SECONDS` at a chosen strength
-
-
-def _by(words: Any, player: Any) -> str:
-    """Who gave a journal line, as the undo list names him."""
-    return _("referee") if player in (None, "referee") else words.choice(str(player))
 
 
 def console_context(campaign: Campaign, c: Any) -> dict[str, Any]:
     effective = c.game.effective
     words = words_for(campaign, c)
     return {"undoable": [{"n": e.n, "type": words.order(str(e.command.get("type"))),
-                          "player": _by(words, e.command.get("player"))}
+                          "player": named(words, e.command.get("player"))}
                          for e in reversed(effective[-30:])],
             "seats": store.seats(c),
             "invitations": Invitation.objects.filter(campaign=campaign, used_by=None),

@@ -123,7 +123,7 @@ _pieces: dict[tuple[Any, ...], board.Board] = {}
 def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     svg, _legal, pieces, _t, _p = _board(campaign, c, s)
     return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": board.mark(svg, pieces.on_map),
-            "awaiting": c.game.awaiting(), "your_turn": awaiting_me(campaign, c, s),
+            "awaiting": [named(words_for(campaign, c), a) for a in c.game.awaiting()], "your_turn": awaiting_me(campaign, c, s),
             "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(campaign, c, s.viewer),
             "notices": [notify.notice_text(n, lang().lang, c.player_names.get(n.player)) for n in notices(campaign)]}
 
@@ -152,6 +152,11 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
     return {"forms": forms, "campaign": campaign, "seat": s, "your_turn": awaiting_me(campaign, c, s), "mine": _mine(campaign, c, s), "orders_url": url,
             "withdraw_url": reverse("club:withdraw", args=[campaign.pk]), "advice": advice,
             "pieces": sorted(((p, words.choice(p)) for p in pieces.orderable()), key=lambda x: natural(x[1])), "selected": selected, "spots": mark_safe(spots)}
+
+
+def named(words: Words, player: Any) -> str:
+    """Who is meant, as a page names him: the referee as the reader's language says it, a player by his name."""
+    return _("referee") if player in (None, "referee") else words.choice(str(player))
 
 
 def words_for(campaign: Campaign, c: Any) -> Words:
