@@ -14,9 +14,11 @@ def copy_fields(self: Any, memo: dict) -> Any:
     None taken as they are, the others copied whole. Each game's copy test checks its copies are whole."""
     clone = object.__new__(type(self))
     memo[id(self)] = clone
-    d = clone.__dict__
-    for k, v in self.__dict__.items():
-        d[k] = v if type(v) in _ATOMS else copy_plain(v, memo)
+    d = self.__dict__.copy()  # the atoms kept in one go, the other values then replaced by their copies
+    for k, v in d.items():
+        if type(v) not in _ATOMS:
+            d[k] = copy_plain(v, memo)
+    clone.__dict__ = d
     return clone
 
 
