@@ -1,7 +1,7 @@
 """The Gorges state's copy (legal orders, the computers and the odds try candidate orders on copies, so it is
 written for speed) is a whole copy: equal to the state, sharing nothing mutable with it but the island and the
-rolls on the rules tables, which never change. Checked on every state of simulated years, so that a field added later and not copied fails
-here."""
+rolls on the rules tables, which never change. Checked on every state of simulated years, so that a field added
+later and not copied fails here."""
 
 from __future__ import annotations
 

@@ -204,7 +204,8 @@ def test_arc_key_figures_are_read_from_its_state() -> None:
     assert after["counters"][side] == before["counters"][side] - 1 > -1
     assert after["melee_strength"][side] == before["melee_strength"][side] - float(unit.strength("melee"))
     for other in before["counters"]:
-        assert after["enemies_eliminated"][other] == before["enemies_eliminated"][other] + after_state.enemies(side, other)
+        killed = after_state.enemies(side, other)
+        assert after["enemies_eliminated"][other] == before["enemies_eliminated"][other] + killed
         assert (after["strategic_places"][other], after["secret_parts"][other],
                 after["enemies_eliminated"][other]) == score_key(after_state, other)
         assert after["magic_points"][other] == sum(u.points for u in after_state.units.values() if u.side == other
