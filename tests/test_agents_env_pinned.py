@@ -22,6 +22,7 @@ GOLDEN = Path(__file__).parent / "golden" / "agents_env.json"
 GAMES = sorted(games())
 STEPS = 40  # the agents' steps of an episode: a few resets happen with max_steps below
 MAX_STEPS = 15
+SEEDS = (1,)  # one episode of 40 steps holds three games: enough, and the whole suite's time is short
 
 
 def episode(game: str, seed: int) -> str:
@@ -52,13 +53,13 @@ def episode(game: str, seed: int) -> str:
 
 
 def digests() -> dict[str, str]:
-    return {f"{game} {seed}": episode(game, seed) for game in GAMES for seed in (1, 2)}
+    return {f"{game} {seed}": episode(game, seed) for game in GAMES for seed in SEEDS}
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_seeded_episode_returns_what_it_returned_before(game: str) -> None:
     pinned = json.loads(GOLDEN.read_text())
-    for seed in (1, 2):
+    for seed in SEEDS:
         assert episode(game, seed) == pinned[f"{game} {seed}"], f"{game} seed {seed}"
 
 
