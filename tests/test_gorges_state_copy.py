@@ -1,7 +1,7 @@
 """The Gorges state's copy (legal orders, the computers and the odds try candidate orders on copies, so it is
-written for speed) is a whole copy: equal to the state, sharing nothing mutable with it but the island, which
-never changes. Checked on every state of simulated years, so that a field added later and not copied fails
-here."""
+written for speed) is a whole copy: equal to the state, sharing nothing mutable with it but the island and the
+rolls on the rules tables, which never change. Checked on every state of simulated years, so that a field added
+later and not copied fails here."""
 
 from __future__ import annotations
 
@@ -12,9 +12,15 @@ import pytest
 from state_copy_kit import shared_parts
 
 from campagne.games.gorges import simulate
+from campagne.core.tables import Row
 from campagne.games.gorges.map import IslandMap
+from campagne.games.gorges.rolls import TableRoll, ValueRoll
 from campagne.games.gorges.rules import GorgesRules
 from campagne.games.gorges.state import GorgesState
+
+
+# never changed: the island, and the rolls on the rules tables (frozen, their rows the tables' own)
+SHARED = (IslandMap, TableRoll, ValueRoll, Row)
 
 
 @pytest.mark.parametrize("seed, players", [(1, 3), (4, 6)])
@@ -27,7 +33,7 @@ def test_every_state_of_a_year_copies_whole(monkeypatch: pytest.MonkeyPatch, see
             seen["inside"] = True
             clone = copy.deepcopy(state)
             assert clone == state and clone.map is state.map
-            shared = shared_parts(state, clone, lambda x: isinstance(x, IslandMap))
+            shared = shared_parts(state, clone, lambda x: isinstance(x, SHARED))
             assert not shared, f"the copy shares mutable parts with the state: {shared[:5]}"
             seen["states"] += 1
             seen["inside"] = False

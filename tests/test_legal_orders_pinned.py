@@ -55,3 +55,34 @@ def test_gorges_jumps_are_offered_to_the_races_that_have_them():
         legal = [lo for lo in legal if lo.type not in ("adjust", "end", "hero")] or legal
         game.push(rng.choice(legal).sample(rng))
     assert "burrow" in offered
+
+
+def test_arc_remembered_reaches_follow_the_counters() -> None:
+    """Arc's legal moves remember each counter's reach by where everyone stands: a counter moved (or hidden, or
+    lost) on a copy gives the reach searched afresh there, never the one remembered before."""
+    import copy
+
+    from campagne.agents.match import Match
+    from campagne.games.arc import declare, movement
+
+    match = Match("arc")
+    match.reset(1)
+    while match.game.state.phase != "move":
+        match.act(match.legal_actions()[0])
+    state = match.game.state
+    player = match.current
+    movers = declare.movers(state, player, "move")
+    before = {u.id: set(movement.reach_now(state, u)) for u in movers}
+    assert before == {u.id: set(movement.reach(state, u)) for u in movers}
+    changed = 0
+    for u in movers[:2]:
+        dest = sorted(before[u.id])[-1]
+        for change in ({"hex": dest}, {"hidden": not u.hidden}, {"status": "eliminated"}):
+            twin = copy.deepcopy(state)
+            for k, v in change.items():
+                setattr(twin.units[u.id], k, v)
+            for other in declare.movers(twin, player, "move")[:8]:
+                fresh = set(movement.reach(twin, other))
+                assert set(movement.reach_now(twin, other)) == fresh
+                changed += fresh != before.get(other.id)
+    assert changed  # the changes did change some reach

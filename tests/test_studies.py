@@ -183,3 +183,30 @@ def test_the_report_is_one_page_with_its_plots_in_either_language(here_rows, mon
     assert report.win_rates(rows, "start_army") == [
         ("Egyptian", 4, sum(r["winners"] == ["p2"] for r in rows)),
         ("Mycenaean", 4, sum(r["winners"] == ["p1"] for r in rows))]
+
+
+def test_arc_key_figures_are_read_from_its_state() -> None:
+    """Arc's per-turn figures (campagne.games.arc.study.figures) follow its counters: one eliminated leaves its
+    side a counter and its strength fewer, and counts for each of its enemies."""
+    import copy
+
+    from campagne.agents.match import Match
+    from campagne.games.arc.study import figures
+    from campagne.games.arc.victory import score_key
+
+    state = Match("arc").game.state
+    before = figures(state)
+    unit = next(u for u in state.units.values() if u.status == "active" and u.hex and u.kind.strength("melee", False))
+    after_state = copy.deepcopy(state)
+    after_state.units[unit.id].status = "eliminated"
+    after = figures(after_state)
+    side = unit.side
+    assert after["counters"][side] == before["counters"][side] - 1 > -1
+    assert after["melee_strength"][side] == before["melee_strength"][side] - float(unit.strength("melee"))
+    for other in before["counters"]:
+        killed = after_state.enemies(side, other)
+        assert after["enemies_eliminated"][other] == before["enemies_eliminated"][other] + killed
+        assert (after["strategic_places"][other], after["secret_parts"][other],
+                after["enemies_eliminated"][other]) == score_key(after_state, other)
+        assert after["magic_points"][other] == sum(u.points for u in after_state.units.values() if u.side == other
+                                                   and u.status == "active" and u.hex)

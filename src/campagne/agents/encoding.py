@@ -25,7 +25,7 @@ view alone, the one gate for secrets.
 from __future__ import annotations
 
 import bisect
-import functools
+import itertools
 import json
 import math
 import zlib
@@ -161,45 +161,83 @@ def view_text(view: Any) -> str:
 
 
 _SCALE = 1 << 16  # sums in whole multiples of 1/_SCALE: the same whatever the order of the view's keys
+_CACHED = 1 << 16  # entries kept per table below before it starts again (texts of a view are open: names, ids)
+# An observation walks a few thousand leaves per view, most of them in dicts of the same keys (a unit, a player):
+# the layout of such a dict (each key's path and the slot of its numbers) is made once per (vector size, path, keys),
+# the slot of each path=text and the scaled value of each number once, rather than at every leaf.
+_tables: dict[int, tuple[dict[Any, Any], dict[str, tuple[str, int]], dict[tuple[str, str], int]]] = {}
+_scaled: dict[Any, int] = {}
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _slot(key: str, size: int) -> int:
-    return zlib.crc32(key.encode()) % size
+def _scaled_value(x: Any) -> int:
+    f = float(x)
+    found = round(math.copysign(math.log1p(abs(f)), f) * _SCALE) if math.isfinite(f) else 0
+    if len(_scaled) >= _CACHED:
+        _scaled.clear()
+    if f == f:  # a NaN is never found again as a key
+        _scaled[x] = found
+    return found
+
+
+def _plain(value: Any) -> Any:
+    """A value of a JSON type, as view_text writes it (its default: str)."""
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, int):
+        return int(value)
+    return str(value)
 
 
 def features(view: Any, size: int = FEATURES) -> np.ndarray:
     acc = [0] * size
-    log1p, copysign, isfinite = math.log1p, math.copysign, math.isfinite
+    layouts, places, texts = _tables.setdefault(size, ({}, {}, {}))  # by (path, *keys), path, (path, text)
+    for table in (layouts, places, texts):
+        if len(table) >= _CACHED:
+            table.clear()
+    crc32, scaled, repeat = zlib.crc32, _scaled, itertools.repeat
 
-    def walk(path: str, value: Any) -> None:
-        kind = type(value)  # the exact JSON types first: the walk is most of an observation's time
-        if kind is dict:
-            for k, v in value.items():
-                walk(f"{path}/{k}", v)
-        elif kind is list or kind is tuple:
-            for v in value:
-                walk(path, v)
-        elif kind is str:
-            acc[_slot(f"{path}={value}", size)] += _SCALE
-        elif value is None:
-            return
-        elif kind is int or kind is float or kind is bool:
-            x = float(value)
-            if isfinite(x):
-                acc[_slot(path, size)] += round(copysign(log1p(abs(x)), x) * _SCALE)
-        elif isinstance(value, dict):
-            walk(path, dict(value))
-        elif isinstance(value, (list, tuple)):
-            walk(path, list(value))
-        elif isinstance(value, str):
-            walk(path, str.__str__(value))
-        elif isinstance(value, (bool, int, float)):
-            walk(path, value if isinstance(value, bool) else float(value) if isinstance(value, float) else int(value))
-        else:  # as view_text writes it (its default: str)
-            walk(path, str(value))
+    def place(path: str) -> tuple[str, int]:
+        return path, crc32(path.encode()) % size
 
-    walk("", view)
+    # (path, container) still to walk; the order of the walk is free: every sum is of whole numbers
+    todo: list[tuple[str, Any]] = [("", [view])]
+    while todo:
+        path, value = todo.pop()
+        if type(value) is dict:
+            layout = layouts.get((path, *value))
+            if layout is None:
+                layout = layouts[(path, *value)] = tuple(place(f"{path}/{k}") for k in value)
+            pairs: Iterable[tuple[tuple[str, int], Any]] = zip(layout, value.values())
+        else:
+            here = places.get(path)
+            if here is None:
+                here = places[path] = place(path)
+            pairs = zip(repeat(here), value)
+        for (key, slot), v in pairs:
+            kind = type(v)
+            if kind is str:
+                text = (key, v)
+                at = texts.get(text)
+                if at is None:
+                    at = texts[text] = crc32(f"{key}={v}".encode()) % size
+                acc[at] += _SCALE
+            elif kind is int or kind is float or kind is bool:
+                add = scaled.get(v)
+                acc[slot] += _scaled_value(v) if add is None else add
+            elif v is None:
+                continue
+            elif kind is dict or kind is list or kind is tuple:
+                todo.append((key, v))
+            else:
+                todo.append((key, [_plain(v)]))
     vec = (np.array(acc, dtype=np.float64) / _SCALE).astype(np.float32)
     np.clip(vec, -BOUND, BOUND, out=vec)
     return vec

@@ -14,7 +14,39 @@ def copy_fields(self: Any, memo: dict) -> Any:
     None taken as they are, the others copied whole. Each game's copy test checks its copies are whole."""
     clone = object.__new__(type(self))
     memo[id(self)] = clone
-    d = clone.__dict__
-    for k, v in self.__dict__.items():
-        d[k] = v if type(v) in _ATOMS else copy.deepcopy(v, memo)
+    d = self.__dict__.copy()  # the atoms kept in one go, the other values then replaced by their copies
+    for k, v in d.items():
+        if type(v) not in _ATOMS:
+            d[k] = copy_plain(v, memo)
+    clone.__dict__ = d
     return clone
+
+
+def copy_plain(value: Any, memo: dict) -> Any:
+    """`copy.deepcopy(value, memo)`, the same copy (a container met twice copied once), with the lists and dicts
+    of JSON-like data (the notes, rolls and lists of ids of a state, most of a copy's objects) copied by hand
+    rather than through deepcopy's dispatch, which took most of a copy's time."""
+    kind = type(value)
+    if kind is list:
+        found = memo.get(id(value))
+        if found is not None:
+            return found
+        out: Any = []
+        memo[id(value)] = out
+        out.extend(v if type(v) in _ATOMS else copy_plain(v, memo) for v in value)
+        return out
+    if kind is dict:
+        found = memo.get(id(value))
+        if found is not None:
+            return found
+        out = {}
+        memo[id(value)] = out
+        for k, v in value.items():
+            out[k if type(k) in _ATOMS else copy.deepcopy(k, memo)] = v if type(v) in _ATOMS else copy_plain(v, memo)
+        return out
+    if kind is tuple and all(type(v) in _ATOMS for v in value):
+        return value  # as deepcopy: a tuple whose items are all kept is kept
+    if getattr(kind, "__deepcopy__", None) is copy_fields:
+        found = memo.get(id(value))
+        return copy_fields(value, memo) if found is None else found
+    return copy.deepcopy(value, memo)

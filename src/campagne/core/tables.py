@@ -65,6 +65,9 @@ class Row:
     high: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
 
+    def __deepcopy__(self, memo: dict) -> Row:
+        return self  # a rules table's row, never changed: a state's copy shares it (copies are made per candidate)
+
     def covers(self, value: int) -> bool:
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
 

@@ -13,7 +13,7 @@ from typing import Any
 from . import combat
 from .magic import (UNIT_SPELLS, can_cast, dispel_targets, order_of, partners, spell, spell_cost, unit_targets,
                     zone_starts)
-from .movement import can_end, can_move, reach
+from .movement import can_end, can_move, reach_now
 from .state import ArcState, Unit
 
 # Zones are aimed by their first hex and a direction, typed as one word: "D9:S".
@@ -68,7 +68,7 @@ def mounts(u: Unit) -> tuple[str | None, ...]:
 
 
 def destinations(state: ArcState, u: Unit, mount: str | None) -> list[str]:
-    return sorted(reach(state, u, pegasus=mount == "pegasus"))
+    return sorted(reach_now(state, u, pegasus=mount == "pegasus"))
 
 
 def movers(state: ArcState, player: str, phase: str) -> list[Unit]:

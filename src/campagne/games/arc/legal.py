@@ -25,13 +25,17 @@ def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
             out.append(LegalOrder("place", player, {"unit": unit}, (Field("hex", choices=tuple(hexes)),)))
     elif phase in ("move", "special"):
         seen: dict = {}  # the state does not change while the counters' moves are listed
+        at = movement.positions(state)
         for u in declare.movers(state, player, phase):
             for mount in declare.mounts(u):
-                r = movement.reach(state, u, pegasus=mount == "pegasus", seen=seen)
+                r = movement.reach_now(state, u, pegasus=mount == "pegasus", at=at, seen=seen)
                 if r:
-                    dest = sorted(r)
+                    listed = getattr(r, "listed", None)  # a remembered reach: its field's domain made once
+                    if listed is None:
+                        dest = tuple(sorted(r))
+                        listed = r.listed = (dest, _mp(u, r.costs, dest))  # type: ignore[attr-defined]
                     out.append(LegalOrder("fly" if mount else "move", player, {"unit": u.id},
-                                          (Field("hex", choices=tuple(dest), notes=_mp(u, r.costs, dest)),)))
+                                          (Field("hex", choices=listed[0], notes=listed[1]),)))
         if phase == "move":
             out += [LegalOrder("meditate", player, {"unit": u}) for u in declare.meditators(state, player)]
     elif phase == "magic":
@@ -49,7 +53,7 @@ def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
     return out
 
 
-def _mp(u: Unit, costs: dict[str, int], hexes: list[str]) -> dict[str, dict[str, str]]:
+def _mp(u: Unit, costs: dict[str, int], hexes: tuple[str, ...]) -> dict[str, dict[str, str]]:
     """The movement points each destination spends, of the counter's allowance (none: unlimited)."""
     if u.kind.mvt < 0:
         return {}

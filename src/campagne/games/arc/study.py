@@ -69,3 +69,21 @@ def row(game: Any) -> dict[str, Any]:
     winners = s.winner.split("+") if s.winner else s.standing[:1]
     combats = sum(ev["type"] == "combat" for e in game.entries for ev in e.events)
     return {"start": {side: {"side": side} for side in SIDES}, "winners": list(winners), "battles": combats}
+
+
+def figures(s: Any) -> dict[str, dict[str, float]]:
+    """Each side as a turn ends: its counters on the map and their melee strength, its magic points left, and the
+    three figures its standing is ranked by (strategic places held, parts of its secret objective achieved, enemy
+    counters eliminated or captured)."""
+    from .victory import score_key
+    on_map = [u for u in s.units.values() if u.status == "active" and u.hex is not None]
+    out: dict[str, dict[str, float]] = {name: {} for name in (
+        "counters", "melee_strength", "magic_points", "strategic_places", "secret_parts", "enemies_eliminated")}
+    for side in SIDES:
+        mine = [u for u in on_map if u.side == side]
+        out["counters"][side] = len(mine)
+        out["melee_strength"][side] = float(sum(u.strength("melee") for u in mine))
+        out["magic_points"][side] = sum(u.points for u in mine)
+        key = score_key(s, side)
+        out["strategic_places"][side], out["secret_parts"][side], out["enemies_eliminated"][side] = key
+    return out

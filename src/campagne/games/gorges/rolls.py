@@ -52,6 +52,9 @@ class ValueRoll:
     faces: tuple[int, ...]
     total: int
 
+    def __deepcopy__(self, memo: dict) -> ValueRoll:
+        return self  # frozen, of numbers and strings: a state's copy shares it
+
     def to_dict(self) -> dict[str, Any]:
         return {"field": self.field, "dice": self.dice, "faces": list(self.faces), "total": self.total}
 
@@ -75,6 +78,9 @@ class TableRoll:
     subrolls: tuple[TableRoll | ValueRoll, ...] = ()
     note_fr: str = ""
     note_en: str = ""
+
+    def __deepcopy__(self, memo: dict) -> TableRoll:
+        return self  # frozen, its row a rules table's (never changed): a state's copy shares it
 
     @property
     def key(self) -> str:

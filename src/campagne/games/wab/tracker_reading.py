@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 import dataclasses
 import math
+import functools
 import re
 
 from ...core.errors import CampagneError, bilingual
@@ -84,7 +85,18 @@ def causes_terror(bu: BattleUnit) -> bool:
 
 def missile_weapon(bu: BattleUnit) -> tables.Weapon | None:
     """The first missile weapon of the sheet's table its equipment names (a whole item, or words in it)."""
-    for item in bu.unit.profile.equipment:
+    equipment = bu.unit.profile.equipment
+    try:
+        return _missile_of(equipment)
+    except TypeError:  # an equipment list rather than a tuple: looked up each time
+        return _missile_of.__wrapped__(equipment)
+
+
+@functools.lru_cache(maxsize=1024)
+def _missile_of(equipment: tuple[str, ...]) -> tables.Weapon | None:
+    # a function of the equipment and the (fixed) weapons table alone, asked for at every view and probe: each
+    # equipment looked up once (the lookups refused word after word took a tenth of a WAB agent's step)
+    for item in equipment:
         for text in _candidates(item):
             try:
                 return tables.weapon(text)
