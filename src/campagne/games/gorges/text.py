@@ -516,3 +516,57 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
         return o.t(f"Bataille n°{ev['battle']} livrée sur le quadrillage par ses joueurs : {ev['winner']} l'emporte",
                    f"Battle #{ev['battle']} fought on the grid by its players: {ev['winner']} wins")
     return format_event(EVENT_TEXT, ev, _fields(ev, o) if ev.get("type") in EVENT_TEXT else {}, o)
+
+
+ITEM_WORTHS = ("10", "20", "30", "40", "50", "60")  # adjust.ITEM_POINTS as typed
+ARMY_WORDS = {"G": ("le général", "general"), "L1": ("le lieutenant 1", "lieutenant 1"),
+              "L2": ("le lieutenant 2", "lieutenant 2"), "R": ("l'armée de renfort", "reinforcement army")}
+ADJUST_WORDS = {"owner": ("propriétaire d'un territoire", "a territory's owner"),
+                "buildings": ("bâtiments d'un territoire", "a territory's buildings"),
+                "relics": ("points de relique", "relic points"), "battle_points": ("points de bataille", "battle points"),
+                "bonus_points": ("points bonus d'une armée", "an army's bonus points"),
+                "hero": ("caractéristique d'un héros", "a hero's characteristic"),
+                "items": ("objets magiques d'un joueur", "a player's magic items"),
+                "hero_items": ("objets magiques d'un héros", "a hero's magic items"),
+                "none": ("aucun", "none")}
+
+
+def army_words(ref: Any, o: Out) -> str:
+    """An army by whose it is and which ("alice:L1": alice's lieutenant 1, le lieutenant 1 d'alice)."""
+    pid, _, key = str(ref).partition(":")
+    fr, en = ARMY_WORDS.get(key, (key, key))
+    if not key:
+        return str(ref)
+    return f"{fr} {'d' + chr(39) if pid[:1].lower() in 'aeiouyh' else 'de '}{pid}" if o.lang == "fr" else f"{pid}'s {en}"
+
+
+OWN_ARMY_WORDS = {"G": ("votre général", "your general"), "L1": ("votre lieutenant 1", "your lieutenant 1"),
+                  "L2": ("votre lieutenant 2", "your lieutenant 2"),
+                  "R": ("votre armée de renfort", "your reinforcement army")}
+
+
+def own_army_words(key: Any, o: Out) -> str:
+    """One of the reader's own armies by which it is ("L1": your lieutenant 1)."""
+    return o.t(*OWN_ARMY_WORDS.get(str(key), (str(key), str(key))))
+
+
+def choice_words(value: Any, o: Out) -> str | None:
+    """A choice of an order as the table reads it (the club's forms): an army by whose it is, a correction's kind,
+    buildings, a characteristic as the army books print it, magic items by their worth; None for what has no
+    other name than itself (a cell)."""
+    from .sheet_words import BUILDING_NAMES, CHARACTERISTICS
+    v = str(value)
+    if ":" in v and v.partition(":")[2] in ARMY_WORDS:
+        return army_words(v, o)
+    if v in ADJUST_WORDS:
+        return o.t(*ADJUST_WORDS[v])
+    if v in CHARACTERISTICS:
+        return o.t(*CHARACTERISTICS[v])
+    parts = v.split("+")
+    if all(p in BUILDING_NAMES for p in parts):
+        return " + ".join(o.t(*BUILDING_NAMES[p]) for p in parts)
+    if all(p in ITEM_WORTHS for p in parts):  # a correction's magic items: "20+40"
+        worth = o.t(" et ", " and ").join(parts)
+        return o.t(f"objets de {worth} points", f"items worth {worth} points") if len(parts) > 1 else \
+            o.t(f"un objet de {worth} points", f"one item worth {worth} points")
+    return None

@@ -178,3 +178,10 @@ def odds_lines(r: dict[str, Any], o: Any) -> list[str]:
     lines += [f"  {k}: {chance(p, o.lang)}" for k, p in r["hp_lost"].items()]
     lines.append(o.t(f"Moyenne : {decimal(r['mean'], 'fr', 4)}", f"Mean: {decimal(r['mean'], 'en', 4)}"))
     return lines
+
+
+def choice_words(value: Any, o: Any) -> str | None:
+    """A choice of an order as the table reads it (the club's forms): a unit by its card and number; None for
+    what has no other name than itself (a cell)."""
+    named = unit_name(value, o)
+    return named if named != str(value) else None
