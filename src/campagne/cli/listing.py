@@ -83,7 +83,8 @@ def _domain_text(f: Any, o: Out) -> str:
         return " | ".join(words)
     groups: dict[str, list[str]] = {}  # the choices of one cost together, the cost said once
     for c, word in zip(choices, words):
-        note = notes.get(c) if isinstance(c, str) else None
+        end = c[-1] if isinstance(c, list) and c and isinstance(c[-1], str) else c  # a path's cost: at its end
+        note = notes.get(end) if isinstance(end, str) else None
         groups.setdefault(note.get(o.lang, note.get("en", "")) if note else "", []).append(word)
     colon = o.t(" : ", ": ")
     return " · ".join(f"{cost + colon if cost else ''}{', '.join(ws)}" for cost, ws in sorted(groups.items(),
