@@ -108,3 +108,18 @@ def test_gorges_corrections_offer_their_choices_by_name() -> None:
             assert raw not in shown, (lang, raw)
         for w in wanted:
             assert w in body or w in shown, (lang, w)
+
+
+def test_atlantis_agreements_are_labelled_in_french_with_what_the_loot_costs() -> None:
+    import html
+
+    from test_order_costs import _state
+
+    from campagne.games.atlantis.legal import _diplomacy
+    d, state = _state("atlantis", 30, 2)
+    legal = _diplomacy(state, state.players["alice"])
+    words = Words(d.load("text"), Lang("fr"), d.load("orders"), {"alice": "Alice", "bob": "Bob"})
+    shown = html.unescape(re.sub(r"<[^>]*>", " ", "".join(str(f["body"]) for f in orders.forms(legal, words, "Donner"))))
+    for english in ("loot from", "loot to", "grantor", "supply", "taxes"):
+        assert english not in shown, english
+    assert "payé par : Alice" in shown and "butin payé par alice, qui en a" in shown
