@@ -31,6 +31,12 @@ def _race(key: str, o: Out) -> str:
     return race_name(key, o.lang)
 
 
+def _s(n: int, word: str, o: Out) -> str:
+    """A noun after a count, as each language writes it: French singular for 0 and 1, English for 1 only."""
+    one = n in (0, 1) if o.lang == "fr" else n == 1
+    return word if one else ("territories" if word == "territory" else word + "s")
+
+
 def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     lines = [o.t(f"Tour {view['turn']}/12 — {season_name(view['season'], o)} — {phase_name(view['phase'], o)}",
                  f"Turn {view['turn']}/12 — {season_name(view['season'], o)} — {phase_name(view['phase'], o)}")]
@@ -50,8 +56,10 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                      f"Turn order: {', '.join(view['order'])}; ghost in {view['ghost']}"))
     for pid, p in view["players"].items():
         lines.append(f"  {pid} ({controller_name(p['controller'], o)}) — {_race(p['race'], o)} — "
-                     + o.t(f"{p['relics']} points de relique, {p['empire']} territoires, capitale {p['capital']}",
-                           f"{p['relics']} relic points, {p['empire']} territories, capital {p['capital']}")
+                     + o.t(f"{p['relics']} {_s(p['relics'], 'point', o)} de relique, {p['empire']} "
+                           f"{_s(p['empire'], 'territoire', o)}, capitale {p['capital']}",
+                           f"{p['relics']} relic {_s(p['relics'], 'point', o)}, {p['empire']} "
+                           f"{_s(p['empire'], 'territory', o)}, capital {p['capital']}")
                      + _lost_capital(view, pid, p, o))
         if p.get("event"):
             ev = p["event"]
