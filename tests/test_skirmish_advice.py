@@ -251,3 +251,13 @@ def test_the_descriptor_and_the_command_line_give_it(tmp_path: Path) -> None:
     assert listed["orders"] and listed["advice"]
     assert {a["about"] for a in listed["advice"]} >= {"threat"}
     assert "Menace sur" in cli("--lang", "fr", "order", "alice", "--list", "-c", c).stdout
+
+
+def test_the_status_names_the_unit_being_activated() -> None:
+    from campagne.core.i18n import Lang
+    from campagne.games.skirmish.text import status_text
+    s = position([("a", "soldiers", "A1"), ("b", "soldiers", "H8")])
+    order(s, "a", "move", unit="soldiers.1", cell="A2")
+    assert s.active == "soldiers.1"
+    assert "(activating Soldiers 1)" in status_text(view(s, "a"), Lang("en"))
+    assert "(activation de Soldats 1)" in status_text(view(s, "a"), Lang("fr"))

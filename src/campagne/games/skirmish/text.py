@@ -63,7 +63,8 @@ def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
         fr, en = PHASE_NAMES[view["phase"]]
         head = o.t(fr, en) + (f" {view['round']}/{view['rounds']}" if view["phase"] == "battle" else "")
         lines.append(head + o.t(f" — à {view['current']} de jouer", f" — {view['current']} to play")
-                     + (o.t(f" (activation de {view['active']})", f" (activating {view['active']})") if view["active"] else ""))
+                     + (o.t(f" (activation de {unit_name(view['active'], o)})",
+                            f" (activating {unit_name(view['active'], o)})") if view["active"] else ""))
         if view.get("viewer") == view["current"]:
             hint = o.t("deploy UNITÉ CASE", "deploy UNIT CELL") if view["phase"] == "deploy" else o.t(
                 "move UNITÉ CASE, attack UNITÉ CIBLE, cast UNITÉ SORT CIBLE DÉS, end UNITÉ",
