@@ -191,3 +191,14 @@ def test_the_spots_of_a_french_page_are_titled_in_french() -> None:
     lit = spots(page)
     assert lit and all(not s["title"].split()[0] in ("place", "move", "fly") for s in lit), lit[:3]
     assert all(s["title"].startswith("Placer") for s in lit), lit[:3]
+
+
+def test_a_spot_takes_the_odds_of_its_own_piece_and_place_only() -> None:
+    """M1 is not M10, and another counter's odds to the same hex are not this one's."""
+    from campagne.core.interface import Field, LegalOrder
+    from campagne.server import board
+    lo = LegalOrder("move", "alice", {"unit": "u.1"}, (Field("hex", choices=("M1", "M10")),))
+    advice = [{"about": "move", "unit": "u.1", "hexes": ["M10"], "text": "u.1 to M10: struck 33%"},
+              {"about": "move", "unit": "u.2", "hexes": ["M1"], "text": "u.2 to M1: struck 50%"}]
+    lit = spots(f'<div id="board-targets">{board.targets([lo], [0], {0: "order-0"}, frozenset({"u.1"}), frozenset({"M1", "M10"}), advice)}</div>')
+    assert lit[0]["title"] == "move → M1" and lit[1]["title"] == "move → M10 — u.1 to M10: struck 33%"

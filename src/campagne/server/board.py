@@ -127,9 +127,9 @@ def targets(legal: list[LegalOrder], indices: list[int], form_ids: dict[int, str
     drawn on the spot) and what the order is, in the reader's words (`server.words.Words`: the order's title, the
     choice's name; its odds, where the game's advice gives them)."""
     out, taken = [], set()
-    # each advice line's words, read once: (its order type, the JSON of what it is about, its sentence)
+    # each advice line's words, read once: (its order type, the JSON of what it is about, its sentence, itself)
     about = [(a.get("about"), " ".join(json.dumps(v, ensure_ascii=False) for k, v in a.items()
-                                       if k not in ("about", "text")), a.get("text", "")) for a in notes]
+                                       if k not in ("about", "text")), a.get("text", ""), a) for a in notes]
     for i in indices:
         lo = legal[i]
         for f in lo.fields:
@@ -145,7 +145,8 @@ def targets(legal: list[LegalOrder], indices: list[int], form_ids: dict[int, str
                     head, cost = lo.type, ""
                     way = " → ".join(map(str, choice)) if isinstance(choice, list) and len(choice) > 1 else spot
                 note = [f"{head} → {way}" + (f" ({cost})" if cost else "")] + \
-                    [text for kind, said, text in about if kind == lo.type and spot in said]
+                    [text for kind, said, text, a in about if kind == lo.type and json.dumps(spot, ensure_ascii=False)
+                     in said and all(a[k] == v for k, v in lo.fixed.items() if k in a)]  # this piece's, this spot's
                 out.append(f'<i data-spot="{escape(spot)}" data-form="{form_ids[i]}" data-field="f_{escape(f.name)}" '
                            f'data-value="{escape(json.dumps(choice, ensure_ascii=False))}" '
                            f'data-auto="{"1" if _auto(lo, f) else "0"}" data-cost="{escape(cost)}" '

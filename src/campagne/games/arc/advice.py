@@ -219,9 +219,10 @@ def _moves(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
                     crossing.setdefault(n, []).append(h)
             for n, hexes in sorted(crossing.items()):
                 p = 1 - (1 - _fails(u)) ** n
+                every = list(hexes)  # the map's hover reads them all
                 if len(hexes) > 8:
                     hexes = [*hexes[:8], o.t(f"… ({len(hexes)} hex)", f"… ({len(hexes)} hexes)")]
-                out.append({"about": "fly" if mount else "move", "unit": u.id, "text": o.t(
+                out.append({"about": "fly" if mount else "move", "unit": u.id, "hexes": every, "text": o.t(
                     f"{counter(u.id, o)} vers {', '.join(hexes)} : entre dans {n} zone(s) de sort, frappé {chance(p, o.lang)}",
                     f"{counter(u.id, o)} to {', '.join(hexes)}: enters {n} spell zone(s), struck {chance(p, o.lang)}")})
     return out
