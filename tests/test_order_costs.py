@@ -53,3 +53,12 @@ def test_an_atlantis_loot_agreement_says_who_pays_of_what_he_holds() -> None:
         assert f.notes["each"] == {"fr": f"butin payé par {payer}, qui en a {held}",
                                    "en": f"loot paid by {payer}, who holds {held}"}
         assert f"loot paid by {payer}" in _domain_text(f, Out("en", False))
+
+
+def test_order_list_names_the_ids_it_takes_beside_the_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from conformance.bad_input_kit import make_campaign, run
+    path = make_campaign("arc", tmp_path / "arc.jsonl")
+    for lang, name in (("en", "Allied barons' cavalry 1"), ("fr", "Cavalerie des barons alliés 1")):
+        said = run("--lang", lang, "order", "bonnaire", "--list", "-c", path)
+        assert said.code == 0, said
+        assert f"  place allied_barons.1 <hex>  ({name})" in said.out, said.out[:300]
