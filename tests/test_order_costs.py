@@ -62,3 +62,13 @@ def test_order_list_names_the_ids_it_takes_beside_the_command(tmp_path) -> None:
         said = run("--lang", lang, "order", "bonnaire", "--list", "-c", path)
         assert said.code == 0, said
         assert f"  place allied_barons.1 <hex>  ({name})" in said.out, said.out[:300]
+
+
+def test_a_gorges_challenge_names_the_army_that_made_it() -> None:
+    from campagne.core.i18n import Lang
+    d, state = _state("gorges", 120)  # a challenge made by then (seeded)
+    view = d.load("view")(state, "alice")
+    assert view["challenges"]
+    lines = [line for line in d.load("text").status_text(view, Lang("en")).splitlines() if "Challenge #" in line]
+    c = view["challenges"][0]
+    assert lines and f"{c['challenger']}:{c['army']}" not in lines[0] and f"{c['challenger']}'s " in lines[0]

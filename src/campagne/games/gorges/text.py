@@ -80,9 +80,10 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     for c in view["challenges"]:
         status = o.t(*CHALLENGE_STATUS.get(c["status"], (c["status"], c["status"])))
         condition = _row("challenge_conditions", c["condition"], o).rstrip(".")
-        lines.append(o.t(f"  Défi n°{c['id']} : {c['challenger']}:{c['army']} → {c['defender']} pour {c['target']} "
+        army = army_words(f"{c['challenger']}:{c['army']}", o)
+        lines.append(o.t(f"  Défi n°{c['id']} : {army} → {c['defender']} pour {c['target']} "
                          f"({condition}) — {status}",
-                         f"  Challenge #{c['id']}: {c['challenger']}:{c['army']} → {c['defender']} over {c['target']} "
+                         f"  Challenge #{c['id']}: {army} → {c['defender']} over {c['target']} "
                          f"({condition}) — {status}"))
         if c.get("save_if_refused"):
             odds = c["save_if_refused"]
@@ -93,10 +94,10 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     for b in view["battles"]:
         done = o.t(f"gagnée par {b['result']['winner']}", f"won by {b['result']['winner']}") if b["result"] \
             else o.t("à jouer", "to play")
-        lines.append(o.t(f"  Bataille n°{b['id']} en {b['territory']} : {b['attacker']}:{b['attacker_army']} contre "
-                         f"{b['defender']}:{b['defender_army']} — {done}",
-                         f"  Battle #{b['id']} in {b['territory']}: {b['attacker']}:{b['attacker_army']} against "
-                         f"{b['defender']}:{b['defender_army']} — {done}"))
+        them = (army_words(f"{b['attacker']}:{b['attacker_army']}", o),
+                army_words(f"{b['defender']}:{b['defender_army']}", o))
+        lines.append(o.t(f"  Bataille n°{b['id']} en {b['territory']} : {them[0]} contre {them[1]} — {done}",
+                         f"  Battle #{b['id']} in {b['territory']}: {them[0]} against {them[1]} — {done}"))
         if b.get("auto_resolve_odds"):
             odds = b["auto_resolve_odds"]["attacker"]
             lines.append(o.t(f"      résolue automatiquement, {b['attacker']} gagnerait avec une probabilité de "
@@ -542,9 +543,9 @@ ADJUST_WORDS = {"owner": ("propriétaire d'un territoire", "a territory's owner"
 def army_words(ref: Any, o: Out) -> str:
     """An army by whose it is and which ("alice:L1": alice's lieutenant 1, le lieutenant 1 d'alice)."""
     pid, _, key = str(ref).partition(":")
-    fr, en = ARMY_WORDS.get(key, (key, key))
-    if not key:
-        return str(ref)
+    if key not in ARMY_WORDS:
+        return pid if key in ("", "None") else str(ref)  # a player without an army there: himself
+    fr, en = ARMY_WORDS[key]
     return f"{fr} {'d' + chr(39) if pid[:1].lower() in 'aeiouyh' else 'de '}{pid}" if o.lang == "fr" else f"{pid}'s {en}"
 
 
