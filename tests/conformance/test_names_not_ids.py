@@ -101,3 +101,19 @@ def test_the_search_finds_an_id_but_not_an_id_column() -> None:
                      "Threat: alice:G (at 3,-4)"], named) and len(ids_read(["x alice:G y mpa_infantry.1"], named)) == 2
     assert not ids_read(["  mpa_infantry.1   D5   MPA infantry (10/0)", "      alice:G — Général — -3,4",
                          "MPA infantry 1 against mpa_infantry.10"[:24]], named)
+
+
+def test_a_journal_names_things_not_ids(game: str) -> None:
+    """The journal of a short computer-played game (the sentences' check's) names what the orders' ids name."""
+    from conformance.test_sentences import journal_lines
+    d = games()[game]
+    if not d.simulate or not d.text or not getattr(d.load("text"), "choice_words", None):
+        pytest.skip(f"{game} has no computer-played game or gives its ids no other names")
+    lines = journal_lines(game)
+    found: list[str] = []
+    for lang in ("en", "fr"):
+        named: dict[str, str] = {}
+        for state in _states(game):
+            named.update(named_ids(d, state, Lang(lang)))
+        found += ids_read([line for line in lines[lang] if not line.startswith("#")], named)  # a command as typed
+    assert not found, f"{len(found)} ids where a name exists:\n" + "\n".join(sorted(set(found))[:30])

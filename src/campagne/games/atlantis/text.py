@@ -246,7 +246,12 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
     if ev.get("type") == "grid":  # one event of a grid battle its players fight: in the grid's own words
         from ..skirmish.text import event_text as on_the_grid
         return o.t(f"[{ev['territory']}, quadrillage] ", f"[{ev['territory']}, grid] ") + on_the_grid(ev["event"], o)
-    return format_event(EVENT_TEXT, ev, _fields(ev, o) if ev.get("type") in EVENT_TEXT else {}, o)
+    if ev.get("type") not in EVENT_TEXT:
+        return format_event(EVENT_TEXT, ev, {}, o)
+    # territories and kingdoms by their names on the map, whatever field holds them
+    named = {k: _place(v, o) for k, v in ev.items() if isinstance(v, str) and k not in ("type", "player")
+             and choice_words(v, o)}
+    return format_event(EVENT_TEXT, ev, {**named, **_fields(ev, o)}, o)
 
 
 def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
@@ -303,7 +308,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     elif t == "initiative":
         out["order_text"] = ", ".join(ev["order"])
     elif t == "moved":
-        out["path_text"] = " → ".join(ev["path"])
+        out["path_text"] = " → ".join(_place(t, o) for t in ev["path"])
     elif t == "strategies_revealed":
         out["strategies_text"] = ", ".join(f"{pid} {_row_name('strategies', st, o) if st else '?'}"
                                            for pid, st in ev["strategies"].items())

@@ -496,6 +496,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
                               f"{roll} (re-rolled, first roll {ev['rerolled']})")
     elif t == "move":
         out["path_text"] = " → ".join(ev["path"])
+        out["why"] = o.t(*MOVE_WHY.get(ev.get("why"), (str(ev.get("why")), str(ev.get("why")))))
     elif t == "swap":
         out["armies_text"] = " / ".join(ev["armies"])
     elif t == "save":
@@ -524,7 +525,13 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
     if ev.get("type") == "auto_resolve" and ev.get("resolver") == "grid_players":
         return o.t(f"Bataille n°{ev['battle']} livrée sur le quadrillage par ses joueurs : {ev['winner']} l'emporte",
                    f"Battle #{ev['battle']} fought on the grid by its players: {ev['winner']} wins")
-    return format_event(EVENT_TEXT, ev, _fields(ev, o) if ev.get("type") in EVENT_TEXT else {}, o)
+    if ev.get("type") not in EVENT_TEXT:
+        return format_event(EVENT_TEXT, ev, {}, o)
+    from .sheet_words import BUILDING_NAMES
+    named = {"army": journal_army(ev["army"], o)} if isinstance(ev.get("army"), str) and ":" in ev["army"] else {}
+    if ev.get("building") in BUILDING_NAMES:
+        named["building"] = o.t(*BUILDING_NAMES[ev["building"]])
+    return format_event(EVENT_TEXT, ev, {**named, **_fields(ev, o)}, o)
 
 
 ITEM_WORTHS = ("10", "20", "30", "40", "50", "60")  # adjust.ITEM_POINTS as typed
@@ -552,6 +559,21 @@ def army_words(ref: Any, o: Out) -> str:
 OWN_ARMY_WORDS = {"G": ("votre général", "your general"), "L1": ("votre lieutenant 1", "your lieutenant 1"),
                   "L2": ("votre lieutenant 2", "your lieutenant 2"),
                   "R": ("votre armée de renfort", "your reinforcement army")}
+
+
+def journal_army(ref: Any, o: Out) -> str:
+    """An army as a journal line names it, wherever it stands in the sentence: "P3 (général)", "P3 (general)"."""
+    pid, _, key = str(ref).partition(":")
+    if key not in ARMY_WORDS:
+        return str(ref)
+    fr, en = ARMY_WORDS[key]
+    return f"{pid} ({fr.split(' ', 1)[1] if fr.startswith('le ') else fr.replace('l' + chr(39), '', 1)})" \
+        if o.lang == "fr" else f"{pid} ({en})"
+
+
+MOVE_WHY = {"move": ("mouvement", "move"), "forest": ("par la forêt", "through the forest"),
+            "burrow": ("sous terre", "underground"), "sea_raid": ("raid maritime", "sea raid"),
+            "skaven_tunnel": ("tunnel skaven", "Skaven tunnel")}
 
 
 def own_army_words(key: Any, o: Out) -> str:
