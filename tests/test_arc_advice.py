@@ -131,10 +131,11 @@ def test_the_odds_of_an_attack_are_the_table_enumerated_by_hand(attacker: str, r
     assert f"d12: {_by_hand(column)};" in text
     hit = Fraction(sum(1 for c in column if c[0] in "DB"), 12)
     back = Fraction(sum(1 for c in column if c[0] in "AB"), 12)
-    assert f"faithful.1 hit {chance(hit)}, eliminated {eliminated}, attackers hit {chance(back)}" in text
+    assert f"Christian faithful 1 hit {chance(hit)}, eliminated {eliminated}, attackers hit {chance(back)}" in text
     assert ("ratio 2-1" if column is COLUMN_2_1 else "ratio 5-1") in text
     fr = [a["text"] for a in advice(s, "bonnaire", "fr") if a["about"] == "attack"][0]
-    assert fr.startswith(f"{attacker}.1 contre faithful.1, en mêlée") and "touché" in fr
+    name = {"mpa_infantry": "Infanterie MPA 1", "allied_barons": "Cavalerie des barons alliés 1"}[attacker]
+    assert fr.startswith(f"{name} contre Fidèles chrétiens 1, en mêlée") and "touché" in fr  # names, not ids
 
 
 def test_the_threat_view_names_the_enemy_that_can_strike_and_never_a_hidden_one() -> None:
@@ -155,7 +156,7 @@ def test_a_knight_that_can_ride_in_a_straight_line_threatens_with_its_charge() -
     (« en ligne droite sur 4 hex ») when they ride straight up to it; from the side, no charge."""
     straight = position([u("mpa_infantry", "D5"), u("knights", "D15")], turn=3, phase="melee")
     text = [a["text"] for a in advice(straight, "bonnaire", "en") if a["about"] == "threat"]
-    assert text == ["Threat to mpa_infantry.1 (D5) — if they attack it: knights.1 in melee 4-1 (shift +1, "
+    assert text == ["Threat to MPA infantry 1 (D5) — if they attack it: Knights of the aristocracy 1 in melee 4-1 (shift +1, "
                     "column 5-1): hit 100%, eliminated 66.7%"]
     beside = position([u("mpa_infantry", "D5"), u("knights", "E6")], turn=3, phase="melee")
     text = [a["text"] for a in advice(beside, "bonnaire", "en") if a["about"] == "threat"]
@@ -166,8 +167,8 @@ def test_a_spell_s_odds_are_the_target_s_failed_save() -> None:
     """Flame strike on MPA infantry (save 10: saved on 10, 11 or 12): it takes effect 9 times in 12."""
     s = position([u("christian_priests", "D5"), u("mpa_infantry", "D9")], turn=3, phase="magic", segment=1)
     flame = [a["text"] for a in advice(s, "ulf", "en") if a["about"] == "cast" and ", flame " in a["text"]]
-    assert flame == ["christian_priests.1, flame (50 pts): takes effect (save failed) on "
-                     "mpa_infantry.1 75.0%"]
+    assert flame == ["Christian priests 1, flame (50 pts): takes effect (save failed) on "
+                     "MPA infantry 1 75.0%"]
 
 
 def test_nothing_for_the_referee_a_spectator_or_at_the_set_up() -> None:

@@ -96,7 +96,7 @@ def test_new_gorges_sets_up_the_island_and_shows_it(cli: Cli) -> None:
         assert [a["position"] for a in p["armies"]] == [p["capital"]] * 3
         assert v["owners"][p["capital"]] == p["id"]
     fr = cli.run("status", lang="fr").stdout
-    assert "Printemps" in fr and "points de relique" in fr
+    assert "Printemps" in fr and "point de relique" in fr  # 0 point de relique: French singular for 0
 
 
 def test_two_turns_from_the_command_line_then_undo_and_a_verified_journal(cli: Cli) -> None:

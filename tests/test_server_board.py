@@ -163,3 +163,42 @@ def test_a_lit_spot_says_its_order_its_path_and_the_odds_the_advice_gives() -> N
               {"about": "move", "territory": "5,5", "text": "elsewhere"}, {"about": "threat", "text": "1,1 threat"}]
     lit = board.targets([lo], [0], {0: "order-0"}, frozenset({"alice:L1"}), frozenset({"0,1", "1,1"}), advice)
     assert 'title="move → 0,1 → 1,1 — Battle at 1,1: 62 % to win."' in lit
+
+
+@pytest.mark.parametrize("game", ["arc", "skirmish"])
+def test_a_lit_spot_speaks_the_readers_language_and_says_its_cost(game: str) -> None:
+    """A spot's title begins with the order's title in the reader's language (never its type word, `move`),
+    names the choice, and says what it costs; the cost is drawn on the spot (`data-cost`)."""
+    from campagne.core.i18n import Lang
+    from campagne.core.interface import Field, LegalOrder
+    from campagne.server import board
+    from campagne.server.words import Words
+    d = games()[game]
+    lo = LegalOrder("move", "alice", {"unit": "soldiers.1"},
+                    (Field("cell", choices=("M8", "M10"), notes={"M8": {"fr": "2 PA", "en": "2 AP"}}),))
+    for lang, cost in (("fr", "2 PA"), ("en", "2 AP")):
+        words = Words(d.load("text"), Lang(lang), d.load("orders"), {})
+        lit = spots(f'<div id="board-targets">{board.targets([lo], [0], {0: "order-0"}, frozenset({"soldiers.1"}), frozenset({"M8", "M10"}), [], words)}</div>')
+        first = lit[0]
+        assert first["title"].startswith(board._ASIDE.sub("", words.order("move")).rstrip(".") + " → M8 (" + cost + ")")
+        assert not first["title"].startswith("move") and first["data-cost"] == cost and lit[1]["data-cost"] == ""
+
+
+def test_the_spots_of_a_french_page_are_titled_in_french() -> None:
+    campaign, clients = club("arc")
+    who = awaited_player(campaign)
+    page = clients[who].get(f"/c/{campaign.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    lit = spots(page)
+    assert lit and all(not s["title"].split()[0] in ("place", "move", "fly") for s in lit), lit[:3]
+    assert all(s["title"].startswith("Placer") for s in lit), lit[:3]
+
+
+def test_a_spot_takes_the_odds_of_its_own_piece_and_place_only() -> None:
+    """M1 is not M10, and another counter's odds to the same hex are not this one's."""
+    from campagne.core.interface import Field, LegalOrder
+    from campagne.server import board
+    lo = LegalOrder("move", "alice", {"unit": "u.1"}, (Field("hex", choices=("M1", "M10")),))
+    advice = [{"about": "move", "unit": "u.1", "hexes": ["M10"], "text": "u.1 to M10: struck 33%"},
+              {"about": "move", "unit": "u.2", "hexes": ["M1"], "text": "u.2 to M1: struck 50%"}]
+    lit = spots(f'<div id="board-targets">{board.targets([lo], [0], {0: "order-0"}, frozenset({"u.1"}), frozenset({"M1", "M10"}), advice)}</div>')
+    assert lit[0]["title"] == "move → M1" and lit[1]["title"] == "move → M10 — u.1 to M10: struck 33%"

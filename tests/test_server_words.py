@@ -85,3 +85,41 @@ def test_the_new_campaign_page_offers_seats_controllers_armies_and_options_with_
         assert cc.file.header["setup"].get("battlefield") == "forest" or "forest" in str(cc.file.header["setup"])
     bad = c.post("/new/", {"game": "skirmish", "title": "Bad", "seat_0_id": "ann", "seat_0_controller": "robot"})
     assert bad.status_code == 200 and not Campaign.objects.filter(title="Bad").exists()
+
+
+def test_gorges_corrections_offer_their_choices_by_name() -> None:
+    """The referee's `adjust` forms: kinds, buildings, characteristics, items and armies by name, no ids."""
+    import html
+
+    from campagne.core.game import Game
+    from campagne.games.gorges.legal import adjust_orders
+    from campagne.games.gorges.rules import GorgesRules
+    from campagne.games.gorges.simulate import default_players
+    from campagne.registry import games
+    d = games()["gorges"]
+    state = Game(GorgesRules(), {"players": default_players(2, "random")}, 3).state
+    legal = adjust_orders(state)
+    for lang, wanted in (("fr", ("points de bataille", "Mine + Forteresse", ">CC<", "le général de ")),
+                         ("en", ("battle points", "Mine + Fortress", ">WS<", "'s general"))):
+        words = Words(d.load("text"), Lang(lang), d.load("orders"), {})
+        body = html.unescape("".join(str(f["body"]) for f in orders.forms(legal, words, "Give")))
+        shown = re.sub(r"<[^>]*>", lambda m: ">" if m.group(0).startswith("</") else "", body)
+        for raw in ("battle_points", "hero_items", "mine+fortress", ":G<", ":L1<"):
+            assert raw not in shown, (lang, raw)
+        for w in wanted:
+            assert w in body or w in shown, (lang, w)
+
+
+def test_atlantis_agreements_are_labelled_in_french_with_what_the_loot_costs() -> None:
+    import html
+
+    from test_order_costs import _state
+
+    from campagne.games.atlantis.legal import _diplomacy
+    d, state = _state("atlantis", 30, 2)
+    legal = _diplomacy(state, state.players["alice"])
+    words = Words(d.load("text"), Lang("fr"), d.load("orders"), {"alice": "Alice", "bob": "Bob"})
+    shown = html.unescape(re.sub(r"<[^>]*>", " ", "".join(str(f["body"]) for f in orders.forms(legal, words, "Donner"))))
+    for english in ("loot from", "loot to", "grantor", "supply", "taxes"):
+        assert english not in shown, english
+    assert "payé par : Alice" in shown and "butin payé par alice, qui en a" in shown

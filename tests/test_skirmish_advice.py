@@ -69,15 +69,15 @@ def test_a_melee_from_high_ground_and_its_riposte_are_the_dice_enumerated() -> N
     # by hand too: each die costs a point with 4/6 x 3/6 = 1/3; all three: 1/27
     assert kill(first, 3) == Fraction(1, 27) and mean(first) == 1 and kill(back, 3) == Fraction(1, 64)
     text = lines[0]["text"]
-    assert text.startswith("soldiers.1 attacks soldiers.2 (3 HP) in melee (hits on 3+, saves on 4+): ")
+    assert text.startswith("Soldiers 1 attacks Soldiers 2 (3 HP) in melee (hits on 3+, saves on 4+): ")
     assert f"one hit at least {chance(Fraction(26, 27))}" in text  # not all three dice below 3: 1 - (2/6)^3
-    assert f"HP lost {dist_text(first)}; mean 1; soldiers.2 destroyed {chance(Fraction(1, 27))}" in text
-    assert f"riposte: soldiers.1 loses 0.75 HP on average, destroyed {chance(Fraction(1, 64))}" in text
+    assert f"HP lost {dist_text(first)}; mean 1; Soldiers 2 destroyed {chance(Fraction(1, 27))}" in text
+    assert f"riposte: Soldiers 1 loses 0.75 HP on average, destroyed {chance(Fraction(1, 64))}" in text
     assert lines[0]["destroys"] == "1/27"
     fr = [a["text"] for a in advice(s, "a", "fr") if a["about"] == "attack"][0]
-    assert fr.startswith("soldiers.1 attaque soldiers.2 (3 PV) au corps à corps "
+    assert fr.startswith("Soldats 1 attaque Soldats 2 (3 PV) au corps à corps "
                          "(touche sur 3+, sauvegarde sur 4+)")
-    assert "riposte : soldiers.1 perd 0.75 PV en moyenne" in fr
+    assert "riposte : Soldats 1 perd 0,75 PV en moyenne" in fr
 
 
 def test_a_shot_at_a_target_in_cover_behind_a_protection_is_the_dice_enumerated() -> None:
@@ -90,7 +90,7 @@ def test_a_shot_at_a_target_in_cover_behind_a_protection_is_the_dice_enumerated(
     assert kill(d, 2) == Fraction(4, 81) and mean(d) == Fraction(4, 9)
     text = [a["text"] for a in advice(s, "a", "en") if a["about"] == "attack"][0]
     assert f"ranged (hits on 4+, saves on 5+): one hit at least 75.0%; HP lost {dist_text(d)}; " \
-           f"mean 0.44 (4/9); mage.1 destroyed {chance(Fraction(4, 81))}" in text
+           f"mean 0.44; Mage 1 destroyed {chance(Fraction(4, 81))}" in text
     assert "riposte" not in text
 
 
@@ -105,7 +105,7 @@ def test_a_spell_s_odds_are_its_incantation_and_its_hits_enumerated() -> None:
     bolt = by_hand(3, 1, 4)  # the spell's hits always strike: only the saves are rolled
     line = [a for a in advice(s, "a", "en") if a["about"] == "cast" and a["spell"] == "firebolt"][0]
     assert line["target"] == "soldiers.1"
-    assert f"2 dice destroyed {chance(cast * kill(bolt, 3))}, mean 0.88 (7/8) HP" in line["text"]
+    assert f"2 dice destroyed {chance(cast * kill(bolt, 3))}, mean 0.88 HP" in line["text"]
     assert "cast: 1 die 0%, 2 dice 58.3%; corruption: 1 die 0%, 2 dice 16.7%" in line["text"]
     three = list(product(range(1, 7), repeat=3))  # an archmage's 3 dice: a triple gives 2 points
     assert incantation(3, 10)[0] == Fraction(sum(sum(f) >= 10 for f in three), 216) == Fraction(5, 8)
@@ -123,13 +123,13 @@ def test_the_threat_view_names_who_can_reach_and_strike_with_the_odds() -> None:
     assert [(a["unit"], a["enemies"]) for a in threats] == [("archers.1", ["soldiers.1"])]
     d = by_hand(3, 4, 6)  # 3/6 x 5/6 per die
     text = threats[0]["text"]
-    assert text.startswith("Threat to archers.1 (A1, 2 HP) — if they attack it: "
-                           "soldiers.1 (this round, from B1) in melee")
+    assert text.startswith("Threat to Archers 1 (A1, 2 HP) — if they attack it: "
+                           "Soldiers 1 (this round, from B1) in melee")
     assert f"destroyed {chance(kill(d, 2))}, mean {float(mean(d)):.2f}" in text
     assert "riposte 0.50 HP on average" in text  # the archers' 2 dice: hit on 4+, saved on 4+: 1/4 each
     fr = [a["text"] for a in advice(s, "a", "fr") if a["about"] == "threat"][0]
-    assert fr.startswith("Menace sur archers.1 (A1, 2 PV) — s'ils l'attaquent : "
-                         "soldiers.1 (ce round, depuis B1)")
+    assert fr.startswith("Menace sur Archers 1 (A1, 2 PV) — s'ils l'attaquent : "
+                         "Soldats 1 (ce round, depuis B1)")
 
 
 def test_an_activated_enemy_threatens_next_round_without_the_shield_and_not_after_round_five() -> None:
@@ -138,7 +138,7 @@ def test_an_activated_enemy_threatens_next_round_without_the_shield_and_not_afte
     order(s, "b", "end", unit="soldiers.2")  # activated: it strikes again next round
     s.units["soldiers.1"].shield = 1
     text = [a["text"] for a in advice(s, "a", "en") if a["about"] == "threat"][0]
-    assert "soldiers.2 (next round, where it stands) in melee" in text
+    assert "Soldiers 2 (next round, where it stands) in melee" in text
     assert f"destroyed {chance(kill(by_hand(3, 4, 4), 3))}" in text  # saves on 4+, the shield gone
     s.round = 5
     assert [a for a in advice(s, "a", "en") if a["about"] == "threat"] == []
@@ -150,7 +150,7 @@ def test_the_unit_being_activated_threatens_with_what_it_has_not_done_yet() -> N
     s = position([("a", "soldiers", "A1"), ("b", "skirmishers", "D1")])
     order(s, "a", "end", unit="soldiers.1")
     before = [a["text"] for a in advice(s, "a", "en") if a["about"] == "threat"]
-    assert len(before) == 1 and "skirmishers.1 (this round, where it stands) ranged" in before[0]
+    assert len(before) == 1 and "Skirmishers 1 (this round, where it stands) ranged" in before[0]
     order(s, "b", "attack", (1, 1), unit="skirmishers.1", target="soldiers.1")  # two misses
     assert s.active == "skirmishers.1" and s.units["skirmishers.1"].ap == 4
     assert [a for a in advice(s, "a", "en") if a["about"] == "threat"] == []
@@ -251,3 +251,13 @@ def test_the_descriptor_and_the_command_line_give_it(tmp_path: Path) -> None:
     assert listed["orders"] and listed["advice"]
     assert {a["about"] for a in listed["advice"]} >= {"threat"}
     assert "Menace sur" in cli("--lang", "fr", "order", "alice", "--list", "-c", c).stdout
+
+
+def test_the_status_names_the_unit_being_activated() -> None:
+    from campagne.core.i18n import Lang
+    from campagne.games.skirmish.text import status_text
+    s = position([("a", "soldiers", "A1"), ("b", "soldiers", "H8")])
+    order(s, "a", "move", unit="soldiers.1", cell="A2")
+    assert s.active == "soldiers.1"
+    assert "(activating Soldiers 1)" in status_text(view(s, "a"), Lang("en"))
+    assert "(activation de Soldats 1)" in status_text(view(s, "a"), Lang("fr"))

@@ -9,6 +9,7 @@ list (`{'`, `['`), `None`, `True`, `False`, an id with `_` where a name exists, 
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -31,6 +32,7 @@ ENGLISH = re.compile(r"\b(player|players|referee|none|winner|undone|nobody|stand
 SHORT = {"arc": 2, "atlantis": 3, "gorges": 3, "skirmish": 5}  # turns: a few seconds a game
 
 
+@functools.cache  # read by the names' check too (test_names_not_ids.py): played once
 def journal_lines(game: str) -> dict[str, list[str]]:
     """A short computer-played game of `game`, its last line taken back, every journal line in each language."""
     d = games()[game]

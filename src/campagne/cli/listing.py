@@ -22,6 +22,7 @@ def list_orders(o: Out, campaign: Optional[str], player: str, whole_advice: bool
         legal = descriptor.load("legal_orders")(c.state, player)
         specs = descriptor.load("orders")
         advice = descriptor.load("advice")(c.state, player, o.lang) if descriptor.advice else []
+        named = getattr(descriptor.load("text"), "choice_words", None) if descriptor.text else None
     if o.json:
         o.data({"player": player, "orders": [lo.to_dict() for lo in legal], "advice": advice})
         return
@@ -32,6 +33,8 @@ def list_orders(o: Out, campaign: Optional[str], player: str, whole_advice: bool
         spec = specs.get(lo.type)
         words = [str(v if not isinstance(v, list) else " ".join(map(str, v))) for v in lo.fixed.values()]
         line = " ".join([lo.type, *words, *(f"<{f.name}>" for f in lo.fields)])
+        names = [n for n in (_name(v, named, o) for v in lo.fixed.values()) if n]
+        line += f"  ({', '.join(names)})" if names else ""  # the command stays as typed, the names beside it
         text = getattr(spec, "help", None)
         help_ = f"  — {text.get(o.lang, '')}" if text and lo.type not in helped else ""  # once per kind of order
         helped.add(lo.type)
@@ -41,6 +44,13 @@ def list_orders(o: Out, campaign: Optional[str], player: str, whole_advice: bool
                                  subsequent_indent=" " * 8, break_long_words=False, break_on_hyphens=False))
     for line in advice_lines(advice, o, whole_advice):
         o.text(line)
+
+
+def _name(value: Any, named: Any, o: Out) -> str | None:
+    """The name the table reads for an id an order takes ("MPA infantry 1" for mpa_infantry.1), if the game
+    gives one."""
+    found = named(value, o) if named is not None and isinstance(value, str) else None
+    return found if found and found != value else None
 
 
 SHORT_ODDS, SHORT_THREATS = 5, 3  # what `order --list` shows of the advice; --advice shows it all
@@ -83,7 +93,8 @@ def _domain_text(f: Any, o: Out) -> str:
         return " | ".join(words)
     groups: dict[str, list[str]] = {}  # the choices of one cost together, the cost said once
     for c, word in zip(choices, words):
-        note = notes.get(c) if isinstance(c, str) else None
+        end = c[-1] if isinstance(c, list) and c and isinstance(c[-1], str) else c  # a path's cost: at its end
+        note = notes.get(end) if isinstance(end, str) else None
         groups.setdefault(note.get(o.lang, note.get("en", "")) if note else "", []).append(word)
     colon = o.t(" : ", ": ")
     return " · ".join(f"{cost + colon if cost else ''}{', '.join(ws)}" for cost, ws in sorted(groups.items(),

@@ -20,6 +20,9 @@ FIELD_WORDS: dict[str, tuple[str, str]] = {
     "battle": ("bataille", "battle"), "test": ("test", "test"), "cancel": ("annuler", "cancel"),
     "all": ("tous", "all"), "defender": ("défenseur", "defender"), "building": ("bâtiment", "building"),
     "other": ("l'autre armée", "the other army"), "choice": ("choix", "choice"),
+    "loot_from": ("payé par", "paid by"), "loot_to": ("payé à", "paid to"), "grantor": ("accordé par", "granted by"),
+    "passage": ("droit de passage pour", "passage for"), "supply": ("ravitaillement pour", "supply for"),
+    "taxes": ("impôts levés pour", "taxes for"),
 }
 
 

@@ -22,6 +22,7 @@ from ..core.interface import LegalOrder
 
 _THING = re.compile(r'data-thing="([^"]*)"')
 _PLACE = re.compile(r'data-place="([^"]*)"')
+_ASIDE = re.compile(r"\s*\([^()]*\)")  # a title's aside ("(resolved when everyone is done)"): too long to hover
 _seen: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
 
@@ -120,14 +121,15 @@ def _auto(lo: LegalOrder, target: Any) -> bool:
 
 
 def targets(legal: list[LegalOrder], indices: list[int], form_ids: dict[int, str], things: frozenset[str],
-            places: frozenset[str], notes: list[dict[str, Any]]) -> str:
+            places: frozenset[str], notes: list[dict[str, Any]], words: Any = None) -> str:
     """The selected piece's spots as hidden data the page's script lights the map with: for each, the form that
-    gives the order, its field and value, whether a click gives it at once, and what the order is (its odds, where
-    the game's advice gives them)."""
+    gives the order, its field and value, whether a click gives it at once, what it costs (the field's notes,
+    drawn on the spot) and what the order is, in the reader's words (`server.words.Words`: the order's title, the
+    choice's name; its odds, where the game's advice gives them)."""
     out, taken = [], set()
-    # each advice line's words, read once: (its order type, the JSON of what it is about, its sentence)
+    # each advice line's words, read once: (its order type, the JSON of what it is about, its sentence, itself)
     about = [(a.get("about"), " ".join(json.dumps(v, ensure_ascii=False) for k, v in a.items()
-                                       if k not in ("about", "text")), a.get("text", "")) for a in notes]
+                                       if k not in ("about", "text")), a.get("text", ""), a) for a in notes]
     for i in indices:
         lo = legal[i]
         for f in lo.fields:
@@ -135,13 +137,20 @@ def targets(legal: list[LegalOrder], indices: list[int], form_ids: dict[int, str
                 if (spot, lo.type) in taken:
                     continue
                 taken.add((spot, lo.type))
-                # a path says its steps (what the move costs), odds come from the game's advice
-                way = " → ".join(map(str, choice)) if isinstance(choice, list) and len(choice) > 1 else spot
-                note = [f"{lo.type} → {way}"] + [text for kind, words, text in about
-                                                    if kind == lo.type and spot in words]
+                # a path says its steps, its cost is noted at its end; odds come from the game's advice
+                if words is not None:
+                    head, way, cost = _ASIDE.sub("", words.order(lo.type)).rstrip("."), words.choice(choice), \
+                        words.note(f, choice)
+                else:
+                    head, cost = lo.type, ""
+                    way = " → ".join(map(str, choice)) if isinstance(choice, list) and len(choice) > 1 else spot
+                note = [f"{head} → {way}" + (f" ({cost})" if cost else "")] + \
+                    [text for kind, said, text, a in about if kind == lo.type and json.dumps(spot, ensure_ascii=False)
+                     in said and all(a[k] == v for k, v in lo.fixed.items() if k in a)]  # this piece's, this spot's
                 out.append(f'<i data-spot="{escape(spot)}" data-form="{form_ids[i]}" data-field="f_{escape(f.name)}" '
                            f'data-value="{escape(json.dumps(choice, ensure_ascii=False))}" '
-                           f'data-auto="{"1" if _auto(lo, f) else "0"}" title="{escape(" — ".join(note))}"></i>')
+                           f'data-auto="{"1" if _auto(lo, f) else "0"}" data-cost="{escape(cost)}" '
+                           f'title="{escape(" — ".join(note))}"></i>')
     return "".join(out)
 
 

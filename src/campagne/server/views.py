@@ -148,7 +148,7 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
     forms = orders.page(drawn, url=url, csrf=get_token(request), seq=orders.seq_of(campaign, c, s.viewer), phase=store.phase_key(c),
                         confirm_end=_("End the campaign? It cannot be taken back."), ids=[ids[i] for i in shown])
     advice = _advice(campaign, c, s)
-    spots = board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice) if selected else ""
+    spots = board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice, words) if selected else ""
     return {"forms": forms, "campaign": campaign, "seat": s, "your_turn": awaiting_me(campaign, c, s), "mine": _mine(campaign, c, s), "orders_url": url,
             "withdraw_url": reverse("club:withdraw", args=[campaign.pk]), "advice": advice,
             "pieces": sorted(((p, words.choice(p)) for p in pieces.orderable()), key=lambda x: natural(x[1])), "selected": selected, "spots": mark_safe(spots)}

@@ -36,7 +36,8 @@ from .movement import allowance, can_move, charge_line, reach
 from .odds import combat_odds
 from .rules import awaiting
 from .state import TURNS, ArcState, Unit
-from .text import place_name
+from .words import counter, counters, place_name, spell_name, zone_words
+from .words import side as side_name
 
 PHASE_WORDS = {"missiles": ("aux missiles", "with missiles"), "melee": ("en mêlée", "in melee")}
 SAVED_SPELLS = ("silence", "light", "hold", "flame")
@@ -130,9 +131,10 @@ def _combat_text(r: dict[str, Any], t: Unit, phase: str, o: Lang, full: bool = T
     if not full:
         return o.t(f"{fr_p} {r['ratio']} ({how}) : touché {chance(r['hit'], o.lang)}, éliminé {chance(r['out'], o.lang)}",
                    f"{en_p} {r['ratio']} ({how}): hit {chance(r['hit'], o.lang)}, eliminated {chance(r['out'], o.lang)}")
-    return o.t(f"{fr_p} : {r['attack']} contre {r['defence']}, rapport {r['ratio']}, {how} ; {t.id} touché "
+    name = counter(t.id, o)
+    return o.t(f"{fr_p} : {r['attack']} contre {r['defence']}, rapport {r['ratio']}, {how} ; {name} touché "
                f"{chance(r['hit'], o.lang)}, éliminé {chance(r['out'], o.lang)}{back}",
-               f"{en_p}: {r['attack']} against {r['defence']}, ratio {r['ratio']}, {how}; {t.id} hit "
+               f"{en_p}: {r['attack']} against {r['defence']}, ratio {r['ratio']}, {how}; {name} hit "
                f"{chance(r['hit'], o.lang)}, eliminated {chance(r['out'], o.lang)}{back}")
 
 
@@ -157,10 +159,10 @@ def _attacks(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
 def _attack_item(k: ArcState, before: list[str], uids: list[str], tid: str, o: Lang) -> dict[str, Any]:
     t = k.units[tid]
     group = [k.units[i] for i in before + uids]
-    names = " + ".join(uids)
-    declared = ", ".join(before)
+    names = " + ".join(counter(u, o) for u in uids)
+    declared, them = counters(before, o), counter(tid, o)
     also = o.t(f" (avec {declared} déjà déclarés)", f" (with {declared} already declared)") * bool(before)
-    text = o.t(f"{names} contre {tid}{also}, ", f"{names} against {tid}{also}, ") + \
+    text = o.t(f"{names} contre {them}{also}, ", f"{names} against {them}{also}, ") + \
         _combat_text(outcome(k, group, t, k.phase), t, k.phase, o)
     return {"about": "attack", "text": text, "units": before + uids, "target": tid}
 
@@ -177,13 +179,14 @@ def _casts(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
     out = []
     for c in declare.casts(k, viewer):
         s = spell(order_of(k.units[c["caster"]]), c["spell"])  # type: ignore[arg-type]
-        who = c["caster"] + (f" + {c['partner']}" if c["partner"] else "")
+        who = counter(c["caster"], o) + (f" + {counter(c['partner'], o)}" if c["partner"] else "")
+        named = spell_name(c["spell"], o)
         about = "cast-with" if c["partner"] else "cast"
         if s["kind"] in SAVED_SPELLS:
-            each = ", ".join(f"{t} {chance(_fails(k.units[t]) if s['save'] else 1, o.lang)}" for t in c["targets"])
+            each = ", ".join(f"{counter(t, o)} {chance(_fails(k.units[t]) if s['save'] else 1, o.lang)}" for t in c["targets"])
             out.append({"about": about, "text": o.t(
-                f"{who}, {c['spell']} ({s['cost']} pts) : prend effet (sauvegarde ratée) sur {each}",
-                f"{who}, {c['spell']} ({s['cost']} pts): takes effect (save failed) on {each}")})
+                f"{who}, {named} ({s['cost']} pts) : prend effet (sauvegarde ratée) sur {each}",
+                f"{who}, {named} ({s['cost']} pts): takes effect (save failed) on {each}")})
         elif s["kind"] == "zone":
             zones = []
             for word in c["targets"]:
@@ -194,11 +197,11 @@ def _casts(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
                     friends = [u for u in hit if u not in foes]
                     zones.append((-sum(_fails(u) for u in foes), word, foes, friends))
             for _, word, foes, friends in sorted(zones, key=lambda z: (z[0], z[1]))[:ZONES_SHOWN]:
-                them = ", ".join(f"{u.id} {chance(_fails(u), o.lang)}" for u in foes)
-                us = ", ".join(f"{u.id} {chance(_fails(u), o.lang)}" for u in friends) or "-"
-                out.append({"about": about, "text": o.t(
-                    f"{who}, {c['spell']} en {word} : ennemis visibles frappés {them} ; les vôtres {us}",
-                    f"{who}, {c['spell']} on {word}: visible enemies struck {them}; yours {us}")})
+                them = ", ".join(f"{counter(u.id, o)} {chance(_fails(u), o.lang)}" for u in foes)
+                us = ", ".join(f"{counter(u.id, o)} {chance(_fails(u), o.lang)}" for u in friends) or "-"
+                out.append({"about": about, "zone": word, "text": o.t(
+                    f"{who}, {named} {zone_words(word, o)} : ennemis visibles frappés {them} ; les vôtres {us}",
+                    f"{who}, {named} {zone_words(word, o)}: visible enemies struck {them}; yours {us}")})
     return out
 
 
@@ -216,11 +219,12 @@ def _moves(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
                     crossing.setdefault(n, []).append(h)
             for n, hexes in sorted(crossing.items()):
                 p = 1 - (1 - _fails(u)) ** n
+                every = list(hexes)  # the map's hover reads them all
                 if len(hexes) > 8:
                     hexes = [*hexes[:8], o.t(f"… ({len(hexes)} hex)", f"… ({len(hexes)} hexes)")]
-                out.append({"about": "fly" if mount else "move", "text": o.t(
-                    f"{u.id} vers {', '.join(hexes)} : entre dans {n} zone(s) de sort, frappé {chance(p, o.lang)}",
-                    f"{u.id} to {', '.join(hexes)}: enters {n} spell zone(s), struck {chance(p, o.lang)}")})
+                out.append({"about": "fly" if mount else "move", "unit": u.id, "hexes": every, "text": o.t(
+                    f"{counter(u.id, o)} vers {', '.join(hexes)} : entre dans {n} zone(s) de sort, frappé {chance(p, o.lang)}",
+                    f"{counter(u.id, o)} to {', '.join(hexes)}: enters {n} spell zone(s), struck {chance(p, o.lang)}")})
     return out
 
 
@@ -254,6 +258,13 @@ def _may_reach(k: ArcState, u: Unit, pegasus: bool, hexes: set[str]) -> bool:
         return True
     limit = max(allowance(u, pegasus), 1)
     return any(k.board.distance(u.hex, h) <= limit for h in hexes)  # type: ignore[arg-type]
+
+
+def _of(name: str) -> str:
+    """« de » before a name as French writes it: du Directorat, d'Ulf, de Fereira."""
+    if name.startswith("le "):
+        return "du " + name[3:]
+    return ("d'" if name[:1].lower() in "aeiouyhéâ" else "de ") + name
 
 
 def _threats(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
@@ -298,21 +309,22 @@ def _threats(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
     for m in mine:
         if m.id not in found:
             continue
-        each = o.t(" ; ", "; ").join(f"{at.id} " + _combat_text(r, m, phase, o, False)
+        each = o.t(" ; ", "; ").join(f"{counter(at.id, o)} " + _combat_text(r, m, phase, o, False)
                                      for phase, at, _, r in found[m.id])
         for side in SIDES:  # a combat is one side's: its attackers of one target add up
             melee = [(at, kt) for phase, at, kt, _ in found[m.id] if phase == "melee" and at.side == side]
             if len(melee) > 1:
                 r = outcome(melee[0][1], [at for at, _ in melee], m, "melee")
-                each += o.t(f" ; tous ceux de {side} ensemble ", f"; all of {side}'s together ") + \
+                each += o.t(f" ; tous ceux {_of(side_name(side, o))} ensemble ",
+                            f"; all the counters of {side_name(side, o)} together ") + \
                     _combat_text(r, m, "melee", o, False)
         enemies = sorted({at.id for _, at, _, _ in found[m.id]})
         out.append({"about": "threat", "unit": m.id, "hex": m.hex, "enemies": enemies, "text": o.t(
-            f"Menace sur {m.id} ({m.hex}) — s'ils l'attaquent : {each}",
-            f"Threat to {m.id} ({m.hex}) — if they attack it: {each}")})
+            f"Menace sur {counter(m.id, o)} ({m.hex}) — s'ils l'attaquent : {each}",
+            f"Threat to {counter(m.id, o)} ({m.hex}) — if they attack it: {each}")})
     for pid, who in sorted(reaching.items()):
         h = k.board.places[pid].hex
         out.append({"about": "threat", "hex": h, "enemies": who, "text": o.t(
-            f"Menace sur {place_name(pid, o)} ({h}), que vous tenez : {', '.join(who)} peuvent s'y rendre",
-            f"Threat to {place_name(pid, o)} ({h}), which you hold: {', '.join(who)} can move onto it")})
+            f"Menace sur {place_name(pid, o)} ({h}), que vous tenez : {counters(who, o)} peuvent s'y rendre",
+            f"Threat to {place_name(pid, o)} ({h}), which you hold: {counters(who, o)} can move onto it")})
     return out

@@ -11,8 +11,8 @@ from ...core.i18n import chance
 
 
 HINTS = {"deploy": ("place PION HEX", "place UNIT HEX"),
-         "move": ("move PION HEX, fly gonzague.1 HEX, meditate PRÊTRE", "move UNIT HEX, fly gonzague.1 HEX, meditate PRIEST"),
-         "special": ("move PION HEX, fly gonzague.1 HEX", "move UNIT HEX, fly gonzague.1 HEX"),
+         "move": ("move PION HEX, fly PION HEX, meditate PRÊTRE", "move UNIT HEX, fly UNIT HEX, meditate PRIEST"),
+         "special": ("move PION HEX, fly PION HEX", "move UNIT HEX, fly UNIT HEX"),
          "magic": ("cast PRÊTRE SORT CIBLE, cast-with PRÊTRE PARTENAIRE SORT CIBLE",
                    "cast PRIEST SPELL TARGET, cast-with PRIEST PARTNER SPELL TARGET"),
          "missiles": ("attack PION CIBLE, attack-advance PION CIBLE", "attack UNIT TARGET, attack-advance UNIT TARGET"),

@@ -142,11 +142,17 @@ def _diplomacy(s: AtlantisState, p: Player) -> list[LegalOrder]:
             if loot > 0:
                 out.append(LegalOrder("agree", p.id, {"parties": [q], "loot_from": payer, "loot_to": payee,
                                                       "public": True},
-                                      (Field("loot", "int", low=1, high=loot), Field("text", "text", optional=True))))
+                                      (Field("loot", "int", low=1, high=loot, notes=_paid(payer, loot)),
+                                       Field("text", "text", optional=True))))
         grant = tuple(Field(k, choices=([], [q]), optional=True) for k in ("passage", "supply", "taxes"))
         out.append(LegalOrder("agree", p.id, {"parties": [q], "grantor": p.id},
                               grant + (Field("public", "bool", optional=True), Field("text", "text", optional=True))))
     return out
+
+
+def _paid(payer: str, held: int) -> dict[str, dict[str, str]]:
+    """What a loot agreement costs, beside its amount: who pays it, of the loot he holds now."""
+    return {"each": {"fr": f"butin payé par {payer}, qui en a {held}", "en": f"loot paid by {payer}, who holds {held}"}}
 
 
 def _answers(s: AtlantisState, p: Player) -> list[LegalOrder]:

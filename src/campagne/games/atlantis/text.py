@@ -64,8 +64,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         if b["result"]:
             continue  # resolved: its result is in the journal
         state = b["scenario"] or o.t("stratégies à choisir", "strategies to choose")
-        lines.append(o.t(f"  Bataille en {b['territory']} entre {b['a']} (A) et {b['b']} (B), {state}, à régler",
-                         f"  Battle in {b['territory']} between {b['a']} (A) and {b['b']} (B), {state}, to resolve"))
+        lines.append(o.t(f"  Bataille en {_place(b['territory'], o)} entre {b['a']} (A) et {b['b']} (B), {state}, à régler",
+                         f"  Battle in {_place(b['territory'], o)} between {b['a']} (A) and {b['b']} (B), {state}, to resolve"))
         if b.get("cell"):
             lines.append("      " + _row_text("scenarios", b["cell"], o))
         if b.get("grid"):
@@ -87,7 +87,7 @@ def _player_lines(pid: str, p: dict[str, Any], o: Out) -> list[str]:
     if p["eliminated"]:
         return [o.t(f"  {pid} : éliminé", f"  {pid}: eliminated")]
     army = p["army"]
-    where = p["position"] or "-"
+    where = _place(p["position"], o) if p["position"] else "-"
     if army and army["strength"] is None:
         strength = o.t("? (Warbands pas encore lancées)", "? (Warbands not rolled yet)")
     else:
@@ -127,8 +127,22 @@ def _player_lines(pid: str, p: dict[str, Any], o: Out) -> list[str]:
         lines.append(o.t("      unités : ", "      units: ") + ", ".join(
             f"{u['id']} {u.get(name, u['name'])} ×{u['models']}" for u in army["units"] if u["models"] > 0))
     if p.get("loss_order"):
-        lines.append(o.t("      pertes d'abord sur : ", "      losses taken first by: ") + ", ".join(p["loss_order"]))
+        lines.append(o.t("      pertes d'abord sur : ", "      losses taken first by: ") + ", ".join(
+            _unit_names(army, p["loss_order"], o)))
     return lines
+
+
+def _place(tid: str, o: Out) -> str:
+    """A territory or kingdom by its name on the map (the id itself when the map gives none)."""
+    return choice_words(tid, o) or tid
+
+
+def _unit_names(army: dict[str, Any] | None, ids: list[str], o: Out) -> list[str]:
+    """An army's units by their printed names; the id beside a name two units share ("Spearmen (spearmen2)")."""
+    key = "name_fr" if o.lang == "fr" else "name"
+    named = {u["id"]: u.get(key) or u.get("name") or u["id"] for u in (army or {}).get("units", [])}
+    shared = {n for n in named.values() if list(named.values()).count(n) > 1}
+    return [f"{named[i]} ({i})" if named.get(i) in shared else named.get(i, i) for i in ids]
 
 
 def _agreement_terms(a: dict[str, Any], o: Out) -> str:
@@ -238,7 +252,12 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
     if ev.get("type") == "grid":  # one event of a grid battle its players fight: in the grid's own words
         from ..skirmish.text import event_text as on_the_grid
         return o.t(f"[{ev['territory']}, quadrillage] ", f"[{ev['territory']}, grid] ") + on_the_grid(ev["event"], o)
-    return format_event(EVENT_TEXT, ev, _fields(ev, o) if ev.get("type") in EVENT_TEXT else {}, o)
+    if ev.get("type") not in EVENT_TEXT:
+        return format_event(EVENT_TEXT, ev, {}, o)
+    # territories and kingdoms by their names on the map, whatever field holds them
+    named = {k: _place(v, o) for k, v in ev.items() if isinstance(v, str) and k not in ("type", "player")
+             and choice_words(v, o)}
+    return format_event(EVENT_TEXT, ev, {**named, **_fields(ev, o)}, o)
 
 
 def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
@@ -295,7 +314,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     elif t == "initiative":
         out["order_text"] = ", ".join(ev["order"])
     elif t == "moved":
-        out["path_text"] = " → ".join(ev["path"])
+        out["path_text"] = " → ".join(_place(t, o) for t in ev["path"])
     elif t == "strategies_revealed":
         out["strategies_text"] = ", ".join(f"{pid} {_row_name('strategies', st, o) if st else '?'}"
                                            for pid, st in ev["strategies"].items())

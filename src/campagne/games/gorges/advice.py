@@ -31,6 +31,7 @@ from .movement import move_dice
 from .odds import save_odds
 from .rules import GorgesRules, awaiting
 from .sheet_words import row_label
+from .text import army_words, own_army_words
 from .state import Battle, GorgesState, Player
 from .views import information_state
 
@@ -232,8 +233,8 @@ def _movement(s: GorgesState, p: Player, o: Lang, legal: Legal) -> list[Advice]:
             parts.append(o.t(f"un défi à {owner} refusé, sa sauvegarde échoue {took}",
                              f"a challenge to {owner} refused, his save fails {took}"))
         if enemies:
-            parts.append(o.t(f"avec {enemies[0].ref} et sans défi, la table D6 (A, arrivée la dernière : vous) : ",
-                             f"with {enemies[0].ref} and no challenge, the D6 table (A, the last to arrive: you): ")
+            parts.append(o.t(f"avec {army_words(enemies[0].ref, o)} et sans défi, la table D6 (A, arrivée la dernière : vous) : ",
+                             f"with {army_words(enemies[0].ref, o)} and no challenge, the D6 table (A, the last to arrive: you): ")
                          + _table(o, "no_challenge"))
         if parts:
             out.append({"about": "move", "territory": t, "text": o.t(f"Vers {t} : ", f"To {t}: ") + " ; ".join(parts)})
@@ -283,14 +284,15 @@ def _threats(s: GorgesState, p: Player, o: Lang) -> list[Advice]:
                 guard = next((g for g in p.armies.values() if g.position == t), None)
                 if guard is not None:
                     win = chance(fight(s, p.id, Battle(0, 0, t, q.id, a.key, p.id, guard.key))[0], o.lang)
-                    part += o.t(f", bataille gagnée {win} avec {guard.key}", f", battle won {win} with {guard.key}")
+                    part += o.t(f", bataille gagnée {win} avec {own_army_words(guard.key, o)}",
+                                f", battle won {win} with {own_army_words(guard.key, o)}")
                 parts.append(part)
                 cells.append(t)
             if parts:
                 die, at = expr + (f"+{bonus}" if bonus else ""), a.position or ""
                 out.append({"about": "threat", "enemy": a.ref, "territories": cells, "text": o.t(
-                    f"Menace : {a.ref} (en {at}) peut atteindre en un mouvement ({die}) : ",
-                    f"Threat: {a.ref} (at {at}) can reach in one move ({die}): ") + " ; ".join(parts)})
+                    f"Menace : {army_words(a.ref, o)} (en {at}) peut atteindre en un mouvement ({die}) : ",
+                    f"Threat: {army_words(a.ref, o)} (at {at}) can reach in one move ({die}): ") + " ; ".join(parts)})
         kind = _raid_kind(q)  # conquest.order_raid: by sea a coastal territory, by tunnel any; no town or fortress
         exposed = sorted(t for t in mine if not (s.has(t, "town") or s.has(t, "fortress"))
                          and (kind != "sea_raid" or s.map.coastal(parse_cell_id(t))))
@@ -323,7 +325,7 @@ def _two_armies(s: GorgesState, p: Player, o: Lang) -> list[Advice]:
         rank = {x.ref: (s.arrivals.get(x.ref, 0), -s.order.index(x.player)) for x in here}
         me, where = "A" if rank[a.ref] >= rank[b.ref] else "B", a.position or ""
         out.append({"about": "threat", "enemy": b.ref, "territories": [a.position], "text": o.t(
-            f"Menace : {a.key} et {b.ref} en {where} sans défi, la table D6 à la conquête (votre armée est {me}) : ",
-            f"Threat: {a.key} and {b.ref} in {where} without a challenge, the D6 table at the conquest (your army is "
+            f"Menace : {own_army_words(a.key, o)} et {army_words(b.ref, o)} en {where} sans défi, la table D6 à la conquête (votre armée est {me}) : ",
+            f"Threat: {own_army_words(a.key, o)} and {army_words(b.ref, o)} in {where} without a challenge, the D6 table at the conquest (your army is "
             f"{me}): ") + _table(o, "no_challenge")})
     return out

@@ -151,6 +151,13 @@ def reach(s: GorgesState, start: str, steps: int) -> dict[str, list[str]]:
     return paths
 
 
+def _steps(walks: list[list[str]], allowance: int) -> dict[str, dict[str, str]]:
+    """What each walk costs, noted at its end: the cells it moves of the army's allowance."""
+    plural = lambda n: "s" * (n > 1)  # noqa: E731
+    return {w[-1]: {"fr": f"{len(w)} case{plural(len(w))} sur {allowance}",
+                    "en": f"{len(w)} cell{plural(len(w))} of {allowance}"} for w in walks}
+
+
 def _movement(s: GorgesState, p: Player) -> list[LegalOrder]:
     if not s.acting or s.acting[0] != p.id:
         return []
@@ -160,7 +167,8 @@ def _movement(s: GorgesState, p: Player) -> list[LegalOrder]:
             continue
         walks = [w for t, w in sorted(reach(s, a.position, max(0, a.move_allowance)).items()) if w]
         if walks and _ok(s, {"type": "move", "player": p.id, "army": key, "path": walks[0]}):
-            out.append(LegalOrder("move", p.id, {"army": key}, (Field("path", choices=tuple(walks)),)))
+            out.append(LegalOrder("move", p.id, {"army": key},
+                                  (Field("path", choices=tuple(walks), notes=_steps(walks, a.move_allowance)),)))
         for kind, ability in (("forest", "forest_travel"), ("burrow", "burrow_per_turn")):
             if _race(p, ability):
                 out += _jumps(s, p, key, a.position, kind)

@@ -31,6 +31,12 @@ def _race(key: str, o: Out) -> str:
     return race_name(key, o.lang)
 
 
+def _s(n: int, word: str, o: Out) -> str:
+    """A noun after a count, as each language writes it: French singular for 0 and 1, English for 1 only."""
+    one = n in (0, 1) if o.lang == "fr" else n == 1
+    return word if one else ("territories" if word == "territory" else word + "s")
+
+
 def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     lines = [o.t(f"Tour {view['turn']}/12 — {season_name(view['season'], o)} — {phase_name(view['phase'], o)}",
                  f"Turn {view['turn']}/12 — {season_name(view['season'], o)} — {phase_name(view['phase'], o)}")]
@@ -50,8 +56,10 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                      f"Turn order: {', '.join(view['order'])}; ghost in {view['ghost']}"))
     for pid, p in view["players"].items():
         lines.append(f"  {pid} ({controller_name(p['controller'], o)}) — {_race(p['race'], o)} — "
-                     + o.t(f"{p['relics']} points de relique, {p['empire']} territoires, capitale {p['capital']}",
-                           f"{p['relics']} relic points, {p['empire']} territories, capital {p['capital']}")
+                     + o.t(f"{p['relics']} {_s(p['relics'], 'point', o)} de relique, {p['empire']} "
+                           f"{_s(p['empire'], 'territoire', o)}, capitale {p['capital']}",
+                           f"{p['relics']} relic {_s(p['relics'], 'point', o)}, {p['empire']} "
+                           f"{_s(p['empire'], 'territory', o)}, capital {p['capital']}")
                      + _lost_capital(view, pid, p, o))
         if p.get("event"):
             ev = p["event"]
@@ -72,9 +80,10 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     for c in view["challenges"]:
         status = o.t(*CHALLENGE_STATUS.get(c["status"], (c["status"], c["status"])))
         condition = _row("challenge_conditions", c["condition"], o).rstrip(".")
-        lines.append(o.t(f"  Défi n°{c['id']} : {c['challenger']}:{c['army']} → {c['defender']} pour {c['target']} "
+        army = army_words(f"{c['challenger']}:{c['army']}", o)
+        lines.append(o.t(f"  Défi n°{c['id']} : {army} → {c['defender']} pour {c['target']} "
                          f"({condition}) — {status}",
-                         f"  Challenge #{c['id']}: {c['challenger']}:{c['army']} → {c['defender']} over {c['target']} "
+                         f"  Challenge #{c['id']}: {army} → {c['defender']} over {c['target']} "
                          f"({condition}) — {status}"))
         if c.get("save_if_refused"):
             odds = c["save_if_refused"]
@@ -85,10 +94,10 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     for b in view["battles"]:
         done = o.t(f"gagnée par {b['result']['winner']}", f"won by {b['result']['winner']}") if b["result"] \
             else o.t("à jouer", "to play")
-        lines.append(o.t(f"  Bataille n°{b['id']} en {b['territory']} : {b['attacker']}:{b['attacker_army']} contre "
-                         f"{b['defender']}:{b['defender_army']} — {done}",
-                         f"  Battle #{b['id']} in {b['territory']}: {b['attacker']}:{b['attacker_army']} against "
-                         f"{b['defender']}:{b['defender_army']} — {done}"))
+        them = (army_words(f"{b['attacker']}:{b['attacker_army']}", o),
+                army_words(f"{b['defender']}:{b['defender_army']}", o))
+        lines.append(o.t(f"  Bataille n°{b['id']} en {b['territory']} : {them[0]} contre {them[1]} — {done}",
+                         f"  Battle #{b['id']} in {b['territory']}: {them[0]} against {them[1]} — {done}"))
         if b.get("auto_resolve_odds"):
             odds = b["auto_resolve_odds"]["attacker"]
             lines.append(o.t(f"      résolue automatiquement, {b['attacker']} gagnerait avec une probabilité de "
@@ -495,6 +504,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
                               f"{roll} (re-rolled, first roll {ev['rerolled']})")
     elif t == "move":
         out["path_text"] = " → ".join(ev["path"])
+        out["why"] = o.t(*MOVE_WHY.get(ev.get("why"), (str(ev.get("why")), str(ev.get("why")))))
     elif t == "swap":
         out["armies_text"] = " / ".join(ev["armies"])
     elif t == "save":
@@ -526,4 +536,79 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
     if ev.get("type") == "auto_resolve" and ev.get("resolver") == "grid_players":
         return o.t(f"Bataille n°{ev['battle']} livrée sur le quadrillage par ses joueurs : {ev['winner']} l'emporte",
                    f"Battle #{ev['battle']} fought on the grid by its players: {ev['winner']} wins")
-    return format_event(EVENT_TEXT, ev, _fields(ev, o) if ev.get("type") in EVENT_TEXT else {}, o)
+    if ev.get("type") not in EVENT_TEXT:
+        return format_event(EVENT_TEXT, ev, {}, o)
+    from .sheet_words import BUILDING_NAMES
+    named = {"army": journal_army(ev["army"], o)} if isinstance(ev.get("army"), str) and ":" in ev["army"] else {}
+    if ev.get("building") in BUILDING_NAMES:
+        named["building"] = o.t(*BUILDING_NAMES[ev["building"]])
+    return format_event(EVENT_TEXT, ev, {**named, **_fields(ev, o)}, o)
+
+
+ITEM_WORTHS = ("10", "20", "30", "40", "50", "60")  # adjust.ITEM_POINTS as typed
+ARMY_WORDS = {"G": ("le général", "general"), "L1": ("le lieutenant 1", "lieutenant 1"),
+              "L2": ("le lieutenant 2", "lieutenant 2"), "R": ("l'armée de renfort", "reinforcement army")}
+ADJUST_WORDS = {"owner": ("propriétaire d'un territoire", "a territory's owner"),
+                "buildings": ("bâtiments d'un territoire", "a territory's buildings"),
+                "relics": ("points de relique", "relic points"), "battle_points": ("points de bataille", "battle points"),
+                "bonus_points": ("points bonus d'une armée", "an army's bonus points"),
+                "hero": ("caractéristique d'un héros", "a hero's characteristic"),
+                "items": ("objets magiques d'un joueur", "a player's magic items"),
+                "hero_items": ("objets magiques d'un héros", "a hero's magic items"),
+                "none": ("aucun", "none")}
+
+
+def army_words(ref: Any, o: Out) -> str:
+    """An army by whose it is and which ("alice:L1": alice's lieutenant 1, le lieutenant 1 d'alice)."""
+    pid, _, key = str(ref).partition(":")
+    if key not in ARMY_WORDS:
+        return pid if key in ("", "None") else str(ref)  # a player without an army there: himself
+    fr, en = ARMY_WORDS[key]
+    return f"{fr} {'d' + chr(39) if pid[:1].lower() in 'aeiouyh' else 'de '}{pid}" if o.lang == "fr" else f"{pid}'s {en}"
+
+
+OWN_ARMY_WORDS = {"G": ("votre général", "your general"), "L1": ("votre lieutenant 1", "your lieutenant 1"),
+                  "L2": ("votre lieutenant 2", "your lieutenant 2"),
+                  "R": ("votre armée de renfort", "your reinforcement army")}
+
+
+def journal_army(ref: Any, o: Out) -> str:
+    """An army as a journal line names it, wherever it stands in the sentence: "P3 (général)", "P3 (general)"."""
+    pid, _, key = str(ref).partition(":")
+    if key not in ARMY_WORDS:
+        return str(ref)
+    fr, en = ARMY_WORDS[key]
+    return f"{pid} ({fr.split(' ', 1)[1] if fr.startswith('le ') else fr.replace('l' + chr(39), '', 1)})" \
+        if o.lang == "fr" else f"{pid} ({en})"
+
+
+MOVE_WHY = {"move": ("mouvement", "move"), "forest": ("par la forêt", "through the forest"),
+            "burrow": ("sous terre", "underground"), "sea_raid": ("raid maritime", "sea raid"),
+            "skaven_tunnel": ("tunnel skaven", "Skaven tunnel")}
+
+
+def own_army_words(key: Any, o: Out) -> str:
+    """One of the reader's own armies by which it is ("L1": your lieutenant 1)."""
+    return o.t(*OWN_ARMY_WORDS.get(str(key), (str(key), str(key))))
+
+
+def choice_words(value: Any, o: Out) -> str | None:
+    """A choice of an order as the table reads it (the club's forms): an army by whose it is, a correction's kind,
+    buildings, a characteristic as the army books print it, magic items by their worth; None for what has no
+    other name than itself (a cell)."""
+    from .sheet_words import BUILDING_NAMES, CHARACTERISTICS
+    v = str(value)
+    if ":" in v and v.partition(":")[2] in ARMY_WORDS:
+        return army_words(v, o)
+    if v in ADJUST_WORDS:
+        return o.t(*ADJUST_WORDS[v])
+    if v in CHARACTERISTICS:
+        return o.t(*CHARACTERISTICS[v])
+    parts = v.split("+")
+    if all(p in BUILDING_NAMES for p in parts):
+        return " + ".join(o.t(*BUILDING_NAMES[p]) for p in parts)
+    if all(p in ITEM_WORTHS for p in parts):  # a correction's magic items: "20+40"
+        worth = o.t(" et ", " and ").join(parts)
+        return o.t(f"objets de {worth} points", f"items worth {worth} points") if len(parts) > 1 else \
+            o.t(f"un objet de {worth} points", f"one item worth {worth} points")
+    return None

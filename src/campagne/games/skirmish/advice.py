@@ -32,9 +32,10 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from ...core.i18n import Lang, chance
+from ...core.i18n import Lang, chance, decimal
 from . import combat, movement
 from .data import Spell, spells
+from .text import unit_name
 from .legal import legal_orders
 from .magic import corruption
 from .rules import awaiting
@@ -72,13 +73,11 @@ def _at_least(dist: tuple[Fraction, ...], n: int) -> Fraction:
     return sum((p for k, p in enumerate(dist) if k >= n), Fraction(0))
 
 
-def _num(x: Fraction) -> str:
-    """A mean for people: two decimals, and the fraction itself when they are not exact."""
+def _num(x: Fraction, lang: str = "en") -> str:
+    """A mean for people: a whole number as itself, else two decimals as the language writes them ("0,83" in
+    French); the exact fraction is the odds' own (`campagne odds skirmish`, --json), not the sentence's."""
     x = Fraction(x)
-    if x.denominator == 1:
-        return str(x.numerator)
-    shown = f"{float(x):.2f}"
-    return shown if Fraction(shown) == x else f"{shown} ({x.numerator}/{x.denominator})"
+    return str(x.numerator) if x.denominator == 1 else decimal(x, lang)
 
 
 def _need(n: int) -> str:
@@ -134,24 +133,24 @@ def _volley_text(r: dict[str, Any], t: Unit, o: Lang) -> str:
     dist = ", ".join(f"{k} {chance(p, o.lang)}" for k, p in enumerate(r["lost"]) if p)
     one, hit, save = chance(1 - r["hits"][0], o.lang), _need(r["hit_need"]), _need(r["save_need"])
     return o.t(f"{fr_k} (touche sur {hit}, sauvegarde sur {save}) : au moins une touche {one} ; PV perdus "
-               f"{dist} ; en moyenne {_num(_mean(r['lost']))} ; {t.id} détruite {chance(r['destroys'], o.lang)}",
+               f"{dist} ; en moyenne {_num(_mean(r['lost']), o.lang)} ; {unit_name(t.id, o)} détruite {chance(r['destroys'], o.lang)}",
                f"{en_k} (hits on {hit}, saves on {save}): one hit at least {one}; HP lost {dist}; "
-               f"mean {_num(_mean(r['lost']))}; {t.id} destroyed {chance(r['destroys'], o.lang)}")
+               f"mean {_num(_mean(r['lost']), o.lang)}; {unit_name(t.id, o)} destroyed {chance(r['destroys'], o.lang)}")
 
 
 def _riposte_text(r: dict[str, Any], a: Unit, o: Lang) -> str:
     if r["back"] is None:
         return ""
-    return o.t(f" ; riposte : {a.id} perd {_num(_mean(r['back']))} PV en moyenne, détruite "
+    return o.t(f" ; riposte : {unit_name(a.id, o)} perd {_num(_mean(r['back']), o.lang)} PV en moyenne, détruite "
                f"{chance(r['back_destroys'], o.lang)}",
-               f"; riposte: {a.id} loses {_num(_mean(r['back']))} HP on average, destroyed "
+               f"; riposte: {unit_name(a.id, o)} loses {_num(_mean(r['back']), o.lang)} HP on average, destroyed "
                f"{chance(r['back_destroys'], o.lang)}")
 
 
 def _attack_item(state: SkirmishState, a: Unit, t: Unit, o: Lang) -> Item:
     kind = combat.attack_kind(state, a, t)
     r = volley_odds(state, a, t, kind)  # type: ignore[arg-type]
-    text = o.t(f"{a.id} attaque {t.id} ({t.hp} PV) ", f"{a.id} attacks {t.id} ({t.hp} HP) ") + \
+    text = o.t(f"{unit_name(a.id, o)} attaque {unit_name(t.id, o)} ({t.hp} PV) ", f"{unit_name(a.id, o)} attacks {unit_name(t.id, o)} ({t.hp} HP) ") + \
         _volley_text(r, t, o) + _riposte_text(r, a, o)
     return {"about": "attack", "text": text, "unit": a.id, "target": t.id, "kind": kind,
             "destroys": str(r["destroys"]), "mean": str(_mean(r["lost"]))}
@@ -167,29 +166,29 @@ def _cast_items(state: SkirmishState, caster: Unit, spell: Spell, targets: list[
     odds = [incantation(n, spell.difficulty) for n in range(1, most + 1)]
     cast = ", ".join(f"{_dice_word(n, o)} {chance(c, o.lang)}" for n, (c, _, _) in enumerate(odds, 1))
     bad = ", ".join(f"{_dice_word(n, o)} {chance(c, o.lang)}" for n, (_, c, _) in enumerate(odds, 1))
-    head = o.t(f"{caster.id} lance {name} (difficulté {spell.difficulty})",
-               f"{caster.id} casts {name} (difficulty {spell.difficulty})")
+    head = o.t(f"{unit_name(caster.id, o)} lance {name} (difficulté {spell.difficulty})",
+               f"{unit_name(caster.id, o)} casts {name} (difficulty {spell.difficulty})")
     tail = o.t(f" ; lancé : {cast} ; corruption : {bad}", f"; cast: {cast}; corruption: {bad}")
     if spell.effect != "hits":
         extra = ""
         if spell.effect == "heal":
             units = [state.units[t] for t in targets]
-            back = ", ".join(f"{u.id} +{min(spell.value, u.kind.hp - u.hp)}" for u in units)
+            back = ", ".join(f"{unit_name(u.id, o)} +{min(spell.value, u.kind.hp - u.hp)}" for u in units)
             extra = o.t(f" (PV rendus : {back})", f" (HP back: {back})")
-        on = ", ".join(targets)
+        on = ", ".join(unit_name(t, o) for t in targets)
         return [{"about": "cast", "unit": caster.id, "spell": spell.id, "targets": targets,
                  "text": head + o.t(f" sur {on}", f" on {on}") + extra + tail}]
     out = []
     for tid in targets:
         t = state.units[tid]
         each = o.t(" ; ", "; ").join(
-            f"{_dice_word(n, o)} " + o.t(f"détruite {chance(r['destroys'], o.lang)}, en moyenne {_num(r['mean'])} PV",
-                                         f"destroyed {chance(r['destroys'], o.lang)}, mean {_num(r['mean'])} HP")
+            f"{_dice_word(n, o)} " + o.t(f"détruite {chance(r['destroys'], o.lang)}, en moyenne {_num(r['mean'], o.lang)} PV",
+                                         f"destroyed {chance(r['destroys'], o.lang)}, mean {_num(r['mean'], o.lang)} HP")
             for n, r in ((n, spell_odds(state, spell, t, n)) for n in range(1, most + 1)))
         save = combat.save_need(state, t, True)
         out.append({"about": "cast", "unit": caster.id, "spell": spell.id, "target": tid, "text": head + o.t(
-            f" sur {tid} ({t.hp} PV, {spell.value} touches, sauvegarde sur {_need(save)}) : {each}",
-            f" on {tid} ({t.hp} HP, {spell.value} hits, saves on {_need(save)}): {each}") + tail})
+            f" sur {unit_name(tid, o)} ({t.hp} PV, {spell.value} touches, sauvegarde sur {_need(save)}) : {each}",
+            f" on {unit_name(tid, o)} ({t.hp} HP, {spell.value} hits, saves on {_need(save)}): {each}") + tail})
     return out
 
 
@@ -249,20 +248,20 @@ def _threat_text(state: SkirmishState, e: Unit, when: str, found: tuple, o: Lang
     cell = details[0]
     where = o.t(f"depuis {state.field.name(cell)}", f"from {state.field.name(cell)}") if cell != e.cell else \
         o.t("sans bouger", "where it stands")
-    head = f"{e.id} ({o.t(*WHEN[when])}, {where}) "
+    head = f"{unit_name(e.id, o)} ({o.t(*WHEN[when])}, {where}) "
     if kind == "spell":
         _, s, r = details
         return head + o.t(f"{s.fr} à {_dice_word(e.kind.magic, o)} (lancé {chance(r['cast'], o.lang)}) : détruite "
-                          f"{chance(r['destroys'], o.lang)}, en moyenne {_num(r['mean'])} PV",
+                          f"{chance(r['destroys'], o.lang)}, en moyenne {_num(r['mean'], o.lang)} PV",
                           f"{s.en} with {_dice_word(e.kind.magic, o)} (cast {chance(r['cast'], o.lang)}): destroyed "
-                          f"{chance(r['destroys'], o.lang)}, mean {_num(r['mean'])} HP")
+                          f"{chance(r['destroys'], o.lang)}, mean {_num(r['mean'], o.lang)} HP")
     r = details[1]
     fr_k, en_k = KIND_WORDS[kind]
     back = ""
     if r["back"] is not None:
-        back = o.t(f", riposte {_num(_mean(r['back']))} PV en moyenne",
-                   f", riposte {_num(_mean(r['back']))} HP on average")
-    one, dead, lost = chance(1 - r["hits"][0], o.lang), chance(r["destroys"], o.lang), _num(_mean(r["lost"]))
+        back = o.t(f", riposte {_num(_mean(r['back']), o.lang)} PV en moyenne",
+                   f", riposte {_num(_mean(r['back']), o.lang)} HP on average")
+    one, dead, lost = chance(1 - r["hits"][0], o.lang), chance(r["destroys"], o.lang), _num(_mean(r["lost"]), o.lang)
     return head + o.t(f"{fr_k} : au moins une touche {one}, détruite {dead}, en moyenne {lost} PV{back}",
                       f"{en_k}: one hit at least {one}, destroyed {dead}, mean {lost} HP{back}")
 
@@ -292,6 +291,6 @@ def _threats(state: SkirmishState, viewer: str, o: Lang) -> list[Item]:
         cell = state.field.name(m.cell)  # type: ignore[arg-type]
         enemies = [e.id for e, _, _ in found[m.id]]
         out.append({"about": "threat", "unit": m.id, "cell": cell, "enemies": enemies,
-                    "text": o.t(f"Menace sur {m.id} ({cell}, {m.hp} PV) — s'ils l'attaquent : {each}",
-                                f"Threat to {m.id} ({cell}, {m.hp} HP) — if they attack it: {each}")})
+                    "text": o.t(f"Menace sur {unit_name(m.id, o)} ({cell}, {m.hp} PV) — s'ils l'attaquent : {each}",
+                                f"Threat to {unit_name(m.id, o)} ({cell}, {m.hp} HP) — if they attack it: {each}")})
     return out

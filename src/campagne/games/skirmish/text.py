@@ -7,12 +7,22 @@ from typing import Any
 
 from ...core.i18n import chance, decimal
 from ...render.text import unworded
-from .data import spells
+from .data import cards, spells
 from .state import PHASE_NAMES
 
 
 def _name(u: dict[str, Any], o: Any) -> str:
     return u["name"]["fr" if o.lang == "fr" else "en"]
+
+
+def unit_name(uid: Any, o: Any) -> str:
+    """A unit by its card's printed name and its number ("Soldiers 2" for soldiers.2); anything else as itself
+    (a cell, or a campaign army's unit, whose id is all the event keeps of it)."""
+    parts = str(uid).split(".")
+    card = cards().get(parts[-2]) if len(parts) >= 2 and parts[-1].isdigit() else None
+    if card is None:
+        return str(uid)
+    return f"{card.fr if o.lang == 'fr' else card.en} {parts[-1]}"
 
 
 def unit_line(u: dict[str, Any], o: Any) -> str:
@@ -35,7 +45,7 @@ def unit_line(u: dict[str, Any], o: Any) -> str:
         extra.append(o.t(f"corruption {u['corruption']}", f"corruption {u['corruption']}"))
     if u["activated"]:
         extra.append(o.t("activée", "activated"))
-    tail = ("; " + ", ".join(extra)) if extra else ""
+    tail = (o.t(" ; ", "; ") + ", ".join(extra)) if extra else ""
     return f"  {u['id']:<15} {u['cell'] or '-':<4} {_name(u, o)} ({scores}{tail})"
 
 
@@ -55,7 +65,8 @@ def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
         fr, en = PHASE_NAMES[view["phase"]]
         head = o.t(fr, en) + (f" {view['round']}/{view['rounds']}" if view["phase"] == "battle" else "")
         lines.append(head + o.t(f" — à {view['current']} de jouer", f" — {view['current']} to play")
-                     + (o.t(f" (activation de {view['active']})", f" (activating {view['active']})") if view["active"] else ""))
+                     + (o.t(f" (activation de {unit_name(view['active'], o)})",
+                            f" (activating {unit_name(view['active'], o)})") if view["active"] else ""))
         if view.get("viewer") == view["current"]:
             hint = o.t("deploy UNITÉ CASE", "deploy UNIT CELL") if view["phase"] == "deploy" else o.t(
                 "move UNITÉ CASE, attack UNITÉ CIBLE, cast UNITÉ SORT CIBLE DÉS, end UNITÉ",
@@ -72,7 +83,7 @@ def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
         role = o.t(" (défenseur)", " (defender)") if camp == view["defender"] else ""
         lines.append(o.t(f"Camp {camp}{role} :", f"Camp {camp}{role}:"))
         lines += [unit_line(u, o) for u in view["units"] if u["camp"] == camp and u["status"] != "destroyed"]
-        lost = [u["id"] for u in view["units"] if u["camp"] == camp and u["status"] == "destroyed"]
+        lost = [unit_name(u["id"], o) for u in view["units"] if u["camp"] == camp and u["status"] == "destroyed"]
         if lost:
             lines.append(o.t("  détruites : ", "  destroyed: ") + ", ".join(lost))
     if view.get("odds"):
@@ -81,8 +92,9 @@ def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
         for a in view["odds"]:
             kind = o.t("corps à corps", "melee") if a["kind"] == "melee" else o.t("à distance", "ranged")
             back = f", riposte {decimal(a['riposte_mean'], o.lang)}" if "riposte_mean" in a else ""
-            lines.append(f"  {a['unit']} -> {a['target']} ({kind}): {decimal(a['mean'], o.lang)}, "
-                         f"{chance(a['destroys'], o.lang)}{back}")
+            colon = o.t(" : ", ": ")
+            lines.append(f"  {unit_name(a['unit'], o)} → {unit_name(a['target'], o)} ({kind}){colon}"
+                         f"{decimal(a['mean'], o.lang)}, {chance(a['destroys'], o.lang)}{back}")
     return "\n".join(lines)
 
 
@@ -106,52 +118,52 @@ def event_text(e: dict[str, Any], o: Any) -> str:
         return o.t(f"Bataille engagée sur {e['battlefield']} entre {', '.join(e['camps'])} (défenseur {e['camps'][0]})",
                    f"Battle engaged on {e['battlefield']} between {', '.join(e['camps'])} (defender {e['camps'][0]})")
     if t == "undefended":
-        return o.t(f"Civils de {e['camp']} sans défense : détruits ({', '.join(e['units'])})",
-                   f"{e['camp']}'s civilians undefended: destroyed ({', '.join(e['units'])})")
+        return o.t(f"Civils de {e['camp']} sans défense : détruits ({', '.join(unit_name(u, o) for u in e['units'])})",
+                   f"{e['camp']}'s civilians undefended: destroyed ({', '.join(unit_name(u, o) for u in e['units'])})")
     if t == "deployed":
-        return o.t(f"{e['camp']} déploie {e['unit']} en {e['cell']}", f"{e['camp']} deploys {e['unit']} on {e['cell']}")
+        return o.t(f"{e['camp']} déploie {unit_name(e['unit'], o)} en {e['cell']}", f"{e['camp']} deploys {unit_name(e['unit'], o)} on {e['cell']}")
     if t == "round":
         return o.t(f"Round {e['round']}", f"Round {e['round']}")
     if t == "activated":
-        return o.t(f"{e['unit']} est activée ({e['ap']} PA)", f"{e['unit']} is activated ({e['ap']} AP)")
+        return o.t(f"{unit_name(e['unit'], o)} est activée ({e['ap']} PA)", f"{unit_name(e['unit'], o)} is activated ({e['ap']} AP)")
     if t == "moved":
         left = e['ap_left']
-        return o.t(f"{e['unit']} va de {e['from']} en {e['to']} par {'-'.join(e['path'])} ({left} PA restant{'s' if left > 1 else ''})",
-                   f"{e['unit']} moves from {e['from']} to {e['to']} via {'-'.join(e['path'])} ({e['ap_left']} AP left)")
+        return o.t(f"{unit_name(e['unit'], o)} va de {e['from']} en {e['to']} par {'-'.join(e['path'])} ({left} PA restant{'s' if left > 1 else ''})",
+                   f"{unit_name(e['unit'], o)} moves from {e['from']} to {e['to']} via {'-'.join(e['path'])} ({e['ap_left']} AP left)")
     if t == "attack":
         kind = o.t("au corps à corps", "in melee") if e["kind"] == "melee" else o.t("à distance", "at range")
-        return o.t(f"{e['attacker']} attaque {e['target']} {kind} : ", f"{e['attacker']} attacks {e['target']} {kind}: ") + _volley(e, o)
+        return o.t(f"{unit_name(e['attacker'], o)} attaque {unit_name(e['target'], o)} {kind} : ", f"{unit_name(e['attacker'], o)} attacks {unit_name(e['target'], o)} {kind}: ") + _volley(e, o)
     if t == "riposte":
-        return o.t(f"{e['attacker']} riposte : ", f"{e['attacker']} ripostes: ") + _volley(e, o)
+        return o.t(f"{unit_name(e['attacker'], o)} riposte : ", f"{unit_name(e['attacker'], o)} ripostes: ") + _volley(e, o)
     if t == "destroyed":
-        return o.t(f"{e['unit']} ({e['camp']}) est détruite", f"{e['unit']} ({e['camp']}) is destroyed")
+        return o.t(f"{unit_name(e['unit'], o)} ({e['camp']}) est détruite", f"{unit_name(e['unit'], o)} ({e['camp']}) is destroyed")
     if t == "cast":
         res = o.t("réussi", "cast") if e["success"] else o.t("raté", "failed")
         corr = o.t(f", {e['corruption']} point(s) de corruption", f", {e['corruption']} corruption point(s)") if e["corruption"] else ""
-        return o.t(f"{e['unit']} lance {_spell(e['spell'], o)} sur {e['target']} avec {e['dice']} dé(s) {e['faces']} = "
+        return o.t(f"{unit_name(e['unit'], o)} lance {_spell(e['spell'], o)} sur {unit_name(e['target'], o)} avec {e['dice']} dé(s) {e['faces']} = "
                    f"{e['total']} contre {e['difficulty']} : {res}{corr}",
-                   f"{e['unit']} casts {_spell(e['spell'], o)} at {e['target']} with {e['dice']} dice {e['faces']} = "
+                   f"{unit_name(e['unit'], o)} casts {_spell(e['spell'], o)} at {unit_name(e['target'], o)} with {e['dice']} dice {e['faces']} = "
                    f"{e['total']} against {e['difficulty']}: {res}{corr}")
     if t == "spell_hits":
-        return o.t(f"{e['unit']} subit {e['hits']} touches, sauvegardes {e['saves']} sur {e['save_need']}+ : {e['lost']} PV perdu(s)",
-                   f"{e['unit']} takes {e['hits']} hits, saves {e['saves']} on {e['save_need']}+: {e['lost']} HP lost")
+        return o.t(f"{unit_name(e['unit'], o)} subit {e['hits']} touches, sauvegardes {e['saves']} sur {e['save_need']}+ : {e['lost']} PV perdu(s)",
+                   f"{unit_name(e['unit'], o)} takes {e['hits']} hits, saves {e['saves']} on {e['save_need']}+: {e['lost']} HP lost")
     if t == "healed":
-        return o.t(f"{e['unit']} regagne {e['gained']} PV ({e['hp']})", f"{e['unit']} regains {e['gained']} HP ({e['hp']})")
+        return o.t(f"{unit_name(e['unit'], o)} regagne {e['gained']} PV ({e['hp']})", f"{unit_name(e['unit'], o)} regains {e['gained']} HP ({e['hp']})")
     if t == "shielded":
-        return o.t(f"{e['unit']} : +{e['bonus']} aux sauvegardes ce round", f"{e['unit']}: +{e['bonus']} to saves this round")
+        return o.t(f"{unit_name(e['unit'], o)} : +{e['bonus']} aux sauvegardes ce round", f"{unit_name(e['unit'], o)}: +{e['bonus']} to saves this round")
     if t == "hasted":
-        return o.t(f"{e['unit']} : +{e['ap']} PA à sa prochaine activation", f"{e['unit']}: +{e['ap']} AP at its next activation")
+        return o.t(f"{unit_name(e['unit'], o)} : +{e['ap']} PA à sa prochaine activation", f"{unit_name(e['unit'], o)}: +{e['ap']} AP at its next activation")
     if t == "card_action":
         from .data import card_actions
         a = card_actions().get(e["action"])
         name = o.t(a.fr, a.en) if a else e["action"]
         bonus = o.t(f"+{e['value']} aux sauvegardes ce round", f"+{e['value']} to saves this round") \
             if e["effect"] == "brace" else o.t(f"+{e['value']} pour toucher à son attaque", f"+{e['value']} to hit with its attack")
-        return o.t(f"{e['unit']} : {name} ({e['ap_spent']} PA, reste {e['ap_left']}) : {bonus}",
-                   f"{e['unit']}: {name} ({e['ap_spent']} AP, {e['ap_left']} left): {bonus}")
+        return o.t(f"{unit_name(e['unit'], o)} : {name} ({e['ap_spent']} PA, reste {e['ap_left']}) : {bonus}",
+                   f"{unit_name(e['unit'], o)}: {name} ({e['ap_spent']} AP, {e['ap_left']} left): {bonus}")
     if t == "activation_end":
-        return o.t(f"{e['unit']} termine son activation ({e['ap_lost']} PA perdus)",
-                   f"{e['unit']} ends its activation ({e['ap_lost']} AP lost)")
+        return o.t(f"{unit_name(e['unit'], o)} termine son activation ({e['ap_lost']} PA perdus)",
+                   f"{unit_name(e['unit'], o)} ends its activation ({e['ap_lost']} AP lost)")
     if t == "ended_by_referee":
         return o.t(f"L'arbitre arrête la bataille au round {e['round']}", f"The referee stops the battle in round {e['round']}")
     if t == "engaged_again":  # followup.py: « une autre Action - Engager un combat »
@@ -182,3 +194,10 @@ def odds_lines(r: dict[str, Any], o: Any) -> list[str]:
     lines += [f"  {k}: {chance(p, o.lang)}" for k, p in r["hp_lost"].items()]
     lines.append(o.t(f"Moyenne : {decimal(r['mean'], 'fr', 4)}", f"Mean: {decimal(r['mean'], 'en', 4)}"))
     return lines
+
+
+def choice_words(value: Any, o: Any) -> str | None:
+    """A choice of an order as the table reads it (the club's forms): a unit by its card and number; None for
+    what has no other name than itself (a cell)."""
+    named = unit_name(value, o)
+    return named if named != str(value) else None

@@ -14,6 +14,7 @@
       el.classList.remove("board-selected", "board-spot");
       el.removeAttribute("data-form");
     });
+    map.querySelectorAll(".board-cost").forEach(function (el) { el.remove(); });
     if (!box) { return; }
     var sel = box.getAttribute("data-selected");
     if (sel) {
@@ -28,8 +29,19 @@
         var t = el.querySelector("title");
         if (!t) { t = document.createElementNS("http://www.w3.org/2000/svg", "title"); el.appendChild(t); }
         t.textContent = spot.getAttribute("title");
+        cost(el, spot.getAttribute("data-cost"));
       });
     });
+  }
+  // what a spot costs (action or movement points, loot), written on it
+  function cost(el, words) {
+    if (!words || !el.getBBox || !el.parentNode) { return; }
+    var box = el.getBBox(), t = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    t.setAttribute("class", "board-cost");
+    t.setAttribute("x", box.x + box.width / 2);
+    t.setAttribute("y", box.y + box.height / 2);
+    t.textContent = words;
+    el.parentNode.insertBefore(t, el.nextSibling);
   }
   function give(el) {
     var form = document.getElementById(el.getAttribute("data-form"));
