@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from .data import COLUMNS, effect, ratio, result
-from .magic import active, effect_on, zone_entry
+from .magic import active, effect_on, private, zone_entry
 from .movement import zoc_hexes
 from .state import ArcState, Unit
 
@@ -240,12 +240,14 @@ def hit(state: ArcState, u: Unit, eff: dict[str, Any], foes: list[Unit], role: s
 
 
 def retreat_along(state: ArcState, u: Unit, path: list[str], dice: Dice, **extra: Any) -> list[Event]:
-    """The retreat itself, a leader stacked on the unit going with it."""
+    """The retreat itself, a leader stacked on the unit going with it; `extra` (readings 2): said in the event,
+    which a hidden counter's owner alone then reads."""
     where, dest = u.hex, path[-1]
     followers = [x for x in state.at(where) if x is not u and x.side == u.side and x.kind.leader
                  and not u.kind.leader]  # type: ignore[arg-type]
     u.hex = dest
-    events: list[Event] = [{"type": "retreat", "unit": u.id, "from": where, "to": dest, "path": path, **extra}]
+    ev: Event = {"type": "retreat", "unit": u.id, "from": where, "to": dest, "path": path, **extra}
+    events: list[Event] = [private(u, ev) if extra else ev]
     events += zone_entry(state, u, path, dice)  # « toute troupe pénétrant dans la zone »: retreats too
     for f in followers[:1]:
         f.hex = dest

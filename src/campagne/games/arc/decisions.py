@@ -65,7 +65,7 @@ def _retreat(state: ArcState, step: dict[str, Any], dice: Dice) -> list[Event]:
         u.status, u.hex = "eliminated", None
         return [{"type": "eliminated", "unit": u.id, "at": where, "role": step["role"], "reason": "no_retreat"}]
     if len(options) == 1:
-        return combat.retreat_along(state, u, next(iter(options.values())), dice)
+        return combat.retreat_along(state, u, next(iter(options.values())), dice, chosen=False)
     state.pending = {"kind": "retreat", "player": u.side, "unit": u.id, "options": options}
     return [private(u, {"type": "choice", "kind": "retreat", "player": u.side, "unit": u.id,
                         "hexes": sorted(options)})]

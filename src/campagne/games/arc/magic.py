@@ -133,6 +133,14 @@ def zone_hexes(state: ArcState, caster: Unit, key: str, word: Any) -> list[str] 
     return sorted(hexes, key=natural) if len(linked) == len(hexes) else None
 
 
+def zone_cells(state: ArcState, word: str, n: int) -> list[str]:
+    """The hexes a listed zone word covers (a line, or hexes joined by +), unchecked."""
+    line = read_zone(word)
+    if line is not None:
+        return state.board.line(line[0], line[1], n) or []
+    return word.split("+")
+
+
 def read_zone(word: Any) -> tuple[str, int] | None:
     from .declare import read_zone as read
     return read(word)
