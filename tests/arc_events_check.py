@@ -10,7 +10,10 @@ start), and each event is judged by the seed's sentence:
 - move: a path of contiguous hexes within the unit's allowance (« dans les limites de leur capacité »; rivers,
   marsh and walls « coûte trois points de mouvement »), stopping in the first enemy ZOC it enters (« toute unité
   entrant dans une ZOC ennemie doit immédiatement s'arrêter »), Aris Dombal's « illimité » aside;
-- advance: one step, from a hex next to the vacated hex (« se déplacer dans l'hex libre »);
+- advance: one step, from a hex next to the vacated hex (« se déplacer dans l'hex libre »); in a game of
+  readings 2, by one of the combat's attackers, chosen after its result (an entry of its own whose command is
+  the attacker's `advance`, offered once the combat at that hex was resolved and the hex left empty);
+- retreat chosen by its owner (readings 2): it ends on the hex his `retreat` order named, one of those offered;
 - no two enemy counters on one hex once both are visible (the set-up included).
 
 `python tests/arc_events_check.py SEED...` prints the breaches of simulated games; tests/test_arc_events.py runs it.
@@ -43,6 +46,10 @@ class Follower:
         self.ambush: set[tuple[str, str]] = set()  # (unit, hex): arrived hidden on an enemy's hex
         self.seen: set[tuple[str, str, str]] = set()
         self.where = "set-up"
+        self.readings = start.readings
+        self.command: dict[str, Any] = {}
+        self.last_combat: dict[str, list[str]] = {}  # hex -> the attackers of the last combat fought there
+        self.offered: dict[str, Any] = {}  # the decision offered: ("retreat", unit) -> hexes, ("advance", hex) -> units
 
     def kind(self, uid: str) -> Any:
         return unit_types()[self.type[uid]]
@@ -146,6 +153,18 @@ class Follower:
         for a in e["attackers"]:
             if not self.kind(a).ability("reinvisible"):
                 self.hidden[a] = False
+        self.last_combat[at] = list(e["attackers"])
+
+    def on_choice(self, e: dict[str, Any]) -> None:
+        if e["kind"] == "retreat":
+            self.offered[("retreat", e["unit"])] = set(e["hexes"])
+            return
+        h = e["hex"]
+        if any(x is not None and x == h for x in self.hex.values()):
+            self.bad(f"an advance into {h} is offered while the hex is held")
+        if not set(e["units"]) <= set(self.last_combat.get(h, [])):
+            self.bad(f"{e['units']} offered to advance into {h} without having attacked there")
+        self.offered[("advance", h)] = set(e["units"])
 
     def on_retreat(self, e: dict[str, Any]) -> None:
         uid = e["unit"]
@@ -153,11 +172,25 @@ class Follower:
         self.hex[uid] = None  # its own hex no longer counts
         if self.kind(uid).ability("zoc_only_from") != [] and e["to"] in self.zoc_of_visible_enemies(uid):
             self.bad(f"{uid} ends its retreat in an enemy ZOC at {e['to']}")
+        if e.get("chosen"):
+            c, offered = self.command, self.offered.pop(("retreat", uid), set())
+            if c.get("type") != "retreat" or c.get("unit") != uid or c.get("hex") != e["to"] or e["to"] not in offered:
+                self.bad(f"{uid} retreats to {e['to']}, not where its owner chose ({c}, offered {sorted(offered)})")
+        elif self.readings >= 2 and e.get("chosen") is None and ("retreat", uid) in self.offered:
+            self.bad(f"{uid} retreats to {e['to']} without its owner's choice")
         self.hex[uid] = e["to"]
 
     def on_advance(self, e: dict[str, Any]) -> None:
         if e["from"] is None or self.board.distance(e["from"], e["to"]) != 1:
             self.bad(f"{e['unit']} advances from {e['from']} to {e['to']}")
+        if self.readings >= 2:  # « une des unités attaquantes peut immédiatement se déplacer »: after the result
+            c, offered = self.command, self.offered.pop(("advance", e["to"]), set())
+            if c.get("type") != "advance" or c.get("unit") != e["unit"] or e["unit"] not in offered:
+                self.bad(f"{e['unit']} advances to {e['to']} without being chosen after the result ({c})")
+        if e["unit"] not in self.last_combat.get(e["to"], []):
+            self.bad(f"{e['unit']} advances to {e['to']} without having attacked there")
+        if any(x is not None and x == e["to"] for u, x in self.hex.items() if u != e["unit"]):
+            self.bad(f"{e['unit']} advances into {e['to']}, which is not vacated")
         self.hex[e["unit"]] = e["to"]
         self.ambush = {x for x in self.ambush if x[0] != e["unit"]}
 
@@ -179,6 +212,7 @@ def breaches(game: Game) -> list[str]:
     f.shared_hexes()
     entries: Iterable[Any] = [game.opening, *game.effective] if game.opening else game.effective
     for entry in entries:
+        f.command = dict(getattr(entry, "command", None) or {})
         for e in entry.events:
             f.read(e)
     return f.breaches

@@ -18,9 +18,10 @@ def small_map(**terrain: list[str]) -> dict[str, Any]:
 
 
 def setup(units: list[dict[str, Any]], turn: int = 3, phase: str = "move", segment: int = 0,
-          two_player: bool = False, **terrain: list[str]) -> dict[str, Any]:
+          two_player: bool = False, readings: int = 1, **terrain: list[str]) -> dict[str, Any]:
+    """`readings` 2: issue 24's (the owner's retreat hex, the advance after the result), as `new` sets up."""
     return {"players": PLAYERS, "forces": "medium", "two_player": two_player, "map": small_map(**terrain),
-            "scenario": units, "turn": turn, "phase": phase, "segment": segment}
+            "scenario": units, "turn": turn, "phase": phase, "segment": segment, "readings": readings}
 
 
 def position(units: list[dict[str, Any]], **kw: Any) -> ArcState:

@@ -59,3 +59,23 @@ def test_the_checker_finds_a_move_going_on_through_a_zoc():
     found = len(f.breaches)
     f.read({"type": "move", "unit": "snipers.1", "from": "B9", "to": "C4", "path": ["C8", "C6", "C4"]})
     assert len(f.breaches) == found  # the infantry's ZOC does not stop a sniper
+
+
+def test_the_checker_finds_decisions_not_taken_by_their_player():
+    """Readings 2: « les unités en retraite doivent se déplacer » to the hex its owner chose, and « une des unités
+    attaquantes peut immédiatement se déplacer dans l'hex libre » once the result is known, by its attacker."""
+    f = Follower(Game(ArcRules(), setup([u("mpa_infantry", "D5"), u("mpa_infantry", "H3"), u("faithful", "D7")],
+                                        phase="melee", readings=2), 0))
+    f.read({"type": "combat", "attackers": ["mpa_infantry.1"], "target": "faithful.1", "at": "D7"})
+    f.read({"type": "choice", "kind": "retreat", "player": "ulf", "unit": "faithful.1", "hexes": ["C8", "E8"]})
+    f.command = {"type": "retreat", "player": "ulf", "unit": "faithful.1", "hex": "C8"}
+    f.read({"type": "retreat", "unit": "faithful.1", "from": "D7", "to": "E8", "chosen": True})
+    assert "not where its owner chose" in f.breaches[-1]
+    found = len(f.breaches)
+    f.read({"type": "choice", "kind": "advance", "player": "bonnaire", "hex": "D7", "units": ["mpa_infantry.1"]})
+    assert len(f.breaches) == found  # the attacker, after the result, the hex empty
+    f.read({"type": "advance", "unit": "mpa_infantry.1", "from": "D5", "to": "D7"})  # in the retreat's entry
+    assert "without being chosen after the result" in f.breaches[-1]
+    f.command = {"type": "advance", "player": "bonnaire", "unit": "mpa_infantry.2"}
+    f.read({"type": "advance", "unit": "mpa_infantry.2", "from": "H3", "to": "D7"})
+    assert any("without having attacked there" in b for b in f.breaches[-3:])

@@ -31,7 +31,7 @@ from typing import Any
 from ...core.i18n import Lang, chance
 from . import combat, declare
 from .data import SIDES, effect
-from .magic import active, order_of, spell
+from .magic import active, order_of, spell, zone_cells
 from .movement import allowance, can_move, charge_line, reach
 from .odds import combat_odds
 from .rules import awaiting
@@ -190,8 +190,7 @@ def _casts(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
         elif s["kind"] == "zone":
             zones = []
             for word in c["targets"]:
-                h, d = declare.read_zone(word)  # type: ignore[misc]
-                hit = [u for x in k.board.line(h, d, s["hexes"]) or [] for u in k.at(x)]
+                hit = [u for x in zone_cells(k, word, s["hexes"]) for u in k.at(x)]
                 foes = [u for u in hit if k.enemies(viewer, u.side)]
                 if foes:
                     friends = [u for u in hit if u not in foes]

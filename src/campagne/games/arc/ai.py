@@ -157,6 +157,7 @@ def _attacks(view: dict[str, Any], legal: list[LegalOrder], phase: str) -> list[
         | set(sides()[view["viewer"]]["capture"])
     order = sorted(by_target, key=lambda t: (units[t]["type"] not in wanted, defence(t) / max(Fraction(1), sum(
         (Fraction(units[a][attr]) for a in by_target[t]), Fraction(0)))))  # its secret objective's prey first
+    advancing = any(lo.type == "attack-advance" for lo in legal)  # readings 1: the advance declared beforehand
     for t in order:
         group = sorted((a for a in by_target[t] if a in free), key=lambda a: -Fraction(units[a][attr]))
         total, used = Fraction(0), []
@@ -170,9 +171,43 @@ def _attacks(view: dict[str, Any], legal: list[LegalOrder], phase: str) -> list[
         if used and (col is None or (text.endswith("-1") and int(text.split("-")[0]) >= floor)):
             for i, a in enumerate(used):
                 free.discard(a)
-                kind = "attack-advance" if i == 0 and phase == "melee" else "attack"
+                kind = "attack-advance" if advancing and i == 0 and phase == "melee" else "attack"
                 out.append({"type": kind, "player": view["viewer"], "unit": a, "target": t})
     return out
+
+
+DECISIONS = ("retreat", "advance", "stay")
+
+
+def deciding(legal: list[LegalOrder]) -> bool:
+    """Whether a combat waits on this player's decision (readings 2): then only the decision is listed."""
+    return bool(legal) and all(lo.type in DECISIONS for lo in legal)
+
+
+def decide(view: dict[str, Any], legal: list[LegalOrder], board: Board | None = None) -> dict[str, Any]:
+    """A retreat ends away from the visible enemies, then near its friends and its objectives; after a melee the
+    strongest attacker advances (never a leader its enemies' objectives name), after missile fire none does
+    (archers stay behind the line)."""
+    b = _board(view, board)
+    me = view["viewer"]
+    units = {u["id"]: u for u in view["units"]}
+    retreat = next((lo for lo in legal if lo.type == "retreat"), None)
+    if retreat is not None:
+        enemies = [u["hex"] for u in view["units"] if u["side"] != me and u["hex"] and u["hex"] in b]
+        friends = [u["hex"] for u in view["units"] if u["side"] == me and u["hex"] and u["id"] != retreat.fixed["unit"]
+                   and u["hex"] in b] + goals(view, b)
+
+        def score(h: str) -> tuple[int, int, str]:
+            far = min((b.distance(h, e) for e in enemies), default=99)
+            near = min((b.distance(h, f) for f in friends), default=0)
+            return -far, near, h
+        return retreat.command({"hex": min(retreat.fields[0].choices, key=score)})
+    stay = next(lo for lo in legal if lo.type == "stay")
+    movers = [lo for lo in legal if lo.type == "advance" and lo.fixed["unit"] in units
+              and units[lo.fixed["unit"]]["type"] not in GUARDED_LEADERS]
+    if view["phase"] != "melee" or not movers:
+        return stay.command()
+    return max(movers, key=lambda lo: (Fraction(units[lo.fixed["unit"]]["melee"]), lo.fixed["unit"])).command()
 
 
 def done(view: dict[str, Any]) -> dict[str, Any]:
@@ -183,6 +218,8 @@ def greedy(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random) ->
     """One order: the first of the phase's plan not yet declared, else `done`."""
     if not legal:
         return None
+    if deciding(legal):
+        return decide(view, legal)
     plan = plan_phase(view, legal, rng)
     return plan[0] if plan else done(view)
 
@@ -190,6 +227,8 @@ def greedy(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random) ->
 def random_player(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random) -> dict[str, Any] | None:
     if not legal:
         return None
+    if deciding(legal):
+        return rng.choice(legal).sample(rng)
     others = [lo for lo in legal if lo.type != "done"]
     if not others or rng.random() < 0.1:
         return done(view)
@@ -197,6 +236,8 @@ def random_player(view: dict[str, Any], legal: list[LegalOrder], rng: random.Ran
 
 
 def absent(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random) -> dict[str, Any] | None:
+    if deciding(legal):  # a decision is still owed: the rules' own reading, the greedy one
+        return decide(view, legal)
     return done(view) if legal else None
 
 
@@ -245,6 +286,10 @@ def autoplay(game: Any, seed: Any, referee: bool = False, after: list[Any] | Non
         legal = legal_orders(s, p)
         v = view_of(s, p)
         controller = s.controllers[p] if s.controllers[p] in COMPUTERS else "greedy"
+        if deciding(legal):  # a combat waits on this decision: one order, then the next round
+            c = random_player(v, legal, rng) if controller == "random" else decide(v, legal, s.board)
+            pushed.append(game.push(c))  # type: ignore[arg-type]
+            continue
         if controller == "greedy":
             commands = plan_phase(v, legal, rng, s.board)
         elif controller == "random":  # one order at a time: the next round lists the orders again

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core.dice import Dice
 from .data import COLUMNS, effect, ratio, result
-from .magic import active, effect_on, zone_entry
+from .magic import active, effect_on, private, zone_entry
 from .movement import zoc_hexes
 from .state import ArcState, Unit
 
@@ -109,7 +109,26 @@ def odds(state: ArcState, attackers: list[Unit], t: Unit, phase: str) -> dict[st
 
 
 def resolve(state: ArcState, t: Unit, attacks: list[dict[str, Any]], phase: str, dice: Dice) -> list[Event]:
-    """One declared combat: the attacks on `t` (each {"unit", "advance"}), in declaration order."""
+    """One declared combat (readings 1): the attacks on `t` (each {"unit", "advance"}), in declaration order;
+    retreats go where `retreat_path` says, the advance is the one declared with the attack."""
+    return _resolve(state, t, attacks, phase, dice, None)
+
+
+def resolve_steps(state: ArcState, t: Unit, attacks: list[dict[str, Any]], phase: str,
+                  dice: Dice) -> tuple[list[Event], list[dict[str, Any]]]:
+    """One declared combat (readings 2): the result applied, and what follows it as steps decided by the owners
+    (decisions.py): each retreat (« les unités en retraite doivent se déplacer »: where, its owner says), then the
+    advance (« une des unités attaquantes peut immédiatement se déplacer dans l'hex libre »: after the result)."""
+    follow: list[dict[str, Any]] = []
+    events = _resolve(state, t, attacks, phase, dice, follow)
+    fought = [e for e in events if e.get("type") == "combat" and e.get("result") != "forbidden"]
+    if fought and fought[0].get("at"):
+        follow.append({"step": "advance", "origin": fought[0]["at"], "attackers": list(fought[0]["attackers"])})
+    return events, follow
+
+
+def _resolve(state: ArcState, t: Unit, attacks: list[dict[str, Any]], phase: str, dice: Dice,
+             follow: list[dict[str, Any]] | None) -> list[Event]:
     attackers = [state.units[x["unit"]] for x in attacks]
     attackers = [a for a in attackers if may_attack(state, a, t, phase)]
     if not attackers:
@@ -140,16 +159,17 @@ def resolve(state: ArcState, t: Unit, attacks: list[dict[str, Any]], phase: str,
         ev["result"] = result(o["column"], roll)
     eff = effect(ev["result"])
     if eff["side"] in "DB":
-        events += hit_defender(state, t, eff, attackers, dice)
+        events += hit_defender(state, t, eff, attackers, dice, follow)
     elif having(attackers, "forces_retreat"):
-        events += hit(state, t, {"retreat": 1, "half": False, "eliminate": False}, attackers, "forced", dice)
+        events += hit(state, t, {"retreat": 1, "half": False, "eliminate": False}, attackers, "forced", dice,
+                      follow)
     if eff["side"] in "AB":
         if phase == "missiles":
             events.append({"type": "ignored", "reason": "missiles", "result": ev["result"]})
         else:
             for a in attackers:
-                events += hit(state, a, eff, [t], "attacker", dice)
-    if origin and not state.at(origin):
+                events += hit(state, a, eff, [t], "attacker", dice, follow)
+    if follow is None and origin and not state.at(origin):
         for x, a in zip(attacks, [state.units[y["unit"]] for y in attacks]):
             if x.get("advance") and may_advance(state, a, origin) and a in attackers:
                 events.append({"type": "advance", "unit": a.id, "from": a.hex, "to": origin})
@@ -175,7 +195,8 @@ def having(attackers: list[Unit], ability: str) -> Unit | None:
     return next((a for a in attackers if a.kind.ability(ability)), None)
 
 
-def hit_defender(state: ArcState, t: Unit, eff: dict[str, Any], attackers: list[Unit], dice: Dice) -> list[Event]:
+def hit_defender(state: ArcState, t: Unit, eff: dict[str, Any], attackers: list[Unit], dice: Dice,
+                 follow: list[dict[str, Any]] | None = None) -> list[Event]:
     captor = having(attackers, "captures")
     if t.kind.leader and captor:
         where = t.hex
@@ -192,10 +213,12 @@ def hit_defender(state: ArcState, t: Unit, eff: dict[str, Any], attackers: list[
         events = []
     if having(attackers, "forces_retreat") and not eff["retreat"] and not eff["eliminate"]:
         eff = {**eff, "retreat": 1}  # « toute attaque implique automatiquement un retrait des unités adverses »
-    return events + hit(state, t, eff, attackers, "defender", dice)
+    return events + hit(state, t, eff, attackers, "defender", dice, follow)
 
 
-def hit(state: ArcState, u: Unit, eff: dict[str, Any], foes: list[Unit], role: str, dice: Dice) -> list[Event]:
+def hit(state: ArcState, u: Unit, eff: dict[str, Any], foes: list[Unit], role: str, dice: Dice,
+        follow: list[dict[str, Any]] | None = None) -> list[Event]:
+    """The result on one counter; `follow` (readings 2): its retreat left to its owner, as a step of its own."""
     where = u.hex
     if eff["eliminate"] or (eff["half"] and u.reduced):
         u.status, u.hex = "eliminated", None
@@ -204,22 +227,32 @@ def hit(state: ArcState, u: Unit, eff: dict[str, Any], foes: list[Unit], role: s
     if eff["half"]:
         u.reduced = True
         events.append({"type": "reduced", "unit": u.id, "at": where})
-    if eff["retreat"]:
+    if eff["retreat"] and follow is not None:
+        follow.append({"step": "retreat", "unit": u.id, "n": eff["retreat"], "role": role})
+    elif eff["retreat"]:
         path = retreat_path(state, u, eff["retreat"], foes)
         if path is None:
             u.status, u.hex = "eliminated", None
             events.append({"type": "eliminated", "unit": u.id, "at": where, "role": role, "reason": "no_retreat"})
         else:
-            dest = path[-1]
-            followers = [x for x in state.at(where) if x is not u and x.side == u.side and x.kind.leader
-                         and not u.kind.leader]  # type: ignore[arg-type]
-            u.hex = dest
-            events.append({"type": "retreat", "unit": u.id, "from": where, "to": dest, "path": path})
-            events += zone_entry(state, u, path, dice)  # « toute troupe pénétrant dans la zone »: retreats too
-            for f in followers[:1]:
-                f.hex = dest
-                events.append({"type": "retreat", "unit": f.id, "from": where, "to": dest, "path": path})
-                events += zone_entry(state, f, path, dice)
+            events += retreat_along(state, u, path, dice)
+    return events
+
+
+def retreat_along(state: ArcState, u: Unit, path: list[str], dice: Dice, **extra: Any) -> list[Event]:
+    """The retreat itself, a leader stacked on the unit going with it; `extra` (readings 2): said in the event,
+    which a hidden counter's owner alone then reads."""
+    where, dest = u.hex, path[-1]
+    followers = [x for x in state.at(where) if x is not u and x.side == u.side and x.kind.leader
+                 and not u.kind.leader]  # type: ignore[arg-type]
+    u.hex = dest
+    ev: Event = {"type": "retreat", "unit": u.id, "from": where, "to": dest, "path": path, **extra}
+    events: list[Event] = [private(u, ev) if extra else ev]
+    events += zone_entry(state, u, path, dice)  # « toute troupe pénétrant dans la zone »: retreats too
+    for f in followers[:1]:
+        f.hex = dest
+        events.append({"type": "retreat", "unit": f.id, "from": where, "to": dest, "path": path})
+        events += zone_entry(state, f, path, dice)
     return events
 
 
@@ -230,10 +263,20 @@ def retreat_hex(state: ArcState, u: Unit, n: int, foes: list[Unit]) -> str | Non
 
 
 def retreat_path(state: ArcState, u: Unit, n: int, foes: list[Unit]) -> list[str] | None:
-    """The hexes a retreat of `n` hexes goes through, its end last: every step farther from where it began,
-    never through an enemy, never ending in an enemy ZOC, on a free hex (« elle doit poursuivre sa retraite si
-    nécessaire pour atteindre un hex de libre »), the hex farthest from its attackers (then the first by name):
-    the owner's choice made by the rules, since campagne does not stop a combat to ask."""
+    """The hexes a retreat of `n` hexes goes through, its end last (one of `retreat_options`): the hex farthest
+    from its attackers (then the first by name), the owner's choice made by the rules in readings 1."""
+    options = retreat_options(state, u, n)
+    if not options:
+        return None
+    foe_hexes = [f.hex for f in foes if f.hex]
+    end = max(sorted(options), key=lambda m: sum(state.board.distance(m, f) for f in foe_hexes))
+    return options[end]
+
+
+def retreat_options(state: ArcState, u: Unit, n: int) -> dict[str, list[str]]:
+    """Where a retreat of `n` hexes may end, each with the hexes it goes through (its end last): every step
+    farther from where it began, never through an enemy, never ending in an enemy ZOC, on a free hex (« elle
+    doit poursuivre sa retraite si nécessaire pour atteindre un hex de libre »): the nearest such hexes."""
     b = state.board
     start = u.hex
     assert start is not None
@@ -254,14 +297,15 @@ def retreat_path(state: ArcState, u: Unit, n: int, foes: list[Unit]) -> list[str
             free = [m for m in nxt if m not in zoc and not any(not state.enemies(x.side, u.side)
                                                               for x in state.at(m))]
             if free:
-                foe_hexes = [f.hex for f in foes if f.hex]
-                end = max(sorted(free), key=lambda m: sum(b.distance(m, f) for f in foe_hexes))
-                path = [end]
-                while prev[path[-1]] != start:
-                    path.append(prev[path[-1]])
-                return path[::-1]
+                out = {}
+                for end in free:
+                    path = [end]
+                    while prev[path[-1]] != start:
+                        path.append(prev[path[-1]])
+                    out[end] = path[::-1]
+                return out
             nxt = [m for m in nxt if m not in zoc]
         if not nxt:
-            return None
+            return {}
         layer = nxt
-    return None
+    return {}

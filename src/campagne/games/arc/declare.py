@@ -8,11 +8,14 @@ start of the phase and on the player's own declarations of this phase (one order
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
+from ...core.names import natural
+
 from . import combat
-from .magic import (UNIT_SPELLS, can_cast, dispel_targets, order_of, partners, spell, spell_cost, unit_targets,
-                    zone_starts)
+from .magic import (UNIT_SPELLS, can_cast, dispel_targets, order_of, partners, shape_word, spell, spell_cost,
+                    unit_targets, zone_starts)
 from .movement import can_end, can_move, reach_now
 from .state import ArcState, Unit
 
@@ -110,7 +113,7 @@ def casts(state: ArcState, player: str) -> list[dict[str, Any]]:
                 pool = c.points + (state.units[mate].points if mate else 0)
                 base = {"caster": c.id, "spell": key, "partner": mate}
                 if s["kind"] == "zone":
-                    words = [zone_word(h, d) for d in range(1, 7) for h in zone_starts(state, c, key, d)]
+                    words = zone_words(state, c, key, s)
                     if s["cost"] <= pool and words:
                         out.append({**base, "targets": words})
                 elif s["kind"] == "dispel":
@@ -122,6 +125,22 @@ def casts(state: ArcState, player: str) -> list[dict[str, Any]]:
                     if t:
                         out.append({**base, "targets": t})
     return out
+
+
+def zone_words(state: ArcState, caster: Unit, key: str, s: dict[str, Any]) -> list[str]:
+    """The zones listed for a zone spell (any other contiguous zone in range is accepted when typed, see
+    magic.zone_hexes): the straight lines from a first hex in range ("D9:S"), and, for zones of more than two
+    hexes, each visible enemy's hex in range with `hexes - 1` of its neighbours ("D9+D10+E10+E11"): the zones
+    around a target (2-hex zones are all lines)."""
+    words = [zone_word(h, d) for d in range(1, 7) for h in zone_starts(state, caster, key, d)]
+    if s["hexes"] <= 2:
+        return words
+    b = state.board
+    foes = sorted({t.hex for t in state.alive() if t.hex and not t.hidden and state.enemies(caster.side, t.side)
+                   and b.distance(caster.hex, t.hex) <= s["range"]}, key=natural)  # type: ignore[arg-type]
+    shapes = {shape_word((h, *around)) for h in foes
+              for around in combinations(sorted(b.neighbours[h]), s["hexes"] - 1)}
+    return words + sorted(shapes, key=natural)
 
 
 def spells_of(order: str | None) -> dict[str, dict[str, Any]]:

@@ -18,6 +18,8 @@ def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
         return [] if state.ended else [LegalOrder("end", "referee")]
     if player not in awaiting(state):
         return []
+    if state.pending is not None:  # readings 2: only the decision a combat waits on
+        return decision(state.pending)
     phase = state.phase
     out: list[LegalOrder] = []
     if phase == "deploy":
@@ -47,10 +49,20 @@ def legal_orders(state: ArcState, player: str) -> list[LegalOrder]:
                                   (Field("target", choices=tuple(c["targets"])),)))
     else:
         for unit, targets in sorted(declare.attackers(state, player, phase).items()):
-            for kind in ("attack", "attack-advance"):
+            for kind in ("attack",) if state.readings >= 2 else ("attack", "attack-advance"):
                 out.append(LegalOrder(kind, player, {"unit": unit}, (Field("target", choices=tuple(targets)),)))
     out.append(LegalOrder("done", player))
     return out
+
+
+def decision(pending: dict) -> list[LegalOrder]:
+    """The retreat's end hexes (« les unités en retraite doivent se déplacer »), or the attackers that may advance
+    into the vacated hex and the choice not to (« une des unités attaquantes peut immédiatement se déplacer »)."""
+    p = pending["player"]
+    if pending["kind"] == "retreat":
+        return [LegalOrder("retreat", p, {"unit": pending["unit"]},
+                           (Field("hex", choices=tuple(sorted(pending["options"]))),))]
+    return [*(LegalOrder("advance", p, {"unit": u}) for u in pending["units"]), LegalOrder("stay", p)]
 
 
 def _mp(u: Unit, costs: dict[str, int], hexes: tuple[str, ...]) -> dict[str, dict[str, str]]:

@@ -4,7 +4,9 @@
 (« attaque jumelée si elles sont HC »), sharing its cost whether or not one could pay alone; each priest takes part in one spell a phase, as
 any unit attacks once a phase. A save (« ST ») succeeds on a d12 roll of the unit's magic save or more (« une
 petite valeur indique une meilleure défense magique »). Spells aimed at friends (bless, healing) need no save.
-Zones (weather turn, blade barrier) are a straight line of 4 (2) contiguous hexes from a first hex in range.
+Zones (weather turn, blade barrier): « 4HC / 2HC choisis par lanceur de sort », any 4 (2) contiguous hexes of the
+map the caster chooses, one of them at most the spell's range from him, named by its hexes ("D9+D10+E10+E11"), or
+as before by a straight line's first hex (in range) and direction ("D9:S").
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.dice import Dice
+from ...core.names import natural
 from .data import spells
 from .state import ArcState, Unit
 
@@ -101,6 +104,43 @@ def zone_starts(state: ArcState, caster: Unit, key: str, direction: int) -> list
     return [h for h in b.within(caster.hex, s["range"]) if h in starts]  # type: ignore[arg-type]
 
 
+def shape_word(hexes: Any) -> str:
+    """A zone named by its hexes, one word whatever the order typed: "D9+D10+E10+E11"."""
+    return "+".join(sorted({str(h).strip() for h in hexes}, key=natural))
+
+
+def zone_hexes(state: ArcState, caster: Unit, key: str, word: Any) -> list[str] | None:
+    """The hexes of the zone a word names, if the caster may lay it there (None otherwise): a straight line
+    "FIRST:DIRECTION" from a first hex in range, or any `hexes` contiguous hexes "A+B+...", one in range."""
+    s = spell(order_of(caster), key)  # type: ignore[arg-type]
+    b = state.board
+    line = read_zone(word)
+    if line is not None:
+        if line[0] not in b or line[0] not in zone_starts(state, caster, key, line[1]):
+            return None
+        return b.line(line[0], line[1], s["hexes"])
+    hexes = [h.strip() for h in str(word).split("+")]
+    if len(set(hexes)) != s["hexes"] or len(hexes) != s["hexes"] or not all(h in b for h in hexes):
+        return None
+    if not any(b.distance(caster.hex, h) <= s["range"] for h in hexes):  # type: ignore[arg-type]
+        return None
+    linked, todo = {hexes[0]}, [hexes[0]]
+    while todo:  # contiguous: each hex reached from the first through the zone's own hexes
+        for m in b.neighbours[todo.pop()]:
+            if m in hexes and m not in linked:
+                linked.add(m)
+                todo.append(m)
+    return sorted(hexes, key=natural) if len(linked) == len(hexes) else None
+
+
+def zone_cells(state: ArcState, word: str, n: int) -> list[str]:
+    """The hexes a listed zone word covers (a line, or hexes joined by +), unchecked."""
+    line = read_zone(word)
+    if line is not None:
+        return state.board.line(line[0], line[1], n) or []
+    return word.split("+")
+
+
 def read_zone(word: Any) -> tuple[str, int] | None:
     from .declare import read_zone as read
     return read(word)
@@ -137,9 +177,9 @@ def resolve_cast(state: ArcState, plan: dict[str, Any], dice: Dice) -> list[Even
     target = plan.get("target")
     cost = spell_cost(state, order, key, target)  # type: ignore[arg-type]
     pool = caster.points + (partner.points if partner else 0)
-    zone = read_zone(target) if s["kind"] == "zone" else None
+    zone = zone_hexes(state, caster, key, target) if s["kind"] == "zone" else None
     if s["kind"] == "zone":
-        valid = zone is not None and zone[0] in zone_starts(state, caster, key, zone[1])
+        valid = zone is not None
     elif s["kind"] == "dispel":
         valid = target in dispel_targets(state, caster)
     else:
@@ -150,7 +190,7 @@ def resolve_cast(state: ArcState, plan: dict[str, Any], dice: Dice) -> list[Even
     ev = {**base, "target": target, "cost": cost, **events_pay}
     events: list[Event] = [ev]
     if s["kind"] == "zone":
-        hexes = state.board.line(zone[0], zone[1], s["hexes"])  # type: ignore[index]
+        hexes = zone
         eff = new_effect(state, order, key, s, caster, hexes=hexes)  # type: ignore[arg-type]
         ev.update(result="zone", hexes=hexes, effect=eff["id"])
         for u in [u for h in hexes for u in state.at(h)]:  # type: ignore[union-attr]

@@ -72,7 +72,40 @@ register_messages({
     "arc.no_way": {"en": "{name} finds no way to {hex}: enemies or terrain bar every path.",
                    "fr": "{name} ne trouve aucun chemin jusqu'en {hex} : ennemis ou terrain barrent tous les "
                          "passages."},
+    "arc.decide_first": {"en": "{player} must first decide for {unit}: {how}.",
+                         "fr": "{player} doit d'abord décider pour {unit} : {how}."},
+    "arc.not_advancing": {"en": "{name} cannot advance into {hex}: only an attacker next to it may (« une des "
+                                "unités attaquantes peut immédiatement se déplacer dans l'hex libre »): {units}.",
+                          "fr": "{name} ne peut pas avancer en {hex} : seul un attaquant contigu le peut (« une "
+                                "des unités attaquantes peut immédiatement se déplacer dans l'hex libre ») : "
+                                "{units}."},
+    "arc.zone_shape": {"en": "{target!r} is not a zone for {spell}: {hexes} contiguous hexes of the map, one of "
+                             "them at most {range} hexes from {name} (« {hexes}HC choisis par lanceur de sort »).",
+                       "fr": "{target!r} n'est pas une zone pour {spell} : {hexes} hex contigus de la carte, dont un "
+                             "à {range} hex au plus de {name} (« {hexes}HC choisis par lanceur de sort »)."},
 })
+
+
+def decide_first(pending: dict[str, Any]) -> None:
+    """A decision awaits: say which (the retreat's hexes, or the attackers who may advance)."""
+    if pending["kind"] == "retreat":
+        how = bilingual(f"retreat {pending['unit']} HEX, HEX among {', '.join(sorted(pending['options']))}",
+                        f"retreat {pending['unit']} HEX, HEX parmi {', '.join(sorted(pending['options']))}")
+        unit = name(pending["unit"])
+    else:
+        how = bilingual(f"advance UNIT into {pending['hex']} ({', '.join(pending['units'])}) or stay",
+                        f"advance PION en {pending['hex']} ({', '.join(pending['units'])}) ou stay")
+        unit = bilingual(f"the hex {pending['hex']}", f"l'hex {pending['hex']}")
+    raise CampagneError("arc.decide_first", player=OWNERS.get(pending["player"], pending["player"]), unit=unit, how=how)
+
+
+def why_not_advance(unit: str, pending: dict[str, Any]) -> None:
+    raise CampagneError("arc.not_advancing", name=name(unit), hex=pending["hex"],
+                        units=", ".join(pending["units"]))
+
+
+def why_not_zone(caster: str, spell: str, target: str, hexes: int, reach: int) -> None:
+    raise CampagneError("arc.zone_shape", name=name(caster), spell=spell, target=target, hexes=hexes, range=reach)
 
 
 def name(uid: str) -> dict[str, str]:
@@ -167,7 +200,8 @@ def _zoc_on_the_way(state: ArcState, u: Unit, dest: str, prev: dict[str, str]) -
 
 def target_word(word: Any, targets: list[str]) -> str:
     """A target as typed: a counter's id, its id without `.1`, or its printed name, among the choices."""
-    return pick(str(word), targets, {t: list(name(t).values()) for t in targets if ":" not in t}) or str(word)
+    return pick(str(word), targets, {t: list(name(t).values()) for t in targets
+                                       if ":" not in t and "+" not in t}) or str(word)
 
 
 def why_not_target(uid: str, target: str, targets: list[str], what: dict[str, str]) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from ...core.dice import Dice
 from ...core.errors import CampagneError, need, register_messages
 from ...core.orders import Arg, Order, OrderContext, order_for
-from . import combat, declare, magic, movement, refusals, victory
+from . import combat, decisions, declare, magic, movement, refusals, victory
 from .setup import new_state
 from .state import PHASES, TURNS, ArcState, phase_label
 
@@ -28,12 +28,21 @@ register_messages({
                        "fr": "{player} ne joue pas maintenant (on attend {waiting})."},
     "arc.bad_mount": {"en": "{unit} cannot fly: only Gonzague has Pegasus.",
                       "fr": "{unit} ne peut pas voler : seul Gonzague a Pégase."},
+    "arc.no_decision": {"en": "No retreat or advance awaits a decision now.",
+                        "fr": "Aucune retraite ni avance n'attend de décision maintenant."},
+    "arc.advance_after": {"en": "The choice to advance is made after the combat's result: declare attack, you "
+                                "will be asked if the hex is vacated.",
+                          "fr": "Le choix d'avancer se fait après le résultat du combat : déclarez attack, la "
+                                "question vous sera posée si l'hex est libéré."},
 })
+
+DECISIONS = ("retreat", "advance", "stay")
 
 WHAT = {"place": ("être placé", "be placed"), "move": ("bouger", "move"), "meditate": ("méditer", "meditate"),
         "cast": ("lancer ce sort", "cast this spell"), "attack": ("attaquer", "attack"),
         "place_on": ("être placé en", "be placed on"), "move_to": ("aller en", "move to"),
-        "cast_on": ("viser", "target"), "attack_it": ("attaquer", "attack")}
+        "cast_on": ("viser", "target"), "attack_it": ("attaquer", "attack"),
+        "retreat_to": ("finir sa retraite en", "end its retreat on")}
 
 
 def what(key: str) -> dict[str, str]:
@@ -41,6 +50,8 @@ def what(key: str) -> dict[str, str]:
 
 
 def awaiting(state: ArcState) -> list[str]:
+    if state.pending is not None:  # readings 2: a combat waits on its player's decision
+        return [state.pending["player"]]
     return [] if state.ended else [p for p in state.acting if p not in state.done]
 
 
@@ -48,6 +59,10 @@ def acting_player(ctx: OrderContext) -> str:
     s: ArcState = ctx.state
     p = ctx.cmd["player"]
     need(p in awaiting(s), "arc.not_acting", player=p, waiting=", ".join(awaiting(s)) or "-")
+    deciding = ctx.cmd["type"] in DECISIONS
+    if s.pending is not None and not deciding:
+        refusals.decide_first(s.pending)
+    need(s.pending is not None or not deciding, "arc.no_decision")
     return p
 
 
@@ -104,6 +119,14 @@ def order_cast(ctx: OrderContext) -> list[Event]:
         if not any(c["caster"] == caster for c in declare.casts(ctx.state, p)):
             refusals.why_not_counter(ctx.state, p, caster, what("cast"))
         refusals.why_not_spell(ctx.state, p, caster, key, partner)
+    s = magic.spell(magic.order_of(ctx.state.units[caster]), key)  # type: ignore[arg-type]
+    if s["kind"] == "zone":  # « 4HC / 2HC choisis par lanceur de sort »: any zone in range, listed or not
+        target = magic.shape_word(str(target).split("+")) if "+" in str(target) else \
+            refusals.target_word(target, options[0]["targets"])
+        if target not in options[0]["targets"] and \
+                magic.zone_hexes(ctx.state, ctx.state.units[caster], key, target) is None:
+            refusals.why_not_zone(caster, key, target, s["hexes"], s["range"])
+        return plan(ctx, caster=caster, spell=key, target=target, partner=partner)
     target = refusals.target_word(target, options[0]["targets"])
     if target not in options[0]["targets"]:
         refusals.why_not_target(caster, target, options[0]["targets"], what("cast_on"))
@@ -113,6 +136,7 @@ def order_cast(ctx: OrderContext) -> list[Event]:
 def order_attack(ctx: OrderContext) -> list[Event]:
     s: ArcState = ctx.state
     p = acting_player(ctx)
+    need(s.readings < 2 or ctx.cmd["type"] != "attack-advance", "arc.advance_after")
     unit, target = refusals.counter_word(s, p, ctx.arg("unit")), ctx.arg("target")
     options = declare.attackers(s, p, s.phase)
     if unit not in options:
@@ -122,6 +146,47 @@ def order_attack(ctx: OrderContext) -> list[Event]:
         refusals.why_not_attack(s, s.units[unit], target)
         refusals.why_not_target(unit, target, options[unit], what("attack_it"))
     return plan(ctx, unit=unit, target=target, advance=ctx.cmd["type"] == "attack-advance")
+
+
+def order_retreat(ctx: OrderContext) -> list[Event]:
+    """`retreat UNIT HEX` (readings 2): the owner's retreat hex, among those the rules allow."""
+    s: ArcState = ctx.state
+    acting_player(ctx)
+    pending = s.pending
+    assert pending is not None
+    unit, hex_ = refusals.counter_word(s, ctx.cmd["player"], ctx.arg("unit")), ctx.arg("hex")
+    if pending["kind"] != "retreat" or unit != pending["unit"]:
+        refusals.decide_first(pending)
+    if hex_ not in pending["options"]:
+        refusals.why_not_target(unit, hex_, sorted(pending["options"]), what("retreat_to"))
+    return decisions.retreat_to(s, hex_, ctx.dice) + resume(s, ctx.dice)
+
+
+def order_advance(ctx: OrderContext) -> list[Event]:
+    """`advance UNIT` or `stay` (readings 2): after the result, one attacker next to the vacated hex enters it,
+    or none does."""
+    s: ArcState = ctx.state
+    acting_player(ctx)
+    pending = s.pending
+    assert pending is not None
+    if pending["kind"] != "advance":
+        refusals.decide_first(pending)
+    unit = None
+    if ctx.cmd["type"] == "advance":
+        unit = refusals.counter_word(s, ctx.cmd["player"], ctx.arg("unit"))
+        if unit not in pending["units"]:
+            refusals.why_not_advance(unit, pending)
+    return decisions.advance_with(s, unit, ctx.dice) + resume(s, ctx.dice)
+
+
+def resume(state: ArcState, dice: Dice) -> list[Event]:
+    """After a decision: the phase's remaining steps, then (once none waits) the phase closes as usual."""
+    events = decisions.run(state, dice)
+    if state.pending is not None:
+        return events
+    state.steps = None
+    victory.update_control(state)
+    return events + advance(state, dice, resolved=True)
 
 
 def order_done(ctx: OrderContext) -> list[Event]:
@@ -166,6 +231,10 @@ def _args(*names: str) -> tuple[Arg, ...]:
                         "the target: a counter, a lasting spell (dispel) or a zone, first hex:direction (D9:S)"),
              "partner": ("un prêtre contigu qui joint ses points", "an adjacent priest pooling his points"),
              }
+    helps["target"] = ("la cible : un pion, un sort en cours (dispel) ou une zone, ses hex joints par + "
+                       "(D9+D10+E10+E11) ou une ligne premier hex:direction (D9:S)",
+                       "the target: a counter, a lasting spell (dispel) or a zone, its hexes joined by + "
+                       "(D9+D10+E10+E11) or a line first hex:direction (D9:S)")
     return tuple(Arg(n, "str", {"fr": helps[n][0], "en": helps[n][1]}) for n in names)
 
 
@@ -193,6 +262,15 @@ ORDERS: dict[str, Order] = {
     "attack-advance": Order(order_attack, "player", ("missiles", "melee"), _args("unit", "target"),
                             {"fr": "Attaquer, puis avancer dans l'hex s'il est libéré.",
                              "en": "Attack, then advance into the hex if it is vacated."}),
+    "retreat": Order(order_retreat, "player", ("missiles", "melee"), _args("unit", "hex"),
+                     {"fr": "Choisir l'hex où finit la retraite de son pion (parmi ceux que la règle permet).",
+                      "en": "Choose the hex where one's counter's retreat ends (among those the rules allow)."}),
+    "advance": Order(order_advance, "player", ("missiles", "melee"), _args("unit"),
+                     {"fr": "Après le résultat, un attaquant contigu avance dans l'hex libéré.",
+                      "en": "After the result, an adjacent attacker advances into the vacated hex."}),
+    "stay": Order(order_advance, "player", ("missiles", "melee"), (),
+                  {"fr": "Après le résultat, aucun attaquant n'avance dans l'hex libéré.",
+                   "en": "After the result, no attacker advances into the vacated hex."}),
     "done": Order(order_done, "player", ("deploy", *PHASES), (),
                   {"fr": "Fin des déclarations de cette phase.", "en": "No more orders this phase."}),
     "end": Order(order_end, "referee", None, (),
@@ -222,6 +300,12 @@ def resolution_order(state: ArcState) -> list[str]:
 def resolve_phase(state: ArcState, dice: Dice) -> list[Event]:
     events: list[Event] = [{"type": "resolve", "phase": state.phase, "turn": state.turn,
                             "order": resolution_order(state)}]
+    if state.readings >= 2 and state.phase in ("missiles", "melee"):
+        state.steps = decisions.combat_steps(state, resolution_order(state))
+        events += decisions.run(state, dice)
+        if state.pending is not None:
+            return events  # the rest once its player has decided (`resume`)
+        state.steps = None
     for p in resolution_order(state):
         plans, state.plans[p] = state.plans[p], []
         if state.phase in ("missiles", "melee"):
@@ -264,12 +348,17 @@ def resolve_one(state: ArcState, x: dict[str, Any], dice: Dice) -> list[Event]:
     return movement.move_unit(state, u, x["hex"], line or paths[x["hex"]], dice)
 
 
-def advance(state: ArcState, dice: Dice) -> list[Event]:
+def advance(state: ArcState, dice: Dice, resolved: bool = False) -> list[Event]:
     """Resolve the phase every acting player has closed, then open the next one (skipping the players who
-    have nothing to declare), until someone must act or the game ends."""
+    have nothing to declare), until someone must act or the game ends; `resolved`: the phase already is (its
+    last decision just made)."""
     events: list[Event] = []
     while not awaiting(state) and not state.ended:
-        events += resolve_phase(state, dice)
+        if not resolved:
+            events += resolve_phase(state, dice)
+            if state.pending is not None:
+                break
+        resolved = False
         events += next_phase(state, dice)
         if state.ended:
             break

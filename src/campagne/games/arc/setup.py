@@ -30,7 +30,8 @@ def build_setup(players: list[dict[str, Any]], options: Mapping[str, Any]) -> di
     setup: dict[str, Any] = {"players": [{"id": p["id"], "controller": p.get("controller", "human"),
                                           "name": p.get("name") or p["id"]} for p in players],
                              "forces": options.get("forces") or "medium",
-                             "two_player": bool(options.get("two_player"))}
+                             "two_player": bool(options.get("two_player")),
+                             "readings": 2}  # issue 24's readings (docs/rules/arc.md); old set-ups have none
     read_players(setup)
     read_forces(setup)
     return setup
@@ -142,5 +143,7 @@ def new_state(setup: Mapping[str, Any]) -> ArcState:
     for u in units.values():
         if u.hex not in board:
             raise CampagneError("arc.setup.scenario", unit=u.id)
+    readings = setup.get("readings", 1)
+    need(readings in (1, 2), "order.bad_field", field="readings", value=readings)
     return ArcState(board, forces, bool(setup.get("two_player")), controllers, names, units,
-                    plans={s: [] for s in SIDES})
+                    plans={s: [] for s in SIDES}, readings=readings)

@@ -82,6 +82,14 @@ class ArcState:
     winner: str | None = None
     victory: str | None = None  # "strategic", "secret", "standing"
     standing: list[str] = field(default_factory=list)
+    # The set-up's "readings": 1 (a game set up before issue 24: the program chooses each retreat hex and the
+    # advance is declared with the attack, `attack-advance`) or 2 (docs/rules/arc.md: the owner chooses his
+    # retreat hex, the attacker chooses to advance after the result). Old journals replay as they were played.
+    readings: int = 1
+    # readings 2: a combat phase's resolution waiting on a decision: the steps still to resolve (combats,
+    # retreats, advances) and the decision awaited ({"kind": "retreat"|"advance", "player", ...})
+    steps: list[dict[str, Any]] | None = None
+    pending: dict[str, Any] | None = None
 
     def __deepcopy__(self, memo: Any) -> ArcState:
         """Fast: counters hold only immutable values, so one shallow copy each; the board is shared."""
@@ -92,6 +100,8 @@ class ArcState:
         new.forces, new.controllers, new.names = dict(self.forces), dict(self.controllers), dict(self.names)
         new.acting, new.done, new.standing = list(self.acting), list(self.done), list(self.standing)
         new.control, new.control_log = dict(self.control), [dict(c) for c in self.control_log]
+        if self.steps is not None or self.pending is not None:
+            new.steps, new.pending = copy.deepcopy(self.steps), copy.deepcopy(self.pending)
         return new
 
     @property

@@ -15,9 +15,21 @@ HINTS = {"deploy": ("place PION HEX", "place UNIT HEX"),
          "special": ("move PION HEX, fly PION HEX", "move UNIT HEX, fly UNIT HEX"),
          "magic": ("cast PRÊTRE SORT CIBLE, cast-with PRÊTRE PARTENAIRE SORT CIBLE",
                    "cast PRIEST SPELL TARGET, cast-with PRIEST PARTNER SPELL TARGET"),
-         "missiles": ("attack PION CIBLE, attack-advance PION CIBLE", "attack UNIT TARGET, attack-advance UNIT TARGET"),
-         "melee": ("attack PION CIBLE, attack-advance PION CIBLE", "attack UNIT TARGET, attack-advance UNIT TARGET"),
+         # (attack-advance: old set-ups only; since readings 2 the advance is asked after the result)
+         "missiles": ("attack PION CIBLE", "attack UNIT TARGET"),
+         "melee": ("attack PION CIBLE", "attack UNIT TARGET"),
          "ended": ("", "")}
+
+
+def decision_hint(pending: dict[str, Any]) -> tuple[str, str]:
+    """What a combat waits on (readings 2): the retreat's hexes, or who may advance."""
+    if pending["kind"] == "retreat":
+        hexes = ", ".join(pending["options"])
+        return (f"retreat {pending['unit']} HEX (la retraite finit en {hexes})",
+                f"retreat {pending['unit']} HEX (the retreat ends on {hexes})")
+    units = ", ".join(pending["units"])
+    return (f"advance PION ({units}) pour entrer en {pending['hex']}, ou stay",
+            f"advance UNIT ({units}) to enter {pending['hex']}, or stay")
 
 
 def unit_line(u: dict[str, Any], o: Any) -> str:
@@ -55,7 +67,11 @@ def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
                      + phase(view["phase"], o) + " — " + ", ".join(side(s, o) for s in view["acting"]))
         if view["awaiting"]:
             lines.append(o.t("On attend : ", "Waiting for: ") + ", ".join(side(s, o) for s in view["awaiting"]))
-        if view.get("viewer") in view["awaiting"]:
+        pending = view.get("pending")
+        if pending and view.get("viewer") == pending["player"]:  # a combat waits on this decision
+            fr, en = decision_hint(pending)
+            lines.append(o.t("À vous : ", "Your decision: ") + o.t(fr, en))
+        elif view.get("viewer") in view["awaiting"]:
             fr, en = HINTS[view["phase"]]
             lines.append(o.t("À vous : ", "Your orders: ") + o.t(fr, en) + o.t(", puis done", ", then done"))
     held = [f"{place_name(p, o)}: {side(s, o) if s else '-'}" for p, s in view["control"].items()

@@ -17,7 +17,9 @@ from .rules import awaiting
 from .state import ArcState, Unit
 from .victory import score_key, secret_parts
 
-SECRET_ORDERS = ("place", "move", "fly", "meditate", "cast", "cast-with", "attack", "attack-advance")
+# (a decision's command names its counter and hex: its events tell what others may know)
+SECRET_ORDERS = ("place", "move", "fly", "meditate", "cast", "cast-with", "attack", "attack-advance", "retreat",
+                 "advance")
 
 
 def unit_view(u: Unit) -> dict[str, Any]:
@@ -52,6 +54,8 @@ def view(state: ArcState, viewer: str | None) -> dict[str, Any]:
                              "parts": list(secret_parts(state, s))} for s in mine if s in SIDES}
     out["plans"] = {s: [dict(p) for p in state.plans.get(s, [])] for s in mine if s in SIDES}
     out["score_keys"] = {s: list(score_key(state, s)) for s in SIDES} if state.ended else {}
+    if state.pending is not None and viewer in (None, state.pending["player"]):  # readings 2: a combat waits
+        out["pending"] = {k: (sorted(v) if k == "options" else v) for k, v in state.pending.items()}
     if viewer in SIDES and state.phase in ("missiles", "melee") and viewer in awaiting(state):
         out["odds"] = odds_now(state, viewer)
     return out

@@ -224,7 +224,8 @@ def simple(e: dict[str, Any], o: Any) -> str | None:
         "move": (f"{unit} va en {e.get('to')}", f"{unit} moves to {e.get('to')}"),
         "eliminated": (f"{unit} est éliminé{at}{why}", f"{unit} is eliminated{at}{why}"),
         "reduced": (f"{unit} est réduit de moitié{at}{why}", f"{unit} is reduced by half{at}{why}"),
-        "retreat": (f"{unit} recule en {e.get('to')}", f"{unit} retreats to {e.get('to')}"),
+        "retreat": (f"{unit} recule en {e.get('to')}" + (" (au choix de son camp)" if e.get("chosen") else ""),
+                    f"{unit} retreats to {e.get('to')}" + (" (its side's choice)" if e.get("chosen") else "")),
         "advance": (f"{unit} avance en {e.get('to')}", f"{unit} advances to {e.get('to')}"),
         "captured": (f"{unit} est capturé{at} par {counter(e.get('by'), o)}",
                      f"{unit} is captured{at} by {counter(e.get('by'), o)}"),
@@ -273,6 +274,18 @@ def event_text(e: dict[str, Any], o: Any) -> str:
     if t == "spell_ends":
         return o.t(f"Le sort {spell_name(e.get('spell'), o)} (n° {e.get('effect')}) prend fin",
                    f"The spell {spell_name(e.get('spell'), o)} (no. {e.get('effect')}) ends")
+    if t == "choice" and e.get("kind") == "retreat":
+        hexes = ", ".join(e.get("hexes") or [])
+        return o.t(f"{side(e.get('player'), o)} choisit où recule {counter(e.get('unit'), o)} : {hexes}",
+                   f"{side(e.get('player'), o)} chooses where {counter(e.get('unit'), o)} retreats: {hexes}")
+    if t == "choice":
+        return o.t(f"{side(e.get('player'), o)} choisit qui avance en {e.get('hex')} : "
+                   f"{counters(e.get('units', []), o)}, ou personne",
+                   f"{side(e.get('player'), o)} chooses who advances to {e.get('hex')}: "
+                   f"{counters(e.get('units', []), o)}, or nobody")
+    if t == "stay":
+        return o.t(f"{side(e.get('player'), o)} n'avance pas en {e.get('hex')}",
+                   f"{side(e.get('player'), o)} does not advance to {e.get('hex')}")
     if t == "combat_void":
         return o.t(f"Plus d'attaquant contre {counter(e.get('target'), o)} : pas de combat",
                    f"No attacker left against {counter(e.get('target'), o)}: no combat")
