@@ -5,6 +5,7 @@ are marked `study`."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import random
@@ -83,6 +84,35 @@ def test_every_action_gives_an_order_the_rules_list(game: str) -> None:
             assert m.codec.encode(m.blocks, command) == action
 
 
+LEFT_OUT = field_values(Field("x", "bool", optional=True))[0]  # an optional field's "left out"
+
+
+def concrete(lo: LegalOrder) -> list[dict]:
+    """Every command a legal order describes, its open domains bounded as documented (`field_values`)."""
+    return [lo.command({f.name: v for f, v in zip(lo.fields, pick) if v is not LEFT_OUT})
+            for pick in itertools.product(*(field_values(f) for f in lo.fields))]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_decoding_every_legal_action_gives_exactly_the_legal_orders(game: str) -> None:
+    """In seeded states of every game (three seeds, a state every third order), the commands the legal action
+    numbers decode to are exactly the legal orders' commands, each once: none lost (no block too short for the
+    orders of its type: `cut` is 0), none added, none twice; and the mask holds exactly those numbers."""
+    checked = 0
+    for seed in (1, 2, 3):
+        for i, m in enumerate(play(game, seed, 24)):
+            if m.over or i % 3:
+                continue
+            expected = sorted(json.dumps(c, sort_keys=True) for lo in m.legal_orders(m.current) for c in concrete(lo))
+            actions = m.legal_actions()
+            decoded = sorted(json.dumps(m.command(a), sort_keys=True) for a in actions)
+            assert m.blocks.cut == 0 and decoded == expected
+            assert len(set(actions)) == len(actions) and all(0 <= a < m.codec.size for a in actions)
+            assert np.flatnonzero(m.mask(m.current)).tolist() == sorted(actions)
+            checked += 1
+    assert checked >= 6
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_an_agent_observes_none_of_the_others_secrets(game: str) -> None:
     """What an agent observes is his view alone: its text holds none of the secrets the game declares for him (the
@@ -127,6 +157,10 @@ def test_open_domains_are_bounded_as_documented() -> None:
     assert codec.decode(blocks, 0) == {"type": "done", "player": "p"}
     with pytest.raises(ValueError):
         codec.decode(blocks, 4)
+    sized = ActionCodec(("done", "move"), slots={"move": 6})  # a block per type, as long as the game declares
+    blocks = sized.blocks([LegalOrder("move", "p", {"unit": "u"}, (Field("hex", choices=tuple("abcdef")),))])
+    assert sized.size == 1024 + 6 and blocks.cut == 0 and sized.legal_actions(blocks) == list(range(1024, 1030))
+    assert sized.name(1023) == "done" and sized.name(1029) == "move"
 
 
 @pytest.mark.study

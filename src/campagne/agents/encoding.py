@@ -1,11 +1,14 @@
 """The fixed encodings an agent library needs: orders as action numbers, views as a fixed-size vector.
 
-Actions. A game's action space is `len(types) * slots` numbers: one block of `slots` numbers per order type the
-game declares (its descriptor's `orders`, in their declared order), so the type of an action is fixed: action
-`t * slots + k` is always an order of type `types[t]`. Within a type, `k` counts the concrete orders of that type
-listed now by `legal_orders`, in the order the rules list them: each `LegalOrder` takes a run of numbers, one per
-combination of its fields' values (the last field fastest). What `k` names within its type depends on the state
-(a unit's id or a hex is not a number the game declares), as with any game whose moves are listed, not drawn.
+Actions. A game's action space is one block of numbers per order type the game declares (its descriptor's
+`orders`, in their declared order), each block as long as the most concrete orders of that type a player can be
+offered at once: the game's own bound where its descriptor declares one (`agent_actions`, type -> size), else
+`SLOTS`. The blocks' lengths, so the action space and the type of every action number, are fixed for the game:
+action `starts[t] + k` is always an order of type `types[t]`. Within a type, `k` counts the concrete orders of
+that type listed now by `legal_orders`, in the order the rules list them: each `LegalOrder` takes a run of
+numbers, one per combination of its fields' values (the last field fastest). What `k` names within its type
+depends on the state (a unit's id or a hex is not a number the game declares), as with any game whose moves are
+listed, not drawn.
 
 The domains, bounded where they are open:
 - `choice`: every choice, in the rules' order; `bool`: false, true;
@@ -13,8 +16,8 @@ The domains, bounded where they are open:
   `low` to `high` (both kept): an agent bids, buys or bribes on that grid;
 - `text` (free text: a hero's name, a reason): the one text `TEXT`;
 - an `optional` field: first "left out", then its values.
-A type's concrete orders past `slots` are not offered (`Blocks.cut` counts them; none was seen with the default
-in random play of every game, whose largest was about 21,000 for one type).
+A type's concrete orders past its block are not offered (`Blocks.cut` counts them; tests/test_agents_env.py plays
+seeded random games of every game and finds none).
 
 Observations. `view_text(view)` is the player's view as JSON (keys sorted); `features(view)` hashes its leaves
 into a fixed-size float vector: a number adds its log-scaled value at the slot of its path, a text adds 1 at the
@@ -29,7 +32,7 @@ import itertools
 import json
 import math
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +40,7 @@ import numpy as np
 
 from ..core.interface import Field, LegalOrder
 
-SLOTS = 1 << 15
+SLOTS = 1 << 10  # a type's block when its game declares no bound for it
 INT_VALUES = 32
 TEXT = "agent"
 FEATURES = 512
@@ -78,12 +81,13 @@ class Blocks:
 
 
 class ActionCodec:
-    """Action numbers <-> commands, for one game's declared order types."""
+    """Action numbers <-> commands, for one game's declared order types and their blocks' lengths."""
 
-    def __init__(self, types: Sequence[str], slots: int = SLOTS) -> None:
+    def __init__(self, types: Sequence[str], slots: int | Mapping[str, int] = SLOTS) -> None:
         self.types = tuple(types)
-        self.slots = slots
-        self.size = len(self.types) * slots
+        self.slots = tuple(int(slots if isinstance(slots, int) else slots.get(t, SLOTS)) for t in self.types)
+        self.offsets = tuple(itertools.accumulate(self.slots, initial=0))[:-1]  # where each type's block starts
+        self.size = sum(self.slots)
         self._type_index = {t: i for i, t in enumerate(self.types)}
 
     def blocks(self, legal: Iterable[LegalOrder]) -> Blocks:
@@ -95,10 +99,10 @@ class ActionCodec:
             index = self._type_index.get(lo.type)
             if size == 0:
                 continue
-            if index is None or used.get(lo.type, 0) + size > self.slots:
+            if index is None or used.get(lo.type, 0) + size > self.slots[index]:
                 out.cut += size
                 continue
-            out.starts.append(index * self.slots + used.get(lo.type, 0))
+            out.starts.append(self.offsets[index] + used.get(lo.type, 0))
             out.sizes.append(size)
             out.orders.append(lo)
             out.values.append(values)
@@ -152,7 +156,9 @@ class ActionCodec:
 
     def name(self, action: int) -> str:
         """The order type of an action number (fixed for the game)."""
-        return self.types[action // self.slots]
+        if not 0 <= action < self.size:
+            raise ValueError(f"action {action} is no action of this game")
+        return self.types[bisect.bisect_right(self.offsets, action) - 1]
 
 
 def view_text(view: Any) -> str:

@@ -31,7 +31,7 @@ from ..core.game import Game
 from ..core.interface import GameDescriptor, LegalOrder
 from ..core.outcome import from_ranking
 from ..registry import games
-from .encoding import FEATURES, SLOTS, ActionCodec, Blocks, features, view_text
+from .encoding import FEATURES, ActionCodec, Blocks, features, view_text
 
 REFEREE = "referee"
 NAMES = ("alice", "bob", "carl", "dora", "emile", "fanny", "gaston", "hugo", "ines")
@@ -54,7 +54,8 @@ class Match:
     """A game of `game` between agents (see the module's note)."""
 
     def __init__(self, game: str, players: int | None = None, options: Mapping[str, Any] | None = None,
-                 referee: str | None = None, turns: int = 12, max_steps: int = 1000, slots: int = SLOTS,
+                 referee: str | None = None, turns: int = 12, max_steps: int = 1000,
+                 slots: int | Mapping[str, int] | None = None,
                  feature_size: int = FEATURES) -> None:
         d = games()[game]
         self.descriptor = d
@@ -71,7 +72,7 @@ class Match:
         declared = d.load("orders")
         types = [name for name, order in declared.items()
                  if self.referee_agent or getattr(order, "actor", "player") == "player"]
-        self.codec = ActionCodec(types, slots)
+        self.codec = ActionCodec(types, dict(d.agent_actions) if slots is None else slots)
         self.turns, self.max_steps, self.feature_size = turns, max_steps, feature_size
         self.game: Game | None = None
         self.reset(0)

@@ -284,6 +284,10 @@ class GameDescriptor:
     # values and texts), as data; empty: the game hides nothing (say why beside it). tests/conformance/test_secrets.py
     # searches every output a player reads, on the command line and at the club server, for each of his.
     secrets: str = ""
+    # order type -> the most concrete orders of that type `legal_orders` can offer one player at once (each
+    # combination of a LegalOrder's fields' values, an open int counting 32 values): the length of the type's block
+    # of agents' action numbers (campagne.agents.encoding), 1,024 when not given. Checked by random play.
+    agent_actions: Mapping[str, int] = field(default_factory=dict)
 
     def load(self, attribute: str) -> Any:
         """The object an attribute of this descriptor names."""

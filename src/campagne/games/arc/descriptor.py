@@ -38,5 +38,8 @@ GAME = GameDescriptor(
     advice="campagne.games.arc.advice:advice",
     simulate="campagne.games.arc.simulate:run",
     study="campagne.games.arc.study",
+    # the most concrete orders of a type offered at once (agents' action numbers): a spell is cast by each priest
+    # at each target in reach (about 21,000 seen at most), a move is each counter to each hex it reaches
+    agent_actions={"cast": 1 << 15, "cast-with": 1 << 15, "move": 1 << 13, "fly": 1 << 12},
     tools="campagne.games.arc.cli:register",
 )

@@ -29,4 +29,7 @@ GAME = GameDescriptor(
                                "mercenaires-atlantes"),),
     outcome="campagne.games.wab.tracker_views:outcome",
     tools="campagne.games.wab.cli:register",
+    # the most concrete orders of a type offered at once (agents' action numbers): a casualty report is each unit's
+    # 1 to all of its models (32 values at most each), a reaction each charged unit's three
+    agent_actions={"fact": 1 << 12},
 )

@@ -46,7 +46,8 @@ def _keep(state: BattleState, orders: list[LegalOrder]) -> list[LegalOrder]:
                 optional = f.optional and accepts(_rules(), state, lo.command(base))
                 fields.append(Field(f.name, choices=good, optional=optional))
             elif f.kind in ("int", "bool"):
-                ends = (f.low, f.high) if f.kind == "int" else (False, True)
+                # a one-model unit's casualties: 1 is both ends, tried once
+                ends = dict.fromkeys((f.low, f.high) if f.kind == "int" else (False, True))
                 if not all(accepts(_rules(), state, lo.command({**base, f.name: v})) for v in ends):
                     break
                 fields.append(f)
