@@ -12,32 +12,13 @@ and a player's printed name his id's. Nothing here names a game.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.fieldwords import choice_word, field_word
+from ..render.words import order_help, order_title, plain, said as _said
 
-_ASIDE = re.compile(r"\s*[(\[][^()\[\]]*(?:--|=)[^()\[\]]*[)\]]")  # "(--set relics=N: ...)": the command line's
-_CODE = re.compile(r"--\w[\w-]*|\b\w+=\S*")
-
-
-def plain(text: str) -> str:
-    """A help text without what only the command line reads: its asides naming options, its `key=value`."""
-    text = _ASIDE.sub("", text or "")
-    if _CODE.search(text):
-        text = _CODE.split(text)[0].rstrip(" ,;:(")
-    return text.strip()
-
-
-def _said(fn: Any, *args: Any) -> str | None:
-    if fn is None:
-        return None
-    try:
-        found = fn(*args)
-    except Exception:  # a game's words are a courtesy: a form is still drawn without them
-        return None
-    return found if isinstance(found, str) and found.strip() else None
+__all__ = ["Words", "plain"]
 
 
 @dataclass
@@ -61,15 +42,11 @@ class Words:
         return plain(help_.get(self.o.lang, "")) if isinstance(help_, dict) else ""
 
     def order(self, kind: str) -> str:
-        said = _said(getattr(self.text, "order_words", None), kind, self.o)
-        if said:
-            return said
-        helped = self._help(getattr(self._spec(kind), "help", None))
-        return helped[:1].upper() + helped[1:] if helped else kind.replace("_", " ").replace("-", " ")
+        return order_title(self.text, self.specs, kind, self.o)
 
     def help(self, kind: str) -> str:
         """The order's whole help, shown under its form when the title is not it already."""
-        helped = self._help(getattr(self._spec(kind), "help", None))
+        helped = order_help(self.specs, kind, self.o.lang)
         return "" if helped.lower() == self.order(kind).lower() else helped
 
     def field(self, kind: str, name: str) -> str:
