@@ -161,7 +161,8 @@ def named(words: Words, player: Any) -> str:
 
 def words_for(campaign: Campaign, c: Any) -> Words:
     """The words of this reader's forms: the game's text, his language, the players' printed names."""
-    return Words(_text(campaign), lang(), store.descriptor(campaign).load("orders"), dict(c.player_names))
+    return Words(_text(campaign), lang(), store.descriptor(campaign).load("orders"), dict(c.player_names),
+                 c.state, str(campaign.pk))
 
 
 def _advice(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:

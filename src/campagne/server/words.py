@@ -4,7 +4,8 @@ language, from the game's text and its orders' help, never the command line's sy
 A game's text module may say them itself (each optional, None: not said):
 - `order_words(type, o) -> str | None`: the order's title;
 - `field_words(type, name, o) -> str | None`: a field's label;
-- `choice_words(value, o) -> str | None`: the name of a choice's id (a territory, a kingdom, a counter).
+- `choice_words(value, o, state=None) -> str | None`: the name of a choice's id (a territory, a kingdom, a
+  counter), from the campaign's own state when given (its own map, its grid battle's units).
 Otherwise the order's help is its title (without its command-line asides), the fields orders share have their
 words (`core.fieldwords`), an argument's help labels the others,
 and a player's printed name his id's. Nothing here names a game.
@@ -29,11 +30,13 @@ class Words:
     o: Any
     specs: Any
     names: dict[str, str] = field(default_factory=dict)
+    state: Any = None  # the campaign's state, whose own map and units the game's choice_words may name
+    where: str = ""  # which campaign `state` is (the drawn forms of two campaigns name their own places)
 
     @property
     def key(self) -> str:
         """What the forms drawn with these words depend on besides the order (a drawn form is remembered by it)."""
-        return f"{getattr(self.text, '__name__', '')}\n{self.o.lang}\n{sorted(self.names.items())}"
+        return f"{getattr(self.text, '__name__', '')}\n{self.o.lang}\n{sorted(self.names.items())}\n{self.where}"
 
     def _spec(self, kind: str) -> Any:
         return self.specs.get(kind) if hasattr(self.specs, "get") else None
@@ -74,7 +77,8 @@ class Words:
         if isinstance(value, str):
             if value in self.names:
                 return self.names[value]
-            said = _said(getattr(self.text, "choice_words", None), value, self.o)
+            said = _said(getattr(self.text, "choice_words", None), value, self.o,
+                         *(() if self.state is None else (self.state,)))
             if said:
                 return said
             shared = choice_word(value, self.o)

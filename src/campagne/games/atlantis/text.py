@@ -460,10 +460,18 @@ def _units(items: list[dict[str, Any]]) -> str:
     return ", ".join(f"{i['unit']}×{i['models']}" for i in items)
 
 
-def choice_words(value: Any, o: Out) -> str | None:
-    """A choice of an order as the table reads it (the club's forms): a kingdom or territory of the map by its
-    name (the default map's: a campaign on its own map shows its ids); None for anything else."""
+def choice_words(value: Any, o: Out, state: Any = None) -> str | None:
+    """A choice of an order as the table reads it (the club's forms): a kingdom or territory of the campaign's
+    map by its name (`state`'s own map; the default map's without it), a card of a grid battle its players fight
+    by its player's and army unit's names; None for anything else."""
     from .map import load_default_map
-    m = load_default_map()
+    m = getattr(state, "map", None) or load_default_map()
     found = m.territories.get(value) or m.kingdoms.get(value)
-    return found.name if found is not None and found.name != value else None
+    if found is not None:
+        return found.name if found.name != value else None
+    fights = [b.fought.grid for b in getattr(state, "battles", None) or () if b.fought is not None]
+    if fights and isinstance(value, str):
+        from ..skirmish.text import fought_card
+        from .views import unit_names
+        return fought_card(value, o, fights, unit_names(state, list(state.players)))
+    return None

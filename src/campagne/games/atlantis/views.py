@@ -111,7 +111,7 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
         battles.append({"territory": b.territory, "a": b.a, "b": b.b, "strategies": strategies,
                         "previous": b.previous, "scenario": b.scenario, "cell": b.scenario_key,
                         "terrain": b.terrain,
-                        "result": b.result, **_grid(b, viewer)})
+                        "result": b.result, **_grid(s, b, viewer)})
     agreements = [
         {"id": a.number_for(viewer), **({"numbers": a.numbers} if viewer is None and a.numbers else {}),
          "parties": a.parties, "public": a.public, "turn": a.turn, "broken_by": a.broken_by,
@@ -204,9 +204,20 @@ def secrets(s: AtlantisState) -> dict[str, list[Secret]]:
     return out
 
 
-def _grid(b: Any, viewer: str | None) -> dict[str, Any]:
-    """The grid battle its players are fighting, as the grid shows it (nothing on the grid is hidden)."""
+def _grid(s: Any, b: Any, viewer: str | None) -> dict[str, Any]:
+    """The grid battle its players are fighting, as the grid shows it (nothing on the grid is hidden), with the
+    printed names of the army units its cards stand for (`alice.spearmen1.3`: Alice's Spearmen 3)."""
     if b.fought is None or b.result is not None:
         return {}
     from ..skirmish.played import view_of
-    return {"grid": view_of(b.fought, viewer)}
+    return {"grid": {**view_of(b.fought, viewer), "unit_names": unit_names(s, (b.a, b.b))}}
+
+
+def unit_names(s: Any, pids: Any) -> dict[str, dict[str, str]]:
+    """`pid.unit id` -> the army unit's printed names, French and English, for the players `pids`."""
+    out = {}
+    for pid in pids:
+        p = s.players.get(pid)
+        for u in (p.army.units if p is not None and p.army is not None else []):
+            out[f"{pid}.{u.id}"] = {"fr": u.name_fr or u.name, "en": u.name}
+    return out
