@@ -61,3 +61,13 @@ def test_choices_are_named_from_the_campaigns_own_map():
     assert gorges_text.choice_words("0,0", FR, state) == "Fort Noir (0,0)"
     assert gorges_text.choice_words("1,0", FR, state) is None  # an unnamed cell is its coordinates
     assert Words(gorges_text, FR, {}, {}, state).choice("0,0") == "Fort Noir (0,0)"
+
+
+def test_the_status_names_places_from_the_campaigns_own_map():
+    game = fought()
+    assert "place_names" not in game.view("a")  # the default map: the text knows its names
+    raw = tomllib.loads(default_map_text().replace('name = "Mestoria"', 'name = "Mestoria-la-Neuve"'))
+    game.state.map = map_from_mapping(raw)
+    for o in (EN, FR):
+        status = atlantis_text.status_text(game.view("a"), o)
+        assert "Mestoria-la-Neuve" in status and "Mestoria," not in status, status

@@ -23,6 +23,7 @@ FLAGS = {"halted": ("arrêtée par un événement divin", "halted by a divine ev
 
 
 def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
+    own = view.get("place_names")  # a club's own map's names
     lines = [o.t(f"Tour {view['turn']} — phase : {phase_name(view['phase'], o)}",
                  f"Turn {view['turn']} — phase: {phase_name(view['phase'], o)}")]
     if view["phase"] == "ended" and view.get("standings"):
@@ -43,7 +44,7 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         lines.append(o.t(f"Jets de placement (D100), dans l'ordre du choix : {rolls}",
                          f"Placement rolls (D100), in the order of choice: {rolls}"))
     for pid, p in view["players"].items():
-        lines.extend(_player_lines(pid, p, o))
+        lines.extend(_player_lines(pid, p, o, own))
     for a in view.get("agreements", []):
         status = a.get("status", "in_force")
         if a.get("broken_by") or status not in ("in_force", "proposed"):
@@ -64,8 +65,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         if b["result"]:
             continue  # resolved: its result is in the journal
         state = b["scenario"] or o.t("stratégies à choisir", "strategies to choose")
-        lines.append(o.t(f"  Bataille en {_place(b['territory'], o)} entre {b['a']} (A) et {b['b']} (B), {state}, à régler",
-                         f"  Battle in {_place(b['territory'], o)} between {b['a']} (A) and {b['b']} (B), {state}, to resolve"))
+        lines.append(o.t(f"  Bataille en {_place(b['territory'], o, own)} entre {b['a']} (A) et {b['b']} (B), {state}, à régler",
+                         f"  Battle in {_place(b['territory'], o, own)} between {b['a']} (A) and {b['b']} (B), {state}, to resolve"))
         if b.get("cell"):
             lines.append("      " + _row_text("scenarios", b["cell"], o))
         if b.get("grid"):
@@ -83,11 +84,11 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _player_lines(pid: str, p: dict[str, Any], o: Out) -> list[str]:
+def _player_lines(pid: str, p: dict[str, Any], o: Out, own: Any = None) -> list[str]:
     if p["eliminated"]:
         return [o.t(f"  {pid} : éliminé", f"  {pid}: eliminated")]
     army = p["army"]
-    where = _place(p["position"], o) if p["position"] else "-"
+    where = _place(p["position"], o, own) if p["position"] else "-"
     if army and army["strength"] is None:
         strength = o.t("? (Warbands pas encore lancées)", "? (Warbands not rolled yet)")
     else:
@@ -132,8 +133,11 @@ def _player_lines(pid: str, p: dict[str, Any], o: Out) -> list[str]:
     return lines
 
 
-def _place(tid: str, o: Out) -> str:
-    """A territory or kingdom by its name on the map (the id itself when the map gives none)."""
+def _place(tid: str, o: Out, own: Any = None) -> str:
+    """A territory or kingdom by its name on the map (`own`: a club's own map's names, the view's `place_names`;
+    the id itself when the map gives none)."""
+    if own:
+        return own.get(tid) or tid
     return choice_words(tid, o) or tid
 
 

@@ -8,6 +8,8 @@ by the event's player) or a "private" key (seen only by the agreement's parties)
 
 from __future__ import annotations
 
+import functools
+
 from typing import Any
 
 from ...core.errors import CampagneError
@@ -133,6 +135,8 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
         if s.phase == "setup" else None,
         # corruption lasting from grid battles (nothing on the grid is hidden); the key only once there is some
         **({"grid_corruption": dict(s.grid_corruption)} if s.grid_corruption else {}),
+        # the names of a club's own map's places (the default map's are the text's own); the key only then
+        **({"place_names": own} if (own := place_names(s.map)) else {}),
     }
 
 
@@ -211,6 +215,22 @@ def _grid(s: Any, b: Any, viewer: str | None) -> dict[str, Any]:
         return {}
     from ..skirmish.played import view_of
     return {"grid": {**view_of(b.fought, viewer), "unit_names": unit_names(s, (b.a, b.b))}}
+
+
+def place_names(m: Any) -> dict[str, str]:
+    """A club's own map's territories and kingdoms by their names; {} on the default map (the text knows it)."""
+    own = _names(m)
+    return {} if own == _default_names() else own
+
+
+def _names(m: Any) -> dict[str, str]:
+    return {**{i: k.name for i, k in m.kingdoms.items()}, **{i: t.name for i, t in m.territories.items()}}
+
+
+@functools.cache
+def _default_names() -> dict[str, str]:
+    from .map import load_default_map
+    return _names(load_default_map())
 
 
 def unit_names(s: Any, pids: Any) -> dict[str, dict[str, str]]:
