@@ -71,3 +71,19 @@ def test_the_status_names_places_from_the_campaigns_own_map():
     for o in (EN, FR):
         status = atlantis_text.status_text(game.view("a"), o)
         assert "Mestoria-la-Neuve" in status and "Mestoria," not in status, status
+
+
+def test_the_journal_names_places_and_cards_from_what_the_reader_sees():
+    from campagne.render.text import entry_lines
+    game = fought()
+    raw = tomllib.loads(default_map_text().replace('name = "Mestoria"', 'name = "Mestoria-la-Neuve"'))
+    game.state.map = map_from_mapping(raw)
+    game.push(ref("auto-resolve", territory="mestoria", resolver="grid", players=True))
+    seen = game.view("a")
+    entry = {"n": 9, "command": {"type": "grid", "player": "a"},
+             "events": [{"type": "grid", "territory": "mestoria",
+                         "event": {"type": "deployed", "camp": "a", "unit": "a.foot1.2", "cell": "C4"}}]}
+    line = entry_lines(entry, EN, atlantis_text.event_text, {"a": "Anne"}, None, seen)[1]
+    assert line.strip() == "[Mestoria-la-Neuve, grid] Anne deploys Anne's Foot1 2 on C4", line
+    without = entry_lines(entry, FR, atlantis_text.event_text, {"a": "Anne"})[1]
+    assert "[Mestoria, quadrillage] Anne déploie foot1 2 d'Anne en C4" in without, without

@@ -81,7 +81,8 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
             out.append({"n": n, "lines": [_("#%(n)s (undone)") % {"n": n}], "undone": True})
             continue
         if text is not None:
-            lines = entry_lines(e, o, text.event_text, c.player_names, words_for(campaign, c).order)
+            lines = entry_lines(e, o, text.event_text, c.player_names, words_for(campaign, c).order,
+                                store.seen(campaign, c, s.viewer))
         else:
             lines = [json.dumps(e.get("command", {}), ensure_ascii=False)] + \
                 [json.dumps(ev, ensure_ascii=False) for ev in e.get("events", [])]

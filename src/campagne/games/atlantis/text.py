@@ -253,14 +253,21 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
     if ev.get("type") == "corruption_removed":
         from ..skirmish.convert import cleansed_text
         return cleansed_text(ev, o)
+    seen = getattr(o, "seen", None) or {}  # the reader's view: a club's own map's names
+    own = seen.get("place_names")
     if ev.get("type") == "grid":  # one event of a grid battle its players fight: in the grid's own words
         from ..skirmish.text import event_text as on_the_grid
-        return o.t(f"[{ev['territory']}, quadrillage] ", f"[{ev['territory']}, grid] ") + on_the_grid(ev["event"], o)
+        from ...render.text import Named
+        where = _place(ev["territory"], o, own)
+        grid = next((b["grid"] for b in seen.get("battles") or () if b.get("territory") == ev["territory"]
+                     and b.get("grid")), None)  # while it is fought: its army units' names
+        on = Named(o, getattr(o, "names", None) or {}, grid) if grid else o
+        return o.t(f"[{where}, quadrillage] ", f"[{where}, grid] ") + on_the_grid(ev["event"], on)
     if ev.get("type") not in EVENT_TEXT:
         return format_event(EVENT_TEXT, ev, {}, o)
     # territories and kingdoms by their names on the map, whatever field holds them
-    named = {k: _place(v, o) for k, v in ev.items() if isinstance(v, str) and k not in ("type", "player")
-             and choice_words(v, o)}
+    named = {k: _place(v, o, own) for k, v in ev.items() if isinstance(v, str) and k not in ("type", "player")
+             and ((v in own) if own else choice_words(v, o))}
     return format_event(EVENT_TEXT, ev, {**named, **_fields(ev, o)}, o)
 
 
@@ -318,7 +325,8 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     elif t == "initiative":
         out["order_text"] = ", ".join(ev["order"])
     elif t == "moved":
-        out["path_text"] = " → ".join(_place(t, o) for t in ev["path"])
+        out["path_text"] = " → ".join(_place(t, o, (getattr(o, "seen", None) or {}).get("place_names"))
+                                      for t in ev["path"])
     elif t == "strategies_revealed":
         out["strategies_text"] = ", ".join(f"{pid} {_row_name('strategies', st, o) if st else '?'}"
                                            for pid, st in ev["strategies"].items())

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.i18n import chance, decimal
-from ...render.text import unworded
+from ...render.text import unworded, who
 from .data import cards, spells
 from .state import PHASE_NAMES
 
@@ -24,7 +24,8 @@ def unit_name(uid: Any, o: Any, names: Any = None, units: Any = None) -> str:
     card = cards().get(parts[-2]) if len(parts) == 2 and parts[-1].isdigit() else None
     if card is not None:
         return f"{card.fr if o.lang == 'fr' else card.en} {parts[-1]}"
-    said = _campaign_card(parts, o, units or {}) if len(parts) >= 2 and parts[0] not in cards() else None
+    units = units or (getattr(o, "seen", None) or {}).get("unit_names") or {}  # the grid's view, when the reader's
+    said = _campaign_card(parts, o, units) if len(parts) >= 2 and parts[0] not in cards() else None
     if said is None:
         return str(uid)
     people = names if names is not None else (getattr(o, "names", None) or {})
@@ -177,10 +178,10 @@ def event_text(e: dict[str, Any], o: Any) -> str:
         return o.t(f"Bataille engagée sur {e['battlefield']} entre {', '.join(e['camps'])} (défenseur {e['camps'][0]})",
                    f"Battle engaged on {e['battlefield']} between {', '.join(e['camps'])} (defender {e['camps'][0]})")
     if t == "undefended":
-        return o.t(f"Civils de {e['camp']} sans défense : détruits ({', '.join(unit_name(u, o) for u in e['units'])})",
-                   f"{e['camp']}'s civilians undefended: destroyed ({', '.join(unit_name(u, o) for u in e['units'])})")
+        return o.t(f"Civils de {who(e['camp'], o)} sans défense : détruits ({', '.join(unit_name(u, o) for u in e['units'])})",
+                   f"{who(e['camp'], o)}'s civilians undefended: destroyed ({', '.join(unit_name(u, o) for u in e['units'])})")
     if t == "deployed":
-        return o.t(f"{e['camp']} déploie {unit_name(e['unit'], o)} en {e['cell']}", f"{e['camp']} deploys {unit_name(e['unit'], o)} on {e['cell']}")
+        return o.t(f"{who(e['camp'], o)} déploie {unit_name(e['unit'], o)} en {e['cell']}", f"{who(e['camp'], o)} deploys {unit_name(e['unit'], o)} on {e['cell']}")
     if t == "round":
         return o.t(f"Round {e['round']}", f"Round {e['round']}")
     if t == "activated":
@@ -195,7 +196,7 @@ def event_text(e: dict[str, Any], o: Any) -> str:
     if t == "riposte":
         return o.t(f"{unit_name(e['attacker'], o)} riposte : ", f"{unit_name(e['attacker'], o)} ripostes: ") + _volley(e, o)
     if t == "destroyed":
-        return o.t(f"{unit_name(e['unit'], o)} ({e['camp']}) est détruite", f"{unit_name(e['unit'], o)} ({e['camp']}) is destroyed")
+        return o.t(f"{unit_name(e['unit'], o)} ({who(e['camp'], o)}) est détruite", f"{unit_name(e['unit'], o)} ({who(e['camp'], o)}) is destroyed")
     if t == "cast":
         res = o.t("réussi", "cast") if e["success"] else o.t("raté", "failed")
         corr = o.t(f", {e['corruption']} point(s) de corruption", f", {e['corruption']} corruption point(s)") if e["corruption"] else ""
