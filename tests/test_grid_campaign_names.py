@@ -87,3 +87,10 @@ def test_the_journal_names_places_and_cards_from_what_the_reader_sees():
     assert line.strip() == "[Mestoria-la-Neuve, grid] Anne deploys Anne's Foot1 2 on C4", line
     without = entry_lines(entry, FR, atlantis_text.event_text, {"a": "Anne"})[1]
     assert "[Mestoria, quadrillage] Anne déploie foot1 2 d'Anne en C4" in without, without
+
+
+def test_a_ruleset_whose_choice_words_takes_no_state_is_still_asked():
+    from campagne.render.words import choice_name
+    old = lambda v, o: {"k1": "The Kingdom"}.get(v)  # noqa: E731 (a ruleset written before the state was given)
+    assert choice_name(old, "k1", EN, object()) == "The Kingdom" and choice_name(None, "k1", EN) is None
+    assert choice_name(atlantis_text.choice_words, "mestoria", EN, SimpleNamespace(map=None, battles=[])) == "Mestoria"

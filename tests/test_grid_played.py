@@ -103,6 +103,7 @@ def test_the_battle_on_the_command_line_each_player_his_own_view(tmp_path: Path)
     listing = run(path, "order", "a", "--list").output
     line = next(x for x in listing.splitlines() if "grid deploy" in x)
     unit = line.split("grid deploy ")[1].split()[0]
+    assert "(a's " in line, line  # the card typed by its id, named beside it by its player and army unit
     cell = next(x for x in listing.splitlines() if "cell:" in x).split("cell:")[1].split("|")[0].strip()
     # b may not play a's turn, nor a b's unit: one sentence each, nothing written
     from typer.testing import CliRunner

@@ -50,7 +50,8 @@ def list_orders(o: Out, campaign: Optional[str], player: str, whole_advice: bool
 def _name(value: Any, named: Any, o: Out, state: Any = None) -> str | None:
     """The name the table reads for an id an order takes ("MPA infantry 1" for mpa_infantry.1), if the game
     gives one (from the campaign's `state`: its own map, its grid battle's units)."""
-    found = named(value, o, state) if named is not None and isinstance(value, str) else None
+    from ..render.words import choice_name
+    found = choice_name(named, value, o, state) if isinstance(value, str) else None
     return found if found and found != value else None
 
 

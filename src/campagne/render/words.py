@@ -30,6 +30,22 @@ def said(fn: Any, *args: Any) -> str | None:
     return found if isinstance(found, str) and found.strip() else None
 
 
+def choice_name(fn: Any, value: Any, o: Any, state: Any = None) -> str | None:
+    """A game's `choice_words(value, o, state)` for one choice, None when it names none; a ruleset written before
+    the state was given (`choice_words(value, o)`) is asked without it."""
+    if state is not None and _takes_state(fn):
+        return said(fn, value, o, state)
+    return said(fn, value, o)
+
+
+def _takes_state(fn: Any) -> bool:
+    import inspect
+    try:
+        return len(inspect.signature(fn).parameters) >= 3
+    except (TypeError, ValueError):
+        return False
+
+
 def order_help(specs: Any, kind: str, lang: str) -> str:
     """An order's help in `lang`, without its command-line asides ("" when it has none)."""
     spec = specs.get(kind) if hasattr(specs, "get") else None

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.fieldwords import choice_word, field_word
-from ..render.words import order_help, order_title, plain, said as _said
+from ..render.words import choice_name, order_help, order_title, plain, said as _said
 
 __all__ = ["Words", "plain"]
 
@@ -77,8 +77,7 @@ class Words:
         if isinstance(value, str):
             if value in self.names:
                 return self.names[value]
-            said = _said(getattr(self.text, "choice_words", None), value, self.o,
-                         *(() if self.state is None else (self.state,)))
+            said = choice_name(getattr(self.text, "choice_words", None), value, self.o, self.state)
             if said:
                 return said
             shared = choice_word(value, self.o)
