@@ -82,3 +82,21 @@ def test_every_game_offers_every_option_it_declares() -> None:
         page = c.get("/new/", {"game": name}).content.decode()
         for opt in d.setup_options:
             assert f'name="opt_{opt.name}"' in page, (name, opt.name)
+
+
+def test_the_seats_offer_the_packaged_armies_and_races() -> None:
+    from campagne.games.atlantis.army_file import packaged_army_names
+    from campagne.games.gorges.data import races
+    from campagne.registry import games
+    assert set(games()["wab"].player_fields[0].choices) == set(packaged_army_names())
+    assert set(games()["gorges"].player_fields[0].choices) == set(races())
+    c = _organiser()
+    assert '<select name="seat_0_what"' in c.get("/new/", {"game": "wab"}).content.decode()
+    page = c.get("/new/", {"game": "gorges"}).content.decode()
+    assert '<select name="seat_0_what"' in page and ">wood_elves</option>" in page
+    r = c.post("/new/", {"game": "gorges", "title": "Races", "seat_0_id": "ann", "seat_0_controller": "human",
+                         "seat_0_what": "wood_elves", "seat_1_id": "ben", "seat_1_controller": "greedy",
+                         "seat_1_what": "dwarfs"})
+    assert r.status_code == 302, r.content.decode()[:2000]
+    with store.viewing(Campaign.objects.get(title="Races").pk) as (_c, cc):
+        assert [p["race"] for p in cc.file.header["setup"]["players"]] == ["wood_elves", "dwarfs"]
