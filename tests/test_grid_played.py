@@ -115,7 +115,7 @@ def test_the_battle_on_the_command_line_each_player_his_own_view(tmp_path: Path)
     assert refused.exit_code == 2 and "Traceback" not in refused.output and path.stat().st_size == size
     out = run(path, "order", "a", "grid", "deploy", unit, cell).output
     line = next(x for x in out.splitlines() if "deploys" in x)
-    assert f"a deploys a's " in line and line.endswith(f" on {cell}") and unit not in line, line  # named, no id
+    assert "a deploys a's " in line and line.endswith(f" on {cell}") and unit not in line, line  # named, no id
     assert "grid" in run(path, "journal", "--as", "b").output
 
 
