@@ -94,3 +94,17 @@ def test_a_ruleset_whose_choice_words_takes_no_state_is_still_asked():
     old = lambda v, o: {"k1": "The Kingdom"}.get(v)  # noqa: E731 (a ruleset written before the state was given)
     assert choice_name(old, "k1", EN, object()) == "The Kingdom" and choice_name(None, "k1", EN) is None
     assert choice_name(atlantis_text.choice_words, "mestoria", EN, SimpleNamespace(map=None, battles=[])) == "Mestoria"
+
+
+def test_the_map_titles_a_campaign_card_by_its_player_and_army_unit():
+    from campagne.games.atlantis.picture import campaign_svg as picture
+    from campagne.games.skirmish.played import stand_in
+    game = fought()
+    game.push(ref("auto-resolve", territory="mestoria", resolver="grid", players=True))
+    b = game.state.battles[0]
+    (who,) = [p for p in ("a", "b") if stand_in(b.fought, p, "t")]
+    fields = {**stand_in(b.fought, who, "t"), "unit": f"{who}.foot1.1"}  # his Foot1's first card
+    from campagne.games.atlantis.inputs import read_order
+    game.push(read_order({"type": "grid", "player": who, **fields}, game.state))
+    svg = picture(game.state, "en", None)
+    assert f"<title>{who}.foot1.1: {who}&#x27;s Foot1 1 — Soldiers, " in svg, svg[-3000:]
