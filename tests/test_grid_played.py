@@ -103,6 +103,7 @@ def test_the_battle_on_the_command_line_each_player_his_own_view(tmp_path: Path)
     listing = run(path, "order", "a", "--list").output
     line = next(x for x in listing.splitlines() if "grid deploy" in x)
     unit = line.split("grid deploy ")[1].split()[0]
+    assert "(a's " in line, line  # the card typed by its id, named beside it by its player and army unit
     cell = next(x for x in listing.splitlines() if "cell:" in x).split("cell:")[1].split("|")[0].strip()
     # b may not play a's turn, nor a b's unit: one sentence each, nothing written
     from typer.testing import CliRunner
@@ -113,7 +114,8 @@ def test_the_battle_on_the_command_line_each_player_his_own_view(tmp_path: Path)
     refused = CliRunner().invoke(app, ["order", "b", "grid", "deploy", unit.replace("a.", "b.", 1), cell], env=env)
     assert refused.exit_code == 2 and "Traceback" not in refused.output and path.stat().st_size == size
     out = run(path, "order", "a", "grid", "deploy", unit, cell).output
-    assert unit in out
+    line = next(x for x in out.splitlines() if "deploys" in x)
+    assert "a deploys a's " in line and line.endswith(f" on {cell}") and unit not in line, line  # named, no id
     assert "grid" in run(path, "journal", "--as", "b").output
 
 

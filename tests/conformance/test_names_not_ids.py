@@ -117,3 +117,22 @@ def test_a_journal_names_things_not_ids(game: str) -> None:
             named.update(named_ids(d, state, Lang(lang)))
         found += ids_read([line for line in lines[lang] if not line.startswith("#")], named)  # a command as typed
     assert not found, f"{len(found)} ids where a name exists:\n" + "\n".join(sorted(set(found))[:30])
+
+
+def test_choices_are_named_from_the_campaigns_own_state(game: str) -> None:
+    """A game's `choice_words` takes the campaign's state (its own map, its grid battles: the club's forms and
+    `order --list` pass it) and names with it at least what it names without."""
+    d = games()[game]
+    words = getattr(d.load("text"), "choice_words", None) if d.text else None
+    if words is None:
+        pytest.skip(f"{game} gives its ids no other names")
+    ids = list(d.seats) or ["alice", "bob", "carl"][:max(2, min(3, d.players[1]))]
+    players = [{"id": i, "controller": "human", "name": i, **{f.name: f.default for f in d.player_fields}}
+               for i in ids]
+    options = {o.name.replace("-", "_"): ([] if o.kind == "list" else o.default) for o in d.setup_options}
+    state = play_out(d, d.load("setup")(players, options), 5, {p: random_player for p in ids}, max_orders=0,
+                     rng=random.Random(0)).state
+    for lang in ("en", "fr"):
+        o = Lang(lang)
+        for i, name in named_ids(d, state, o).items():
+            assert words(i, o, state), (i, name)

@@ -185,15 +185,18 @@ def player_id(c: Any, word: str) -> str:
 
 def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]], viewer: Optional[str]) -> None:
     from ..render.text import entry_lines
+    from ..render.words import typed_title
     entries = shown(c, entries, viewer)
     if o.json:
         o.data({"entries": entries, "view": c.game.view(viewer)})
         return
     text = _text(c)
+    title = typed_title(text, _descriptor(c).load("orders"), o)
+    view = c.game.view(viewer)
     for e in entries:
-        for line in entry_lines(e, o, text.event_text, c.player_names):
+        for line in entry_lines(e, o, text.event_text, c.player_names, title, view):
             o.text(line)
-    o.text(text.status_text(c.game.view(viewer), o, brief=True))
+    o.text(text.status_text(view, o, brief=True))
 
 
 # Island cells are 'q,r' with negative numbers ('-2,4'): such words are arguments, not unknown options.
@@ -336,6 +339,7 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
 
     def go() -> None:
         from ..render.text import entry_lines
+        from ..render.words import typed_title
         from .. import session
         with _opened(o, campaign, verify=verify, viewers=(as_,)) as c:
             viewer = viewer_of(c, as_, referee)
@@ -343,6 +347,8 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
             entries = session.visible_entries(c, viewer, redact_entry)
             opening = redact_entry(c.file.header.get("opening", {}), viewer)
             dice = c.seed_known
+            title = typed_title(_text(c), _descriptor(c).load("orders"), o)
+            seen = c.game.view(viewer)
         if o.json:
             o.data({"verified": verify, "dice_verified": verify and dice, "opening": opening, "entries": entries})
             return
@@ -350,7 +356,7 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
             if e.get("undone"):
                 o.text(o.t(f"#{e['n']} (annulé)", f"#{e['n']} (undone)"))
                 continue
-            for line in entry_lines(e, o, _text(c).event_text, c.player_names):
+            for line in entry_lines(e, o, _text(c).event_text, c.player_names, title, seen):
                 o.text(line)
         if verify and dice:
             o.text(o.t("Journal vérifié : il se rejoue à l'identique.", "Journal verified: it replays identically."))

@@ -23,6 +23,7 @@ def list_orders(o: Out, campaign: Optional[str], player: str, whole_advice: bool
         specs = descriptor.load("orders")
         advice = descriptor.load("advice")(c.state, player, o.lang) if descriptor.advice else []
         named = getattr(descriptor.load("text"), "choice_words", None) if descriptor.text else None
+        state = c.state  # the campaign's own map and units, which its choices are named from
     if o.json:
         o.data({"player": player, "orders": [lo.to_dict() for lo in legal], "advice": advice})
         return
@@ -33,7 +34,7 @@ def list_orders(o: Out, campaign: Optional[str], player: str, whole_advice: bool
         spec = specs.get(lo.type)
         words = [str(v if not isinstance(v, list) else " ".join(map(str, v))) for v in lo.fixed.values()]
         line = " ".join([lo.type, *words, *(f"<{f.name}>" for f in lo.fields)])
-        names = [n for n in (_name(v, named, o) for v in lo.fixed.values()) if n]
+        names = [n for n in (_name(v, named, o, state) for v in lo.fixed.values()) if n]
         line += f"  ({', '.join(names)})" if names else ""  # the command stays as typed, the names beside it
         text = getattr(spec, "help", None)
         help_ = f"  — {text.get(o.lang, '')}" if text and lo.type not in helped else ""  # once per kind of order
@@ -46,10 +47,11 @@ def list_orders(o: Out, campaign: Optional[str], player: str, whole_advice: bool
         o.text(line)
 
 
-def _name(value: Any, named: Any, o: Out) -> str | None:
+def _name(value: Any, named: Any, o: Out, state: Any = None) -> str | None:
     """The name the table reads for an id an order takes ("MPA infantry 1" for mpa_infantry.1), if the game
-    gives one."""
-    found = named(value, o) if named is not None and isinstance(value, str) else None
+    gives one (from the campaign's `state`: its own map, its grid battle's units)."""
+    from ..render.words import choice_name
+    found = choice_name(named, value, o, state) if isinstance(value, str) else None
     return found if found and found != value else None
 
 

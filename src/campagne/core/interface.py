@@ -185,10 +185,13 @@ class GameOption:
     default: Any = None
     choices: tuple[str, ...] = ()
     group: Mapping[str, str] = field(default_factory=dict)  # {"fr": ..., "en": ...}; empty: goes with any
+    file: bool = False  # its value names a file (the command line's path): a page offers an upload
+    offers: tuple[str, ...] = ()  # values a page suggests while it takes any text (the game's packaged ones)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "help": dict(self.help), "kind": self.kind, "default": self.default,
-                "choices": list(self.choices), "group": dict(self.group)}
+                "choices": list(self.choices), "group": dict(self.group), "file": self.file,
+                "offers": list(self.offers)}
 
 
 def check_option_groups(declared: Sequence[GameOption], typed: Sequence[str]) -> None:

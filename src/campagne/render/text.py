@@ -26,8 +26,9 @@ class Named:
     """The reader's language and the campaign's players' names (id -> name): the sentences name people by the
     name they chose, never by the id the orders take."""
 
-    def __init__(self, o: Any, names: Mapping[str, str]) -> None:
+    def __init__(self, o: Any, names: Mapping[str, str], seen: Mapping[str, Any] | None = None) -> None:
         self.lang, self.names, self._o = o.lang, dict(names), o
+        self.seen = seen or {}  # what the reader sees of the campaign now (its view): its own map's names...
 
     def t(self, fr: str, en: str) -> str:
         return fr if self.lang == "fr" else en
@@ -49,12 +50,13 @@ PEOPLE = ("player", "winner", "loser", "attacker", "defender", "challenger", "ho
 
 
 def entry_lines(entry: dict[str, Any], o: Out, text: Any, names: Mapping[str, str] | None = None,
-                title: Any = None) -> list[str]:
+                title: Any = None, seen: Mapping[str, Any] | None = None) -> list[str]:
     """A journal entry: its command, then one line per event (`text`: the game's event_text), the players by
     their names when `names` (id -> name) is given, the order by its title in the reader's language when
-    `title` (type -> words) is given (a page; the command line shows the word its reader types)."""
-    if names:
-        o = Named(o, names)  # type: ignore[assignment]
+    `title` (type -> words) is given (in French on the command line, beside the word its reader types); `seen`,
+    the reader's view of the campaign now, lets the game name what only the campaign names (its own map)."""
+    if names or seen:
+        o = Named(o, names or {}, seen)  # type: ignore[assignment]
     cmd = entry.get("command", {})
     kind = str(cmd.get("type", "?"))
     head = f"#{entry.get('n', 0)} {title(kind) if title else kind}"

@@ -211,7 +211,8 @@ def _labels(campaign: Any, c: Any) -> Any:
     from ..core.errors import bilingual
     d = store.descriptor(campaign)
     text = d.load("text") if d.text else None
-    said = {code: Words(text, lang_of(code), d.load("orders"), dict(c.player_names)) for code in ("en", "fr")}
+    said = {code: Words(text, lang_of(code), d.load("orders"), dict(c.player_names), c.state,
+                          str(campaign.pk)) for code in ("en", "fr")}
 
     def label(kind: str, f: Any) -> dict[str, str]:
         out = {}

@@ -5,7 +5,9 @@ invitation and password-reset links, the phase's deadline, the archive; and the 
 
 from __future__ import annotations
 
+import tempfile
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from django.contrib import messages
@@ -252,9 +254,19 @@ def controller_words() -> dict[str, str]:
 
 
 def _offered(d: Any) -> list[Any]:
-    """The set-up options the page offers: those chosen from a list, flags and numbers (a path or a free word names
-    a file on the server's machine, or a player: the command line's)."""
-    return [o for o in d.setup_options if o.choices or o.kind in ("bool", "int")]
+    """The set-up options the page offers: all of them, each as it is given (a list's choice, a flag, a number,
+    a file uploaded, a text with the game's packaged values suggested, a list one item a line)."""
+    return list(d.setup_options)
+
+
+MAX_OPTION_FILE = 1024 * 1024  # a club's map is a few kilobytes
+MAX_OPTION_TEXT = 2000
+
+
+def _option_help(opt: Any, o: Any) -> str:
+    """An option's help as the page says it: a list's is given one item a line."""
+    help_ = opt.help.get(o.lang, opt.name)
+    return help_ + (_(" (one a line)") if opt.kind == "list" else "")
 
 
 def _game_form(d: Any) -> dict[str, Any]:
@@ -273,7 +285,8 @@ def _game_form(d: Any) -> dict[str, Any]:
             "what": {"help": what.help.get(o.lang, what.name), "choices": what.choices, "default": what.default}
             if what is not None else None,
             "options": [{"name": opt.name, "kind": opt.kind, "choices": opt.choices, "default": opt.default,
-                         "help": opt.help.get(o.lang, opt.name)} for opt in _offered(d)]}
+                         "file": opt.file, "offers": opt.offers, "help": _option_help(opt, o)} for opt in _offered(d)],
+            "files": any(opt.file for opt in _offered(d))}
 
 
 def _posted_seats(post: Any, d: Any) -> list[dict[str, Any]]:
@@ -293,22 +306,37 @@ def _posted_seats(post: Any, d: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _posted_options(post: Any, d: Any) -> dict[str, Any]:
+def _posted_options(post: Any, d: Any, files: Any = None, folder: Path | None = None) -> dict[str, Any]:
+    """The options the form gives; an uploaded file is written into `folder`, its path given to the game as the
+    command line gives it."""
     out: dict[str, Any] = {}
     for opt in _offered(d):
         raw = post.get(f"opt_{opt.name}", "")
         key = opt.name.replace("-", "_")
-        if opt.kind == "bool":
+        bad = CampagneError("club.field_bad", field=opt.help.get(lang().lang, opt.name))
+        if opt.file:
+            upload = (files or {}).get(f"opt_{opt.name}")
+            if upload is not None and folder is not None:
+                if upload.size > MAX_OPTION_FILE:
+                    raise CampagneError("club.too_big", limit=1)
+                path = folder / f"{key}.toml"
+                path.write_bytes(upload.read())
+                out[key] = str(path)
+        elif len(raw) > MAX_OPTION_TEXT:
+            raise bad
+        elif opt.kind == "list":
+            out[key] = [line.strip() for line in raw.splitlines() if line.strip()]
+        elif opt.kind == "bool":
             out[key] = raw in ("true", "on")
         elif raw != "" and opt.kind == "int":
             try:
                 out[key] = int(raw)
             except ValueError:
                 raise CampagneError("club.field_bad", field=opt.help.get(lang().lang, opt.name)) from None
-        elif raw != "":
-            if raw not in opt.choices:
-                raise CampagneError("club.field_bad", field=opt.help.get(lang().lang, opt.name))
-            out[key] = raw
+        elif raw.strip() != "":
+            if opt.choices and raw not in opt.choices:
+                raise bad
+            out[key] = raw.strip()
     return out
 
 
@@ -344,8 +372,10 @@ def new_campaign(request: HttpRequest) -> HttpResponse:
                     value = p.pop("what", None)
                     if what is not None:
                         p[what.name] = value or what.default
-                campaign = store.create(request.POST.get("title", "").strip() or d.title.get(lang().lang, name),
-                                        name, players, _posted_options(request.POST, d))
+                with tempfile.TemporaryDirectory() as folder:  # an uploaded map, read by the game's set-up
+                    options = _posted_options(request.POST, d, request.FILES, Path(folder))
+                    campaign = store.create(request.POST.get("title", "").strip() or d.title.get(lang().lang, name),
+                                            name, players, options)
             Membership.objects.get_or_create(user=request.user, campaign=campaign,
                                              defaults={"role": Membership.REFEREE})
             return redirect("club:campaign", pk=campaign.pk)

@@ -263,6 +263,16 @@ def reading(campaign: Campaign, c: session.Campaign, viewer: str | None) -> Any:
                       lambda: session.reading_of(c, viewer, descriptor(campaign).load("redact_entry")))
 
 
+_seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
+def seen(campaign: Campaign, c: session.Campaign, viewer: str | None) -> dict[str, Any]:
+    """What `viewer` sees of the campaign now (the game's view), once per state: the journal's sentences name the
+    campaign's own places and units from it."""
+    key = (campaign.pk, (len(c.file.entries), campaign.created), viewer)
+    return remembered(_seen, key, 256, lambda: c.game.view(viewer))
+
+
 _advice: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
 
 

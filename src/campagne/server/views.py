@@ -81,7 +81,8 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
             out.append({"n": n, "lines": [_("#%(n)s (undone)") % {"n": n}], "undone": True})
             continue
         if text is not None:
-            lines = entry_lines(e, o, text.event_text, c.player_names, words_for(campaign, c).order)
+            lines = entry_lines(e, o, text.event_text, c.player_names, words_for(campaign, c).order,
+                                store.seen(campaign, c, s.viewer))
         else:
             lines = [json.dumps(e.get("command", {}), ensure_ascii=False)] + \
                 [json.dumps(ev, ensure_ascii=False) for ev in e.get("events", [])]
@@ -161,7 +162,8 @@ def named(words: Words, player: Any) -> str:
 
 def words_for(campaign: Campaign, c: Any) -> Words:
     """The words of this reader's forms: the game's text, his language, the players' printed names."""
-    return Words(_text(campaign), lang(), store.descriptor(campaign).load("orders"), dict(c.player_names))
+    return Words(_text(campaign), lang(), store.descriptor(campaign).load("orders"), dict(c.player_names),
+                 c.state, str(campaign.pk))
 
 
 def _advice(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:

@@ -4,7 +4,8 @@ language, from the game's text and its orders' help, never the command line's sy
 A game's text module may say them itself (each optional, None: not said):
 - `order_words(type, o) -> str | None`: the order's title;
 - `field_words(type, name, o) -> str | None`: a field's label;
-- `choice_words(value, o) -> str | None`: the name of a choice's id (a territory, a kingdom, a counter).
+- `choice_words(value, o, state=None) -> str | None`: the name of a choice's id (a territory, a kingdom, a
+  counter), from the campaign's own state when given (its own map, its grid battle's units).
 Otherwise the order's help is its title (without its command-line asides), the fields orders share have their
 words (`core.fieldwords`), an argument's help labels the others,
 and a player's printed name his id's. Nothing here names a game.
@@ -12,32 +13,13 @@ and a player's printed name his id's. Nothing here names a game.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.fieldwords import choice_word, field_word
+from ..render.words import choice_name, order_help, order_title, plain, said as _said
 
-_ASIDE = re.compile(r"\s*[(\[][^()\[\]]*(?:--|=)[^()\[\]]*[)\]]")  # "(--set relics=N: ...)": the command line's
-_CODE = re.compile(r"--\w[\w-]*|\b\w+=\S*")
-
-
-def plain(text: str) -> str:
-    """A help text without what only the command line reads: its asides naming options, its `key=value`."""
-    text = _ASIDE.sub("", text or "")
-    if _CODE.search(text):
-        text = _CODE.split(text)[0].rstrip(" ,;:(")
-    return text.strip()
-
-
-def _said(fn: Any, *args: Any) -> str | None:
-    if fn is None:
-        return None
-    try:
-        found = fn(*args)
-    except Exception:  # a game's words are a courtesy: a form is still drawn without them
-        return None
-    return found if isinstance(found, str) and found.strip() else None
+__all__ = ["Words", "plain"]
 
 
 @dataclass
@@ -48,11 +30,13 @@ class Words:
     o: Any
     specs: Any
     names: dict[str, str] = field(default_factory=dict)
+    state: Any = None  # the campaign's state, whose own map and units the game's choice_words may name
+    where: str = ""  # which campaign `state` is (the drawn forms of two campaigns name their own places)
 
     @property
     def key(self) -> str:
         """What the forms drawn with these words depend on besides the order (a drawn form is remembered by it)."""
-        return f"{getattr(self.text, '__name__', '')}\n{self.o.lang}\n{sorted(self.names.items())}"
+        return f"{getattr(self.text, '__name__', '')}\n{self.o.lang}\n{sorted(self.names.items())}\n{self.where}"
 
     def _spec(self, kind: str) -> Any:
         return self.specs.get(kind) if hasattr(self.specs, "get") else None
@@ -61,15 +45,11 @@ class Words:
         return plain(help_.get(self.o.lang, "")) if isinstance(help_, dict) else ""
 
     def order(self, kind: str) -> str:
-        said = _said(getattr(self.text, "order_words", None), kind, self.o)
-        if said:
-            return said
-        helped = self._help(getattr(self._spec(kind), "help", None))
-        return helped[:1].upper() + helped[1:] if helped else kind.replace("_", " ").replace("-", " ")
+        return order_title(self.text, self.specs, kind, self.o)
 
     def help(self, kind: str) -> str:
         """The order's whole help, shown under its form when the title is not it already."""
-        helped = self._help(getattr(self._spec(kind), "help", None))
+        helped = order_help(self.specs, kind, self.o.lang)
         return "" if helped.lower() == self.order(kind).lower() else helped
 
     def field(self, kind: str, name: str) -> str:
@@ -97,7 +77,7 @@ class Words:
         if isinstance(value, str):
             if value in self.names:
                 return self.names[value]
-            said = _said(getattr(self.text, "choice_words", None), value, self.o)
+            said = choice_name(getattr(self.text, "choice_words", None), value, self.o, self.state)
             if said:
                 return said
             shared = choice_word(value, self.o)

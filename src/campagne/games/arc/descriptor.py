@@ -22,7 +22,7 @@ GAME = GameDescriptor(
                                      "favourable, pour tous ou par camp (bonnaire:favourable,ulf:medium)",
                                "en": "balance of forces (the bonus/malus table): unfavourable, medium or "
                                      "favourable, for all or per side (bonnaire:favourable,ulf:medium)"},
-                    "str", "medium"),
+                    "str", "medium", offers=("unfavourable", "medium", "favourable")),
         GameOption("two-player", {"fr": "variante à deux : Ulf et Fereira alliés contre Bonnaire",
                                    "en": "two-player variant: Ulf and Fereira allied against Bonnaire"},
                     "bool", False),

@@ -125,9 +125,9 @@ def odds_lines(r: dict[str, Any], o: Any) -> list[str]:
     return lines
 
 
-def choice_words(value: Any, o: Any) -> str | None:
+def choice_words(value: Any, o: Any, state: Any = None) -> str | None:
     """A choice of an order as the table reads it (the club's forms): a counter by its printed name, a side by
-    its name; None for what has no other name than itself (a hex)."""
+    its name; None for what has no other name than itself (a hex). (`state`: the board's names are its data's.)"""
     from .words import SIDE_NAMES, counter, side
     if value in SIDE_NAMES:
         return side(value, o)

@@ -36,4 +36,6 @@ def campaign_svg(s: AtlantisState, lang: str = "fr", viewer: str | None = None) 
                         fortresses={t: n for t, n in s.fortresses.items() if n}, title=title, lang=lang,
                         legend=legend)
     from ..skirmish.played import below  # a battle its players fight on the grid: its battlefield under the island
-    return below(island, [b.fought for b in s.battles if b.fought is not None and b.result is None], lang)
+    from .views import unit_names
+    return below(island, [b.fought for b in s.battles if b.fought is not None and b.result is None], lang,
+                 unit_names(s, list(s.players)))

@@ -23,6 +23,7 @@ FLAGS = {"halted": ("arrêtée par un événement divin", "halted by a divine ev
 
 
 def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
+    own = view.get("place_names")  # a club's own map's names
     lines = [o.t(f"Tour {view['turn']} — phase : {phase_name(view['phase'], o)}",
                  f"Turn {view['turn']} — phase: {phase_name(view['phase'], o)}")]
     if view["phase"] == "ended" and view.get("standings"):
@@ -43,7 +44,7 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         lines.append(o.t(f"Jets de placement (D100), dans l'ordre du choix : {rolls}",
                          f"Placement rolls (D100), in the order of choice: {rolls}"))
     for pid, p in view["players"].items():
-        lines.extend(_player_lines(pid, p, o))
+        lines.extend(_player_lines(pid, p, o, own))
     for a in view.get("agreements", []):
         status = a.get("status", "in_force")
         if a.get("broken_by") or status not in ("in_force", "proposed"):
@@ -64,8 +65,8 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         if b["result"]:
             continue  # resolved: its result is in the journal
         state = b["scenario"] or o.t("stratégies à choisir", "strategies to choose")
-        lines.append(o.t(f"  Bataille en {_place(b['territory'], o)} entre {b['a']} (A) et {b['b']} (B), {state}, à régler",
-                         f"  Battle in {_place(b['territory'], o)} between {b['a']} (A) and {b['b']} (B), {state}, to resolve"))
+        lines.append(o.t(f"  Bataille en {_place(b['territory'], o, own)} entre {b['a']} (A) et {b['b']} (B), {state}, à régler",
+                         f"  Battle in {_place(b['territory'], o, own)} between {b['a']} (A) and {b['b']} (B), {state}, to resolve"))
         if b.get("cell"):
             lines.append("      " + _row_text("scenarios", b["cell"], o))
         if b.get("grid"):
@@ -83,11 +84,11 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _player_lines(pid: str, p: dict[str, Any], o: Out) -> list[str]:
+def _player_lines(pid: str, p: dict[str, Any], o: Out, own: Any = None) -> list[str]:
     if p["eliminated"]:
         return [o.t(f"  {pid} : éliminé", f"  {pid}: eliminated")]
     army = p["army"]
-    where = _place(p["position"], o) if p["position"] else "-"
+    where = _place(p["position"], o, own) if p["position"] else "-"
     if army and army["strength"] is None:
         strength = o.t("? (Warbands pas encore lancées)", "? (Warbands not rolled yet)")
     else:
@@ -132,8 +133,11 @@ def _player_lines(pid: str, p: dict[str, Any], o: Out) -> list[str]:
     return lines
 
 
-def _place(tid: str, o: Out) -> str:
-    """A territory or kingdom by its name on the map (the id itself when the map gives none)."""
+def _place(tid: str, o: Out, own: Any = None) -> str:
+    """A territory or kingdom by its name on the map (`own`: a club's own map's names, the view's `place_names`;
+    the id itself when the map gives none)."""
+    if own:
+        return own.get(tid) or tid
     return choice_words(tid, o) or tid
 
 
@@ -249,14 +253,21 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
     if ev.get("type") == "corruption_removed":
         from ..skirmish.convert import cleansed_text
         return cleansed_text(ev, o)
+    seen = getattr(o, "seen", None) or {}  # the reader's view: a club's own map's names
+    own = seen.get("place_names")
     if ev.get("type") == "grid":  # one event of a grid battle its players fight: in the grid's own words
         from ..skirmish.text import event_text as on_the_grid
-        return o.t(f"[{ev['territory']}, quadrillage] ", f"[{ev['territory']}, grid] ") + on_the_grid(ev["event"], o)
+        from ...render.text import Named
+        where = _place(ev["territory"], o, own)
+        grid = next((b["grid"] for b in seen.get("battles") or () if b.get("territory") == ev["territory"]
+                     and b.get("grid")), None)  # while it is fought: its army units' names
+        on = Named(o, getattr(o, "names", None) or {}, grid) if grid else o
+        return o.t(f"[{where}, quadrillage] ", f"[{where}, grid] ") + on_the_grid(ev["event"], on)
     if ev.get("type") not in EVENT_TEXT:
         return format_event(EVENT_TEXT, ev, {}, o)
     # territories and kingdoms by their names on the map, whatever field holds them
-    named = {k: _place(v, o) for k, v in ev.items() if isinstance(v, str) and k not in ("type", "player")
-             and choice_words(v, o)}
+    named = {k: _place(v, o, own) for k, v in ev.items() if isinstance(v, str) and k not in ("type", "player")
+             and ((v in own) if own else choice_words(v, o))}
     return format_event(EVENT_TEXT, ev, {**named, **_fields(ev, o)}, o)
 
 
@@ -314,7 +325,8 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     elif t == "initiative":
         out["order_text"] = ", ".join(ev["order"])
     elif t == "moved":
-        out["path_text"] = " → ".join(_place(t, o) for t in ev["path"])
+        out["path_text"] = " → ".join(_place(t, o, (getattr(o, "seen", None) or {}).get("place_names"))
+                                      for t in ev["path"])
     elif t == "strategies_revealed":
         out["strategies_text"] = ", ".join(f"{pid} {_row_name('strategies', st, o) if st else '?'}"
                                            for pid, st in ev["strategies"].items())
@@ -460,10 +472,18 @@ def _units(items: list[dict[str, Any]]) -> str:
     return ", ".join(f"{i['unit']}×{i['models']}" for i in items)
 
 
-def choice_words(value: Any, o: Out) -> str | None:
-    """A choice of an order as the table reads it (the club's forms): a kingdom or territory of the map by its
-    name (the default map's: a campaign on its own map shows its ids); None for anything else."""
+def choice_words(value: Any, o: Out, state: Any = None) -> str | None:
+    """A choice of an order as the table reads it (the club's forms): a kingdom or territory of the campaign's
+    map by its name (`state`'s own map; the default map's without it), a card of a grid battle its players fight
+    by its player's and army unit's names; None for anything else."""
     from .map import load_default_map
-    m = load_default_map()
+    m = getattr(state, "map", None) or load_default_map()
     found = m.territories.get(value) or m.kingdoms.get(value)
-    return found.name if found is not None and found.name != value else None
+    if found is not None:
+        return found.name if found.name != value else None
+    fights = [b.fought.grid for b in getattr(state, "battles", None) or () if b.fought is not None]
+    if fights and isinstance(value, str):
+        from ..skirmish.text import fought_card
+        from .views import unit_names
+        return fought_card(value, o, fights, unit_names(state, list(state.players)))
+    return None

@@ -8,6 +8,8 @@ by the event's player) or a "private" key (seen only by the agreement's parties)
 
 from __future__ import annotations
 
+import functools
+
 from typing import Any
 
 from ...core.errors import CampagneError
@@ -111,7 +113,7 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
         battles.append({"territory": b.territory, "a": b.a, "b": b.b, "strategies": strategies,
                         "previous": b.previous, "scenario": b.scenario, "cell": b.scenario_key,
                         "terrain": b.terrain,
-                        "result": b.result, **_grid(b, viewer)})
+                        "result": b.result, **_grid(s, b, viewer)})
     agreements = [
         {"id": a.number_for(viewer), **({"numbers": a.numbers} if viewer is None and a.numbers else {}),
          "parties": a.parties, "public": a.public, "turn": a.turn, "broken_by": a.broken_by,
@@ -133,6 +135,8 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
         if s.phase == "setup" else None,
         # corruption lasting from grid battles (nothing on the grid is hidden); the key only once there is some
         **({"grid_corruption": dict(s.grid_corruption)} if s.grid_corruption else {}),
+        # the names of a club's own map's places (the default map's are the text's own); the key only then
+        **({"place_names": own} if (own := place_names(s.map)) else {}),
     }
 
 
@@ -204,9 +208,36 @@ def secrets(s: AtlantisState) -> dict[str, list[Secret]]:
     return out
 
 
-def _grid(b: Any, viewer: str | None) -> dict[str, Any]:
-    """The grid battle its players are fighting, as the grid shows it (nothing on the grid is hidden)."""
+def _grid(s: Any, b: Any, viewer: str | None) -> dict[str, Any]:
+    """The grid battle its players are fighting, as the grid shows it (nothing on the grid is hidden), with the
+    printed names of the army units its cards stand for (`alice.spearmen1.3`: Alice's Spearmen 3)."""
     if b.fought is None or b.result is not None:
         return {}
     from ..skirmish.played import view_of
-    return {"grid": view_of(b.fought, viewer)}
+    return {"grid": {**view_of(b.fought, viewer), "unit_names": unit_names(s, (b.a, b.b))}}
+
+
+def place_names(m: Any) -> dict[str, str]:
+    """A club's own map's territories and kingdoms by their names; {} on the default map (the text knows it)."""
+    own = _names(m)
+    return {} if own == _default_names() else own
+
+
+def _names(m: Any) -> dict[str, str]:
+    return {**{i: k.name for i, k in m.kingdoms.items()}, **{i: t.name for i, t in m.territories.items()}}
+
+
+@functools.cache
+def _default_names() -> dict[str, str]:
+    from .map import load_default_map
+    return _names(load_default_map())
+
+
+def unit_names(s: Any, pids: Any) -> dict[str, dict[str, str]]:
+    """`pid.unit id` -> the army unit's printed names, French and English, for the players `pids`."""
+    out = {}
+    for pid in pids:
+        p = s.players.get(pid)
+        for u in (p.army.units if p is not None and p.army is not None else []):
+            out[f"{pid}.{u.id}"] = {"fr": u.name_fr or u.name, "en": u.name}
+    return out

@@ -592,12 +592,17 @@ def own_army_words(key: Any, o: Out) -> str:
     return o.t(*OWN_ARMY_WORDS.get(str(key), (str(key), str(key))))
 
 
-def choice_words(value: Any, o: Out) -> str | None:
+def choice_words(value: Any, o: Out, state: Any = None) -> str | None:
     """A choice of an order as the table reads it (the club's forms): an army by whose it is, a correction's kind,
-    buildings, a characteristic as the army books print it, magic items by their worth; None for what has no
-    other name than itself (a cell)."""
+    buildings, a characteristic as the army books print it, magic items by their worth, a cell by its name on
+    the campaign's own map (`state`'s), a card of a grid battle its players fight by its player's name; None for
+    what has no other name than itself (an unnamed cell)."""
     from .sheet_words import BUILDING_NAMES, CHARACTERISTICS
     v = str(value)
+    if state is not None:
+        named = _state_words(v, o, state)
+        if named:
+            return named
     if ":" in v and v.partition(":")[2] in ARMY_WORDS:
         return army_words(v, o)
     if v in ADJUST_WORDS:
@@ -611,4 +616,21 @@ def choice_words(value: Any, o: Out) -> str | None:
         worth = o.t(" et ", " and ").join(parts)
         return o.t(f"objets de {worth} points", f"items worth {worth} points") if len(parts) > 1 else \
             o.t(f"un objet de {worth} points", f"one item worth {worth} points")
+    return None
+
+
+def _state_words(v: str, o: Out, state: Any) -> str | None:
+    """What only the campaign's state names: its map's named cells ("Fort Noir (3,4)"), its grid battles' cards."""
+    from ...core.errors import CampagneError
+    if "," in v and getattr(state, "map", None) is not None:
+        try:
+            cell = state.map.cell(v)
+        except (CampagneError, ValueError, KeyError):
+            cell = None
+        if cell is not None and cell.name:
+            return f"{cell.name} ({v})"
+    fights = [b.fought.grid for b in getattr(state, "battles", None) or () if getattr(b, "fought", None) is not None]
+    if fights:
+        from ..skirmish.text import fought_card
+        return fought_card(v, o, fights)
     return None

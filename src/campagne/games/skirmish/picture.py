@@ -11,7 +11,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ...core.i18n import Lang
 from ...render.legend import Row, legend
+from .text import campaign_card, namer
 
 SIZE = 28
 FILL = {".": "#eef0dc", "F": "#7fa86a", "B": "#b08d5e", "R": "#a9a29a", "H": "#c8d99a", "M": "#9fbfb0",
@@ -36,6 +38,7 @@ def label(u: dict[str, Any], lang: str) -> str:
 
 def picture(view: dict[str, Any], lang: str = "fr") -> str:
     lang = "fr" if lang == "fr" else "en"
+    called = namer(view)
     b = view["battlefield"]
     w, h = b["width"], b["height"]
     left, top = 20, 20
@@ -84,6 +87,8 @@ def picture(view: dict[str, Any], lang: str = "fr") -> str:
         x, y = _xy(u["cell"])
         cx, cy = left + x * SIZE + SIZE / 2, top + y * SIZE + SIZE / 2
         name = escape(u["name"]["fr" if lang == "fr" else "en"])
+        if campaign_card(u["id"]):  # a campaign battle's card: whose and which army unit it stands for
+            name = f'{escape(called(u["id"], Lang(lang)))} — {name}'
         ring = ' stroke="#000" stroke-width="2"' if u["id"] == view.get("active") else ' stroke="#fff" stroke-width="1"'
         shape = (f'<rect x="{cx - 10}" y="{cy - 10}" width="20" height="20" rx="3" fill="{colour[u["camp"]]}"{ring}/>'
                  if u["kind"] == "military" else f'<circle cx="{cx}" cy="{cy}" r="10" fill="{colour[u["camp"]]}"{ring}/>')

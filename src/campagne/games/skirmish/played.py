@@ -147,12 +147,13 @@ def stand_in(fought: Fought, player: str, seed: Any) -> dict[str, Any] | None:
 _SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"')
 
 
-def below(picture: str, fights: list[Fought], lang: str) -> str:
+def below(picture: str, fights: list[Fought], lang: str, units: dict[str, Any] | None = None) -> str:
     """The campaign's picture with the grid battles being fought drawn under it, the same for every viewer (the
     grid hides nothing): its units and cells name themselves (`data-thing`, `data-place`), so the club's board
-    gives the grid's orders on them."""
+    gives the grid's orders on them; `units` names the campaign's army units its cards stand for."""
     from .picture import picture as grid_picture
-    parts = [picture] + [grid_picture(view(f.grid, None), lang) for f in fights if not f.ended]
+    parts = [picture] + [grid_picture({**view(f.grid, None), "unit_names": units or {}}, lang)
+                         for f in fights if not f.ended]
     if len(parts) == 1:
         return picture
     sizes = [_SIZE.search(p) for p in parts]

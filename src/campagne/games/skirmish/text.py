@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.i18n import chance, decimal
-from ...render.text import unworded
+from ...render.text import unworded, who
 from .data import cards, spells
 from .state import PHASE_NAMES
 
@@ -15,17 +15,68 @@ def _name(u: dict[str, Any], o: Any) -> str:
     return u["name"]["fr" if o.lang == "fr" else "en"]
 
 
-def unit_name(uid: Any, o: Any) -> str:
-    """A unit by its card's printed name and its number ("Soldiers 2" for soldiers.2); anything else as itself
-    (a cell, or a campaign army's unit, whose id is all the event keeps of it)."""
+def unit_name(uid: Any, o: Any, names: Any = None, units: Any = None) -> str:
+    """A unit by its card's printed name and its number ("Soldiers 2" for soldiers.2); a campaign battle's card
+    (`alice.spearmen1.3`, `alice.general`, `a.L1.renown.1`) by its player's name and what it stands for ("Alice's
+    Spearmen 3", « Lanciers 3 d'Alice »): `names` is camp -> player's name (the grid's own, else the reader's),
+    `units` is `camp.unit id` -> its army unit's printed names {fr, en}. Anything else as itself (a cell)."""
     parts = str(uid).split(".")
-    card = cards().get(parts[-2]) if len(parts) >= 2 and parts[-1].isdigit() else None
-    if card is None:
+    card = cards().get(parts[-2]) if len(parts) == 2 and parts[-1].isdigit() else None
+    if card is not None:
+        return f"{card.fr if o.lang == 'fr' else card.en} {parts[-1]}"
+    units = units or (getattr(o, "seen", None) or {}).get("unit_names") or {}  # the grid's view, when the reader's
+    said = _campaign_card(parts, o, units) if len(parts) >= 2 and parts[0] not in cards() else None
+    if said is None:
         return str(uid)
-    return f"{card.fr if o.lang == 'fr' else card.en} {parts[-1]}"
+    people = names if names is not None else (getattr(o, "names", None) or {})
+    who = str(people.get(parts[0], parts[0]))
+    fr, en, fr_tail, en_tail = said
+    of = "d'" if who[:1].lower() in "aeiouyhéèàâî" else "de "
+    return o.t(f"{fr} {of}{who}{fr_tail}", f"{who}'s {en}{en_tail}")
 
 
-def unit_line(u: dict[str, Any], o: Any) -> str:
+# A Gorges army's key in its cards' ids (convert.gorges_cards): `a.L1.3` is a card of a's lieutenant 1.
+ARMY_KEYS = {"G": ("le général", "general"), "L1": ("le lieutenant 1", "lieutenant 1"),
+             "L2": ("le lieutenant 2", "lieutenant 2"), "R": ("l'armée de renfort", "reinforcement army")}
+
+
+def _campaign_card(parts: list[str], o: Any, units: Any) -> tuple[str, str, str, str] | None:
+    """What a campaign card stands for (French, English, and what follows its owner's name in each), or None."""
+    rest = parts[1:]
+    if rest == ["general"]:
+        return "le général", "general", "", ""
+    if rest[0] in ARMY_KEYS:
+        fr, en = ARMY_KEYS[rest[0]]
+        tail = rest[1:]
+        if len(tail) == 1 and tail[0].isdigit():
+            return fr, en, f", carte {tail[0]}", f", card {tail[0]}"
+        if tail == ["hero"]:
+            return fr, en, ", héros", ", hero"
+        if len(tail) in (2, 3) and tail[0] == "renown" and tail[1].isdigit():
+            honour = (" (honneur)", " (honour)") if tail[2:] == ["honour"] else ("", "")
+            return (fr, en, f", régiment de renom {tail[1]}{honour[0]}", f", regiment of renown {tail[1]}{honour[1]}")
+        if len(tail) == 2 and tail[1].isdigit() and tail[0] in cards():  # the first conversion's cards
+            card = cards()[tail[0]]
+            return fr, en, f", {card.fr} {tail[1]}", f", {card.en} {tail[1]}"
+        return None
+    if len(rest) == 2 and rest[1].isdigit():  # an Atlantis army's unit: `alice.spearmen1.3`
+        named = units.get(f"{parts[0]}.{rest[0]}") or {}
+        fr = named.get("fr") or named.get("en") or rest[0].replace("_", " ")
+        en = named.get("en") or rest[0].replace("_", " ")
+        return f"{fr} {rest[1]}", f"{en} {rest[1]}", "", ""
+    return None
+
+
+def namer(view: dict[str, Any]) -> Any:
+    """`unit_name` for the units of this grid view: its players' names, its campaign's army units' names."""
+    names = {p: d.get("name", p) for p, d in (view.get("players") or {}).items()}
+    units = view.get("unit_names") or {}
+    return lambda uid, o: unit_name(uid, o, names, units)
+
+
+def unit_line(u: dict[str, Any], o: Any, named: str | None = None) -> str:
+    """A unit's line of the status: its id (what is typed), its cell, its card and scores; a campaign card's
+    `named` (its player's and army unit's names) before its card."""
     if u["kind"] == "civilian":
         scores = o.t(f"civils, PV {u['hp']}/{u['max_hp']} Arm {u['armour']}+ PA {u['ap']}",
                      f"civilians, HP {u['hp']}/{u['max_hp']} Arm {u['armour']}+ AP {u['ap']}")
@@ -46,11 +97,19 @@ def unit_line(u: dict[str, Any], o: Any) -> str:
     if u["activated"]:
         extra.append(o.t("activée", "activated"))
     tail = (o.t(" ; ", "; ") + ", ".join(extra)) if extra else ""
-    return f"  {u['id']:<15} {u['cell'] or '-':<4} {_name(u, o)} ({scores}{tail})"
+    shown = f"{named} — {_name(u, o)}" if named and named != u["id"] and campaign_card(u["id"]) else _name(u, o)
+    return f"  {u['id']:<15} {u['cell'] or '-':<4} {shown} ({scores}{tail})"
+
+
+def campaign_card(uid: Any) -> bool:
+    """Whether an id is a campaign battle's card (`alice.spearmen1.3`: its player's first), not `soldiers.2`."""
+    parts = str(uid).split(".")
+    return len(parts) >= 2 and parts[0] not in cards()
 
 
 def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
     bf = view["battlefield"]
+    unit_name = namer(view)  # noqa: F811 (this view's names)
     lines = [o.t(f"Bataille — {bf['fr']}", f"Battle — {bf['en']}")]
     if view["ended"]:
         won = winner_words(view["winner"], o, o.t(" (il faudra engager un nouveau combat)",
@@ -82,7 +141,8 @@ def status_text(view: dict[str, Any], o: Any, brief: bool = False) -> str:
     for camp in view["camps"]:
         role = o.t(" (défenseur)", " (defender)") if camp == view["defender"] else ""
         lines.append(o.t(f"Camp {camp}{role} :", f"Camp {camp}{role}:"))
-        lines += [unit_line(u, o) for u in view["units"] if u["camp"] == camp and u["status"] != "destroyed"]
+        lines += [unit_line(u, o, unit_name(u["id"], o)) for u in view["units"]
+                  if u["camp"] == camp and u["status"] != "destroyed"]
         lost = [unit_name(u["id"], o) for u in view["units"] if u["camp"] == camp and u["status"] == "destroyed"]
         if lost:
             lines.append(o.t("  détruites : ", "  destroyed: ") + ", ".join(lost))
@@ -118,10 +178,10 @@ def event_text(e: dict[str, Any], o: Any) -> str:
         return o.t(f"Bataille engagée sur {e['battlefield']} entre {', '.join(e['camps'])} (défenseur {e['camps'][0]})",
                    f"Battle engaged on {e['battlefield']} between {', '.join(e['camps'])} (defender {e['camps'][0]})")
     if t == "undefended":
-        return o.t(f"Civils de {e['camp']} sans défense : détruits ({', '.join(unit_name(u, o) for u in e['units'])})",
-                   f"{e['camp']}'s civilians undefended: destroyed ({', '.join(unit_name(u, o) for u in e['units'])})")
+        return o.t(f"Civils de {who(e['camp'], o)} sans défense : détruits ({', '.join(unit_name(u, o) for u in e['units'])})",
+                   f"{who(e['camp'], o)}'s civilians undefended: destroyed ({', '.join(unit_name(u, o) for u in e['units'])})")
     if t == "deployed":
-        return o.t(f"{e['camp']} déploie {unit_name(e['unit'], o)} en {e['cell']}", f"{e['camp']} deploys {unit_name(e['unit'], o)} on {e['cell']}")
+        return o.t(f"{who(e['camp'], o)} déploie {unit_name(e['unit'], o)} en {e['cell']}", f"{who(e['camp'], o)} deploys {unit_name(e['unit'], o)} on {e['cell']}")
     if t == "round":
         return o.t(f"Round {e['round']}", f"Round {e['round']}")
     if t == "activated":
@@ -136,7 +196,7 @@ def event_text(e: dict[str, Any], o: Any) -> str:
     if t == "riposte":
         return o.t(f"{unit_name(e['attacker'], o)} riposte : ", f"{unit_name(e['attacker'], o)} ripostes: ") + _volley(e, o)
     if t == "destroyed":
-        return o.t(f"{unit_name(e['unit'], o)} ({e['camp']}) est détruite", f"{unit_name(e['unit'], o)} ({e['camp']}) is destroyed")
+        return o.t(f"{unit_name(e['unit'], o)} ({who(e['camp'], o)}) est détruite", f"{unit_name(e['unit'], o)} ({who(e['camp'], o)}) is destroyed")
     if t == "cast":
         res = o.t("réussi", "cast") if e["success"] else o.t("raté", "failed")
         corr = o.t(f", {e['corruption']} point(s) de corruption", f", {e['corruption']} corruption point(s)") if e["corruption"] else ""
@@ -196,8 +256,18 @@ def odds_lines(r: dict[str, Any], o: Any) -> list[str]:
     return lines
 
 
-def choice_words(value: Any, o: Any) -> str | None:
-    """A choice of an order as the table reads it (the club's forms): a unit by its card and number; None for
-    what has no other name than itself (a cell)."""
-    named = unit_name(value, o)
+def choice_words(value: Any, o: Any, state: Any = None) -> str | None:
+    """A choice of an order as the table reads it (the club's forms): a unit by its card and number (a campaign
+    card by its player's name, from the battle's `state`); None for what has no other name than itself (a cell)."""
+    named = unit_name(value, o, getattr(state, "names", None))
     return named if named != str(value) else None
+
+
+def fought_card(value: Any, o: Any, fights: Any, units: Any = None) -> str | None:
+    """A card of a grid battle a campaign's players are fighting (`fights`: their grid states) by its player's
+    name and what it stands for; None for anything else."""
+    for grid in fights:
+        if value in grid.units:
+            named = unit_name(value, o, grid.names, units)
+            return named if named != str(value) else None
+    return None

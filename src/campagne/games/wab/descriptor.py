@@ -26,7 +26,9 @@ GAME = GameDescriptor(
                               kind="bool"),),
     player_fields=(PlayerField("side", {"fr": "liste d'armée du camp (nom fourni ou fichier .toml)",
                                         "en": "the side's army list (a packaged name or a .toml file)"},
-                               "mercenaires-atlantes"),),
+                               "mercenaires-atlantes",
+                               ("mercenaires-atlantes", "mercenaires-sauvages", "atlante", "amazon", "assyrian",
+                                "egyptian", "mycenaean", "mycenaean-1000")),),  # Atlantis's packaged lists
     outcome="campagne.games.wab.tracker_views:outcome",
     tools="campagne.games.wab.cli:register",
     # the most concrete orders of a type offered at once (agents' action numbers): a casualty report is each unit's
