@@ -107,13 +107,16 @@ def test_a_journal_written_before_the_numbering_still_replays(tmp_path: Path) ->
 
 
 def test_the_referee_reads_one_sequence_and_tells_each_party_the_number_he_types() -> None:
+    from campagne.cli.output import Out
     from campagne.core.i18n import Lang
     from campagne.games.atlantis.text import status_text
     game = DIPLOMACY.copy()
     game.push(order("agree", "a", parties=["b"], public=False, text="ours"))
     game.push(order("agree", "c", parties=["d"], public=True, text="truce"))
-    referee = status_text(view(game.state, None), Lang("en"))
+    referee = status_text(view(game.state, None), Out("en", False))  # the command line: the number he types
     assert "Agreement #2 proposed (c, d), to be confirmed by d (campagne order d accept 1)" in referee
+    page = status_text(view(game.state, None), Lang("en"))  # a page: the forms, no command line
+    assert "Agreement #2 proposed (c, d), to be confirmed by d: truce" in page and "campagne" not in page
     assert "Agreement #1 proposed (c, d)" in status_text(view(game.state, "d"), Lang("en"))
     game.push(order("accept", "d", agreement=1))
     assert game.state.agreements[1].in_force and game.state.agreements[0].status == "proposed"

@@ -50,7 +50,7 @@ def test_a_general_killed_in_a_duel_is_no_longer_the_armys_general():
 def test_a_resolved_battle_leaves_the_status_and_its_line_gives_the_numbers():
     game = fought(a=army(units=[unit("foot1"), unit("hero", kind="character", models=1, ppm=50)]))
     shown = text.status_text(view(game), EN)
-    assert "Battle in mestoria" in shown and "Both sides deploy" in shown  # the scenario cell, in words
+    assert "Battle in Mestoria" in shown and "Both sides deploy" in shown  # the scenario cell, in words
     events = act(game, ref("battle-result", territory="mestoria", winner="a", killed={"b": {"foot1": 7}},
                            characters=[{"player": "a", "unit": "hero", "how": "battle"}]), [6])
     assert "Battle in mestoria" not in text.status_text(view(game), EN)

@@ -56,7 +56,7 @@ def test_the_command_line_takes_printed_names_and_suggests_the_nearest(tmp_path:
     r = _run(tmp_path, "--lang", "fr", "status", "--as", "alise", code=2)
     assert "vouliez-vous dire alice ?" in r.output
     r = _run(tmp_path, "order", "alice", "choose", "Mestor", "Mestoria")
-    assert "alice takes the kingdom mestor, army in mestoria" in r.output
+    assert "alice takes the kingdom Mestor, army in Mestoria" in r.output  # printed by their names
 
 
 
