@@ -4,6 +4,7 @@ and the nearest valid ones when a name is unknown ("did you mean euamon?")."""
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -73,5 +74,11 @@ _DIGITS = re.compile(r"(\d+)")
 def natural(text: object) -> tuple[tuple[int, int | str], ...]:
     """A sort key reading numbers as numbers: M8 before M10, soldiers.2 before soldiers.10 (the one order of
     every list of choices people scan)."""
+    return _natural(str(text))
+
+
+@functools.lru_cache(maxsize=65536)
+def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
+    # a pure function of a short text, asked for millions of times by the lists of hexes and zones: kept
     return tuple((1, int(part)) if part.isdigit() else (0, part.casefold())
-                 for part in _DIGITS.split(str(text)) if part)
+                 for part in _DIGITS.split(text) if part)

@@ -98,22 +98,25 @@ def attackers(state: ArcState, player: str, phase: str) -> dict[str, list[str]]:
     return out
 
 
-def casts(state: ArcState, player: str) -> list[dict[str, Any]]:
+def casts(state: ArcState, player: str, caster: str | None = None) -> list[dict[str, Any]]:
     """Each possible spell: {caster, spell, partner, targets} (targets: unit ids, effect ids, or zones as
-    "FIRST_HEX:DIRECTION")."""
+    "FIRST_HEX:DIRECTION"); only `caster`'s when given (an order's check needs no other caster's)."""
     taken = busy(state, player)
     out: list[dict[str, Any]] = []
     for c in own(state, player):
-        if c.id in taken or not can_cast(state, c):
+        if (caster is not None and c.id != caster) or c.id in taken or not can_cast(state, c):
             continue
         order = order_of(c)
         mates = [None, *sorted(p.id for p in partners(state, c, taken))]
         for key, s in sorted(spells_of(order).items()):
+            zones: list[str] | None = None  # the same for every partner: listed once
             for mate in mates:
                 pool = c.points + (state.units[mate].points if mate else 0)
                 base = {"caster": c.id, "spell": key, "partner": mate}
                 if s["kind"] == "zone":
-                    words = zone_words(state, c, key, s)
+                    if zones is None:
+                        zones = zone_words(state, c, key, s)
+                    words = zones
                     if s["cost"] <= pool and words:
                         out.append({**base, "targets": words})
                 elif s["kind"] == "dispel":

@@ -215,7 +215,7 @@ def why_not_target(uid: str, target: str, targets: list[str], what: dict[str, st
 
 def why_not_spell(state: ArcState, player: str, caster: str, spell: str, partner: str | None) -> None:
     from .declare import casts
-    mine = sorted({(c["spell"], c["partner"]) for c in casts(state, player) if c["caster"] == caster},
+    mine = sorted({(c["spell"], c["partner"]) for c in casts(state, player, caster)},
                   key=lambda x: (x[0], x[1] or ""))
     en = ", ".join(f"{s} with {m}" if m else s for s, m in mine)
     fr = ", ".join(f"{s} avec {m}" if m else s for s, m in mine)

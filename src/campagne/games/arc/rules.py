@@ -113,10 +113,10 @@ def order_cast(ctx: OrderContext) -> list[Event]:
     cmd = ctx.cmd
     caster, key, target = refusals.counter_word(ctx.state, p, ctx.arg("caster")), ctx.arg("spell"), ctx.arg("target")
     partner = refusals.counter_word(ctx.state, p, ctx.arg("partner")) if cmd["type"] == "cast-with" else None
-    options = [c for c in declare.casts(ctx.state, p) if c["caster"] == caster and c["spell"] == key
-               and c["partner"] == partner]
+    mine = declare.casts(ctx.state, p, caster)
+    options = [c for c in mine if c["spell"] == key and c["partner"] == partner]
     if not options:
-        if not any(c["caster"] == caster for c in declare.casts(ctx.state, p)):
+        if not mine:
             refusals.why_not_counter(ctx.state, p, caster, what("cast"))
         refusals.why_not_spell(ctx.state, p, caster, key, partner)
     s = magic.spell(magic.order_of(ctx.state.units[caster]), key)  # type: ignore[arg-type]
