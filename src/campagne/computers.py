@@ -11,26 +11,19 @@ CONTROLLERS = ("human", "random", "greedy", "absent", "search")
 
 def player_parts(parts: list[str]) -> tuple[str, list[str]]:
     """A player spec's controller (`ID:CONTROLLER[:WHAT[:NAME]]`, split at its colons) and its parts without the
-    search player's strength: `search:SECONDS` takes the part after it when that is a number
-    (`alice:search:2:amazon`). Refuses an unknown controller or a bad number of seconds."""
-    from .ai_search import parse_controller
+    search player's strength: `search:SECONDS` or `search:iters=N` takes the part after it when that is a number
+    or an iteration count (`alice:search:2:amazon`, `alice:search:iters=200`). Refuses an unknown controller or a
+    bad budget."""
+    from .ai_search import budget_part, parse_controller
     from .core.errors import CampagneError
     controller = parts[1] if len(parts) > 1 and parts[1] else "human"
     if controller not in CONTROLLERS:
         raise CampagneError("cli.bad_controller", spec=":".join(parts), controller=controller)
-    if controller == "search" and len(parts) > 2 and _number(parts[2]):
+    if controller == "search" and len(parts) > 2 and budget_part(parts[2]):
         controller = f"search:{parts[2]}"
         parts = parts[:2] + parts[3:]
         parse_controller(controller)
     return controller, parts
-
-
-def _number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def ai_module(c: Any) -> Any:
