@@ -10,7 +10,7 @@ the game ended, else its standing now). Chance is the rules' own dice, drawn fro
 
 The orders come from the game's `legal_orders`: one `LegalOrder`'s domains are enumerated when small, sampled
 when large. Every random choice comes from one generator seeded by the caller (the campaign's seed and the
-order's number, as the game's own computers are), so with an iteration budget the decision is a pure function of
+order's number, as the game's own computers are), so with an iteration budget (`search:iters=N`) the decision is a pure function of
 (information state, seed); with a seconds budget it depends on the machine's speed, and replays still hold
 because the decision is journaled as any order is and a replay never searches again. Names no game.
 """

@@ -39,7 +39,7 @@ def _descriptor(c: Any) -> Any:
 
 
 def search_players(descriptor: Any, state: Any) -> dict[str, Any]:
-    """The players a search player stands for (controller `search[:SECONDS]`), with their budgets, as the
+    """The players a search player stands for (controller `search[:SECONDS|:iters=N]`), with their budgets, as the
     referee's view names every player's controller."""
     from .ai_search import parse_controller
     players = descriptor.load("view")(state, None).get("players") or {}
