@@ -240,3 +240,14 @@ def test_an_iteration_budget_named_and_refused_on_the_command_line(tmp_path: Pat
     assert "search computer (2 iterations a decision)" in out
     out = _cli(tmp_path / "bad", "new", "atlantis", "-p", "alice:search:iters=0", "-p", "bob", code=2)
     assert "iters=" in out and not (tmp_path / "bad" / "c.jsonl").exists()
+
+
+def test_a_search_order_the_rules_refuse_gives_way_to_one_they_offer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chosen on a guess of what it cannot see, the search's order may be refused (Arc seed 11: its invisible
+    counter on an unseen enemy's hex, immobilised): the game goes on with an order the rules offer, not a crash."""
+    d, g, pid = _waiting_for_search("skirmish")
+    monkeypatch.setattr(ai_search, "decide", lambda *a, **k: {"type": "deploy", "player": pid, "unit": "nobody",
+                                                               "cell": "Z99"})
+    before = len(g.entries)
+    pushed = computers.search_turns(g, d, computers.load_autoplay(d), 1, referee=True, limit=1)
+    assert len(g.entries) > before and pushed[0].command["player"] == pid

@@ -53,6 +53,7 @@ def search_turns(game: Any, descriptor: Any, module: Any, seed: Any, budget: Any
     A search player decides from the campaign's seed and the order's number, as the game's computers do, and its
     order is journaled like theirs: a replay reads it, never searches again."""
     from .ai_search import decide
+    from .core.errors import CampagneError
     searchers = search_players(descriptor, game.state)
     pushed: list[Any] = []
     while searchers:
@@ -62,7 +63,18 @@ def search_turns(game: Any, descriptor: Any, module: Any, seed: Any, budget: Any
         command = decide(descriptor, game.state, who[0], f"{seed}:{len(game.entries)}", budget or searchers[who[0]])
         if command is None:
             break
-        entry = game.push(command)
+        try:
+            entry = game.push(command)
+        except CampagneError:  # chosen on a guess of what it cannot see (an unseen counter on its hex, in Arc):
+            # refused, as a person's would be; it then gives one of the orders the rules offer it now, at random
+            import random
+            from .core.players import random_player
+            offered = descriptor.load("legal_orders")(game.state, who[0])
+            view = descriptor.load("view")(game.state, who[0])
+            command = random_player(view, offered, random.Random(f"{seed}:{len(game.entries)}:refused"))
+            if command is None:
+                break
+            entry = game.push(command)
         pushed.append(entry)
         pushed += module.autoplay(game, seed, after=[entry], **autoplay)
     return pushed
