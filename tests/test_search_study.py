@@ -36,3 +36,16 @@ def test_the_seat_s_baseline_has_no_search_player() -> None:
     row = search_study.baseline(d, 2, 3, turns=1, fights=("challenge",))
     assert row["search"] == "p2" and row["ended"] and row == search_study.baseline(d, 2, 3, turns=1,
                                                                                     fights=("challenge",))
+
+
+@pytest.mark.study
+def test_the_search_player_beside_the_seat_s_baseline() -> None:
+    d = game("gorges")
+    seen: list[dict] = []
+    both = search_study.side_by_side(d, 2, study_size(1), TINY, turns=1, fights=("challenge",), on_row=seen.append)
+    assert [r["kind"] for r in seen] == ["search", "greedy"] * study_size(1)
+    assert both["search"]["games"] == both["greedy"]["games"] == study_size(1)
+    assert all(s["cpu_per_game"] > 0 for s in both.values())
+    strip = [{k: v for k, v in r.items() if k != "cpu"} for r in seen]
+    assert strip[1] == {**search_study.baseline(d, 2, 1, turns=1, fights=("challenge",)), "kind": "greedy"}
+    assert strip[0] == {**search_study.one_game(d, 2, 1, TINY, turns=1, fights=("challenge",)), "kind": "search"}

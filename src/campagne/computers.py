@@ -11,26 +11,19 @@ CONTROLLERS = ("human", "random", "greedy", "absent", "search")
 
 def player_parts(parts: list[str]) -> tuple[str, list[str]]:
     """A player spec's controller (`ID:CONTROLLER[:WHAT[:NAME]]`, split at its colons) and its parts without the
-    search player's strength: `search:SECONDS` takes the part after it when that is a number
-    (`alice:search:2:amazon`). Refuses an unknown controller or a bad number of seconds."""
-    from .ai_search import parse_controller
+    search player's strength: `search:SECONDS` or `search:iters=N` takes the part after it when that is a number
+    or an iteration count (`alice:search:2:amazon`, `alice:search:iters=200`). Refuses an unknown controller or a
+    bad budget."""
+    from .ai_search import budget_part, parse_controller
     from .core.errors import CampagneError
     controller = parts[1] if len(parts) > 1 and parts[1] else "human"
     if controller not in CONTROLLERS:
         raise CampagneError("cli.bad_controller", spec=":".join(parts), controller=controller)
-    if controller == "search" and len(parts) > 2 and _number(parts[2]):
+    if controller == "search" and len(parts) > 2 and budget_part(parts[2]):
         controller = f"search:{parts[2]}"
         parts = parts[:2] + parts[3:]
         parse_controller(controller)
     return controller, parts
-
-
-def _number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def ai_module(c: Any) -> Any:
@@ -46,7 +39,7 @@ def _descriptor(c: Any) -> Any:
 
 
 def search_players(descriptor: Any, state: Any) -> dict[str, Any]:
-    """The players a search player stands for (controller `search[:SECONDS]`), with their budgets, as the
+    """The players a search player stands for (controller `search[:SECONDS|:iters=N]`), with their budgets, as the
     referee's view names every player's controller."""
     from .ai_search import parse_controller
     players = descriptor.load("view")(state, None).get("players") or {}
@@ -60,6 +53,7 @@ def search_turns(game: Any, descriptor: Any, module: Any, seed: Any, budget: Any
     A search player decides from the campaign's seed and the order's number, as the game's computers do, and its
     order is journaled like theirs: a replay reads it, never searches again."""
     from .ai_search import decide
+    from .core.errors import CampagneError
     searchers = search_players(descriptor, game.state)
     pushed: list[Any] = []
     while searchers:
@@ -69,7 +63,18 @@ def search_turns(game: Any, descriptor: Any, module: Any, seed: Any, budget: Any
         command = decide(descriptor, game.state, who[0], f"{seed}:{len(game.entries)}", budget or searchers[who[0]])
         if command is None:
             break
-        entry = game.push(command)
+        try:
+            entry = game.push(command)
+        except CampagneError:  # chosen on a guess of what it cannot see (an unseen counter on its hex, in Arc):
+            # refused, as a person's would be; it then gives one of the orders the rules offer it now, at random
+            import random
+            from .core.players import random_player
+            offered = descriptor.load("legal_orders")(game.state, who[0])
+            view = descriptor.load("view")(game.state, who[0])
+            command = random_player(view, offered, random.Random(f"{seed}:{len(game.entries)}:refused"))
+            if command is None:
+                break
+            entry = game.push(command)
         pushed.append(entry)
         pushed += module.autoplay(game, seed, after=[entry], **autoplay)
     return pushed

@@ -4,7 +4,8 @@ the caller says which events are fights)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .ai_search import Budget
@@ -61,4 +62,23 @@ def run(descriptor: Any, players: int, games: int, budget: Budget, first_seed: i
     return rows, summary(rows, players)
 
 
-__all__: list[str] = ["baseline", "one_game", "run", "seats", "summary"]
+def side_by_side(descriptor: Any, players: int, games: int, budget: Budget, first_seed: int = 1,
+                 on_row: Callable[[dict[str, Any]], None] | None = None, **kw: Any) -> dict[str, dict[str, Any]]:
+    """The search player's study and its seats' baseline, seed by seed (each row also says the CPU seconds it took,
+    `kind` "search" or "greedy"), as their two summaries. With an iteration budget the rows are the same on any
+    machine but for their seconds; `on_row` sees each row as it comes (a long study's progress)."""
+    rows: dict[str, list[dict[str, Any]]] = {"search": [], "greedy": []}
+    for seed in range(first_seed, first_seed + games):
+        for kind in rows:
+            start = time.process_time()
+            row = one_game(descriptor, players, seed, budget, **kw) if kind == "search" else \
+                baseline(descriptor, players, seed, **kw)
+            row.update(kind=kind, cpu=time.process_time() - start)
+            rows[kind].append(row)
+            if on_row is not None:
+                on_row(row)
+    return {kind: {**summary(r, players), "cpu_per_game": sum(x["cpu"] for x in r) / max(1, len(r))}
+            for kind, r in rows.items()}
+
+
+__all__: list[str] = ["baseline", "one_game", "run", "seats", "side_by_side", "summary"]

@@ -15,7 +15,7 @@ from .output import (CampaignOpt, ForceOpt, JsonOpt, LangOpt, Out, campaign_path
 from .viewer import RefereeOpt, his_line, shown, viewer_of
 
 def _player_spec(spec: str, what: str, default: str | None) -> dict[str, Any]:
-    """ID[:CONTROLLER[:WHAT[:NAME]]] -> a player entry (CONTROLLER `search` may be followed by its seconds:
+    """ID[:CONTROLLER[:WHAT[:NAME]]] -> a player entry (CONTROLLER `search` may be followed by its seconds or iters=N:
     `alice:search:2:amazon`); WHAT is the game's first player field (an army, a race,
     a side), `default` when not given."""
     from ..computers import player_parts
@@ -33,10 +33,10 @@ def _player_spec(spec: str, what: str, default: str | None) -> dict[str, Any]:
 def new(ctx: typer.Context,
         ruleset: str = typer.Argument(..., help="A registered campaign (campagne games)."),
         player: list[str] = typer.Option(..., "--player", "-p",
-                                         help="ID[:human|random|greedy|absent|search[:SECONDS][:WHAT[:NAME]]], "
+                                         help="ID[:human|random|greedy|absent|search[:SECONDS|:iters=N][:WHAT[:NAME]]], "
                                               "WHAT the game's army list, race or side (campagne games); "
-                                              "search: the search player (a fixed number of iterations, or "
-                                              "SECONDS per decision)."),
+                                              "search: the search player (24 iterations per decision, N "
+                                              "iterations, or SECONDS per decision)."),
         seed: Optional[str] = typer.Option(None, "--seed", help="A seed of your own, mixed with the referee's "
                                                                 "secret salt (kept in the referee's file beside the "
                                                                 "journal): nobody can foresee the dice from it."),

@@ -17,7 +17,10 @@ def controller_name(controller: str, o: Out) -> str:
     """Who gives a player's orders, in words: a person, or which computer player."""
     kind, _, seconds = str(controller).partition(":")
     fr, en = CONTROLLERS.get(kind, (controller, controller))
-    if kind == "search" and seconds:
+    if kind == "search" and seconds.startswith("iters="):
+        count = seconds.partition("=")[2]
+        fr, en = f"{fr} ({count} itérations par décision)", f"{en} ({count} iterations a decision)"
+    elif kind == "search" and seconds:
         fr, en = f"{fr} ({seconds} s par décision)", f"{en} ({seconds} s a decision)"
     return o.t(fr, en)
 

@@ -33,7 +33,7 @@ from .access import can_create, member, need_referee, posted_number, seat
 from .models import Campaign, Invitation, Membership
 from .views import lang, named, words_for
 
-CONTROLLERS = COMPUTER_CONTROLLERS  # search: the search player, `search:SECONDS` at a chosen strength
+CONTROLLERS = COMPUTER_CONTROLLERS  # search: the search player, `search:SECONDS` or `search:iters=N` at a chosen strength
 
 
 def console_context(campaign: Campaign, c: Any) -> dict[str, Any]:
