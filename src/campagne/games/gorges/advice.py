@@ -31,7 +31,7 @@ from .movement import move_dice
 from .odds import save_odds
 from .rules import GorgesRules, awaiting
 from .sheet_words import row_label
-from .text import army_words, own_army_words
+from .choice_names import army_words, own_army_words
 from .state import Battle, GorgesState, Player
 from .views import information_state
 

@@ -7,6 +7,9 @@ from typing import Any
 from ...core.i18n import Lang as Out
 from ...render.text import controller_name, format_event, who
 from ...core.i18n import chance
+from .hints import typing_hint
+from .choice_names import MOVE_WHY, army_words, journal_army
+from .choice_names import choice_words  # noqa: F401  (the descriptor's text hook: the club's forms name choices)
 
 
 def phase_name(phase: str, o: Out) -> str:
@@ -42,7 +45,7 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                  f"Turn {view['turn']}/12 — {season_name(view['season'], o)} — {phase_name(view['phase'], o)}")]
     if view["awaiting"]:
         lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
-        hint = _hint(view, o) if getattr(o, "typed", False) else ""
+        hint = typing_hint(view, o) if getattr(o, "typed", False) else ""
         if hint:
             lines.append("  " + hint)
     if view["phase"] == "ended" and view.get("standings"):
@@ -145,16 +148,6 @@ def _out_of_play(until: str | None, o: Out) -> str:
     return say("out_until", o.lang, u=say(f"until_{until}", o.lang))
 
 
-CHOICE_WORDS = {  # what `campagne order P event ...` takes, by the kind of choice (events.CHOICES)
-    "own_army": ("ARMÉE (G, L1, L2)", "ARMY (G, L1, L2)"), "own_hero": ("ARMÉE", "ARMY"),
-    "enemy_hero": ("JOUEUR:ARMÉE", "PLAYER:ARMY"), "own_unit": ("ARMÉE NOM-DE-L'UNITÉ", "ARMY UNIT-NAME"),
-    "own_territory": ("CASE", "CELL"), "enemy_territory": ("CASE", "CELL"), "neutral_territory": ("CASE", "CELL"),
-    "any_territory": ("CASE", "CELL"), "enemy_fortress": ("CASE", "CELL"), "enemy_mine": ("CASE", "CELL"),
-    "own_building": ("CASE[:mine|fortress|town]", "CELL[:mine|fortress|town]"),
-    "opponent": ("ADVERSAIRE", "OPPONENT"), "opponent_and_target": ("ADVERSAIRE CIBLE", "OPPONENT TARGET"),
-}
-
-
 def _lost_capital(view: dict[str, Any], pid: str, p: dict[str, Any], o: Out) -> str:
     owners = view.get("owners")
     holder = owners.get(p["capital"]) if owners is not None else pid
@@ -191,59 +184,6 @@ def _mine_result(ev: dict[str, Any], o: Out) -> tuple[str, str]:
 def _mine_line(r: dict[str, Any], o: Out) -> str:
     text, amount = _mine_result(r, o)
     return f"{r['territory']}, 1D6 {r['roll']} → {text}{amount}"
-
-
-def _hint(view: dict[str, Any], o: Out) -> str:
-    """What the awaited people type next, so that nobody needs the manual at the table."""
-    phase, who = view["phase"], view["awaiting"][0]
-    if phase == "final":
-        return o.t("campagne order referee final-battle --set winner=JOUEUR (résultat de la table), ou --set auto=true "
-                   "(le résolveur ; avec --set resolver=grid, une bataille sur quadrillage)",
-                   "campagne order referee final-battle --set winner=PLAYER (the table's result), "
-                   "or --set auto=true (the resolver; with --set resolver=grid, a grid battle)")
-    if phase == "events":
-        ev = view["players"][who].get("event") or {}
-        words = CHOICE_WORDS.get(ev.get("waiting_kind") or "", ("CHOIX", "CHOICE"))
-        return o.t(f"campagne order {who} event {words[0]}", f"campagne order {who} event {words[1]}")
-    if phase == "mines":
-        me = view["players"][who]
-        if me.get("mines_rolled") is None:  # another player's choice: he alone sees his rolls
-            return o.t(f"{who} choisit pour ses mines", f"{who} chooses for his mines")
-        if not me["mines_rolled"]:
-            return o.t(f"campagne order {who} slaves CASE (la mine de ses prisonniers : +1)",
-                       f"campagne order {who} slaves CELL (the mine of his prisoners: +1)")
-        return o.t(f"campagne order {who} reroll-mine CASE (événement 52), ou campagne order {who} done",
-                   f"campagne order {who} reroll-mine CELL (event 52), or campagne order {who} done")
-    if phase == "movement":
-        return o.t(f"campagne order {who} move ARMÉE CASE CASE... puis campagne order {who} done",
-                   f"campagne order {who} move ARMY CELL CELL... then campagne order {who} done")
-    if phase == "construction":
-        return o.t(f"campagne order {who} build ARMÉE mine|fortress|town, ou campagne order {who} done",
-                   f"campagne order {who} build ARMY mine|fortress|town, or campagne order {who} done")
-    if phase == "challenges":
-        offered = [c for c in view["challenges"] if c["status"] == "offered" and c["challenger"] == who]
-        if offered:
-            n, k = offered[0]["id"], offered[0]["relics_offered"]
-            return o.t(f"{offered[0]['defender']} offre {k} point(s) de relique (+{k} à sa sauvegarde) : campagne "
-                       f"order {who} take-relics {n}, ou campagne order {who} decline-relics {n}",
-                       f"{offered[0]['defender']} offers {k} relic point(s) (+{k} to his save): campagne order "
-                       f"{who} take-relics {n}, or campagne order {who} decline-relics {n}")
-        pending = [c for c in view["challenges"] if c["status"] == "pending" and c["defender"] == who]
-        if pending:
-            n = pending[0]["id"]
-            return o.t(f"campagne order {who} accept {n} ARMÉE, ou campagne order {who} refuse {n} "
-                       f"[--set relics=N : N points de relique offerts au challenger, +1 chacun à la sauvegarde "
-                       f"s'il accepte]",
-                       f"campagne order {who} accept {n} ARMY, or campagne order {who} refuse {n} "
-                       f"[--set relics=N: N relic points offered to the challenger, +1 each to the save if he "
-                       f"agrees]")
-        return o.t(f"campagne order {who} challenge ARMÉE ADVERSAIRE CASE, ou campagne order {who} done",
-                   f"campagne order {who} challenge ARMY OPPONENT CELL, or campagne order {who} done")
-    if phase == "battles":
-        n = next((b["id"] for b in view["battles"] if b["result"] is None), "?")
-        return o.t(f"campagne battle-result {n} --winner JOUEUR [--hero-killed JOUEUR:ARMÉE], ou --auto",
-                   f"campagne battle-result {n} --winner PLAYER [--hero-killed PLAYER:ARMY], or --auto")
-    return ""
 
 
 EVENT_TEXT: dict[str, tuple[str, str]] = {
@@ -543,94 +483,3 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
     if ev.get("building") in BUILDING_NAMES:
         named["building"] = o.t(*BUILDING_NAMES[ev["building"]])
     return format_event(EVENT_TEXT, ev, {**named, **_fields(ev, o)}, o)
-
-
-ITEM_WORTHS = ("10", "20", "30", "40", "50", "60")  # adjust.ITEM_POINTS as typed
-ARMY_WORDS = {"G": ("le général", "general"), "L1": ("le lieutenant 1", "lieutenant 1"),
-              "L2": ("le lieutenant 2", "lieutenant 2"), "R": ("l'armée de renfort", "reinforcement army")}
-ADJUST_WORDS = {"owner": ("propriétaire d'un territoire", "a territory's owner"),
-                "buildings": ("bâtiments d'un territoire", "a territory's buildings"),
-                "relics": ("points de relique", "relic points"), "battle_points": ("points de bataille", "battle points"),
-                "bonus_points": ("points bonus d'une armée", "an army's bonus points"),
-                "hero": ("caractéristique d'un héros", "a hero's characteristic"),
-                "items": ("objets magiques d'un joueur", "a player's magic items"),
-                "hero_items": ("objets magiques d'un héros", "a hero's magic items"),
-                "none": ("aucun", "none")}
-
-
-def army_words(ref: Any, o: Out) -> str:
-    """An army by whose it is and which ("alice:L1": alice's lieutenant 1, le lieutenant 1 d'alice)."""
-    pid, _, key = str(ref).partition(":")
-    if key not in ARMY_WORDS:
-        return pid if key in ("", "None") else str(ref)  # a player without an army there: himself
-    fr, en = ARMY_WORDS[key]
-    return f"{fr} {'d' + chr(39) if pid[:1].lower() in 'aeiouyh' else 'de '}{pid}" if o.lang == "fr" else f"{pid}'s {en}"
-
-
-OWN_ARMY_WORDS = {"G": ("votre général", "your general"), "L1": ("votre lieutenant 1", "your lieutenant 1"),
-                  "L2": ("votre lieutenant 2", "your lieutenant 2"),
-                  "R": ("votre armée de renfort", "your reinforcement army")}
-
-
-def journal_army(ref: Any, o: Out) -> str:
-    """An army as a journal line names it, wherever it stands in the sentence: "P3 (général)", "P3 (general)"."""
-    pid, _, key = str(ref).partition(":")
-    if key not in ARMY_WORDS:
-        return str(ref)
-    fr, en = ARMY_WORDS[key]
-    return f"{pid} ({fr.split(' ', 1)[1] if fr.startswith('le ') else fr.replace('l' + chr(39), '', 1)})" \
-        if o.lang == "fr" else f"{pid} ({en})"
-
-
-MOVE_WHY = {"move": ("mouvement", "move"), "forest": ("par la forêt", "through the forest"),
-            "burrow": ("sous terre", "underground"), "sea_raid": ("raid maritime", "sea raid"),
-            "skaven_tunnel": ("tunnel skaven", "Skaven tunnel")}
-
-
-def own_army_words(key: Any, o: Out) -> str:
-    """One of the reader's own armies by which it is ("L1": your lieutenant 1)."""
-    return o.t(*OWN_ARMY_WORDS.get(str(key), (str(key), str(key))))
-
-
-def choice_words(value: Any, o: Out, state: Any = None) -> str | None:
-    """A choice of an order as the table reads it (the club's forms): an army by whose it is, a correction's kind,
-    buildings, a characteristic as the army books print it, magic items by their worth, a cell by its name on
-    the campaign's own map (`state`'s), a card of a grid battle its players fight by its player's name; None for
-    what has no other name than itself (an unnamed cell)."""
-    from .sheet_words import BUILDING_NAMES, CHARACTERISTICS
-    v = str(value)
-    if state is not None:
-        named = _state_words(v, o, state)
-        if named:
-            return named
-    if ":" in v and v.partition(":")[2] in ARMY_WORDS:
-        return army_words(v, o)
-    if v in ADJUST_WORDS:
-        return o.t(*ADJUST_WORDS[v])
-    if v in CHARACTERISTICS:
-        return o.t(*CHARACTERISTICS[v])
-    parts = v.split("+")
-    if all(p in BUILDING_NAMES for p in parts):
-        return " + ".join(o.t(*BUILDING_NAMES[p]) for p in parts)
-    if all(p in ITEM_WORTHS for p in parts):  # a correction's magic items: "20+40"
-        worth = o.t(" et ", " and ").join(parts)
-        return o.t(f"objets de {worth} points", f"items worth {worth} points") if len(parts) > 1 else \
-            o.t(f"un objet de {worth} points", f"one item worth {worth} points")
-    return None
-
-
-def _state_words(v: str, o: Out, state: Any) -> str | None:
-    """What only the campaign's state names: its map's named cells ("Fort Noir (3,4)"), its grid battles' cards."""
-    from ...core.errors import CampagneError
-    if "," in v and getattr(state, "map", None) is not None:
-        try:
-            cell = state.map.cell(v)
-        except (CampagneError, ValueError, KeyError):
-            cell = None
-        if cell is not None and cell.name:
-            return f"{cell.name} ({v})"
-    fights = [b.fought.grid for b in getattr(state, "battles", None) or () if getattr(b, "fought", None) is not None]
-    if fights:
-        from ..skirmish.text import fought_card
-        return fought_card(v, o, fights)
-    return None
