@@ -2,7 +2,9 @@
 plays one turn of a campaign with two players and a referee on a running `campagne serve`: each signs in through
 the log-in page, and whoever is awaited clicks the first order offered (the referee: close the phase), the HTMX
 form answering in place, until the next turn begins. A screenshot of every step is kept in artefacts/browser/
-(or $CAMPAGNE_ARTEFACTS). Skipped where chromium or chromedriver is not installed (`make test` installs them)."""
+(or $CAMPAGNE_ARTEFACTS). Every game's pages at a phone's size and the map clicked in every game:
+tests/test_server_browser_tour.py. Skipped where chromium or chromedriver is not installed (`make test` installs
+them)."""
 
 from __future__ import annotations
 
@@ -150,88 +152,3 @@ def _ready(d) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.support.ui import WebDriverWait
     WebDriverWait(d, 15).until(lambda d: d.execute_script("return !!(window.htmx && document.readyState "
                                                           "=== 'complete')"))
-
-
-def test_the_map_is_the_board_and_every_page_fits_a_phone(tmp_path: Path) -> None:
-    """Every game's campaign page, as one of its players and as the referee, and the club's other pages, at a
-    phone's size (390×844) scroll no sideways, the map and the selected piece's orders first; in Arc a click on a counter selects it and a click on one of its
-    lit hexes gives its order."""
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
-    from campagne.registry import games
-    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")}
-    names = sorted(games())
-    built = subprocess.run([sys.executable, "-m", "campagne.server.loadtest", "small", str(tmp_path), ",".join(names),
-                            "2"], capture_output=True, text=True, timeout=300,
-                           env={**env, "CAMPAGNE_SERVER_DIR": str(tmp_path), "CAMPAGNE_SECRET_KEY": loadtest.KEY})
-    assert built.returncode == 0, built.stderr[-2000:]
-    clubs = json.loads(built.stdout.strip().splitlines()[-1])
-    port = loadtest.free_port()
-    base = f"http://{loadtest.HOST}:{port}"
-    proc = loadtest.start(tmp_path, port)
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    d = _driver()
-    try:
-        for name in names:
-            pk, accounts = clubs[name]["pk"], clubs[name]["accounts"]
-            username = next(u for u, seat in accounts.items() if seat != "referee")
-            d.delete_all_cookies()
-            _sign_in(d, base, username)
-            d.set_window_size(390, 844)
-            d.get(f"{base}/c/{pk}/")
-            _ready(d)
-            time.sleep(0.3)
-            d.save_screenshot(str(ARTEFACTS / f"phone-{name}.png"))
-            wide, window = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
-            assert wide <= window, f"{name}: the page is {wide} px wide in a {window} px window"
-            tops = d.execute_script("""var y = function (s) { var e = document.querySelector(s);
-                return e ? e.getBoundingClientRect().top : null; };
-                return [y('#board'), y('#orders'), y('#members, .box:last-child')];""")
-            if tops[0] is not None:
-                assert tops[0] < tops[1], f"{name}: the orders come before the map on a phone"
-            d.set_window_size(1300, 1000)
-        # the referee's pages too: the club's list, a new campaign, each campaign with its console, a journal
-        d.delete_all_cookies()
-        _sign_in(d, base, "umpire")
-        d.set_window_size(390, 844)
-        for url in ["/", "/new/", *(f"/c/{clubs[n]['pk']}/" for n in names), f"/c/{clubs[names[0]]['pk']}/journal/"]:
-            d.get(base + url)
-            _ready(d)
-            wide, window = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
-            assert wide <= window, f"the referee's {url} is {wide} px wide in a {window} px window"
-        d.set_window_size(1300, 1000)
-        # Arc: select a counter on the map, then click one of its lit hexes
-        pk, accounts = clubs["arc"]["pk"], clubs["arc"]["accounts"]
-        d.delete_all_cookies()
-        _sign_in(d, base, next(u for u, seat in accounts.items() if seat == "bonnaire"))
-        d.get(f"{base}/c/{pk}/")
-        _ready(d)
-        pieces = d.find_elements(By.CSS_SELECTOR, "#board [data-orders]")
-        assert pieces, "no counter to select on the map"
-        piece = pieces[-1]
-        wanted = piece.get_attribute("data-thing")
-        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", piece)
-        ActionChains(d).move_to_element(piece).click().perform()
-        # read in one script: the orders box is swapped in by HTMX while this waits
-        WebDriverWait(d, 15).until(lambda d: d.execute_script(
-            "var b = document.getElementById('board-targets'); return !!b && b.getAttribute('data-selected') === "
-            "arguments[0] && document.querySelectorAll('#board .board-spot').length > 0;", wanted))
-        time.sleep(0.3)
-        spot = d.find_elements(By.CSS_SELECTOR, "#board .board-spot")[0]
-        where = spot.get_attribute("data-place")
-        d.save_screenshot(str(ARTEFACTS / "board-selected.png"))
-        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", spot)
-        width = spot.size["width"]  # beside the middle, where a counter standing on the hex may lie
-        ActionChains(d).move_to_element_with_offset(spot, -int(width * 0.35), 0).click().perform()
-        WebDriverWait(d, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#orders .msg"))
-        d.save_screenshot(str(ARTEFACTS / "board-order-given.png"))
-        assert d.find_elements(By.CSS_SELECTOR, "#orders .msg.success"), d.find_element(By.ID, "orders").text[:500]
-        d.get(f"{base}/c/{pk}/view.json")
-        data = json.loads(d.find_element(By.TAG_NAME, "body").text)
-        given = data["entries"][-1]["command"]
-        assert given.get("unit") == wanted and given.get("hex") == where, given
-    finally:
-        d.quit()
-        proc.terminate()
-        proc.wait(timeout=30)

@@ -128,9 +128,11 @@ class Tour:
             time.sleep(0.05)  # the map lit by the page's script, the layout at its new width
             self.d.save_screenshot(str(SHOTS / f"{name}-{size}.png"))
             self.shots += 1
-            text, lang, wide, window = self.d.execute_script(
+            text, lang, wide, window, board, orders = self.d.execute_script(
+                "var y = function (s) { var e = document.querySelector(s); "
+                "return e ? e.getBoundingClientRect().top : null; };"
                 "return [document.body.innerText, document.documentElement.lang, "
-                "document.documentElement.scrollWidth, window.innerWidth]")
+                "document.documentElement.scrollWidth, window.innerWidth, y('#board'), y('#orders')]")
             where = f"{name} ({size}, {url})"
             if size == "desktop":  # the same words at either width
                 self.faults += [f"{where}: code …{x}…" for x in code_in(text)]
@@ -138,8 +140,11 @@ class Tour:
                     self.faults += [f"{where}: the English word {m.group(0)!r} in "
                                     f"…{text[max(0, m.start() - 50):m.end() + 30]!r}…" for m in ENGLISH.finditer(text)
                                     if text[m.start() - 1:m.start()] != "."]  # a file's name: campaign.jsonl.referee
-            elif wide > window:
-                self.faults.append(f"{where}: {wide} px wide in a {window} px window")
+            else:
+                if wide > window:
+                    self.faults.append(f"{where}: {wide} px wide in a {window} px window")
+                if board is not None and orders is not None and board > orders:  # a phone: the map first
+                    self.faults.append(f"{where}: the orders come before the map")
         self.d.set_window_size(*SIZES["desktop"])
 
     # -- orders given by clicking
