@@ -145,7 +145,7 @@ def _live_state(campaign: Campaign, c: Any, s: Seat) -> tuple[str, bool]:
             "awaiting": [named(words_for(campaign, c), a) for a in c.game.awaiting()],
             "journal": _journal(campaign, c, s, last=12)})
         return mark_safe(html), awaiting_me(campaign, c, s)
-    return store.remembered(_lives, _seen_by(campaign, c, s), 256, draw)
+    return store.remembered(_lives, _seen_by(campaign, c, s), 128, draw)  # a map each: the states read now
 
 
 def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
