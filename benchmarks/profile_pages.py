@@ -46,8 +46,6 @@ def main() -> None:
              for name in names}
     from django.contrib.auth import get_user_model
     from django.test import Client
-    from django.test.utils import setup_test_environment
-    setup_test_environment()
     User = get_user_model()
     warmup = Client()  # the server's own first request (its imports, the static files listed) is no page's
     warmup.force_login(User.objects.get(username="umpire"))
@@ -74,10 +72,14 @@ def main() -> None:
         if prof:
             prof.enable()
         cold = cpu(load)
+        if prof:
+            prof.disable()
+            prof = cProfile.Profile()  # the other viewer's page alone: what each reader pays once per state
+            prof.enable()
         other = cpu(lambda: load(clients[-1]))  # another viewer, the same state
         if prof:
             prof.disable()
-            print("-- cold pages (the state's first, then another viewer's first)")
+            print("-- another viewer's first page of the state")
             pstats.Stats(prof, stream=sys.stdout).sort_stats("cumulative").print_stats("campagne", 60)
         warm = [cpu(lambda cl=clients[i % len(clients)]: load(cl)) for i in range(args.rounds)]
         pieces = re.findall(r'data-thing="([^"]*)" data-orders="1"', page)
@@ -96,7 +98,7 @@ def main() -> None:
                 if pieces:
                     clients[0].get(url, HTTP_HX_REQUEST="true")
             prof.disable()
-            pstats.Stats(prof, stream=sys.stdout).sort_stats("cumulative").print_stats(45)
+            pstats.Stats(prof, stream=sys.stdout).sort_stats("cumulative").print_stats(70)
 
 
 if __name__ == "__main__":
