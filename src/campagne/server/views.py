@@ -98,7 +98,7 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
 
 
 def _status(campaign: Campaign, c: Any, s: Seat) -> str:
-    view = c.game.view(s.viewer)
+    view = store.seen(campaign, c, s.viewer)  # the view the journal's sentences read too: drawn once
     text = _text(campaign)
     if text is None:
         return json.dumps(view, ensure_ascii=False, indent=1, default=str)
