@@ -38,12 +38,20 @@ def choice_name(fn: Any, value: Any, o: Any, state: Any = None) -> str | None:
     return said(fn, value, o)
 
 
+_takes: dict[Any, bool] = {}
+
+
 def _takes_state(fn: Any) -> bool:
-    import inspect
-    try:
-        return len(inspect.signature(fn).parameters) >= 3
-    except (TypeError, ValueError):
-        return False
+    """Whether `fn` takes the state (read once per function: a page asks for hundreds of choices' names)."""
+    found = _takes.get(fn)
+    if found is None:
+        import inspect
+        try:
+            found = len(inspect.signature(fn).parameters) >= 3
+        except (TypeError, ValueError):
+            found = False
+        _takes[fn] = found
+    return found
 
 
 def order_help(specs: Any, kind: str, lang: str) -> str:

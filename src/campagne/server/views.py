@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.safestring import mark_safe
@@ -97,7 +98,7 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
 
 
 def _status(campaign: Campaign, c: Any, s: Seat) -> str:
-    view = c.game.view(s.viewer)
+    view = store.seen(campaign, c, s.viewer)  # the view the journal's sentences read too: drawn once
     text = _text(campaign)
     if text is None:
         return json.dumps(view, ensure_ascii=False, indent=1, default=str)
@@ -121,12 +122,40 @@ def _board(campaign: Campaign, c: Any, s: Seat) -> tuple[str, list[Any], board.B
 _pieces: dict[tuple[Any, ...], board.Board] = {}
 
 
+def _seen_by(campaign: Campaign, c: Any, s: Seat) -> tuple[Any, ...]:
+    """What a page drawn from the campaign's state depends on: the state (the journal's length), who reads it (his
+    view: secrets; his seat: his orders) and in which language. A new order, another reader or another language
+    never gets another's page."""
+    return (campaign.pk, len(c.file.entries), campaign.created, campaign.ended, s.viewer, s.actor, s.referee,
+            get_language())
+
+
+_lives: dict[tuple[Any, ...], str] = {}
+
+
+def _live_state(campaign: Campaign, c: Any, s: Seat) -> tuple[str, bool]:
+    """The live box's part drawn from the state alone (who is awaited, the map with the reader's pieces marked, the
+    standing, the latest journal lines), drawn once per state and reader (`_seen_by`): 8 people reloading a page
+    share it. The journal's marks of lines a computer played come from notices written in the same transaction as
+    those lines: the journal's length names them too."""
+    def draw() -> tuple[str, bool]:
+        svg, _legal, pieces, _t, _p = _board(campaign, c, s)
+        html = render_to_string("club/live_state.html", {
+            "campaign": campaign, "status": _status(campaign, c, s), "svg": board.mark(svg, pieces.on_map),
+            "awaiting": [named(words_for(campaign, c), a) for a in c.game.awaiting()],
+            "journal": _journal(campaign, c, s, last=12)})
+        return mark_safe(html), awaiting_me(campaign, c, s)
+    return store.remembered(_lives, _seen_by(campaign, c, s), 128, draw)  # a map each: the states read now
+
+
 def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
-    svg, _legal, pieces, _t, _p = _board(campaign, c, s)
-    return {"campaign": campaign, "seat": s, "status": _status(campaign, c, s), "svg": board.mark(svg, pieces.on_map),
-            "awaiting": [named(words_for(campaign, c), a) for a in c.game.awaiting()], "your_turn": awaiting_me(campaign, c, s),
-            "journal": _journal(campaign, c, s, last=12), "seq": orders.seq_of(campaign, c, s.viewer),
+    state_html, your_turn = _live_state(campaign, c, s)
+    return {"campaign": campaign, "seat": s, "state_html": state_html, "your_turn": your_turn,
+            "seq": orders.seq_of(campaign, c, s.viewer),
             "notices": [notify.notice_text(n, lang().lang, c.player_names.get(n.player)) for n in notices(campaign)]}
+
+
+_picks: dict[tuple[Any, ...], Any] = {}
 
 
 def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
@@ -149,10 +178,15 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
     forms = orders.page(drawn, url=url, csrf=get_token(request), seq=orders.seq_of(campaign, c, s.viewer), phase=store.phase_key(c),
                         confirm_end=_("End the campaign? It cannot be taken back."), ids=[ids[i] for i in shown])
     advice = _advice(campaign, c, s)
-    spots = board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice, words) if selected else ""
-    return {"forms": forms, "campaign": campaign, "seat": s, "your_turn": awaiting_me(campaign, c, s), "mine": _mine(campaign, c, s), "orders_url": url,
+    seen_by = _seen_by(campaign, c, s)  # the rest once per state, reader and selected piece (reloads, clicks)
+    spots = store.remembered(_picks, ("spots", selected, *seen_by), 1024, lambda: mark_safe(
+        board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice, words) if selected else ""))
+    named_pieces = store.remembered(_picks, ("pieces", *seen_by), 1024, lambda: sorted(
+        ((p, words.choice(p)) for p in pieces.orderable()), key=lambda x: natural(x[1])))
+    mine = store.remembered(_picks, ("mine", *seen_by), 1024, lambda: _mine(campaign, c, s))
+    return {"forms": forms, "campaign": campaign, "seat": s, "your_turn": awaiting_me(campaign, c, s), "mine": mine, "orders_url": url,
             "withdraw_url": reverse("club:withdraw", args=[campaign.pk]), "advice": advice,
-            "pieces": sorted(((p, words.choice(p)) for p in pieces.orderable()), key=lambda x: natural(x[1])), "selected": selected, "spots": mark_safe(spots)}
+            "pieces": named_pieces, "selected": selected, "spots": spots}
 
 
 def named(words: Words, player: Any) -> str:

@@ -53,10 +53,30 @@ def centre(board: Board, h: str) -> tuple[float, float]:
     return (SIZE + c * 1.5 * SIZE, SIZE + r * SQ3 / 2 * SIZE)
 
 
+_CORNERS = [(SIZE * math.cos(math.radians(60 * i)), SIZE * math.sin(math.radians(60 * i))) for i in range(6)]
+
+
 def hexagon(x: float, y: float) -> str:
-    pts = " ".join(f"{x + SIZE * math.cos(math.radians(60 * i)):.1f},{y + SIZE * math.sin(math.radians(60 * i)):.1f}"
-                   for i in range(6))
+    pts = " ".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in _CORNERS)
     return f'<polygon points="{pts}"'
+
+
+_grids: dict[int, tuple[Board, str]] = {}
+
+
+def _grid(board: Board) -> str:
+    """The board's hexes, the same on every map drawn of it (drawn once: a page's map is drawn per reader)."""
+    held = _grids.get(id(board))
+    if held is None or held[0] is not board:
+        out = []
+        for h in board.coords:
+            x, y = centre(board, h)
+            out.append(f'{hexagon(x, y)} class="hex" data-place="{h}" fill="{FILL[board.kind(h)]}" stroke="#998" '
+                       f'stroke-width="0.4"/>')
+            out.append(f'<text x="{x:.1f}" y="{y - SIZE * 0.55:.1f}" font-size="4" text-anchor="middle" '
+                       f'fill="#776">{h}</text>')
+        held = _grids[id(board)] = (board, "\n".join(out))
+    return held[1]
 
 
 def label(u: dict[str, Any], lang: str) -> str:
@@ -111,11 +131,7 @@ def draw(board: Board, view: dict[str, Any], lang: str = "fr") -> str:
            f'</defs>']
     title = _t(lang, "Le jeu du destin d'Arc — tour ", "The game of Arc's fate — turn ") + str(view.get("turn", 0))
     out.append(f'<text x="4" y="{map_h - 24:.0f}" font-size="11">{escape(title)}</text>')
-    for h in board.coords:
-        x, y = centre(board, h)
-        out.append(f'{hexagon(x, y)} class="hex" data-place="{h}" fill="{FILL[board.kind(h)]}" stroke="#998" '
-                   f'stroke-width="0.4"/>')
-        out.append(f'<text x="{x:.1f}" y="{y - SIZE * 0.55:.1f}" font-size="4" text-anchor="middle" fill="#776">{h}</text>')
+    out.append(_grid(board))
     for e in view.get("effects", []):
         for h in e.get("hexes") or []:
             if h in board.coords:

@@ -160,6 +160,7 @@ class IslandMap:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cells", MappingProxyType(dict(self.cells)))
+        object.__setattr__(self, "_near", {})  # a land cell's neighbours, found once (the map never changes)
 
     def __reduce__(self) -> tuple:
         return (IslandMap, (self.name, dict(self.cells), self.ghost_start, self.source))
@@ -181,8 +182,18 @@ class IslandMap:
 
     def neighbours(self, cell: Hex) -> tuple[Hex, ...]:
         """Land cells sharing an edge with a land cell (face order 1..6)."""
-        self.cell(cell)
-        return tuple(n for n in hexgrid.neighbours(cell) if self.is_land(n))
+        found = self._near.get(cell)  # type: ignore[attr-defined]
+        if found is None:
+            self.cell(cell)
+            found = self._near[cell] = tuple(n for n in hexgrid.neighbours(cell) if self.is_land(n))  # type: ignore[attr-defined]
+        return found
+
+    def neighbour_ids(self, tid: str) -> tuple[str, ...]:
+        """The neighbours of a land cell named by its id, by their ids (found once)."""
+        found = self._near.get(tid)  # type: ignore[attr-defined]
+        if found is None:
+            found = self._near[tid] = tuple(cell_id(h) for h in self.neighbours(parse_cell_id(tid)))  # type: ignore[attr-defined]
+        return found
 
     def adjacent(self, a: Hex, b: Hex) -> bool:
         return b in self.neighbours(a) and self.is_land(a)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.copying import copy_fields as _copy_fields
-from .map import IslandMap, cell_id, parse_cell_id
+from .map import IslandMap, cell_id, parse_cell_id  # noqa: F401 (cell_id: read from here by others)
 
 PHASES = ("ghost", "events", "search", "mines", "movement", "construction", "challenges", "conquest",
           "battles")
@@ -225,7 +225,7 @@ class GorgesState:
         return building in self.buildings.get(tid, [])
 
     def neighbours(self, tid: str) -> list[str]:
-        return [cell_id(h) for h in self.map.neighbours(parse_cell_id(tid))]
+        return list(self.map.neighbour_ids(tid))
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.neighbours(a)

@@ -1,0 +1,70 @@
+"""The campaign page's parts drawn once per state and reader (`views._seen_by`) are never another's: two players of
+the same state each get their own map, a language its own words, and an order given draws every page anew."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from server_kit import club, length
+from test_server_board import awaited_player, click, spots
+
+from campagne.server import store
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fresh() -> None:
+    store.forget()
+
+
+def map_of(page: str) -> str:
+    """The map a page shows, without the marks of the pieces its reader may order."""
+    found = re.search(r'<div class="map-view">(.*?)</div></div>', page, re.S)
+    assert found, "no map on the page"
+    return found.group(1).replace(' data-orders="1"', "")
+
+
+def drawn(campaign, lang: str, viewer: str) -> str:  # type: ignore[no-untyped-def]
+    with store.viewing(campaign.pk) as (_c, c):
+        return store.descriptor(campaign).load("picture")(c.state, lang, viewer)
+
+
+def page(client, pk: int, lang: str = "en") -> str:  # type: ignore[no-untyped-def]
+    r = client.get(f"/c/{pk}/", HTTP_ACCEPT_LANGUAGE=lang)
+    assert r.status_code == 200
+    return r.content.decode()
+
+
+def test_two_players_of_one_state_each_get_their_own_map_in_their_own_language() -> None:
+    campaign, clients = club("arc")  # Arc's counters are hidden: each player's map is his own
+    seats = [p for p in clients if p not in ("referee", "spectator", "outsider")]
+    pictures = {p: drawn(campaign, "en", p) for p in seats}
+    assert len(set(pictures.values())) > 1, "every player's map is the same: the test shows nothing"
+    for p in seats:  # one after the other, at the same state: the first one's drawing is kept
+        assert map_of(page(clients[p], campaign.pk)) == pictures[p], p
+    french = drawn(campaign, "fr", seats[0])
+    assert french != pictures[seats[0]]
+    assert map_of(page(clients[seats[0]], campaign.pk, "fr")) == french
+    assert map_of(page(clients[seats[0]], campaign.pk, "en")) == pictures[seats[0]]
+
+
+def test_an_order_given_draws_every_page_anew() -> None:
+    campaign, clients = club("arc")
+    who = awaited_player(campaign)
+    others = [p for p in clients if p not in ("referee", "spectator", "outsider", who)]
+    before = {p: page(clients[p], campaign.pk) for p in [who, *others]}
+    box = clients[who].get(f"/c/{campaign.pk}/orders/", HTTP_HX_REQUEST="true",
+                           HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    lit = spots(box)
+    assert lit, "no spot to click: the test gives no order"
+    n = length(campaign)
+    r = clients[who].post(f"/c/{campaign.pk}/orders/", click(box, lit[-1]), HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and length(campaign) > n
+    after = page(clients[who], campaign.pk)
+    assert map_of(after) == drawn(campaign, "en", who)
+    assert after.count("<pre") > before[who].count("<pre")  # the new line in the latest of the journal
+    for p in others:
+        assert map_of(page(clients[p], campaign.pk)) == drawn(campaign, "en", p)
