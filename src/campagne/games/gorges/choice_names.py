@@ -98,3 +98,10 @@ def _state_words(v: str, o: Out, state: Any) -> str | None:
         from ..skirmish.text import fought_card
         return fought_card(v, o, fights)
     return None
+
+
+def seat_choice_words(field: str, value: Any, o: Out) -> str | None:
+    """A seat's race on the new-campaign page by its printed name in the reader's language ("Elfes sylvains")."""
+    from .data import races
+    from .sheet_words import race_name
+    return race_name(str(value), o.lang) if field == "race" and str(value) in races() else None

@@ -9,7 +9,7 @@ from ...render.text import controller_name, format_event, who
 from ...core.i18n import chance
 from .hints import typing_hint
 from .choice_names import MOVE_WHY, army_words, journal_army
-from .choice_names import choice_words  # noqa: F401  (the descriptor's text hook: the club's forms name choices)
+from .choice_names import choice_words, seat_choice_words  # noqa: F401  (text hooks: the club's forms name choices)
 
 
 def phase_name(phase: str, o: Out) -> str:
