@@ -93,10 +93,32 @@ def test_the_seats_offer_the_packaged_armies_and_races() -> None:
     c = _organiser()
     assert '<select name="seat_0_what"' in c.get("/new/", {"game": "wab"}).content.decode()
     page = c.get("/new/", {"game": "gorges"}).content.decode()
-    assert '<select name="seat_0_what"' in page and ">wood_elves</option>" in page
+    assert '<select name="seat_0_what"' in page and '<option value="wood_elves">Wood Elves</option>' in page
     r = c.post("/new/", {"game": "gorges", "title": "Races", "seat_0_id": "ann", "seat_0_controller": "human",
                          "seat_0_what": "wood_elves", "seat_1_id": "ben", "seat_1_controller": "greedy",
                          "seat_1_what": "dwarfs"})
     assert r.status_code == 302, r.content.decode()[:2000]
     with store.viewing(Campaign.objects.get(title="Races").pk) as (_c, cc):
         assert [p["race"] for p in cc.file.header["setup"]["players"]] == ["wood_elves", "dwarfs"]
+
+
+def test_the_seats_packaged_choices_are_named_in_the_readers_language() -> None:
+    """Races and army lists by their printed names, not their keys; the form still posts the key."""
+    en, fr = _organiser(), _organiser("fr")
+    gorges_en = en.get("/new/", {"game": "gorges"}).content.decode()
+    gorges_fr = fr.get("/new/", {"game": "gorges"}).content.decode()
+    assert '<option value="wood_elves">Wood Elves</option>' in gorges_en and ">wood_elves<" not in gorges_en
+    assert '<option value="wood_elves">Elfes Sylvains</option>' in gorges_fr
+    assert '<option value="empire" selected>' in gorges_en
+    for game in ("wab", "atlantis"):
+        page_en = en.get("/new/", {"game": game}).content.decode()
+        page_fr = fr.get("/new/", {"game": game}).content.decode()
+        assert '<option value="mercenaires-atlantes"' in page_en and ">mercenaires-atlantes<" not in page_en
+        assert "Atlantean mercenaries (274 points)</option>" in page_en, game
+        assert "Mercenaires atlantes (274 points)</option>" in page_fr, game
+    r = en.post("/new/", {"game": "atlantis", "title": "Named", "seat_0_id": "ann", "seat_0_controller": "human",
+                          "seat_0_what": "amazon", "seat_1_id": "ben", "seat_1_controller": "greedy",
+                          "seat_1_what": "mycenaean-1000"})
+    assert r.status_code == 302, r.content.decode()[:2000]
+    with store.viewing(Campaign.objects.get(title="Named").pk) as (_c, cc):
+        assert [p["army"]["people"] for p in cc.file.header["setup"]["players"]] == ["Amazon", "Mycenaean"]

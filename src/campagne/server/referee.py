@@ -28,6 +28,7 @@ from ..computers import CONTROLLERS as COMPUTER_CONTROLLERS
 from ..computers import player_parts
 from ..core.errors import CampagneError
 from ..registry import games
+from ..render.words import said
 from . import battles, store
 from .access import can_create, member, need_referee, posted_number, seat
 from .models import Campaign, Invitation, Membership
@@ -269,6 +270,13 @@ def _option_help(opt: Any, o: Any) -> str:
     return help_ + (_(" (one a line)") if opt.kind == "list" else "")
 
 
+def _seat_choices(d: Any, what: Any, o: Any) -> list[tuple[str, str]]:
+    """A seat's packaged choices, each with its printed name in the reader's language when the game's text says it
+    (`seat_choice_words(field, value, o)`), its key otherwise: the form still posts the key."""
+    named = getattr(d.load("text"), "seat_choice_words", None) if d.text else None
+    return [(c, said(named, what.name, c, o) or c) for c in what.choices]
+
+
 def _game_form(d: Any) -> dict[str, Any]:
     """The chosen game's seats, each with who holds it and what it plays, and its options, with their help."""
     o = lang()
@@ -282,8 +290,8 @@ def _game_form(d: Any) -> dict[str, Any]:
     return {"name": d.name, "title": d.title.get(o.lang, d.name), "fixed": bool(d.seats),
             "seats": [{"i": i, "id": pid, "needed": i < needed} for i, pid in enumerate(ids)],
             "controllers": controllers, "needed": needed,
-            "what": {"help": what.help.get(o.lang, what.name), "choices": what.choices, "default": what.default}
-            if what is not None else None,
+            "what": {"help": what.help.get(o.lang, what.name), "choices": _seat_choices(d, what, o),
+                     "default": what.default} if what is not None else None,
             "options": [{"name": opt.name, "kind": opt.kind, "choices": opt.choices, "default": opt.default,
                          "file": opt.file, "offers": opt.offers, "help": _option_help(opt, o)} for opt in _offered(d)],
             "files": any(opt.file for opt in _offered(d))}

@@ -6,6 +6,8 @@ A game's text module may say them itself (each optional, None: not said):
 - `field_words(type, name, o) -> str | None`: a field's label;
 - `choice_words(value, o, state=None) -> str | None`: the name of a choice's id (a territory, a kingdom, a
   counter), from the campaign's own state when given (its own map, its grid battle's units).
+- `seat_choice_words(field, value, o) -> str | None`: the printed name of a seat's packaged choice on the
+  new-campaign page (a race, an army list), the form still posting the key.
 Otherwise the order's help is its title (without its command-line asides), the fields orders share have their
 words (`core.fieldwords`), an argument's help labels the others,
 and a player's printed name his id's. Nothing here names a game.

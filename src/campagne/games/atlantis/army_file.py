@@ -64,6 +64,15 @@ def packaged_army_names() -> list[str]:
     return sorted(e.name[:-5] for e in _armies_dir().iterdir() if e.name.endswith(".toml"))
 
 
+def packaged_army_words(value: str, o: Any) -> str | None:
+    """A packaged army list by its printed name in the reader's language (the French name the list prints, its
+    people and points in English); None for what is no packaged list (a club's own file)."""
+    if value not in packaged_army_names():
+        return None
+    army = load_packaged_army(value)
+    return army.name if o.lang == "fr" else f"{army.people} ({army.points} points)"
+
+
 def load_packaged_army(name: str) -> Army:
     stem = name[:-5] if name.endswith(".toml") else name
     names = packaged_army_names()

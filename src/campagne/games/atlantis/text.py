@@ -487,3 +487,9 @@ def choice_words(value: Any, o: Out, state: Any = None) -> str | None:
         from .views import unit_names
         return fought_card(value, o, fights, unit_names(state, list(state.players)))
     return None
+
+
+def seat_choice_words(field: str, value: Any, o: Out) -> str | None:
+    """A seat's packaged choice on the new-campaign page by its printed name: an army list's."""
+    from .army_file import packaged_army_words
+    return packaged_army_words(str(value), o) if field == "army" else None

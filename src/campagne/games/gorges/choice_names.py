@@ -98,3 +98,23 @@ def _state_words(v: str, o: Out, state: Any) -> str | None:
         from ..skirmish.text import fought_card
         return fought_card(v, o, fights)
     return None
+
+
+def seat_choice_words(field: str, value: Any, o: Out) -> str | None:
+    """A seat's race on the new-campaign page by its printed name in the reader's language ("Elfes sylvains")."""
+    from .data import races
+    from .sheet_words import race_name
+    return race_name(str(value), o.lang) if field == "race" and str(value) in races() else None
+
+
+def cell_words(v: Any, names: Any) -> str:
+    """A cell as a status or journal line prints it: by its name on the campaign's map with its id beside it
+    ("Les Gorges Tranchées (0,0)", as the forms name it), its id alone when unnamed; `names` is the view's
+    `cell_names`."""
+    name = (names or {}).get(v) if isinstance(v, str) else None
+    return f"{name} ({v})" if name else str(v)
+
+
+def seen_cells(o: Any) -> dict[str, str]:
+    """The named cells of the campaign the reader sees (his view, `o.seen`), {} without it."""
+    return (getattr(o, "seen", None) or {}).get("cell_names") or {}

@@ -8,8 +8,8 @@ from ...core.i18n import Lang as Out
 from ...render.text import controller_name, format_event, who
 from ...core.i18n import chance
 from .hints import typing_hint
-from .choice_names import MOVE_WHY, army_words, journal_army
-from .choice_names import choice_words  # noqa: F401  (the descriptor's text hook: the club's forms name choices)
+from .choice_names import MOVE_WHY, army_words, cell_words, journal_army, seen_cells
+from .choice_names import choice_words, seat_choice_words  # noqa: F401  (text hooks: the club's forms name choices)
 
 
 def phase_name(phase: str, o: Out) -> str:
@@ -55,23 +55,25 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                          "Nobody to wait for: the referee may close the phase."))
     if brief:
         return "\n".join(lines)
-    lines.append(o.t(f"Ordre du tour : {', '.join(view['order'])} ; fantôme en {view['ghost']}",
-                     f"Turn order: {', '.join(view['order'])}; ghost in {view['ghost']}"))
+    names = view.get("cell_names")  # the map's named cells, printed by name with their ids
+    ghost = cell_words(view["ghost"], names)
+    lines.append(o.t(f"Ordre du tour : {', '.join(view['order'])} ; fantôme en {ghost}",
+                     f"Turn order: {', '.join(view['order'])}; ghost in {ghost}"))
     for pid, p in view["players"].items():
         lines.append(f"  {pid} ({controller_name(p['controller'], o)}) — {_race(p['race'], o)} — "
                      + o.t(f"{p['relics']} {_s(p['relics'], 'point', o)} de relique, {p['empire']} "
-                           f"{_s(p['empire'], 'territoire', o)}, capitale {p['capital']}",
+                           f"{_s(p['empire'], 'territoire', o)}, capitale {cell_words(p['capital'], names)}",
                            f"{p['relics']} relic {_s(p['relics'], 'point', o)}, {p['empire']} "
-                           f"{_s(p['empire'], 'territory', o)}, capital {p['capital']}")
+                           f"{_s(p['empire'], 'territory', o)}, capital {cell_words(p['capital'], names)}")
                      + _lost_capital(view, pid, p, o))
         if p.get("event"):
             ev = p["event"]
             wait = o.t(" (choix attendu)", " (choice awaited)") if ev.get("pending") else ""
             lines.append(o.t("      événement : ", "      event: ") + f"{ev['d66']} {_row('events', ev['key'], o)}{wait}")
         for r in p.get("mines_rolled") or []:
-            lines.append(o.t("      mine en attente : ", "      mine awaiting: ") + _mine_line(r, o))
+            lines.append(o.t("      mine en attente : ", "      mine awaiting: ") + _mine_line(r, o, names))
         for a in p["armies"]:
-            where = a["position"] or _out_of_play(a.get("out_until"), o)
+            where = cell_words(a["position"], names) if a["position"] else _out_of_play(a.get("out_until"), o)
             hero = a["hero"] + (o.t(" (mort)", " (dead)") if a["hero_dead"] else "") + \
                 (o.t(f" (otage de {a['hero_captured_by']})", f" (hostage of {a['hero_captured_by']})")
                  if a["hero_captured_by"] else "")
@@ -83,10 +85,10 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
     for c in view["challenges"]:
         status = o.t(*CHALLENGE_STATUS.get(c["status"], (c["status"], c["status"])))
         condition = _row("challenge_conditions", c["condition"], o).rstrip(".")
-        army = army_words(f"{c['challenger']}:{c['army']}", o)
-        lines.append(o.t(f"  Défi n°{c['id']} : {army} → {c['defender']} pour {c['target']} "
+        army, target = army_words(f"{c['challenger']}:{c['army']}", o), cell_words(c["target"], names)
+        lines.append(o.t(f"  Défi n°{c['id']} : {army} → {c['defender']} pour {target} "
                          f"({condition}) — {status}",
-                         f"  Challenge #{c['id']}: {army} → {c['defender']} over {c['target']} "
+                         f"  Challenge #{c['id']}: {army} → {c['defender']} over {target} "
                          f"({condition}) — {status}"))
         if c.get("save_if_refused"):
             odds = c["save_if_refused"]
@@ -99,8 +101,9 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
             else o.t("à jouer", "to play")
         them = (army_words(f"{b['attacker']}:{b['attacker_army']}", o),
                 army_words(f"{b['defender']}:{b['defender_army']}", o))
-        lines.append(o.t(f"  Bataille n°{b['id']} en {b['territory']} : {them[0]} contre {them[1]} — {done}",
-                         f"  Battle #{b['id']} in {b['territory']}: {them[0]} against {them[1]} — {done}"))
+        where = cell_words(b["territory"], names)
+        lines.append(o.t(f"  Bataille n°{b['id']} en {where} : {them[0]} contre {them[1]} — {done}",
+                         f"  Battle #{b['id']} in {where}: {them[0]} against {them[1]} — {done}"))
         if b.get("auto_resolve_odds"):
             odds = b["auto_resolve_odds"]["attacker"]
             lines.append(o.t(f"      résolue automatiquement, {b['attacker']} gagnerait avec une probabilité de "
@@ -153,7 +156,7 @@ def _lost_capital(view: dict[str, Any], pid: str, p: dict[str, Any], o: Out) -> 
     holder = owners.get(p["capital"]) if owners is not None else pid
     if holder == pid:
         return ""
-    where = p.get("returns_to")
+    where = cell_words(p.get("returns_to"), view.get("cell_names")) if p.get("returns_to") else None
     held = o.t(f"tenue par {holder}", f"held by {holder}") if holder else o.t("neutre", "neutral")
     back = o.t(f" ; ses armées reviennent en {where}", f"; its armies come back in {where}") if where else ""
     return o.t(f" (perdue : {held}{back})", f" (lost: {held}{back})")
@@ -162,10 +165,12 @@ def _lost_capital(view: dict[str, Any], pid: str, p: dict[str, Any], o: Out) -> 
 def home_text(to: str | None, capital: str | None, o: Out) -> str:
     """Where a returning army goes, in one phrase that agrees with the board: the capital while its player
     holds it, else his land nearest to the lost capital (`GorgesState.capital_of`)."""
+    names = seen_cells(o)
     if capital is None or to == capital:
-        return o.t(f"à sa capitale {to}", f"to its capital {to}")
-    return o.t(f"en {to}, sa terre la plus proche de sa capitale perdue {capital}",
-               f"to {to}, its land nearest to its lost capital {capital}")
+        return o.t(f"à sa capitale {cell_words(to, names)}", f"to its capital {cell_words(to, names)}")
+    return o.t(f"en {cell_words(to, names)}, sa terre la plus proche de sa capitale perdue "
+               f"{cell_words(capital, names)}", f"to {cell_words(to, names)}, its land nearest to its lost capital "
+               f"{cell_words(capital, names)}")
 
 
 def _mine_result(ev: dict[str, Any], o: Out) -> tuple[str, str]:
@@ -181,9 +186,9 @@ def _mine_result(ev: dict[str, Any], o: Out) -> tuple[str, str]:
     return _row("mines", ev["result"], o), amount
 
 
-def _mine_line(r: dict[str, Any], o: Out) -> str:
+def _mine_line(r: dict[str, Any], o: Out, names: Any = None) -> str:
     text, amount = _mine_result(r, o)
-    return f"{r['territory']}, 1D6 {r['roll']} → {text}{amount}"
+    return f"{cell_words(r['territory'], names)}, 1D6 {r['roll']} → {text}{amount}"
 
 
 EVENT_TEXT: dict[str, tuple[str, str]] = {
@@ -301,9 +306,10 @@ def _adjusted(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         return str(v)
     c = ev.get("characteristic")
     trait = o.t(*CHARACTERISTICS[c]) if c in CHARACTERISTICS else o.t("caractéristique", "characteristic")
+    place = cell_words(ev.get("territory"), seen_cells(o))
     target = {
-        "owner": (f"drapeau de {ev.get('territory')}", f"flag of {ev.get('territory')}"),
-        "buildings": (f"bâtiments de {ev.get('territory')}", f"buildings of {ev.get('territory')}"),
+        "owner": (f"drapeau de {place}", f"flag of {place}"),
+        "buildings": (f"bâtiments de {place}", f"buildings of {place}"),
         "relics": (f"points de relique de {ev.get('player')}", f"{ev.get('player')}'s relic points"),
         "battle_points": (f"points d'armée (or et fer) de {ev.get('player')}",
                           f"{ev.get('player')}'s army points (gold and iron)"),
@@ -384,7 +390,8 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     elif t in ("final_battle", "final_result", "renown_pending", "feat_rerolled"):
         out.update(_final_fields(ev, o))
     if t == "setup":
-        out["capitals_text"] = ", ".join(o.t(f"{p} en {c}", f"{p} at {c}") for p, c in ev["capitals"].items())
+        out["capitals_text"] = ", ".join(o.t(f"{p} en {cell_words(c, seen_cells(o))}", f"{p} at "
+                                             f"{cell_words(c, seen_cells(o))}") for p, c in ev["capitals"].items())
     elif t in ("season",):
         out["season_text"] = season_name(ev["season"], o)
     elif t in ("turn", "order_changed"):
@@ -443,7 +450,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             out["roll"] = o.t(f"{roll} (relancé, premier jet {ev['rerolled']})",
                               f"{roll} (re-rolled, first roll {ev['rerolled']})")
     elif t == "move":
-        out["path_text"] = " → ".join(ev["path"])
+        out["path_text"] = " → ".join(cell_words(c, seen_cells(o)) for c in ev["path"])
         out["why"] = o.t(*MOVE_WHY.get(ev.get("why"), (str(ev.get("why")), str(ev.get("why")))))
     elif t == "swap":
         out["armies_text"] = " / ".join(ev["armies"])
@@ -480,6 +487,8 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
         return format_event(EVENT_TEXT, ev, {}, o)
     from .sheet_words import BUILDING_NAMES
     named = {"army": journal_army(ev["army"], o)} if isinstance(ev.get("army"), str) and ":" in ev["army"] else {}
+    cells = seen_cells(o)  # the map's named cells, wherever a line prints one (owners in `from`/`to` are no cell)
+    named.update({k: cell_words(ev[k], cells) for k in ("territory", "from", "to") if isinstance(ev.get(k), str) and ev[k] in cells})
     if ev.get("building") in BUILDING_NAMES:
         named["building"] = o.t(*BUILDING_NAMES[ev["building"]])
     return format_event(EVENT_TEXT, ev, {**named, **_fields(ev, o)}, o)

@@ -95,7 +95,14 @@ def view(s: GorgesState, viewer: str | None) -> dict[str, Any]:
         "standings": s.standings,
         # corruption lasting from grid battles (nothing on the grid is hidden); the key only once there is some
         **({"grid_corruption": dict(s.grid_corruption)} if s.grid_corruption else {}),
+        **({"cell_names": names} if (names := cell_names(s.map)) else {}),  # status and journal lines name them
     }
+
+
+def cell_names(m: Any) -> dict[str, str]:
+    """The campaign's map's named land cells by their ids ("0,0": "Les Gorges Tranchées")."""
+    from .map import cell_id
+    return {cell_id(h): c.name for h, c in m.cells.items() if c.name and m.is_land(h)}
 
 
 # What a journal line tells of a player's own means, hidden from the others: the points his mines and spoils

@@ -41,3 +41,9 @@ def field_words(kind: str, name: str, o: Any) -> str | None:
         _attr, en, fr = NEAR_FACTS[name]
         return o.t(f"est-elle {fr} ?", f"is it {en}?")
     return None
+
+
+def seat_choice_words(field: str, value: Any, o: Any) -> str | None:
+    """A side's packaged army list (Atlantis's) on the new-campaign page by its printed name."""
+    from ..atlantis.army_file import packaged_army_words
+    return packaged_army_words(str(value), o) if field == "side" else None
