@@ -88,10 +88,11 @@ def _checks() -> dict[Any, Any]:
     changes the state: their handler, and that first half of it (the order calls it), which reads the state."""
     from .conquest import challenge_checks, order_challenge
     from .movement import move_checks, order_move
-    return {order_move: move_checks, order_challenge: challenge_checks}
+    from .rules import equip_checks, order_equip
+    return {order_move: move_checks, order_challenge: challenge_checks, order_equip: equip_checks}
 
 
-_CHECKED = frozenset({"move", "challenge"})
+_CHECKED = frozenset({"move", "challenge", "equip"})
 
 
 def _refusal(s: GorgesState, command: dict[str, Any]) -> str | None:
