@@ -15,8 +15,19 @@ def copy_fields(self: Any, memo: dict) -> Any:
     clone = object.__new__(type(self))
     memo[id(self)] = clone
     d = self.__dict__.copy()  # the atoms kept in one go, the other values then replaced by their copies
+    atoms = _ATOMS
     for k, v in d.items():
-        if type(v) not in _ATOMS:
+        kind = type(v)
+        if kind in atoms:
+            continue
+        if kind is list:  # most fields: short lists, often empty (copy_plain's list case, without its call)
+            found = memo.get(id(v))
+            if found is None:
+                found = memo[id(v)] = []
+                if v:
+                    found.extend([x if type(x) in atoms else copy_plain(x, memo) for x in v])
+            d[k] = found
+        else:
             d[k] = copy_plain(v, memo)
     clone.__dict__ = d
     return clone
@@ -27,13 +38,15 @@ def copy_plain(value: Any, memo: dict) -> Any:
     of JSON-like data (the notes, rolls and lists of ids of a state, most of a copy's objects) copied by hand
     rather than through deepcopy's dispatch, which took most of a copy's time."""
     kind = type(value)
+    atoms = _ATOMS
     if kind is list:
         found = memo.get(id(value))
         if found is not None:
             return found
         out: Any = []
         memo[id(value)] = out
-        out.extend(v if type(v) in _ATOMS else copy_plain(v, memo) for v in value)
+        # a list, not a generator: extend runs it in one go (the container is in the memo before its items)
+        out.extend([v if type(v) in atoms else copy_plain(v, memo) for v in value])
         return out
     if kind is dict:
         found = memo.get(id(value))
@@ -42,9 +55,9 @@ def copy_plain(value: Any, memo: dict) -> Any:
         out = {}
         memo[id(value)] = out
         for k, v in value.items():
-            out[k if type(k) in _ATOMS else copy.deepcopy(k, memo)] = v if type(v) in _ATOMS else copy_plain(v, memo)
+            out[k if type(k) in atoms else copy.deepcopy(k, memo)] = v if type(v) in atoms else copy_plain(v, memo)
         return out
-    if kind is tuple and all(type(v) in _ATOMS for v in value):
+    if kind is tuple and all(type(v) in atoms for v in value):
         return value  # as deepcopy: a tuple whose items are all kept is kept
     if getattr(kind, "__deepcopy__", None) is copy_fields:
         found = memo.get(id(value))

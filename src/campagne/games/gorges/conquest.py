@@ -18,7 +18,7 @@ from .context import Ctx, Event
 from .data import races, tables
 from .events import active
 from .odds import save_modifiers
-from .state import Challenge, GorgesState, Player
+from .state import Army, Challenge, GorgesState, Player
 from .turn import push_back, remove_army
 
 register_messages({
@@ -139,7 +139,10 @@ def engaged(s: GorgesState, a: Any) -> bool:
                for c in s.challenges)
 
 
-def order_challenge(ctx: Ctx) -> list[Event]:
+def challenge_checks(ctx: Ctx) -> tuple[Player, Army, Player, str, str]:
+    """Every check of `challenge`, in the order's own order, reading the state without changing it (legal.py
+    asks them on the state itself, without a trial copy): the challenger, his army, the defender, the target
+    and its condition."""
     s = ctx.state
     p = ctx.player()
     ctx.in_turn(p)
@@ -155,7 +158,12 @@ def order_challenge(ctx: Ctx) -> list[Event]:
     target = ctx.territory()
     cond = condition(s, p, a.position or "", d.id, target)
     need(cond is not None, "gorges.challenge.no_condition", player=p.id, defender=d.id, territory=target)
-    return issue(ctx, p, a.key, d, target, cond or "")
+    return p, a, d, target, cond or ""
+
+
+def order_challenge(ctx: Ctx) -> list[Event]:
+    p, a, d, target, cond = challenge_checks(ctx)
+    return issue(ctx, p, a.key, d, target, cond)
 
 
 def issue(ctx: Ctx, p: Player, army: str, d: Player, target: str, cond: str) -> list[Event]:

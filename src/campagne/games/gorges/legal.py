@@ -78,13 +78,39 @@ def _rules() -> Any:
 
 
 def _ok(s: GorgesState, command: dict[str, Any]) -> bool:
+    if command["type"] in _CHECKED:
+        return _refusal(s, command) is None
     return accepts(_rules(), s, command)
 
 
+def _checks() -> dict[Any, Any]:
+    """The orders whose handler checks everything before it changes anything, and cannot be refused once it
+    changes the state: their handler, and that first half of it (the order calls it), which reads the state."""
+    from .conquest import challenge_checks, order_challenge
+    from .movement import move_checks, order_move
+    from .rules import equip_checks, order_equip
+    return {order_move: move_checks, order_challenge: challenge_checks, order_equip: equip_checks}
+
+
+_CHECKED = frozenset({"move", "challenge", "equip"})
+
+
 def _refusal(s: GorgesState, command: dict[str, Any]) -> str | None:
-    """Why the rules refuse the order now (its message's code), None if they accept it; tried on a copy."""
+    """Why the rules refuse the order now (its message's code), None if they accept it. Asked of the state
+    itself, through the rules' own checks, for an order whose checks come before any change (`_checks`); tried
+    on a copy for the others."""
+    from ...core.orders import order_for
+    from .rules import ORDERS
+    from .state import phase_label
+    dice = Dice.seeded("legal-probe", 0)
     try:
-        _rules().apply(copy.deepcopy(s), command, Dice.seeded("legal-probe", 0))
+        if command.get("type") in _CHECKED:
+            spec = order_for(ORDERS, command, s.phase, s.players, phase_label)  # as `GorgesRules.apply`
+            checks = _checks().get(spec.handler)
+            if checks is not None:
+                checks(Ctx(s, command, dice))
+                return None
+        _rules().apply(copy.deepcopy(s), command, dice)
     except CampagneError as e:
         return e.code
     return None

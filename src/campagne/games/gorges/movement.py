@@ -111,11 +111,9 @@ def _path(ctx: Ctx, start: str) -> list[str]:
     return path
 
 
-def order_move(ctx: Ctx) -> list[Event]:
-    """`move ARMY CELL CELL...`: one army walks up to its allowance over bordering territories. With event
-    32 (« Déplacez deux fois l'une de vos armées ») one army may move a second time; with event 34
-    (« Tromperie ») the player may move one enemy army (P2:G) by its own allowance."""
-    s = ctx.state
+def move_checks(ctx: Ctx) -> tuple[Player, Army, str, list[str]]:
+    """Every check of `move`, in the order's own order, reading the state without changing it (legal.py asks
+    them on the state itself, without a trial copy): the player, the army, why it may move, its walk."""
     p = ctx.player()
     ctx.in_turn(p)
     a = ctx.army(p)
@@ -130,6 +128,15 @@ def order_move(ctx: Ctx) -> list[Event]:
     path = _path(ctx, a.position or "")
     need(len(path) <= a.move_allowance, "gorges.move.too_far", army=a.ref, allowed=a.move_allowance,
          asked=len(path))
+    return p, a, why, path
+
+
+def order_move(ctx: Ctx) -> list[Event]:
+    """`move ARMY CELL CELL...`: one army walks up to its allowance over bordering territories. With event
+    32 (« Déplacez deux fois l'une de vos armées ») one army may move a second time; with event 34
+    (« Tromperie ») the player may move one enemy army (P2:G) by its own allowance."""
+    s = ctx.state
+    p, a, why, path = move_checks(ctx)
     if why != "move":  # the event is spent only by a move that is carried out
         p.used.append(why)
     if why != "deception":

@@ -78,12 +78,18 @@ def order_hero(ctx: Ctx) -> list[Event]:
     return [{"type": "hero", "army": a.ref, "hero": a.hero.name, "replaces": old}]
 
 
-def order_equip(ctx: Ctx) -> list[Event]:
-    """A magic item found (mine, seized) given to the hero of one of the player's armies."""
+def equip_checks(ctx: Ctx) -> tuple[Player, Army]:
+    """Every check of `equip`, reading the state without changing it (legal.py asks them without a trial copy)."""
     p = ctx.player()
     a = ctx.army(p, in_play=False)
     need(a.player == p.id, "order.bad_field", field="army", value=a.ref)
     need(bool(p.items), "gorges.item.none", player=p.id)
+    return p, a
+
+
+def order_equip(ctx: Ctx) -> list[Event]:
+    """A magic item found (mine, seized) given to the hero of one of the player's armies."""
+    p, a = equip_checks(ctx)
     item = p.items.pop(0)
     a.hero.items.append(item)
     return [{"type": "equip", "army": a.ref, "item": item}]

@@ -1,0 +1,80 @@
+"""`legal_orders` asks `move`, `challenge` and `equip` through the orders' own checks on the state itself, without a trial
+copy (legal.py `_refusal`): on every movement and challenge state of simulated years, the answer (the refusal's
+code, or none) is the trial's, for walks good and bad, every army and every defender, and the state is untouched."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from campagne.core.dice import Dice
+from campagne.core.errors import CampagneError
+from campagne.games.gorges import legal, simulate
+from campagne.games.gorges.rules import GorgesRules
+
+
+def _trial(s: Any, command: dict[str, Any]) -> str | None:
+    try:
+        GorgesRules().apply(copy.deepcopy(s), command, Dice.seeded("legal-probe", 0))
+    except CampagneError as e:
+        return e.code
+    return None
+
+
+def _commands(s: Any, who: list[str]) -> list[dict[str, Any]]:
+    out = []
+    for pid in who:
+        p = s.players[pid]
+        for key, a in p.armies.items():
+            here = a.position or s.capital_of(pid)
+            walks = list(legal.reach(s, here, 3).values())
+            for w in [w for w in walks if w][:6] + [[here], ["0,0"], []]:  # near, too far, standing, sea, none
+                out.append({"type": "move", "player": pid, "army": key, "path": w})
+            out.append({"type": "equip", "player": pid, "army": key})
+            for d in [*s.players, "nobody"]:
+                theirs = [x.position for x in s.players[d].armies.values() if x.position] if d in s.players else []
+                for t in sorted({here, *s.neighbours(here)[:2], *theirs}):
+                    out.append({"type": "challenge", "player": pid, "army": key, "defender": d, "territory": t})
+    return out
+
+
+def test_the_probe_without_a_copy_answers_as_the_trial(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = {"states": 0, "inside": False, "refused": 0, "accepted": 0}
+    original = GorgesRules.apply
+
+    def apply(self: GorgesRules, state: Any, command: dict[str, Any], dice: Any) -> Any:
+        if not seen["inside"] and state.phase in ("movement", "challenges") and seen.get(state.phase, 0) < {"movement": 8, "challenges": 40}[state.phase]:
+            seen["inside"] = True
+            before = copy.deepcopy(state)
+            who = state.acting[:1] if state.phase == "challenges" else list(state.players)
+            found = copy.deepcopy(state)  # an item waiting, so that `equip` is accepted too
+            next(iter(found.players.values())).items.append({"source": "mine", "max_points": 25})
+            # the challenges legal_orders lists, so that accepted ones are asked too
+            for pid in state.acting[:1]:
+                for lo in legal.legal_orders(state, pid):
+                    if lo.type == "challenge":
+                        extra = [lo.command({"territory": t}) for t in lo.fields[0].choices]
+                        for c in extra:
+                            assert legal._refusal(state, c) is None and _trial(state, c) is None, c
+                            seen[("challenge", True)] = seen.get(("challenge", True), 0) + 1
+            for c in _commands(state, who):
+                why = legal._refusal(state, c)
+                assert why == _trial(state, c), c
+                seen["refused" if why else "accepted"] += 1
+                seen[(c["type"], why is None)] = seen.get((c["type"], why is None), 0) + 1
+            for c in _commands(found, who):
+                if c["type"] == "equip":
+                    why = legal._refusal(found, c)
+                    assert why == _trial(found, c), c
+                    seen[("equip", why is None)] = seen.get(("equip", why is None), 0) + 1
+            assert state == before
+            seen["states"] += 1
+            seen[state.phase] = seen.get(state.phase, 0) + 1
+            seen["inside"] = False
+        return original(self, state, command, dice)
+    monkeypatch.setattr(GorgesRules, "apply", apply)
+    simulate.run(3, 12, 3, "greedy")
+    both = all(seen.get((k, ok)) for k in ("move", "challenge", "equip") for ok in (True, False))
+    assert seen["states"] > 10 and both, sorted((str(k), v) for k, v in seen.items())
