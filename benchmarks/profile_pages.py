@@ -51,12 +51,12 @@ def main() -> None:
     warmup.get("/")
     # and, as `campagne serve` does before it forks (processes._warm), every game's hooks the pages call imported:
     # without it a game's first page paid its modules' compiling (~50 ms for Atlantis), which no served page does
-    from campagne.core.interface import load
+    from campagne.core.interface import load as load_hook
     from campagne.server.processes import SERVED
     for d in games().values():
         for hook in (getattr(d, name) for name in SERVED):
             if hook:
-                load(hook)
+                load_hook(hook)
     print(f"{'game':9} {'cold page':>10} {'2nd viewer':>10} {'warm page':>10} {'click':>8}   (CPU ms, single-threaded)")
     for name in names:
         club = clubs[name]

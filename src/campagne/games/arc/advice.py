@@ -213,8 +213,9 @@ def _casts(k: ArcState, viewer: str) -> list[tuple[dict[str, Any], dict[str, Any
                 if foes:
                     friends = [u for u in hit if u not in foes]
                     zones.append((-sum(_fails(u) for u in foes), word, foes, friends))
+            shown = sorted(zones, key=lambda z: (z[0], z[1]))[:ZONES_SHOWN]
             out.append((c, s, [(word, [(u.id, _fails(u)) for u in foes], [(u.id, _fails(u)) for u in friends])
-                               for _, word, foes, friends in sorted(zones, key=lambda z: (z[0], z[1]))[:ZONES_SHOWN]]))
+                               for _, word, foes, friends in shown]))
     return out
 
 
@@ -257,7 +258,8 @@ def _moves(k: ArcState, viewer: str) -> list[tuple[str, str | None, int, list[st
     return out
 
 
-def _moves_words(moves: list[tuple[str, str | None, int, list[str], Fraction]], o: Lang) -> list[dict[str, Any]]:
+def _moves_words(moves: list[tuple[str, str | None, int, list[str], Fraction]],
+                 o: Lang) -> list[dict[str, Any]]:
     out = []
     for uid, mount, n, every, p in moves:
         hexes = every  # the map's hover reads them all
@@ -345,7 +347,8 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
                     and charge_line(kt, fresh, h) is not None
                 for phase in phases:
                     if combat.may_attack(kt, at, m, phase):
-                        key = (turn, m.id, phase, at.type, at.reduced, at.fading, tuple(combat.shifts(kt, at, m, phase)))
+                        key = (turn, m.id, phase, at.type, at.reduced, at.fading,
+                               tuple(combat.shifts(kt, at, m, phase)))
                         r = seen.get(key) or seen.setdefault(key, outcome(kt, [at], m, phase))
                         was = best.get(phase, (at, {"hit": -1, "out": -1}))[1]
                         if (r["hit"], r["out"]) > (was["hit"], was["out"]):
