@@ -7,7 +7,7 @@ threads.
 
 Prints per game: the first page of a state (nothing remembered yet: `cold`), another player's first page of that state
 (`2nd viewer`), then the page again (`warm`, the least of `--rounds`: the figure the least disturbed by other processes), and the click (least). `--profile GAME` prints the
-cProfile of that game's warm pages, by cumulative time.
+cProfile of that game's first page, another viewer's first page and its warm pages, by cumulative time.
 """
 
 from __future__ import annotations
@@ -49,6 +49,14 @@ def main() -> None:
     warmup = Client()  # the server's own first request (its imports, the static files listed) is no page's
     warmup.force_login(User.objects.get(username="umpire"))
     warmup.get("/")
+    # and, as `campagne serve` does before it forks (processes._warm), every game's hooks the pages call imported:
+    # without it a game's first page paid its modules' compiling (~50 ms for Atlantis), which no served page does
+    from campagne.core.interface import load as load_hook
+    from campagne.server.processes import SERVED
+    for d in games().values():
+        for hook in (getattr(d, name) for name in SERVED):
+            if hook:
+                load_hook(hook)
     print(f"{'game':9} {'cold page':>10} {'2nd viewer':>10} {'warm page':>10} {'click':>8}   (CPU ms, single-threaded)")
     for name in names:
         club = clubs[name]
@@ -73,6 +81,8 @@ def main() -> None:
         cold = cpu(load)
         if prof:
             prof.disable()
+            print("-- the first page of the state")
+            pstats.Stats(prof, stream=sys.stdout).sort_stats("cumulative").print_stats(45)
             prof = cProfile.Profile()  # the other viewer's page alone: what each reader pays once per state
             prof.enable()
         other = cpu(lambda: load(clients[-1]))  # another viewer, the same state

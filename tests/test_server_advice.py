@@ -4,6 +4,7 @@ player, shown to him only (never to a spectator, nor another player's to him).""
 from __future__ import annotations
 
 import html
+import types
 
 import pytest
 
@@ -38,3 +39,23 @@ def test_each_player_sees_his_own_odds_and_threats(game: str, humans: int | None
                     assert a["text"] not in page, (p, other)
     spectator = clients["spectator"].get(f"/c/{campaign.pk}/").content.decode()
     assert 'class="advice"' not in spectator
+
+
+def test_the_numbers_are_computed_once_per_state_and_viewer_and_written_in_each_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arc's odds and threats cost most of a page: a reader in French and one in English of the same side share
+    them; each side's are his own (an Arc campaign's page, its state a melee with threats on both sides)."""
+    from arc_kit import position, u
+    from campagne.games.arc import advice as module
+    campaign, _clients = club("arc")
+    state = position([u("mpa_infantry", "D5"), u("faithful", "D7"), u("knights", "D15")], turn=3, phase="melee")
+    c = types.SimpleNamespace(state=state, file=types.SimpleNamespace(entries=[]))
+    players = ["bonnaire", "ulf"]
+    told = {(p, lang): module.advice(state, p, lang) for p in players for lang in ("en", "fr")}
+    assert all(told.values()) and told[("ulf", "en")] != told[("bonnaire", "en")] != told[("bonnaire", "fr")]
+    real, asked = module.known_state, []
+    monkeypatch.setattr(module, "known_state", lambda s, v: asked.append(v) or real(s, v))
+    for lang in ("en", "fr", "en"):
+        for p in players:
+            assert store.advice(campaign, c, p, lang) == told[(p, lang)]  # type: ignore[arg-type]
+    assert sorted(asked) == players

@@ -274,6 +274,10 @@ class GameDescriptor:
     # (state, viewer, lang) -> [{"about": an order type or "threat", "text": ...}]: the exact odds beside this
     # viewer's decisions now and the threats he faces, computed from what he may know (his information state)
     advice: str = ""
+    # optional, the same split in two (a server computes the numbers once per state and viewer, and writes them in
+    # each reader's language): (state, viewer) -> figures in no language, only read; (figures, lang) -> advice
+    advice_facts: str = ""
+    advice_words: str = ""
     read_order: str = ""  # (command, state) -> command: reads the files an order names, names typed (at the edge)
     battle_command: str = ""  # (target, options) -> the referee's command of `campagne battle-result`
     # (players, turns, seed, controller, on_turn[, **set-up options]) -> a finished core.game.Game; controller: one

@@ -66,8 +66,9 @@ def _after_fork(server: Any, worker: Any) -> None:
         conn.dec_thread_sharing()
 
 
+# what the pages call
 SERVED = ("ruleset", "orders", "legal_orders", "view", "redact_entry", "setup", "text", "picture", "sheets", "outcome",
-          "autoplay", "information_state", "advice", "read_order", "battle_command")  # what the pages call
+          "autoplay", "information_state", "advice", "advice_facts", "advice_words", "read_order", "battle_command")
 
 
 def _warm() -> None:

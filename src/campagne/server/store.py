@@ -281,8 +281,17 @@ def advice(campaign: Campaign, c: session.Campaign, viewer: str, lang: str) -> l
     d = descriptor(campaign)
     if not d.advice:
         return []
-    key = (campaign.pk, (len(c.file.entries), campaign.created), viewer, lang)
-    return remembered(_advice, key, 1024, lambda: d.load("advice")(c.state, viewer, lang))
+    state = (len(c.file.entries), campaign.created)
+    key = (campaign.pk, state, viewer, lang)
+    if not d.advice_facts:
+        return remembered(_advice, key, 1024, lambda: d.load("advice")(c.state, viewer, lang))
+    # the numbers once per state and viewer (most of the cost), the words once per language
+    facts = remembered(_advice_facts, (campaign.pk, state, viewer), 512,
+                       lambda: d.load("advice_facts")(c.state, viewer))
+    return remembered(_advice, key, 1024, lambda: d.load("advice_words")(facts, lang))
+
+
+_advice_facts: dict[tuple[Any, ...], Any] = {}
 
 
 def cached_legal(campaign: Campaign, entries: int, actor: str) -> list[Any] | None:
@@ -412,6 +421,7 @@ def forget(pk: int | None = None) -> None:
     """Drop what is held in memory (tests; a database restored from a backup)."""
     _legal.clear()
     _advice.clear()
+    _advice_facts.clear()
     _pictures.clear()
     if pk is None:
         _cache.clear()

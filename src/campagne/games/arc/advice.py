@@ -47,19 +47,32 @@ ZONES_SHOWN = 3
 def advice(state: ArcState, viewer: str | None, lang: str = "en") -> list[dict[str, Any]]:
     """[{"about": an order type or "threat", "text": one sentence, ...}] for `viewer` now (nothing for the
     referee or a spectator)."""
+    return advice_words(advice_facts(state, viewer), lang)
+
+
+def advice_facts(state: ArcState, viewer: str | None) -> tuple[tuple[str, Any], ...]:
+    """The numbers of `advice`, in no language (a server computes them once per state and viewer and writes them
+    in each reader's language): ((what, its figures), ...), only read afterwards."""
     if viewer not in SIDES or viewer not in state.controllers or state.phase in ("deploy", "ended"):
-        return []
+        return ()
     k = known_state(state, viewer)
-    o = Lang(lang)
-    out: list[dict[str, Any]] = []
+    out: list[tuple[str, Any]] = []
     if viewer in awaiting(k):
         if k.phase in ("missiles", "melee"):
-            out += _attacks(k, viewer, o)
+            out.append(("attacks", (k.phase, _attacks(k, viewer))))
         elif k.phase == "magic":
-            out += _casts(k, viewer, o)
+            out.append(("casts", _casts(k, viewer)))
         else:
-            out += _moves(k, viewer, o)
-    return out + _threats(k, viewer, o)
+            out.append(("moves", _moves(k, viewer)))
+    out.append(("threats", _threats(k, viewer)))
+    return tuple(out)
+
+
+def advice_words(facts: tuple[tuple[str, Any], ...], lang: str = "en") -> list[dict[str, Any]]:
+    """`advice_facts` in sentences of `lang`."""
+    o = Lang(lang)
+    write = {"attacks": _attacks_words, "casts": _casts_words, "moves": _moves_words, "threats": _threats_words}
+    return [line for what, figures in facts for line in write[what](figures, o)]
 
 
 def known_state(state: ArcState, viewer: str) -> ArcState:
@@ -112,7 +125,7 @@ def _summary(attack: Fraction, defence: Fraction, shift: int, sure: bool, forbid
     return {"codes": codes, "hit": hit, "out": out, "back": back}
 
 
-def _combat_text(r: dict[str, Any], t: Unit, phase: str, o: Lang, full: bool = True) -> str:
+def _combat_text(r: dict[str, Any], tid: str, phase: str, o: Lang, full: bool = True) -> str:
     fr_p, en_p = PHASE_WORDS[phase]
     if r["codes"] is None:
         return o.t(f"{fr_p} : {r['attack']} contre {r['defence']}, rapport {r['ratio']}, sous 1-4 : "
@@ -131,14 +144,15 @@ def _combat_text(r: dict[str, Any], t: Unit, phase: str, o: Lang, full: bool = T
     if not full:
         return o.t(f"{fr_p} {r['ratio']} ({how}) : touché {chance(r['hit'], o.lang)}, éliminé {chance(r['out'], o.lang)}",
                    f"{en_p} {r['ratio']} ({how}): hit {chance(r['hit'], o.lang)}, eliminated {chance(r['out'], o.lang)}")
-    name = counter(t.id, o)
+    name = counter(tid, o)
     return o.t(f"{fr_p} : {r['attack']} contre {r['defence']}, rapport {r['ratio']}, {how} ; {name} touché "
                f"{chance(r['hit'], o.lang)}, éliminé {chance(r['out'], o.lang)}{back}",
                f"{en_p}: {r['attack']} against {r['defence']}, ratio {r['ratio']}, {how}; {name} hit "
                f"{chance(r['hit'], o.lang)}, eliminated {chance(r['out'], o.lang)}{back}")
 
 
-def _attacks(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
+def _attacks(k: ArcState, viewer: str) -> list[tuple[list[str], list[str], str, dict[str, Any]]]:
+    """(declared before, the attackers, the target, the combat's odds) of each attack he may declare."""
     declared: dict[str, list[str]] = {}
     for p in k.plans.get(viewer, []):
         if p["type"] in ("attack", "attack-advance"):
@@ -149,22 +163,30 @@ def _attacks(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
     for uid, targets in sorted(free.items()):
         for tid in targets:
             by_target.setdefault(tid, []).append(uid)
-            out.append(_attack_item(k, declared.get(tid, []), [uid], tid, o))
+            out.append(_attack_item(k, declared.get(tid, []), [uid], tid))
     for tid, uids in sorted(by_target.items()):
         if len(uids) > 1:
-            out.append(_attack_item(k, declared.get(tid, []), uids, tid, o))
+            out.append(_attack_item(k, declared.get(tid, []), uids, tid))
     return out
 
 
-def _attack_item(k: ArcState, before: list[str], uids: list[str], tid: str, o: Lang) -> dict[str, Any]:
-    t = k.units[tid]
-    group = [k.units[i] for i in before + uids]
-    names = " + ".join(counter(u, o) for u in uids)
-    declared, them = counters(before, o), counter(tid, o)
-    also = o.t(f" (avec {declared} déjà déclarés)", f" (with {declared} already declared)") * bool(before)
-    text = o.t(f"{names} contre {them}{also}, ", f"{names} against {them}{also}, ") + \
-        _combat_text(outcome(k, group, t, k.phase), t, k.phase, o)
-    return {"about": "attack", "text": text, "units": before + uids, "target": tid}
+def _attack_item(k: ArcState, before: list[str], uids: list[str],
+                 tid: str) -> tuple[list[str], list[str], str, dict[str, Any]]:
+    return before, uids, tid, outcome(k, [k.units[i] for i in before + uids], k.units[tid], k.phase)
+
+
+def _attacks_words(figures: tuple[str, list[tuple[list[str], list[str], str, dict[str, Any]]]],
+                   o: Lang) -> list[dict[str, Any]]:
+    phase, attacks = figures
+    out = []
+    for before, uids, tid, r in attacks:
+        names = " + ".join(counter(u, o) for u in uids)
+        declared, them = counters(before, o), counter(tid, o)
+        also = o.t(f" (avec {declared} déjà déclarés)", f" (with {declared} already declared)") * bool(before)
+        text = o.t(f"{names} contre {them}{also}, ", f"{names} against {them}{also}, ") + \
+            _combat_text(r, tid, phase, o)
+        out.append({"about": "attack", "text": text, "units": before + uids, "target": tid})
+    return out
 
 
 # --------------------------------------------------------------------------- spells and moves
@@ -175,18 +197,14 @@ def _fails(u: Unit) -> Fraction:
     return Fraction(u.kind.save - 1, 12)
 
 
-def _casts(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
-    out = []
+def _casts(k: ArcState, viewer: str) -> list[tuple[dict[str, Any], dict[str, Any], Any]]:
+    """(the cast, its spell, what it may do): the chance each target fails its save, or the zones striking the
+    most visible enemies, each with (zone, [(enemy, chance)], [(his, chance)])."""
+    out: list[tuple[dict[str, Any], dict[str, Any], Any]] = []
     for c in declare.casts(k, viewer):
         s = spell(order_of(k.units[c["caster"]]), c["spell"])  # type: ignore[arg-type]
-        who = counter(c["caster"], o) + (f" + {counter(c['partner'], o)}" if c["partner"] else "")
-        named = spell_name(c["spell"], o)
-        about = "cast-with" if c["partner"] else "cast"
         if s["kind"] in SAVED_SPELLS:
-            each = ", ".join(f"{counter(t, o)} {chance(_fails(k.units[t]) if s['save'] else 1, o.lang)}" for t in c["targets"])
-            out.append({"about": about, "text": o.t(
-                f"{who}, {named} ({s['cost']} pts) : prend effet (sauvegarde ratée) sur {each}",
-                f"{who}, {named} ({s['cost']} pts): takes effect (save failed) on {each}")})
+            out.append((c, s, [(t, _fails(k.units[t]) if s["save"] else 1) for t in c["targets"]]))
         elif s["kind"] == "zone":
             zones = []
             for word in c["targets"]:
@@ -195,16 +213,35 @@ def _casts(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
                 if foes:
                     friends = [u for u in hit if u not in foes]
                     zones.append((-sum(_fails(u) for u in foes), word, foes, friends))
-            for _, word, foes, friends in sorted(zones, key=lambda z: (z[0], z[1]))[:ZONES_SHOWN]:
-                them = ", ".join(f"{counter(u.id, o)} {chance(_fails(u), o.lang)}" for u in foes)
-                us = ", ".join(f"{counter(u.id, o)} {chance(_fails(u), o.lang)}" for u in friends) or "-"
-                out.append({"about": about, "zone": word, "text": o.t(
-                    f"{who}, {named} {zone_words(word, o)} : ennemis visibles frappés {them} ; les vôtres {us}",
-                    f"{who}, {named} {zone_words(word, o)}: visible enemies struck {them}; yours {us}")})
+            shown = sorted(zones, key=lambda z: (z[0], z[1]))[:ZONES_SHOWN]
+            out.append((c, s, [(word, [(u.id, _fails(u)) for u in foes], [(u.id, _fails(u)) for u in friends])
+                               for _, word, foes, friends in shown]))
     return out
 
 
-def _moves(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
+def _casts_words(casts: list[tuple[dict[str, Any], dict[str, Any], Any]], o: Lang) -> list[dict[str, Any]]:
+    out = []
+    for c, s, figures in casts:
+        who = counter(c["caster"], o) + (f" + {counter(c['partner'], o)}" if c["partner"] else "")
+        named = spell_name(c["spell"], o)
+        about = "cast-with" if c["partner"] else "cast"
+        if s["kind"] in SAVED_SPELLS:
+            each = ", ".join(f"{counter(t, o)} {chance(p, o.lang)}" for t, p in figures)
+            out.append({"about": about, "text": o.t(
+                f"{who}, {named} ({s['cost']} pts) : prend effet (sauvegarde ratée) sur {each}",
+                f"{who}, {named} ({s['cost']} pts): takes effect (save failed) on {each}")})
+            continue
+        for word, foes, friends in figures:
+            them = ", ".join(f"{counter(u, o)} {chance(p, o.lang)}" for u, p in foes)
+            us = ", ".join(f"{counter(u, o)} {chance(p, o.lang)}" for u, p in friends) or "-"
+            out.append({"about": about, "zone": word, "text": o.t(
+                f"{who}, {named} {zone_words(word, o)} : ennemis visibles frappés {them} ; les vôtres {us}",
+                f"{who}, {named} {zone_words(word, o)}: visible enemies struck {them}; yours {us}")})
+    return out
+
+
+def _moves(k: ArcState, viewer: str) -> list[tuple[str, str | None, int, list[str], Fraction]]:
+    """(counter, mount, n, the hexes where its move enters n lasting zones, the chance it is struck)."""
     zones = [e for e in k.effects if e["kind"] == "zone"]
     out = []
     for u in declare.movers(k, viewer, k.phase) if zones else []:
@@ -217,13 +254,20 @@ def _moves(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
                 if n:
                     crossing.setdefault(n, []).append(h)
             for n, hexes in sorted(crossing.items()):
-                p = 1 - (1 - _fails(u)) ** n
-                every = list(hexes)  # the map's hover reads them all
-                if len(hexes) > 8:
-                    hexes = [*hexes[:8], o.t(f"… ({len(hexes)} hex)", f"… ({len(hexes)} hexes)")]
-                out.append({"about": "fly" if mount else "move", "unit": u.id, "hexes": every, "text": o.t(
-                    f"{counter(u.id, o)} vers {', '.join(hexes)} : entre dans {n} zone(s) de sort, frappé {chance(p, o.lang)}",
-                    f"{counter(u.id, o)} to {', '.join(hexes)}: enters {n} spell zone(s), struck {chance(p, o.lang)}")})
+                out.append((u.id, mount, n, hexes, 1 - (1 - _fails(u)) ** n))
+    return out
+
+
+def _moves_words(moves: list[tuple[str, str | None, int, list[str], Fraction]],
+                 o: Lang) -> list[dict[str, Any]]:
+    out = []
+    for uid, mount, n, every, p in moves:
+        hexes = every  # the map's hover reads them all
+        if len(hexes) > 8:
+            hexes = [*hexes[:8], o.t(f"… ({len(hexes)} hex)", f"… ({len(hexes)} hexes)")]
+        out.append({"about": "fly" if mount else "move", "unit": uid, "hexes": list(every), "text": o.t(
+            f"{counter(uid, o)} vers {', '.join(hexes)} : entre dans {n} zone(s) de sort, frappé {chance(p, o.lang)}",
+            f"{counter(uid, o)} to {', '.join(hexes)}: enters {n} spell zone(s), struck {chance(p, o.lang)}")})
     return out
 
 
@@ -266,13 +310,18 @@ def _of(name: str) -> str:
     return ("d'" if name[:1].lower() in "aeiouyhéâ" else "de ") + name
 
 
-def _threats(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
+def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], list[Any]]], list[Any]]:
+    """([(his counter, its hex, [(phase, enemy, its side, odds)], [(side, all its attackers' odds in melee)])],
+    [(a strategic place he holds, the enemies able to reach it)])."""
     mine = sorted((u for u in k.alive() if u.side == viewer and u.hex and not u.hidden), key=lambda u: u.id)
     found: dict[str, list[tuple[str, Unit, ArcState, dict[str, Any]]]] = {}
     reaching: dict[str, list[str]] = {}
     # where an enemy's move matters: next to one of mine, or on a strategic place of my team
     relevant = {h for m in mine for h in (m.hex, *k.board.neighbours[m.hex])} | \
         {p.hex for p in k.board.strategic() if k.control.get(p.id) in k.team(viewer)}
+    # a lone attacker's odds change with where it stands only through its shifts, and with who it is only through
+    # its type, strength and shifts; the defender's side through the turn (its lasting effects): computed once each
+    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
     for e in sorted((x for x in k.alive() if x.hex and k.enemies(viewer, x.side)), key=lambda x: x.id):
         turn, moves, phases = _next_combat(k, e.side)
         if turn > TURNS:
@@ -298,31 +347,43 @@ def _threats(k: ArcState, viewer: str, o: Lang) -> list[dict[str, Any]]:
                     and charge_line(kt, fresh, h) is not None
                 for phase in phases:
                     if combat.may_attack(kt, at, m, phase):
-                        r = outcome(kt, [at], m, phase)
+                        key = (turn, m.id, phase, at.type, at.reduced, at.fading,
+                               tuple(combat.shifts(kt, at, m, phase)))
+                        r = seen.get(key) or seen.setdefault(key, outcome(kt, [at], m, phase))
                         was = best.get(phase, (at, {"hit": -1, "out": -1}))[1]
                         if (r["hit"], r["out"]) > (was["hit"], was["out"]):
                             best[phase] = (at, r)
             for phase, (at, r) in best.items():
                 found.setdefault(m.id, []).append((phase, at, kt, r))
-    out = []
+    threats = []
     for m in mine:
         if m.id not in found:
             continue
-        each = o.t(" ; ", "; ").join(f"{counter(at.id, o)} " + _combat_text(r, m, phase, o, False)
-                                     for phase, at, _, r in found[m.id])
+        together = []
         for side in SIDES:  # a combat is one side's: its attackers of one target add up
             melee = [(at, kt) for phase, at, kt, _ in found[m.id] if phase == "melee" and at.side == side]
             if len(melee) > 1:
-                r = outcome(melee[0][1], [at for at, _ in melee], m, "melee")
-                each += o.t(f" ; tous ceux {_of(side_name(side, o))} ensemble ",
-                            f"; all the counters of {side_name(side, o)} together ") + \
-                    _combat_text(r, m, "melee", o, False)
-        enemies = sorted({at.id for _, at, _, _ in found[m.id]})
-        out.append({"about": "threat", "unit": m.id, "hex": m.hex, "enemies": enemies, "text": o.t(
-            f"Menace sur {counter(m.id, o)} ({m.hex}) — s'ils l'attaquent : {each}",
-            f"Threat to {counter(m.id, o)} ({m.hex}) — if they attack it: {each}")})
-    for pid, who in sorted(reaching.items()):
-        h = k.board.places[pid].hex
+                together.append((side, outcome(melee[0][1], [at for at, _ in melee], m, "melee")))
+        threats.append((m.id, m.hex, [(phase, at.id, r) for phase, at, _, r in found[m.id]], together))
+    return threats, [(pid, k.board.places[pid].hex, who) for pid, who in sorted(reaching.items())]
+
+
+def _threats_words(figures: tuple[list[tuple[str, str, list[Any], list[Any]]], list[Any]],
+                   o: Lang) -> list[dict[str, Any]]:
+    threats, places = figures
+    out = []
+    for mid, hex_, each_one, together in threats:
+        each = o.t(" ; ", "; ").join(f"{counter(aid, o)} " + _combat_text(r, mid, phase, o, False)
+                                     for phase, aid, r in each_one)
+        for side, r in together:
+            each += o.t(f" ; tous ceux {_of(side_name(side, o))} ensemble ",
+                        f"; all the counters of {side_name(side, o)} together ") + \
+                _combat_text(r, mid, "melee", o, False)
+        enemies = sorted({aid for _, aid, _ in each_one})
+        out.append({"about": "threat", "unit": mid, "hex": hex_, "enemies": enemies, "text": o.t(
+            f"Menace sur {counter(mid, o)} ({hex_}) — s'ils l'attaquent : {each}",
+            f"Threat to {counter(mid, o)} ({hex_}) — if they attack it: {each}")})
+    for pid, h, who in places:
         out.append({"about": "threat", "hex": h, "enemies": who, "text": o.t(
             f"Menace sur {place_name(pid, o)} ({h}), que vous tenez : {counters(who, o)} peuvent s'y rendre",
             f"Threat to {place_name(pid, o)} ({h}), which you hold: {counters(who, o)} can move onto it")})

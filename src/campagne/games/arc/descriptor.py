@@ -36,6 +36,8 @@ GAME = GameDescriptor(
     autoplay="campagne.games.arc.ai:autoplay",
     determinize="campagne.games.arc.ai:determinize",
     advice="campagne.games.arc.advice:advice",
+    advice_facts="campagne.games.arc.advice:advice_facts",
+    advice_words="campagne.games.arc.advice:advice_words",
     simulate="campagne.games.arc.simulate:run",
     study="campagne.games.arc.study",
     # the most concrete orders of a type offered at once (agents' action numbers): a spell is cast by each priest
