@@ -75,6 +75,8 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
         shown = shown[-last:]
     out = []
     undone, computer = c.game.undone, computer_lines(campaign)  # the journal's numbers
+    if text is not None:  # the same for every line: the orders' titles, what the reader sees
+        title, seen = words_for(campaign, c).order, store.seen(campaign, c, s.viewer)
     for e in shown:
         n = e.get("n")  # the reader's number
         journal_n = reading.journal_n(n) if isinstance(n, int) else None
@@ -82,8 +84,7 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
             out.append({"n": n, "lines": [_("#%(n)s (undone)") % {"n": n}], "undone": True})
             continue
         if text is not None:
-            lines = entry_lines(e, o, text.event_text, c.player_names, words_for(campaign, c).order,
-                                store.seen(campaign, c, s.viewer))
+            lines = entry_lines(e, o, text.event_text, c.player_names, title, seen)
         else:
             lines = [json.dumps(e.get("command", {}), ensure_ascii=False)] + \
                 [json.dumps(ev, ensure_ascii=False) for ev in e.get("events", [])]
@@ -140,9 +141,10 @@ def _live_state(campaign: Campaign, c: Any, s: Seat) -> tuple[str, bool]:
     those lines: the journal's length names them too."""
     def draw() -> tuple[str, bool]:
         svg, _legal, pieces, _t, _p = _board(campaign, c, s)
+        words = words_for(campaign, c)
         html = render_to_string("club/live_state.html", {
             "campaign": campaign, "status": _status(campaign, c, s), "svg": board.mark(svg, pieces.on_map),
-            "awaiting": [named(words_for(campaign, c), a) for a in c.game.awaiting()],
+            "awaiting": [named(words, a) for a in c.game.awaiting()],
             "journal": _journal(campaign, c, s, last=12)})
         return mark_safe(html), awaiting_me(campaign, c, s)
     return store.remembered(_lives, _seen_by(campaign, c, s), 128, draw)  # a map each: the states read now
@@ -161,7 +163,6 @@ _picks: dict[tuple[Any, ...], Any] = {}
 def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     if s.actor is None or campaign.ended:
         return {"forms": "", "campaign": campaign, "seat": s}
-    d = store.descriptor(campaign)
     _svg, legal, pieces, things, places = _board(campaign, c, s)
     # one form per selected piece (the one clicked on the map, or chosen in the list), beside the orders of none
     key = f"board-{campaign.pk}"
