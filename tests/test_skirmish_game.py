@@ -261,3 +261,15 @@ def test_a_moves_choices_say_the_action_points_each_cell_spends_and_leaves():
     assert notes["B1"] == {"fr": "1 PA, reste 3", "en": "1 AP, 3 left"}
     assert notes["E1"] == {"fr": "4 PA, reste 0", "en": "4 AP, 0 left"}
     assert move.fields[0].to_dict()["notes"]["C3"]["en"] == "2 AP, 2 left"  # kept in --json
+
+
+def test_the_battle_opens_on_the_battlefield_named_in_the_readers_language():
+    """The opening line names the packaged battlefield as its data names it in each language, never its id."""
+    from campagne.core.i18n import Lang
+    text = SKIRMISH.load("text")
+    game = battle(2, 2, "greedy", "hills")
+    setup = next(e for e in game.opening.events if e["type"] == "setup")
+    names = data.battlefields()[setup["battlefield"]]
+    fr, en = text.event_text(setup, Lang("fr")), text.event_text(setup, Lang("en"))
+    assert names["fr"] in fr and names["en"] in en
+    assert f" {setup['battlefield']} " not in fr and f" {setup['battlefield']} " not in en

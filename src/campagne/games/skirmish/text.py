@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.i18n import chance, decimal
 from ...render.text import unworded, who
-from .data import cards, spells
+from .data import battlefields, cards, spells
 from .state import PHASE_NAMES
 
 
@@ -175,8 +175,10 @@ def _volley(e: dict[str, Any], o: Any) -> str:
 def event_text(e: dict[str, Any], o: Any) -> str:
     t = e.get("type")
     if t == "setup":
-        return o.t(f"Bataille engagée sur {e['battlefield']} entre {', '.join(e['camps'])} (défenseur {e['camps'][0]})",
-                   f"Battle engaged on {e['battlefield']} between {', '.join(e['camps'])} (defender {e['camps'][0]})")
+        field = battlefields().get(e["battlefield"], {}).get("fr" if o.lang == "fr" else "en", e["battlefield"])
+        camps = [who(c, o) for c in e["camps"]]
+        return o.t(f"Bataille engagée sur le terrain « {field} » entre {', '.join(camps)} (défenseur : {camps[0]})",
+                   f"Battle engaged on “{field}” between {', '.join(camps)} (defender: {camps[0]})")
     if t == "undefended":
         return o.t(f"Civils de {who(e['camp'], o)} sans défense : détruits ({', '.join(unit_name(u, o) for u in e['units'])})",
                    f"{who(e['camp'], o)}'s civilians undefended: destroyed ({', '.join(unit_name(u, o) for u in e['units'])})")
