@@ -117,7 +117,7 @@ def _player_lines(pid: str, p: dict[str, Any], o: Out, own: Any = None) -> list[
     if p.get("pending_reinforcements"):
         waiting = [{"unit": r["recruit"]["id"], "models": r["recruit"]["models"]} if "recruit" in r else r
                    for r in p["pending_reinforcements"]]
-        details.append(o.t("renforts en attente : ", "reinforcements waiting: ") + _units(waiting))
+        details.append(o.t("renforts en attente : ", "reinforcements waiting: ") + _units(waiting, o, army=p.get("army")))
     if p.get("returning_models"):
         details.append(o.t(f"{p['returning_models']} figurines rentrent à la capitale",
                            f"{p['returning_models']} models coming back to the capital"))
@@ -152,13 +152,13 @@ def _unit_names(army: dict[str, Any] | None, ids: list[str], o: Out) -> list[str
 def _agreement_terms(a: dict[str, Any], o: Out) -> str:
     terms = [a["text"]] if a.get("text") else []
     if a.get("loot"):
-        terms.append(o.t(f"{a['loot_from']} verse {a['loot']} de butin à {a['loot_to']}",
-                         f"{a['loot_from']} pays {a['loot']} loot to {a['loot_to']}"))
+        giver, taker = who(a["loot_from"], o), who(a["loot_to"], o)
+        terms.append(o.t(f"{giver} verse {a['loot']} de butin à {taker}", f"{giver} pays {a['loot']} loot to {taker}"))
     for key, fr, en in (("passage", "passage", "passage"), ("supply", "ravitaillement", "supply"),
                         ("taxes", "impôts", "taxes")):
         if a.get(key):
-            terms.append(o.t(f"{fr} sur les terres de {a['grantor']} pour {', '.join(a[key])}",
-                             f"{en} over {a['grantor']}'s land for {', '.join(a[key])}"))
+            grantor, whom = who(a["grantor"], o), ", ".join(who(p, o) for p in a[key])
+            terms.append(o.t(f"{fr} sur les terres de {grantor} pour {whom}", f"{en} over {grantor}'s land for {whom}"))
     return "; ".join(terms) or o.t("(sans termes écrits)", "(no written terms)")
 
 
@@ -280,7 +280,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     if t == "phase":
         out["phase_name"] = phase_name(ev["phase"], o)
     elif t == "loss_order":
-        out["units_text"] = ", ".join(ev["units"]) if ev["units"] else o.t(
+        out["units_text"] = ", ".join(_unit_names(_army_seen(o, ev.get("player")), ev["units"], o)) if ev["units"] else o.t(
             "les unités que désigne la règle par défaut (la plus nombreuse d'abord)",
             "the units the default rule names (the largest first)")
     elif t == "divine_event":
@@ -288,7 +288,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["roll"] = ev["lookup"]["roll"]
         extra = ""
         if ev.get("losses"):
-            extra = o.t(", pertes ", ", losses ") + _units(ev["losses"])
+            extra = o.t(", pertes ", ", losses ") + _units(ev["losses"], o, ev.get("player"))
         if ev.get("recruits"):
             extra = o.t(f", {ev['recruits']['models']} esclaves rejoignent l'armée",
                         f", {ev['recruits']['models']} slaves join the army")
@@ -297,9 +297,9 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["supplied_fr"] = "ravitaillé" if ev["supplied"] else "NON ravitaillé"
         out["supplied_en"] = "supplied" if ev["supplied"] else "NOT supplied"
         if ev.get("permitted_by"):  # the announcement the seed asks for: whose land the convoy crosses
-            who = ", ".join(ev["permitted_by"])
-            out["supplied_fr"] += f" (par les terres de {who}, avec leur accord)"
-            out["supplied_en"] += f" (through {who}'s land, by agreement)"
+            lands = ", ".join(who(p, o) for p in ev["permitted_by"])
+            out["supplied_fr"] += f" (par les terres de {lands}, avec leur accord)"
+            out["supplied_en"] += f" (through {lands}'s land, by agreement)"
     elif t == "supply":
         out["total"] = ev["lookup"]["total"]
         out["effect_text"] = _row_text("supply", ev["effect"], o)
@@ -307,28 +307,28 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         # no new field, so that journals written before replay to the same events
         lost = ev.get("losses") or []
         n = sum(x["models"] for x in lost)
-        out["desertion_text"] = "" if not lost else o.t(f" — {n} figurine(s) désertent : {_units(lost)}",
-                                                       f" — {n} model(s) desert: {_units(lost)}")
+        out["desertion_text"] = "" if not lost else o.t(f" — {n} figurine(s) désertent : {_units(lost, o, ev.get('player'))}",
+                                                       f" — {n} model(s) desert: {_units(lost, o, ev.get('player'))}")
     elif t == "battlefield":
         terrain = ev["terrain"]
         out["sectors"] = ", ".join(f"{x['sector']}:{x['elements']}({x['player']})" for x in terrain["sectors"])
         out["choices"] = terrain["choices_fr"] if o.lang == "fr" else terrain["choices_en"]
     elif t == "agreement_lapsed":
-        out["waiting_text"] = ", ".join(ev.get("waiting", []))
+        out["waiting_text"] = ", ".join(who(p, o) for p in ev.get("waiting", []))
     if t in ("agreement", "agreement_proposed"):
-        out["parties_text"] = ", ".join(ev["parties"])
+        out["parties_text"] = ", ".join(who(p, o) for p in ev["parties"])
         if ev.get("public", True):
             out["agreement_text"] = _agreement_terms(ev, o) if ev.get("text") or ev.get("loot") or ev.get("grantor") \
                 else o.t("(accord public)", "(public agreement)")
         else:
             out["agreement_text"] = o.t("(accord privé)", "(private agreement)")
     elif t == "initiative":
-        out["order_text"] = ", ".join(ev["order"])
+        out["order_text"] = ", ".join(who(p, o) for p in ev["order"])
     elif t == "moved":
         out["path_text"] = " → ".join(_place(t, o, (getattr(o, "seen", None) or {}).get("place_names"))
                                       for t in ev["path"])
     elif t == "strategies_revealed":
-        out["strategies_text"] = ", ".join(f"{pid} {_row_name('strategies', st, o) if st else '?'}"
+        out["strategies_text"] = ", ".join(f"{who(pid, o)} {_row_name('strategies', st, o) if st else '?'}"
                                            for pid, st in ev["strategies"].items())
         out["cell_text"] = _row_text("scenarios", ev["cell"], o) if ev.get("cell") else ""
     elif t == "conquest":
@@ -389,7 +389,7 @@ def _conquest_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     for i, r in enumerate(ev["rounds"], start=1):
         last = i == len(ev["rounds"])  # its row is said in full after the arrow
         row = "" if last else ", " + _short_row(table, r["result"], o)
-        losses = o.t(", pertes ", ", losses ") + _units(r["losses"]) if r.get("losses") else ""
+        losses = o.t(", pertes ", ", losses ") + _units(r["losses"], o, ev.get("player")) if r.get("losses") else ""
         rounds.append(o.t(f"manche {i} : attaque {r['attack']} contre défense {r['defence']} (jet 6+2D6 "
                           f"{r['defence_roll']}), écart {r['difference']}{row}{losses}",
                           f"round {i}: attack {r['attack']} v defence {r['defence']} (6+2D6 roll "
@@ -430,24 +430,26 @@ def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         parts.append(o.t("points perdus ", "points lost ") + _kv(ev["points_lost"], o))
     for pid, items in (ev.get("removed") or {}).items():
         if items:
-            parts.append(o.t(f"retirées chez {pid} : ", f"removed from {pid}: ") + _units(items))
+            parts.append(o.t(f"retirées chez {who(pid, o)} : ", f"removed from {who(pid, o)}: ") + _units(items, o, pid))
     for key, fr, en in (("killed", "tuées", "killed"), ("fled", "sorties de table", "fled off the table")):
         for pid, units in (ev.get(key) or {}).items():
             if units:
-                parts.append(f"{o.t(fr, en)} ({pid}) : " + _kv(units, o))
+                parts.append(f"{o.t(fr, en)} ({who(pid, o)}) : " + _unit_counts(units, o, pid))
     for c in ev.get("characters_fate") or []:
         how = o.t("en duel", "in a duel") if c["how"] == "duel" else o.t("dans la bataille", "in the battle")
         fate = o.t("récupéré", "recovered") if c["survived"] else o.t("mort", "dead")
         roll = f" (D6 {c['roll']})" if c.get("roll") is not None else ""
-        parts.append(f"{c['player']}:{c['unit']} " + o.t("tombé ", "fell ") + f"{how}{roll} → {fate}")
+        unit = _unit_names(_army_seen(o, c["player"]), [c["unit"]], o)[0]
+        parts.append(o.t(f"{unit} ({who(c['player'], o)}) tombé ", f"{unit} ({who(c['player'], o)}) fell ")
+                     + f"{how}{roll} → {fate}")
     for pid, units in (ev.get("recovered") or {}).items():
         if units:
-            parts.append(o.t(f"récupérées par {pid} : ", f"recovered by {pid}: ") + _kv(units, o))
+            parts.append(o.t(f"récupérées par {who(pid, o)} : ", f"recovered by {who(pid, o)}: ") + _unit_counts(units, o, pid))
     for m in ev.get("mercenaries") or []:
-        who = o.t(f"joués par {m['member']}", f"played by {m['member']}") if m.get("member") else \
+        played = o.t(f"joués par {who(m['member'], o)}", f"played by {who(m['member'], o)}") if m.get("member") else \
             o.t("renfort sans général allié", "reinforcement without the ally general")
-        parts.append(o.t(f"mercenaires aux côtés de {m['side']} : {m['list']} ({m['points']} pts, {who}, pertes hors "
-                         f"campagne)", f"mercenaries beside {m['side']}: {m['list']} ({m['points']} pts, {who}, "
+        parts.append(o.t(f"mercenaires aux côtés de {who(m['side'], o)} : {m['list']} ({m['points']} pts, {played}, pertes hors "
+                         f"campagne)", f"mercenaries beside {who(m['side'], o)}: {m['list']} ({m['points']} pts, {played}, "
                          f"losses outside the campaign)"))
     return {"details": (" — " + "; ".join(parts)) if parts else "",
             "resolver_text": o.t(*RESOLVERS.get(ev.get("resolver", ""), (ev.get("resolver", ""),) * 2))}
@@ -468,8 +470,23 @@ def _kv(d: dict[str, Any], o: Out) -> str:
     return ", ".join(f"{who(k, o)}{colon}{v}" for k, v in d.items())
 
 
-def _units(items: list[dict[str, Any]]) -> str:
-    return ", ".join(f"{i['unit']}×{i['models']}" for i in items)
+def _army_seen(o: Out, pid: Any) -> dict[str, Any] | None:
+    """A player's army as the reader's view shows it now (armies are public), to name its units; None unknown."""
+    return (((getattr(o, "seen", None) or {}).get("players") or {}).get(pid) or {}).get("army")
+
+
+def _units(items: list[dict[str, Any]], o: Out, pid: Any = None, army: dict[str, Any] | None = None) -> str:
+    """Models per unit, the units by their printed names where the player's army (`army`, else the one the
+    reader's view shows for `pid`) names them ("Lanciers ×2")."""
+    names = _unit_names(army or _army_seen(o, pid), [i["unit"] for i in items], o)
+    return ", ".join(f"{n} ×{i['models']}" for n, i in zip(names, items))
+
+
+def _unit_counts(units: dict[str, Any], o: Out, pid: Any) -> str:
+    """A number per unit of one player's army, the units by name: "Lanciers : 3, Archers : 1"."""
+    colon = " : " if o.lang == "fr" else ": "
+    names = _unit_names(_army_seen(o, pid), list(units), o)
+    return ", ".join(f"{n}{colon}{v}" for n, v in zip(names, units.values()))
 
 
 def choice_words(value: Any, o: Out, state: Any = None) -> str | None:
