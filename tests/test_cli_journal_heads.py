@@ -39,3 +39,16 @@ def test_the_pages_and_the_command_line_title_an_order_alike() -> None:
             assert words == order_title(text, specs, kind, o)
             assert title(kind) in (kind, f"{kind} — {words}"), (name, kind)
         assert typed_title(text, specs, Lang("en")) is None
+
+
+def test_a_journal_head_names_the_player_by_his_seat_where_he_chose_no_name(tmp_path: Path) -> None:
+    """Arc's players are its sides: a head names « le Directorat (Bonnaire) », not the id `bonnaire`; the opening
+    line is the set-up in words in both languages."""
+    cli = Cli(tmp_path / "c.jsonl")
+    cli.run("new", "arc", "--seed", "7", "-p", "bonnaire", "-p", "ulf:greedy", "-p", "fereira:greedy")
+    cli.run("order", "bonnaire", "done")
+    fr, en = _heads(cli, "journal", "--lang", "fr"), _heads(cli, "journal", "--lang", "en")
+    assert fr[0] == "#0 mise en place" and en[0] == "#0 set-up", (fr, en)
+    assert any(h.endswith("(le Directorat (Bonnaire))") for h in fr), fr
+    assert any(h.endswith("(the Directorate (Bonnaire))") for h in en), en
+    assert not any("(bonnaire)" in h for h in fr + en)

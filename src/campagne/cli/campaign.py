@@ -194,7 +194,8 @@ def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]], viewer: Option
     title = typed_title(text, _descriptor(c).load("orders"), o)
     view = c.game.view(viewer)
     for e in entries:
-        for line in entry_lines(e, o, text.event_text, c.player_names, title, view):
+        for line in entry_lines(e, o, text.event_text, c.player_names, title, view,
+                                     getattr(text, "choice_words", None)):
             o.text(line)
     o.text(text.status_text(view, o, brief=True))
 
@@ -356,7 +357,8 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
             if e.get("undone"):
                 o.text(o.t(f"#{e['n']} (annulé)", f"#{e['n']} (undone)"))
                 continue
-            for line in entry_lines(e, o, _text(c).event_text, c.player_names, title, seen):
+            for line in entry_lines(e, o, _text(c).event_text, c.player_names, title, seen,
+                                     getattr(_text(c), "choice_words", None)):
                 o.text(line)
         if verify and dice:
             o.text(o.t("Journal vérifié : il se rejoue à l'identique.", "Journal verified: it replays identically."))

@@ -29,9 +29,17 @@ class Named:
     """The reader's language and the campaign's players' names (id -> name): the sentences name people by the
     name they chose, never by the id the orders take."""
 
-    def __init__(self, o: Any, names: Mapping[str, str], seen: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, o: Any, names: Mapping[str, str], seen: Mapping[str, Any] | None = None,
+                 namer: Any = None) -> None:
         self.lang, self.names, self._o = o.lang, dict(names), o
         self.seen = seen or {}  # what the reader sees of the campaign now (its view): its own map's names...
+        self.namer = namer  # the game's own words for a player who chose no name (Arc's sides), else None
+
+    def person(self, pid: Any) -> str | None:
+        """A player's name: the one he chose, else the game's word for his seat; None for neither."""
+        if not isinstance(pid, str):
+            return None
+        return self.names.get(pid) or (self.namer(pid, self) if self.namer is not None else None)
 
     def t(self, fr: str, en: str) -> str:
         return fr if self.lang == "fr" else en
@@ -42,7 +50,8 @@ class Named:
 
 def who(pid: Any, o: Any) -> str:
     """A player by his name when the reader's sentences know it (`Named`), else his id."""
-    return str((getattr(o, "names", None) or {}).get(pid, pid))
+    person = getattr(o, "person", None)
+    return str((person(pid) if callable(person) else None) or pid)
 
 
 # The reason a player's take-back gives its undo, after his id (kept as the club has always written it).
@@ -53,16 +62,20 @@ PEOPLE = ("player", "winner", "loser", "attacker", "defender", "challenger", "ho
 
 
 def entry_lines(entry: dict[str, Any], o: Out, text: Any, names: Mapping[str, str] | None = None,
-                title: Any = None, seen: Mapping[str, Any] | None = None) -> list[str]:
+                title: Any = None, seen: Mapping[str, Any] | None = None, namer: Any = None) -> list[str]:
     """A journal entry: its command, then one line per event (`text`: the game's event_text), the players by
     their names when `names` (id -> name) is given, the order by its title in the reader's language when
     `title` (type -> words) is given (in French on the command line, beside the word its reader types); `seen`,
-    the reader's view of the campaign now, lets the game name what only the campaign names (its own map)."""
-    if names or seen:
-        o = Named(o, names or {}, seen)  # type: ignore[assignment]
+    the reader's view of the campaign now, lets the game name what only the campaign names (its own map); `namer`
+    (the game's `choice_words`) names the players who chose no name by their seat (Arc's sides)."""
+    if names or seen or namer:
+        o = Named(o, names or {}, seen, namer)  # type: ignore[assignment]
     cmd = entry.get("command", {})
     kind = str(cmd.get("type", "?"))
-    head = f"#{entry.get('n', 0)} {title(kind) if title else kind}"
+    if kind == "setup" and not entry.get("n"):  # the journal's opening, the same in every game: no order typed
+        head = f"#0 {o.t('mise en place', 'set-up')}"
+    else:
+        head = f"#{entry.get('n', 0)} {title(kind) if title else kind}"
     if cmd.get("player") and cmd.get("player") != "referee":
         head += f" ({who(cmd['player'], o)})"
     lines = [head]
@@ -98,10 +111,8 @@ def format_event(table: dict[str, tuple[str, str]], ev: dict[str, Any], extra: d
     if templates is None:
         return engine_event(ev, o) or unworded(o)
     fields = {**ev, **extra}
-    names = getattr(o, "names", None)
-    if names:
-        fields.update({k: names[v] for k in PEOPLE if isinstance(v := fields.get(k), str) and v in names
-                       and k in ev})
+    if callable(getattr(o, "person", None)):
+        fields.update({k: who(v, o) for k in PEOPLE if isinstance(v := fields.get(k), str) and k in ev})
     try:
         return (templates[0] if o.lang == "fr" else templates[1]).format(**fields)
     except (KeyError, IndexError):

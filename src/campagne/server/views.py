@@ -76,7 +76,8 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
     out = []
     undone, computer = c.game.undone, computer_lines(campaign)  # the journal's numbers
     if text is not None:  # the same for every line: the orders' titles, what the reader sees
-        title, seen = words_for(campaign, c).order, store.seen(campaign, c, s.viewer)
+        words = words_for(campaign, c)
+        title, seen = words.order, store.seen(campaign, c, s.viewer)
     for e in shown:
         n = e.get("n")  # the reader's number
         journal_n = reading.journal_n(n) if isinstance(n, int) else None
@@ -84,7 +85,8 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
             out.append({"n": n, "lines": [_("#%(n)s (undone)") % {"n": n}], "undone": True})
             continue
         if text is not None:
-            lines = entry_lines(e, o, text.event_text, c.player_names, title, seen)
+            lines = entry_lines(e, o, text.event_text, c.player_names, title, seen,
+                                 getattr(text, "choice_words", None))
         else:
             lines = [json.dumps(e.get("command", {}), ensure_ascii=False)] + \
                 [json.dumps(ev, ensure_ascii=False) for ev in e.get("events", [])]
@@ -93,7 +95,8 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
             marks.append(_("undone by the referee"))
         if journal_n in computer:
             marks.append(_("played by a computer for %(player)s") %
-                         {"player": c.player_names.get(computer[journal_n], computer[journal_n])})
+                         {"player": named(words, computer[journal_n]) if text is not None
+                          else c.player_names.get(computer[journal_n], computer[journal_n])})
         out.append({"n": n, "lines": lines, "undone": journal_n in undone, "marks": marks})
     return out
 
@@ -219,7 +222,8 @@ def _mine(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
     out = []
     for e in orders.withdrawable(c, s.actor):  # his own orders: lines he reads, named by his numbers
         shown = {**(redact(e.to_dict(), s.viewer) or {}), "n": reading.reader_n(e.n)}
-        lines = entry_lines(shown, o, text.event_text, c.player_names) if text is not None else \
+        lines = entry_lines(shown, o, text.event_text, c.player_names, namer=getattr(text, "choice_words", None)) \
+            if text is not None else \
             [json.dumps(shown.get("command", {}), ensure_ascii=False)]
         out.append({"n": shown["n"], "text": lines[0] if lines else str(shown["n"])})
     return out
