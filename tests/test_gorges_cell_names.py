@@ -28,3 +28,14 @@ def test_status_and_journal_name_the_maps_named_cells() -> None:
     assert "1,0 → Les Gorges Tranchées (0,0)" in move, move
     taken = event_text({"type": "territory_taken", "player": pid, "territory": "0,0"}, Lang("fr"))
     assert taken.endswith("prend 0,0")  # without the reader's view, the id alone
+
+
+def test_a_search_line_gives_each_territorys_die_beside_its_territory() -> None:
+    """« 3 – Fouille des territoires »: one die per territory; the line printed the territories' ids only, as if
+    they were the dice (`dice -2,3, -2,4`), and a dash when none was searched."""
+    seen = view(new_state(), None)
+    ev = {"type": "search", "player": "a", "rolls": {"0,0": 6, "-2,4": 3}, "relics": 1, "total": 1}
+    assert event_text(ev, Named(Lang("en"), {}, seen)).startswith(
+        "a searches — dice: 6 on Les Gorges Tranchées (0,0), 3 on -2,4 → 1 relic point(s)")
+    assert "dés : 6 en Les Gorges Tranchées (0,0), 3 en -2,4" in event_text(ev, Named(Lang("fr"), {}, seen))
+    assert "no territory to search" in event_text(dict(ev, rolls={}), Lang("en"))

@@ -203,8 +203,8 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "event_no_target": ("{player} : {event_text} n'a plus de cible", "{player}: {event_text} has no target left"),
     "event_target": ("{player} : {event_text} vise {opponent}", "{player}: {event_text} targets {opponent}"),
     "relics": ("{player} gagne {gained} point(s) de relique ({total})", "{player} gains {gained} relic point(s) ({total})"),
-    "search": ("{player} fouille : dés {faces_text} → {relics} point(s) de relique (total {total})",
-               "{player} searches: dice {faces_text} → {relics} relic point(s) (total {total})"),
+    "search": ("{player} fouille — dés : {faces_text} → {relics} point(s) de relique (total {total})",
+               "{player} searches — dice: {faces_text} → {relics} relic point(s) (total {total})"),
     "mine_rolled": ("{player} : mine en {territory}, 1D6 {roll} → {mine_text}{amount_text} (événement 52 : "
                     "relance possible)", "{player}: mine in {territory}, 1D6 {roll} → {mine_text}{amount_text} "
                     "(event 52: a re-roll is possible)"),
@@ -310,9 +310,9 @@ def _adjusted(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     target = {
         "owner": (f"drapeau de {place}", f"flag of {place}"),
         "buildings": (f"bâtiments de {place}", f"buildings of {place}"),
-        "relics": (f"points de relique de {ev.get('player')}", f"{ev.get('player')}'s relic points"),
-        "battle_points": (f"points d'armée (or et fer) de {ev.get('player')}",
-                          f"{ev.get('player')}'s army points (gold and iron)"),
+        "relics": (f"points de relique de {who(ev.get('player'), o)}", f"{who(ev.get('player'), o)}'s relic points"),
+        "battle_points": (f"points d'armée (or et fer) de {who(ev.get('player'), o)}",
+                          f"{who(ev.get('player'), o)}'s army points (gold and iron)"),
         "bonus_points": (f"points d'armée de renfort de {ev.get('army')}", f"{ev.get('army')}'s bonus army points"),
         "hero": (f"héros de {ev.get('army')}, {trait}", f"{ev.get('army')}'s hero, {trait}"),
         "items": (f"objets magiques de {ev.get('player')} (pas encore donnés)",
@@ -437,7 +437,11 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         from .sheet_words import row_text
         out["result_text"] = row_text("no_challenge", ev["result"], o.lang)
     elif t == "search":
-        out["faces_text"] = ", ".join(map(str, ev.get("rolls") or [])) or "-"
+        rolls = ev.get("rolls") or {}
+        at = o.t("en", "on")  # a die per territory searched, the territory named
+        out["faces_text"] = ", ".join(f"{f} {at} {cell_words(c, seen_cells(o))}" for c, f in rolls.items()) \
+            if isinstance(rolls, dict) else ", ".join(map(str, rolls))
+        out["faces_text"] = out["faces_text"] or o.t("aucun territoire à fouiller", "no territory to search")
     elif t == "fate":
         out["fate_text"] = _row("fate_of_beaten_army", ev["result"], o)
     elif t in ("mine", "mine_rolled"):
