@@ -286,7 +286,9 @@ def _to_the_grid(ctx: Ctx, b: Battle) -> list[Event]:
     the camp of a computer or absent player; the result follows once the grid battle is over."""
     from ..skirmish import played
     from ..skirmish.campaign import atlantis_setup, engagements
+    from .views import unit_names
     setup, _, _ = atlantis_setup(ctx.state, b, engagements(ctx.cmd))
+    ctx.state.grid_names.update(unit_names(ctx.state, (b.a, b.b)))  # the battle's lines named once it is over
     return played.begin(ctx, b, setup, (b.a, b.b), b.territory, _where(b), _where, _grid_over)
 
 

@@ -428,26 +428,30 @@ def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
                          f"rolls (force + 2D6): attacker {r['attacker']}, defender {r['defender']}"))
     if ev.get("points_lost"):
         parts.append(o.t("points perdus ", "points lost ") + _kv(ev["points_lost"], o))
+    colon = " : " if o.lang == "fr" else ": "
     for pid, items in (ev.get("removed") or {}).items():
         if items:
-            parts.append(o.t(f"retirées chez {pid} : ", f"removed from {pid}: ") + _units(items))
+            parts.append(o.t(f"retirées chez {who(pid, o)} : ", f"removed from {who(pid, o)}: ")
+                         + ", ".join(f"{_army_unit(pid, i['unit'], o)}×{i['models']}" for i in items))
     for key, fr, en in (("killed", "tuées", "killed"), ("fled", "sorties de table", "fled off the table")):
         for pid, units in (ev.get(key) or {}).items():
             if units:
-                parts.append(f"{o.t(fr, en)} ({pid}) : " + _kv(units, o))
+                parts.append(f"{o.t(fr, en)} ({who(pid, o)}){colon}" + _per_unit(pid, units, o))
     for c in ev.get("characters_fate") or []:
         how = o.t("en duel", "in a duel") if c["how"] == "duel" else o.t("dans la bataille", "in the battle")
         fate = o.t("récupéré", "recovered") if c["survived"] else o.t("mort", "dead")
         roll = f" (D6 {c['roll']})" if c.get("roll") is not None else ""
-        parts.append(f"{c['player']}:{c['unit']} " + o.t("tombé ", "fell ") + f"{how}{roll} → {fate}")
+        parts.append(f"{_army_unit(c['player'], c['unit'], o)} ({who(c['player'], o)}) " + o.t("tombé ", "fell ")
+                     + f"{how}{roll} → {fate}")
     for pid, units in (ev.get("recovered") or {}).items():
         if units:
-            parts.append(o.t(f"récupérées par {pid} : ", f"recovered by {pid}: ") + _kv(units, o))
+            parts.append(o.t(f"récupérées par {who(pid, o)} : ", f"recovered by {who(pid, o)}: ")
+                         + _per_unit(pid, units, o))
     for m in ev.get("mercenaries") or []:
-        who = o.t(f"joués par {m['member']}", f"played by {m['member']}") if m.get("member") else \
+        by = o.t(f"joués par {m['member']}", f"played by {m['member']}") if m.get("member") else \
             o.t("renfort sans général allié", "reinforcement without the ally general")
-        parts.append(o.t(f"mercenaires aux côtés de {m['side']} : {m['list']} ({m['points']} pts, {who}, pertes hors "
-                         f"campagne)", f"mercenaries beside {m['side']}: {m['list']} ({m['points']} pts, {who}, "
+        parts.append(o.t(f"mercenaires aux côtés de {m['side']} : {m['list']} ({m['points']} pts, {by}, pertes hors "
+                         f"campagne)", f"mercenaries beside {m['side']}: {m['list']} ({m['points']} pts, {by}, "
                          f"losses outside the campaign)"))
     return {"details": (" — " + "; ".join(parts)) if parts else "",
             "resolver_text": o.t(*RESOLVERS.get(ev.get("resolver", ""), (ev.get("resolver", ""),) * 2))}
@@ -470,6 +474,32 @@ def _kv(d: dict[str, Any], o: Out) -> str:
 
 def _units(items: list[dict[str, Any]]) -> str:
     return ", ".join(f"{i['unit']}×{i['models']}" for i in items)
+
+
+def _per_unit(pid: str, units: dict[str, Any], o: Out) -> str:
+    """Each of `pid`'s army units' number, the units by their names: "Spearmen: 3, Archers: 2"."""
+    colon = " : " if o.lang == "fr" else ": "
+    return ", ".join(f"{_army_unit(pid, u, o)}{colon}{n}" for u, n in units.items())
+
+
+def _army_unit(pid: str, uid: str, o: Out) -> str:
+    """`pid`'s army unit `uid` by its printed name, from what the reader sees (`o.seen`): the names of the units
+    that fought on the grid (kept after the battle), else his army as it stands; the id beside a name two of its
+    units share ("Spearmen (spearmen2)"), the id itself when the reader sees no name (a unit gone since)."""
+    seen = getattr(o, "seen", None) or {}
+    army = ((seen.get("players") or {}).get(pid) or {}).get("army") or {}
+    if uid == "general":
+        general = army.get("general") or {}
+        return str(general.get("name_fr" if o.lang == "fr" else "name") or o.t("le général", "the general"))
+    key = "fr" if o.lang == "fr" else "en"
+    names = {f"{pid}.{u['id']}": {"fr": u.get("name_fr") or u.get("name"), "en": u.get("name")}
+             for u in army.get("units", [])}
+    names.update({k: v for k, v in (seen.get("unit_names") or {}).items() if k.startswith(f"{pid}.")})
+    said = {k: v.get(key) or v.get("en") or k for k, v in names.items()}
+    name = said.get(f"{pid}.{uid}")
+    if name is None:
+        return uid
+    return f"{name} ({uid})" if list(said.values()).count(name) > 1 else name
 
 
 def choice_words(value: Any, o: Out, state: Any = None) -> str | None:
