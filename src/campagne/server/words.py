@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.fieldwords import choice_word, field_word
+from ..core.fieldwords import field_word
 from ..render.words import choice_name, order_help, order_title, plain, said as _said
 
 __all__ = ["Words", "plain"]
@@ -82,9 +82,6 @@ class Words:
             said = choice_name(getattr(self.text, "choice_words", None), value, self.o, self.state)
             if said:
                 return said
-            shared = choice_word(value, self.o)
-            if shared:
-                return shared
             if ":" in value:  # a player's piece: "alice:L1"
                 who, _, what = value.partition(":")
                 return f"{self.names.get(who, who)} {what}"
