@@ -129,3 +129,14 @@ def test_a_finished_grid_battles_journal_names_its_cards_as_during_it():
                 {"a": "Anne"}, None, seen)[1:]]
             assert any(named in line for line in lines), (viewer, o.lang)
             assert not [line for line in lines if "foot1" in line or "a.foot" in line], (viewer, o.lang)
+
+
+def test_a_grid_battles_battlefield_and_camps_are_named_in_the_journal():
+    from campagne.games.gorges import text as gorges_text
+    named = Named(FR, {"a": "Anne"})
+    assert event_text({"type": "setup", "battlefield": "river", "camps": ["b", "a"]}, named) == \
+        "Bataille engagée sur Le gué entre b, Anne (défenseur b)"
+    grid = {"type": "grid_battle", "territory": "mestoria", "people": ["a"], "battlefield": "forest"}
+    assert "(Sous-bois)" in atlantis_text.event_text(grid, FR) and "(Woodland)" in atlantis_text.event_text(grid, EN)
+    won = {"type": "auto_resolve", "battle": 1, "resolver": "grid_players", "winner": "a"}
+    assert gorges_text.event_text(won, Named(EN, {"a": "Anne"})).endswith("Anne wins")

@@ -268,6 +268,9 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
     # territories and kingdoms by their names on the map, whatever field holds them
     named = {k: _place(v, o, own) for k, v in ev.items() if isinstance(v, str) and k not in ("type", "player")
              and ((v in own) if own else choice_words(v, o))}
+    if isinstance(ev.get("battlefield"), str):  # a grid battle's battlefield by its name
+        from ..skirmish.text import field_name
+        named["battlefield"] = field_name(ev["battlefield"], o)
     return format_event(EVENT_TEXT, ev, {**named, **_fields(ev, o)}, o)
 
 
@@ -420,7 +423,9 @@ def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     if ev.get("forces"):
         parts.append(o.t("forces ", "forces ") + _kv(ev["forces"], o))
     if ev.get("battlefield"):  # a grid battle: its battlefield and how many rounds it lasted (a count)
-        parts.append(o.t(f"champ de bataille {ev['battlefield']}", f"battlefield {ev['battlefield']}"))
+        from ..skirmish.text import field_name
+        field = field_name(ev["battlefield"], o)
+        parts.append(o.t(f"champ de bataille : {field}", f"battlefield: {field}"))
     if isinstance(ev.get("rounds"), int):
         parts.append(o.t(f"{ev['rounds']} tour(s)", f"{ev['rounds']} round(s)"))
     for i, r in enumerate(ev["rounds"] if isinstance(ev.get("rounds"), list) else [], start=1):
