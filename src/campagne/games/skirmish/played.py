@@ -113,16 +113,16 @@ def _computers(fought: Fought, dice: Dice) -> list[dict[str, Any]]:
     return events
 
 
-# -------------------------------------------------------------------------- a campaign's battle, begun and ordered
-# The same glue in every campaign that sends a battle to its players' grid: the grid's events journaled inside the
-# campaign's (`{"type": "grid", **where(battle), "event": ...}`, named as the game names its battles), the corruption
-# the cards carry out kept (`convert.remember`), and the game's own result once the grid battle is over (`result`).
+# ----------------------------------------------------------------- a campaign's battle, begun and ordered
+# The same glue in every campaign that sends a battle to its players' grid: the grid's events journaled inside
+# the campaign's (`{"type": "grid", **where(battle), "event": ...}`, named as the game names its battles), the
+# corruption the cards carry out kept (`convert.remember`), and the game's own result once it is over.
 
-def begin(ctx: Any, battle: Any, setup: dict[str, Any], sides: tuple[str, str], key: str, head: dict[str, Any],
-          where: Any, result: Any) -> list[dict[str, Any]]:
-    """The campaign's `battle` between `sides` sent to the grid (`battle.fought`), each person fighting his own
-    camp: the `grid_battle` event (`head` names the battle), the computer's first orders, and the result if it
-    is already over."""
+def begin(ctx: Any, battle: Any, setup: dict[str, Any], sides: tuple[str, str], key: str,
+          head: dict[str, Any], where: Any, result: Any) -> list[dict[str, Any]]:
+    """The campaign's `battle` between `sides` sent to the grid (`battle.fought`), each person fighting his
+    own camp: the `grid_battle` event (`head` names the battle), the computer's first orders, and the result
+    if it is already over."""
     people = {pid for pid in sides if ctx.state.players[pid].controller == "human"}
     battle.fought, events = start(setup, people, ctx.dice, key)
     first = {"type": "grid_battle", **head, "people": list(battle.fought.people),

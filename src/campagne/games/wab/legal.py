@@ -3,15 +3,17 @@
 The tracker is the referee's: he reports what happens on the table as facts and moves the battle on. A side
 (`a` or `b`) is awaited when one of its units has a test to take or a reaction to choose: it may roll its tests
 and choose its reactions; everything else is the referee's. Every order listed is tried on a copy of the state
-(`core.legal.accepts`).
+(`core.legal.accepts`), each of its choices too, but for a table fact's targets (chosen by the tracker's own
+rules, `_table_facts`: trying each would cost a page its time).
 
-Limits: facts that carry table geometry are the table's; listed are those a test or a charge needs (`_table_facts`:
-a charge with its target, facing and distance, a move's kind, a base contact, a terror-causing enemy or a fleeing friend
-near a unit at the start of a turn) and the yes-or-no facts a test asks for (`tracker.questions`), listed as the
-roll's fields; a shot and the rest of the table's facts are not; in a battle whose dice are rolled at the table (the set-up's `table_dice`), while a command
-waits for them, only they (one box per die of the stage, `dice_fields`) or its cancelling are listed, to the referee
-and to the side that gave it; a reaction is listed with the reactions the sheet allows for a charged unit, a
-casualty report with 1 to all of a unit's models, the end with either winner or none.
+Limits: facts that carry table geometry are the table's; listed are those a test or a charge needs
+(`_table_facts`: a charge with its target, facing and distance, a move's kind, a base contact, a terror-causing
+enemy or a fleeing friend near a unit at the start of a turn) and the yes-or-no facts a test asks for
+(`tracker.questions`), listed as the roll's fields; a shot and the rest of the table's facts are not. In a battle
+whose dice are rolled at the table (the set-up's `table_dice`), while a command waits for them, only they (one box
+per die of the stage, `dice_fields`) or its cancelling are listed, to the referee and to the side that gave it; a
+reaction is listed with the reactions the sheet allows for a charged unit, a casualty report with 1 to all of a
+unit's models, the end with either winner or none.
 """
 
 from __future__ import annotations
@@ -121,13 +123,12 @@ def _table_facts(state: BattleState) -> list[LegalOrder]:
             declared = {c.target for c in state.charges if c.charger == bu.key and c.status == "declared"}
             # a declared charge's contact waits for its tests and its reach: tried (the others as the rules say)
             targets = tuple(t for t in theirs if state.units[t].status == "ready" and t not in touching and (
-                t not in declared or accepts(_rules(), state, {"type": "fact", "player": REFEREE, "fact": "contact",
-                                                               "unit": bu.key, "target": t})))
+                t not in declared or accepts(_rules(), state, {"type": "fact", "player": REFEREE,
+                                                               "fact": "contact", "unit": bu.key, "target": t})))
             if targets:
                 out.append(LegalOrder("fact", REFEREE, {"fact": "contact", "unit": bu.key}, (
                     Field("target", choices=targets), Field("facing", choices=FACINGS, optional=True))))
-    # a charge, a contact or a test's facts: tried once, on its first values (its targets are the enemies the
-    # tracker takes, chosen above by the same rules: trying each would cost a page its time)
+    # a charge, a contact or a test's facts: tried once, on its first values (its targets chosen above)
     return [lo for lo in out if lo.fixed["fact"] == "move" or accepts(_rules(), state, lo.command(_first(lo)))]
 
 
