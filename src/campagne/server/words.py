@@ -9,8 +9,9 @@ A game's text module may say them itself (each optional, None: not said):
 - `seat_choice_words(field, value, o) -> str | None`: the printed name of a seat's packaged choice on the
   new-campaign page (a race, an army list), the form still posting the key.
 Otherwise the order's help is its title (without its command-line asides), the fields orders share have their
-words (`core.fieldwords`), an argument's help labels the others,
-and a player's printed name his id's. Nothing here names a game.
+words (`core.fieldwords`), the values they share ("none", "all") theirs (`render.words.choice_name`, as on the
+command line), an argument's help labels the others, and a player's printed name his id's. Nothing here names a
+game.
 """
 
 from __future__ import annotations
