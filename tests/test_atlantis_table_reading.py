@@ -55,7 +55,7 @@ def test_a_resolved_battle_leaves_the_status_and_its_line_gives_the_numbers():
                            characters=[{"player": "a", "unit": "hero", "how": "battle"}]), [6])
     assert "Battle in mestoria" not in text.status_text(view(game), EN)
     line = text.event_text(one(events, "battle_result"), EN)
-    assert "killed (b) : foot1: 7" in line and "hero (a) fell in the battle (D6 6) → dead" in line
+    assert "killed (b): foot1: 7" in line and "hero (a) fell in the battle (D6 6) → dead" in line
 
 
 def test_an_auto_resolved_battle_prints_forces_rolls_points_and_models_removed():

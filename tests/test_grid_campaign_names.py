@@ -108,3 +108,35 @@ def test_the_map_titles_a_campaign_card_by_its_player_and_army_unit():
     game.push(read_order({"type": "grid", "player": who, **fields}, game.state))
     svg = picture(game.state, "en", None)
     assert f"<title>{who}.foot1.1: {who}&#x27;s Foot1 1 — Soldiers, " in svg, svg[-3000:]
+
+
+def test_a_finished_grid_battles_journal_names_its_cards_as_during_it():
+    """Once the grid battle is over (and its battle gone from a later turn's view), its journal lines still name
+    the cards by their player and army unit (« Foot1 1 d'Anne »), for every reader, in both languages."""
+    from test_grid_played import fight_it
+
+    from campagne.render.text import entry_lines
+    game = fought()
+    n = len(game.entries)
+    game.push(ref("auto-resolve", territory="mestoria", resolver="grid", players=True))
+    fight_it(game)
+    game.state.battles = []  # a later turn: the view holds no grid battle any more
+    for viewer in ("a", "b", None):
+        seen = game.view(viewer)
+        for o, named in ((EN, "Anne's Foot1 "), (FR, "Foot1 1 d'Anne")):
+            lines = [line for e in game.entries[n:] for line in entry_lines(
+                {"n": 1, "command": dict(e.command), "events": list(e.events)}, o, atlantis_text.event_text,
+                {"a": "Anne"}, None, seen)[1:]]
+            assert any(named in line for line in lines), (viewer, o.lang)
+            assert not [line for line in lines if "foot1" in line or "a.foot" in line], (viewer, o.lang)
+
+
+def test_a_grid_battles_battlefield_and_camps_are_named_in_the_journal():
+    from campagne.games.gorges import text as gorges_text
+    named = Named(FR, {"a": "Anne"})
+    assert event_text({"type": "setup", "battlefield": "river", "camps": ["b", "a"]}, named) == \
+        "Bataille engagée sur Le gué entre b, Anne (défenseur b)"
+    grid = {"type": "grid_battle", "territory": "mestoria", "people": ["a"], "battlefield": "forest"}
+    assert "(Sous-bois)" in atlantis_text.event_text(grid, FR) and "(Woodland)" in atlantis_text.event_text(grid, EN)
+    won = {"type": "auto_resolve", "battle": 1, "resolver": "grid_players", "winner": "a"}
+    assert gorges_text.event_text(won, Named(EN, {"a": "Anne"})).endswith("Anne wins")

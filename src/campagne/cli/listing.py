@@ -41,7 +41,7 @@ def list_orders(o: Out, campaign: Optional[str], player: str, whole_advice: bool
         helped.add(lo.type)
         o.text(f"  {line}{help_}")
         for f in lo.fields:
-            o.text(textwrap.fill(f"{f.name}: {_domain_text(f, o)}", 110, initial_indent=" " * 6,
+            o.text(textwrap.fill(f"{f.name}: {_domain_text(f, o, named, state)}", 110, initial_indent=" " * 6,
                                  subsequent_indent=" " * 8, break_long_words=False, break_on_hyphens=False))
     for line in advice_lines(advice, o, whole_advice):
         o.text(line)
@@ -53,6 +53,15 @@ def _name(value: Any, named: Any, o: Out, state: Any = None) -> str | None:
     from ..render.words import choice_name
     found = choice_name(named, value, o, state) if isinstance(value, str) else None
     return found if found and found != value else None
+
+
+def _named(value: Any, named: Any, o: Out, state: Any) -> str:
+    """A choice as typed, its name beside it when the table reads it otherwise ("none (aucun)"); a name that
+    already holds it, alone ("Fort Noir (0,0)")."""
+    name = _name(value, named, o, state)
+    if not name or name.casefold() == str(value).casefold():
+        return str(value)
+    return name if f"({value})" in name else f"{value} ({name})"
 
 
 SHORT_ODDS, SHORT_THREATS = 5, 3  # what `order --list` shows of the advice; --advice shows it all
@@ -76,8 +85,9 @@ def advice_lines(advice: list[dict[str, Any]], o: Out, whole: bool = False) -> l
     return lines
 
 
-def _domain_text(f: Any, o: Out) -> str:
-    """A field's every choice, in natural order when they are words, each with its cost (`Field.notes`)."""
+def _domain_text(f: Any, o: Out, named: Any = None, state: Any = None) -> str:
+    """A field's every choice, in natural order when they are words, as typed with its name beside it when it has
+    one ("none (aucun)"), each with its cost (`Field.notes`)."""
     from ..core.names import natural
     notes = getattr(f, "notes", None) or {}
     if f.kind == "int":
@@ -90,7 +100,7 @@ def _domain_text(f: Any, o: Out) -> str:
     choices = list(f.choices)
     if all(isinstance(c, str) for c in choices):
         choices.sort(key=natural)
-    words = [" ".join(map(str, c)) if isinstance(c, list) else str(c) for c in choices]
+    words = [" ".join(map(str, c)) if isinstance(c, list) else _named(c, named, o, state) for c in choices]
     if not notes:
         return " | ".join(words)
     groups: dict[str, list[str]] = {}  # the choices of one cost together, the cost said once

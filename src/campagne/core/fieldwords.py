@@ -30,11 +30,3 @@ def field_word(name: str, o: Any) -> str | None:
     pair = FIELD_WORDS.get(name)
     return None if pair is None else (pair[0] if o.lang == "fr" else pair[1])
 
-
-# The values orders share across games, by the same rule: a game's own `choice_words` comes first.
-CHOICE_WORDS: dict[str, tuple[str, str]] = {"none": ("aucun", "none"), "all": ("tous", "all")}
-
-
-def choice_word(value: str, o: Any) -> str | None:
-    pair = CHOICE_WORDS.get(value)
-    return None if pair is None else (pair[0] if o.lang == "fr" else pair[1])

@@ -30,12 +30,20 @@ def said(fn: Any, *args: Any) -> str | None:
     return found if isinstance(found, str) and found.strip() else None
 
 
+# The values orders share across games ("none": no owner, no choice; "all"), named here for every game: the
+# game's own `choice_words` comes first, these when it says nothing (the club's forms and `order --list` alike).
+CHOICE_WORDS: dict[str, tuple[str, str]] = {"none": ("aucun", "none"), "all": ("tous", "all")}
+
+
 def choice_name(fn: Any, value: Any, o: Any, state: Any = None) -> str | None:
-    """A game's `choice_words(value, o, state)` for one choice, None when it names none; a ruleset written before
-    the state was given (`choice_words(value, o)`) is asked without it."""
-    if state is not None and _takes_state(fn):
-        return said(fn, value, o, state)
-    return said(fn, value, o)
+    """A game's `choice_words(value, o, state)` for one choice, else the words every game shares
+    (`CHOICE_WORDS`), None when neither names it; a ruleset written before the state was given
+    (`choice_words(value, o)`) is asked without it."""
+    found = said(fn, value, o, state) if state is not None and _takes_state(fn) else said(fn, value, o)
+    if found is None and isinstance(value, str) and value in CHOICE_WORDS:
+        fr, en = CHOICE_WORDS[value]
+        return fr if getattr(o, "lang", "en") == "fr" else en
+    return found
 
 
 _takes: dict[Any, bool] = {}

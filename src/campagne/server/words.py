@@ -9,8 +9,9 @@ A game's text module may say them itself (each optional, None: not said):
 - `seat_choice_words(field, value, o) -> str | None`: the printed name of a seat's packaged choice on the
   new-campaign page (a race, an army list), the form still posting the key.
 Otherwise the order's help is its title (without its command-line asides), the fields orders share have their
-words (`core.fieldwords`), an argument's help labels the others,
-and a player's printed name his id's. Nothing here names a game.
+words (`core.fieldwords`), the values they share ("none", "all") theirs (`render.words.choice_name`, as on the
+command line), an argument's help labels the others, and a player's printed name his id's. Nothing here names a
+game.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.fieldwords import choice_word, field_word
+from ..core.fieldwords import field_word
 from ..render.words import choice_name, order_help, order_title, plain, said as _said
 
 __all__ = ["Words", "plain"]
@@ -82,9 +83,6 @@ class Words:
             said = choice_name(getattr(self.text, "choice_words", None), value, self.o, self.state)
             if said:
                 return said
-            shared = choice_word(value, self.o)
-            if shared:
-                return shared
             if ":" in value:  # a player's piece: "alice:L1"
                 who, _, what = value.partition(":")
                 return f"{self.names.get(who, who)} {what}"

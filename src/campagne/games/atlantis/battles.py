@@ -286,13 +286,10 @@ def _to_the_grid(ctx: Ctx, b: Battle) -> list[Event]:
     the camp of a computer or absent player; the result follows once the grid battle is over."""
     from ..skirmish import played
     from ..skirmish.campaign import atlantis_setup, engagements
-    s = ctx.state
-    setup, _, _ = atlantis_setup(s, b, engagements(ctx.cmd))
-    people = {pid for pid in (b.a, b.b) if s.players[pid].controller == "human"}
-    b.fought, events = played.start(setup, people, ctx.dice, b.territory)
-    out: list[Event] = [{"type": "grid_battle", "territory": b.territory, "people": list(b.fought.people),
-                         "battlefield": b.fought.grid.field.id}]
-    return out + [{"type": "grid", "territory": b.territory, "event": e} for e in events] + _grid_over(ctx, b)
+    from .views import unit_names
+    setup, _, _ = atlantis_setup(ctx.state, b, engagements(ctx.cmd))
+    ctx.state.grid_names.update(unit_names(ctx.state, (b.a, b.b)))  # the battle's lines named once it is over
+    return played.begin(ctx, b, setup, (b.a, b.b), b.territory, _where(b), _where, _grid_over)
 
 
 def order_grid(ctx: Ctx) -> list[Event]:
@@ -303,18 +300,17 @@ def order_grid(ctx: Ctx) -> list[Event]:
     require_phase(s, "battles")
     pid = ctx.cmd.get("player")
     b = next((b for b in s.battles if b.fought is not None and b.result is None and pid in b.fought.people), None)
-    events = played.order(b.fought if b else None, ctx.cmd, ctx.dice)
-    assert b is not None
-    return [{"type": "grid", "territory": b.territory, "event": e} for e in events] + _grid_over(ctx, b)
+    return played.go_on(ctx, b, _where, _grid_over)
+
+
+def _where(b: Battle) -> dict[str, Any]:
+    return {"territory": b.territory}
 
 
 def _grid_over(ctx: Ctx, b: Battle) -> list[Event]:
-    if not b.fought.ended:
-        return []
     from ..skirmish.campaign import atlantis_result, atlantis_setup
-    from ..skirmish.convert import remember, version
+    from ..skirmish.convert import version
     _, attacker, defender = atlantis_setup(ctx.state, b)
-    remember(ctx.state, b.fought.grid)
     result = atlantis_result(b, b.fought.grid, attacker, defender, version(ctx.state))
     result["resolver"], result["fought_by"] = "grid_players", list(b.fought.people)
     return aftermath(ctx, b, result)

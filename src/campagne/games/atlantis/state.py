@@ -195,6 +195,9 @@ class AtlantisState:
     # (« il pourra être retiré normalement par la suite »)
     grid_armies: int = 1
     grid_corruption: dict[str, int] = field(default_factory=dict)
+    # The printed names of the army units whose cards fought a grid battle, by `player.unit id`, kept once the
+    # battle is over so that its journal lines name them as they were named during it (armies are public)
+    grid_names: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict) -> AtlantisState:
         # The map and settled agreements never change: share them; copy everything else. (Legal orders try

@@ -268,6 +268,9 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
     # territories and kingdoms by their names on the map, whatever field holds them
     named = {k: _place(v, o, own) for k, v in ev.items() if isinstance(v, str) and k not in ("type", "player")
              and ((v in own) if own else choice_words(v, o))}
+    if isinstance(ev.get("battlefield"), str):  # a grid battle's battlefield by its name
+        from ..skirmish.text import field_name
+        named["battlefield"] = field_name(ev["battlefield"], o)
     return format_event(EVENT_TEXT, ev, {**named, **_fields(ev, o)}, o)
 
 
@@ -280,7 +283,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     if t == "phase":
         out["phase_name"] = phase_name(ev["phase"], o)
     elif t == "loss_order":
-        out["units_text"] = ", ".join(_unit_names(_army_seen(o, ev.get("player")), ev["units"], o)) if ev["units"] else o.t(
+        out["units_text"] = ", ".join(_army_unit(ev.get("player"), u, o) for u in ev["units"]) if ev["units"] else o.t(
             "les unités que désigne la règle par défaut (la plus nombreuse d'abord)",
             "the units the default rule names (the largest first)")
     elif t == "divine_event":
@@ -420,7 +423,9 @@ def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     if ev.get("forces"):
         parts.append(o.t("forces ", "forces ") + _kv(ev["forces"], o))
     if ev.get("battlefield"):  # a grid battle: its battlefield and how many rounds it lasted (a count)
-        parts.append(o.t(f"champ de bataille {ev['battlefield']}", f"battlefield {ev['battlefield']}"))
+        from ..skirmish.text import field_name
+        field = field_name(ev["battlefield"], o)
+        parts.append(o.t(f"champ de bataille : {field}", f"battlefield: {field}"))
     if isinstance(ev.get("rounds"), int):
         parts.append(o.t(f"{ev['rounds']} tour(s)", f"{ev['rounds']} round(s)"))
     for i, r in enumerate(ev["rounds"] if isinstance(ev.get("rounds"), list) else [], start=1):
@@ -428,29 +433,30 @@ def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
                          f"rolls (force + 2D6): attacker {r['attacker']}, defender {r['defender']}"))
     if ev.get("points_lost"):
         parts.append(o.t("points perdus ", "points lost ") + _kv(ev["points_lost"], o))
+    colon = " : " if o.lang == "fr" else ": "
     for pid, items in (ev.get("removed") or {}).items():
         if items:
             parts.append(o.t(f"retirées chez {who(pid, o)} : ", f"removed from {who(pid, o)}: ") + _units(items, o, pid))
     for key, fr, en in (("killed", "tuées", "killed"), ("fled", "sorties de table", "fled off the table")):
         for pid, units in (ev.get(key) or {}).items():
             if units:
-                parts.append(f"{o.t(fr, en)} ({who(pid, o)}) : " + _unit_counts(units, o, pid))
+                parts.append(f"{o.t(fr, en)} ({who(pid, o)}){colon}" + _per_unit(pid, units, o))
     for c in ev.get("characters_fate") or []:
         how = o.t("en duel", "in a duel") if c["how"] == "duel" else o.t("dans la bataille", "in the battle")
         fate = o.t("récupéré", "recovered") if c["survived"] else o.t("mort", "dead")
         roll = f" (D6 {c['roll']})" if c.get("roll") is not None else ""
-        unit = _unit_names(_army_seen(o, c["player"]), [c["unit"]], o)[0]
-        parts.append(o.t(f"{unit} ({who(c['player'], o)}) tombé ", f"{unit} ({who(c['player'], o)}) fell ")
+        parts.append(f"{_army_unit(c['player'], c['unit'], o)} ({who(c['player'], o)}) " + o.t("tombé ", "fell ")
                      + f"{how}{roll} → {fate}")
     for pid, units in (ev.get("recovered") or {}).items():
         if units:
-            parts.append(o.t(f"récupérées par {who(pid, o)} : ", f"recovered by {who(pid, o)}: ") + _unit_counts(units, o, pid))
+            parts.append(o.t(f"récupérées par {who(pid, o)} : ", f"recovered by {who(pid, o)}: ")
+                         + _per_unit(pid, units, o))
     for m in ev.get("mercenaries") or []:
         played = o.t(f"joués par {who(m['member'], o)}", f"played by {who(m['member'], o)}") if m.get("member") else \
             o.t("renfort sans général allié", "reinforcement without the ally general")
-        parts.append(o.t(f"mercenaires aux côtés de {who(m['side'], o)} : {m['list']} ({m['points']} pts, {played}, pertes hors "
-                         f"campagne)", f"mercenaries beside {who(m['side'], o)}: {m['list']} ({m['points']} pts, {played}, "
-                         f"losses outside the campaign)"))
+        parts.append(o.t(f"mercenaires aux côtés de {who(m['side'], o)} : {m['list']} ({m['points']} pts, {played}, "
+                         f"pertes hors campagne)", f"mercenaries beside {who(m['side'], o)}: {m['list']} ({m['points']} "
+                         f"pts, {played}, losses outside the campaign)"))
     return {"details": (" — " + "; ".join(parts)) if parts else "",
             "resolver_text": o.t(*RESOLVERS.get(ev.get("resolver", ""), (ev.get("resolver", ""),) * 2))}
 
@@ -470,23 +476,40 @@ def _kv(d: dict[str, Any], o: Out) -> str:
     return ", ".join(f"{who(k, o)}{colon}{v}" for k, v in d.items())
 
 
-def _army_seen(o: Out, pid: Any) -> dict[str, Any] | None:
-    """A player's army as the reader's view shows it now (armies are public), to name its units; None unknown."""
-    return (((getattr(o, "seen", None) or {}).get("players") or {}).get(pid) or {}).get("army")
-
-
 def _units(items: list[dict[str, Any]], o: Out, pid: Any = None, army: dict[str, Any] | None = None) -> str:
-    """Models per unit, the units by their printed names where the player's army (`army`, else the one the
-    reader's view shows for `pid`) names them ("Lanciers ×2")."""
-    names = _unit_names(army or _army_seen(o, pid), [i["unit"] for i in items], o)
+    """Models per unit, the units by their printed names ("Lanciers ×2"): from `army` (a status's own player),
+    else `pid`'s as the reader sees it (`_army_unit`), else their ids."""
+    if army is not None:
+        names = _unit_names(army, [i["unit"] for i in items], o)
+    else:
+        names = [_army_unit(pid, i["unit"], o) if pid is not None else i["unit"] for i in items]
     return ", ".join(f"{n} ×{i['models']}" for n, i in zip(names, items))
 
 
-def _unit_counts(units: dict[str, Any], o: Out, pid: Any) -> str:
-    """A number per unit of one player's army, the units by name: "Lanciers : 3, Archers : 1"."""
+def _per_unit(pid: str, units: dict[str, Any], o: Out) -> str:
+    """Each of `pid`'s army units' number, the units by their names: "Spearmen: 3, Archers: 2"."""
     colon = " : " if o.lang == "fr" else ": "
-    names = _unit_names(_army_seen(o, pid), list(units), o)
-    return ", ".join(f"{n}{colon}{v}" for n, v in zip(names, units.values()))
+    return ", ".join(f"{_army_unit(pid, u, o)}{colon}{n}" for u, n in units.items())
+
+
+def _army_unit(pid: str, uid: str, o: Out) -> str:
+    """`pid`'s army unit `uid` by its printed name, from what the reader sees (`o.seen`): the names of the units
+    that fought on the grid (kept after the battle), else his army as it stands; the id beside a name two of its
+    units share ("Spearmen (spearmen2)"), the id itself when the reader sees no name (a unit gone since)."""
+    seen = getattr(o, "seen", None) or {}
+    army = ((seen.get("players") or {}).get(pid) or {}).get("army") or {}
+    if uid == "general":
+        general = army.get("general") or {}
+        return str(general.get("name_fr" if o.lang == "fr" else "name") or o.t("le général", "the general"))
+    key = "fr" if o.lang == "fr" else "en"
+    names = {f"{pid}.{u['id']}": {"fr": u.get("name_fr") or u.get("name"), "en": u.get("name")}
+             for u in army.get("units", [])}
+    names.update({k: v for k, v in (seen.get("unit_names") or {}).items() if k.startswith(f"{pid}.")})
+    said = {k: v.get(key) or v.get("en") or k for k, v in names.items()}
+    name = said.get(f"{pid}.{uid}")
+    if name is None:
+        return uid
+    return f"{name} ({uid})" if list(said.values()).count(name) > 1 else name
 
 
 def choice_words(value: Any, o: Out, state: Any = None) -> str | None:

@@ -135,6 +135,8 @@ def view(s: AtlantisState, viewer: str | None) -> dict[str, Any]:
         if s.phase == "setup" else None,
         # corruption lasting from grid battles (nothing on the grid is hidden); the key only once there is some
         **({"grid_corruption": dict(s.grid_corruption)} if s.grid_corruption else {}),
+        # the names of the army units whose cards fought on the grid: its journal's lines name them (public)
+        **({"unit_names": dict(s.grid_names)} if s.grid_names else {}),
         # the names of a club's own map's places (the default map's are the text's own); the key only then
         **({"place_names": own} if (own := place_names(s.map)) else {}),
     }

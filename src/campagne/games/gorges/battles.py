@@ -208,12 +208,9 @@ def _to_the_grid(ctx: Ctx, b: Battle) -> list[Event]:
     from ..skirmish.campaign import engagements, gorges_setup
     s = ctx.state
     att, dfd = _sides(s, b)
-    people = {pid for pid in (b.attacker, b.defender) if s.players[pid].controller == "human"}
     setup = gorges_setup(s, b, att, dfd, engagements(ctx.cmd))
-    b.fought, events = played.start(setup, people, ctx.dice, f"gorges:{b.id}")
-    out: list[Event] = [{"type": "grid_battle", "battle": b.id, "territory": b.territory,
-                         "people": list(b.fought.people), "battlefield": b.fought.grid.field.id}]
-    return out + [{"type": "grid", "battle": b.id, "event": e} for e in events] + _grid_over(ctx, b)
+    head = {"battle": b.id, "territory": b.territory}
+    return played.begin(ctx, b, setup, (b.attacker, b.defender), f"gorges:{b.id}", head, _where, _grid_over)
 
 
 def fighting(s: GorgesState, pid: Any) -> Battle | None:
@@ -227,18 +224,17 @@ def order_grid(ctx: Ctx) -> list[Event]:
     once the grid battle is over."""
     from ..skirmish import played
     b = fighting(ctx.state, ctx.cmd.get("player"))
-    events = played.order(b.fought if b else None, ctx.cmd, ctx.dice)
-    assert b is not None
-    return [{"type": "grid", "battle": b.id, "event": e} for e in events] + _grid_over(ctx, b)
+    return played.go_on(ctx, b, _where, _grid_over)
+
+
+def _where(b: Battle) -> dict[str, Any]:
+    return {"battle": b.id}
 
 
 def _grid_over(ctx: Ctx, b: Battle) -> list[Event]:
-    if not b.fought.ended:
-        return []
     from ..skirmish.campaign import gorges_result
-    from ..skirmish.convert import remember, version
+    from ..skirmish.convert import version
     att, dfd = _sides(ctx.state, b)
-    remember(ctx.state, b.fought.grid)
     grid = gorges_result(b.fought.grid, att, dfd, version(ctx.state))
     events = [{"type": "auto_resolve", "battle": b.id, "resolver": "grid_players", "winner": grid["winner"],
                "heroes_killed": grid["heroes_killed"], "battlefield": grid["battlefield"], "rounds": grid["rounds"],

@@ -18,8 +18,7 @@ ADJUST_WORDS = {"owner": ("propriétaire d'un territoire", "a territory's owner"
                 "bonus_points": ("points bonus d'une armée", "an army's bonus points"),
                 "hero": ("caractéristique d'un héros", "a hero's characteristic"),
                 "items": ("objets magiques d'un joueur", "a player's magic items"),
-                "hero_items": ("objets magiques d'un héros", "a hero's magic items"),
-                "none": ("aucun", "none")}
+                "hero_items": ("objets magiques d'un héros", "a hero's magic items")}
 
 
 def army_words(ref: Any, o: Out) -> str:

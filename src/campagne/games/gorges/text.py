@@ -335,9 +335,11 @@ def _final_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             for r in ev["standings"])}
     if t == "final_result":
         if ev["how"] == "grid":  # fought on the grid: its battlefield, rounds and the hit points each kept
-            hp = ", ".join(f"{p} {n}" for p, n in ev.get("hp_left", {}).items())
-            return {"how_text": o.t(f"bataille sur quadrillage ({ev.get('battlefield')}, {ev.get('rounds')} rounds ; "
-                                    f"PV gardés : {hp})", f"grid battle ({ev.get('battlefield')}, {ev.get('rounds')} "
+            from ..skirmish.text import field_name
+            hp = ", ".join(f"{who(p, o)} {n}" for p, n in ev.get("hp_left", {}).items())
+            field = field_name(ev.get("battlefield"), o)
+            return {"how_text": o.t(f"bataille sur quadrillage ({field}, {ev.get('rounds')} rounds ; "
+                                    f"PV gardés : {hp})", f"grid battle ({field}, {ev.get('rounds')} "
                                     f"rounds; hit points kept: {hp})")}
         if ev["how"] != "auto":
             return {"how_text": o.t("résultat saisi par l'arbitre", "result entered by the referee")}
@@ -485,8 +487,8 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
         from ..skirmish.convert import cleansed_text
         return cleansed_text(ev, o)
     if ev.get("type") == "auto_resolve" and ev.get("resolver") == "grid_players":
-        return o.t(f"Bataille n°{ev['battle']} livrée sur le quadrillage par ses joueurs : {ev['winner']} l'emporte",
-                   f"Battle #{ev['battle']} fought on the grid by its players: {ev['winner']} wins")
+        return o.t(f"Bataille n°{ev['battle']} livrée sur le quadrillage par ses joueurs : {who(ev['winner'], o)} "
+                   "l'emporte", f"Battle #{ev['battle']} fought on the grid by its players: {who(ev['winner'], o)} wins")
     if ev.get("type") not in EVENT_TEXT:
         return format_event(EVENT_TEXT, ev, {}, o)
     from .sheet_words import BUILDING_NAMES
@@ -495,4 +497,7 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
     named.update({k: cell_words(ev[k], cells) for k in ("territory", "from", "to") if isinstance(ev.get(k), str) and ev[k] in cells})
     if ev.get("building") in BUILDING_NAMES:
         named["building"] = o.t(*BUILDING_NAMES[ev["building"]])
+    if isinstance(ev.get("battlefield"), str):  # a grid battle's battlefield by its name
+        from ..skirmish.text import field_name
+        named["battlefield"] = field_name(ev["battlefield"], o)
     return format_event(EVENT_TEXT, ev, {**named, **_fields(ev, o)}, o)

@@ -113,6 +113,40 @@ def _computers(fought: Fought, dice: Dice) -> list[dict[str, Any]]:
     return events
 
 
+# ----------------------------------------------------------------- a campaign's battle, begun and ordered
+# The same glue in every campaign that sends a battle to its players' grid: the grid's events journaled inside
+# the campaign's (`{"type": "grid", **where(battle), "event": ...}`, named as the game names its battles), the
+# corruption the cards carry out kept (`convert.remember`), and the game's own result once it is over.
+
+def begin(ctx: Any, battle: Any, setup: dict[str, Any], sides: tuple[str, str], key: str,
+          head: dict[str, Any], where: Any, result: Any) -> list[dict[str, Any]]:
+    """The campaign's `battle` between `sides` sent to the grid (`battle.fought`), each person fighting his
+    own camp: the `grid_battle` event (`head` names the battle), the computer's first orders, and the result
+    if it is already over."""
+    people = {pid for pid in sides if ctx.state.players[pid].controller == "human"}
+    battle.fought, events = start(setup, people, ctx.dice, key)
+    first = {"type": "grid_battle", **head, "people": list(battle.fought.people),
+             "battlefield": battle.fought.grid.field.id}
+    return [first] + _carried(ctx, battle, events, where(battle), result)
+
+
+def go_on(ctx: Any, battle: Any, where: Any, result: Any) -> list[dict[str, Any]]:
+    """A person's order in the grid `battle` he fights (None: he fights none, refused), the computer's replies
+    and, once the grid battle is over, the game's `result(ctx, battle)`; `where(battle)` names the battle."""
+    events = order(battle.fought if battle is not None else None, ctx.cmd, ctx.dice)
+    return _carried(ctx, battle, events, where(battle), result)
+
+
+def _carried(ctx: Any, battle: Any, events: list[dict[str, Any]], where: dict[str, Any],
+             result: Any) -> list[dict[str, Any]]:
+    out = [{"type": "grid", **where, "event": e} for e in events]
+    if not battle.fought.ended:
+        return out
+    from .convert import remember
+    remember(ctx.state, battle.fought.grid)
+    return out + result(ctx, battle)
+
+
 def waiting(fought: Fought | None) -> list[str]:
     """The people the grid waits for."""
     if fought is None or fought.ended:

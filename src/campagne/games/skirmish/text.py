@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.i18n import chance, decimal
 from ...render.text import unworded, who
-from .data import battlefields, cards, spells
+from .data import cards, spells
 from .state import PHASE_NAMES
 
 
@@ -172,13 +172,21 @@ def _volley(e: dict[str, Any], o: Any) -> str:
                f"{e['save_need']}+{prot}: {e['lost']} HP lost")
 
 
+def field_name(bid: Any, o: Any) -> str:
+    """A packaged battlefield by its printed name in the reader's language ("river": « Le gué », "The ford"); an
+    unknown one (a club's own) as itself."""
+    from .data import battlefields
+    b = battlefields().get(bid) if isinstance(bid, str) else None
+    return str(b.get(o.lang) or b.get("en") or bid) if isinstance(b, dict) else str(bid)
+
+
 def event_text(e: dict[str, Any], o: Any) -> str:
     t = e.get("type")
     if t == "setup":
-        field = battlefields().get(e["battlefield"], {}).get("fr" if o.lang == "fr" else "en", e["battlefield"])
-        camps = [who(c, o) for c in e["camps"]]
-        return o.t(f"Bataille engagée sur le terrain « {field} » entre {', '.join(camps)} (défenseur : {camps[0]})",
-                   f"Battle engaged on “{field}” between {', '.join(camps)} (defender: {camps[0]})")
+        field, camps, first = field_name(e["battlefield"], o), ", ".join(who(c, o) for c in e["camps"]), \
+            who(e["camps"][0], o)
+        return o.t(f"Bataille engagée sur {field} entre {camps} (défenseur {first})",
+                   f"Battle engaged on {field} between {camps} (defender {first})")
     if t == "undefended":
         return o.t(f"Civils de {who(e['camp'], o)} sans défense : détruits ({', '.join(unit_name(u, o) for u in e['units'])})",
                    f"{who(e['camp'], o)}'s civilians undefended: destroyed ({', '.join(unit_name(u, o) for u in e['units'])})")

@@ -3,14 +3,17 @@
 The tracker is the referee's: he reports what happens on the table as facts and moves the battle on. A side
 (`a` or `b`) is awaited when one of its units has a test to take or a reaction to choose: it may roll its tests
 and choose its reactions; everything else is the referee's. Every order listed is tried on a copy of the state
-(`core.legal.accepts`).
+(`core.legal.accepts`), each of its choices too, but for a table fact's targets (chosen by the tracker's own
+rules, `_table_facts`: trying each would cost a page its time).
 
-Limits: facts that carry table geometry (a charge's distance, a move, a shot at a range, who is near whom) are
-the table's and are not listed, except the yes-or-no facts a test asks for (`tracker.questions`), listed as
-the roll's fields; in a battle whose dice are rolled at the table (the set-up's `table_dice`), while a command
-waits for them, only they (one box per die of the stage, `dice_fields`) or its cancelling are listed, to the referee
-and to the side that gave it; a reaction is listed with the reactions the sheet allows for a charged unit, a
-casualty report with 1 to all of a unit's models, the end with either winner or none.
+Limits: facts that carry table geometry are the table's; listed are those a test or a charge needs
+(`_table_facts`: a charge with its target, facing and distance, a move's kind, a base contact, a terror-causing
+enemy or a fleeing friend near a unit at the start of a turn) and the yes-or-no facts a test asks for
+(`tracker.questions`), listed as the roll's fields; a shot and the rest of the table's facts are not. In a battle
+whose dice are rolled at the table (the set-up's `table_dice`), while a command waits for them, only they (one box
+per die of the stage, `dice_fields`) or its cancelling are listed, to the referee and to the side that gave it; a
+reaction is listed with the reactions the sheet allows for a charged unit, a casualty report with 1 to all of a
+unit's models, the end with either winner or none.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 from ...core.interface import Field, LegalOrder
 from ...core.legal import accepts
+from .battle_state import FACINGS
 from .table_dice import DIE
 from .tracker import BattleState
 
@@ -36,7 +40,9 @@ def _keep(state: BattleState, orders: list[LegalOrder]) -> list[LegalOrder]:
     kept = []
     for lo in orders:
         fields = []
-        base = {f.name: False for f in lo.fields if f.kind == "bool"}  # a box left unticked
+        # each field tried beside the others' first values: a box left unticked, a number's least, a choice's
+        # first (then its first good one: a charge's distance is tried against a target it may charge)
+        base = _first(lo)
         for f in lo.fields:
             if f.kind == "choice":
                 good = tuple(v for v in f.choices if accepts(_rules(), state, lo.command({**base, f.name: v})))
@@ -45,6 +51,8 @@ def _keep(state: BattleState, orders: list[LegalOrder]) -> list[LegalOrder]:
                 # left out only where the tracker takes it without (a drawn battle's end needs a winner)
                 optional = f.optional and accepts(_rules(), state, lo.command(base))
                 fields.append(Field(f.name, choices=good, optional=optional))
+                if f.name in base:
+                    base[f.name] = good[0]
             elif f.kind in ("int", "bool"):
                 # a one-model unit's casualties: 1 is both ends, tried once
                 ends = dict.fromkeys((f.low, f.high) if f.kind == "int" else (False, True))
@@ -78,7 +86,56 @@ def legal_orders(state: BattleState, player: str) -> list[LegalOrder]:
         if bu.models > 0:
             orders.append(LegalOrder("fact", REFEREE, {"fact": "casualties", "unit": bu.key},
                                      (Field("models", "int", low=1, high=bu.models),)))
-    return _keep(state, orders) + [o for p in ("a", "b") for o in _side(state, p, REFEREE)]
+    return _keep(state, orders) + _table_facts(state) + [o for p in ("a", "b") for o in _side(state, p, REFEREE)]
+
+
+MOVES = ("move", "march", "forced_march", "reform")
+TABLE = 72  # inches: the longest distance a table's charge is measured over (a longer one is refused here only)
+
+
+def _table_facts(state: BattleState) -> list[LegalOrder]:
+    """The facts of the table a test or a charge needs, as forms (the club's pages offer only what is listed): at
+    the start of a turn, a terror-causing enemy within 8" or a friend fleeing near a unit of the side whose turn
+    it is (the tests they bring); in the movement phase, its units' charges (target, facing, distance), moves (the
+    kinds each may make) and base contacts; in close combat, contacts. Only the side whose turn
+    it is declares them (a charged unit's reaction is its own side's order)."""
+    units = [bu for bu in state.units.values() if bu.models > 0 and bu.attached_to is None]
+    mine = [bu for bu in units if bu.side == state.side and bu.status == "ready"]
+    theirs = tuple(bu.key for bu in units if bu.side != state.side and bu.status in ("ready", "fleeing"))
+    out = []
+    for bu in mine:
+        if state.phase == "start_of_turn":
+            fleeing = tuple(f.key for f in units if f.side == bu.side and f.status == "fleeing")
+            # each a fact the table reports when it holds (« yes »): a form of its own, the test it brings
+            out.append(LegalOrder("fact", REFEREE, {"fact": "near", "unit": bu.key, "terror_within_8": True}))
+            if fleeing:
+                out.append(LegalOrder("fact", REFEREE, {"fact": "near", "unit": bu.key},
+                                      (Field("friends_fleeing", choices=fleeing),)))
+        if state.phase == "movement" and theirs:
+            out.append(LegalOrder("fact", REFEREE, {"fact": "charge", "unit": bu.key}, (
+                Field("target", choices=theirs), Field("facing", choices=FACINGS, optional=True),
+                Field("distance", "int", low=1, high=TABLE))))
+            out += _keep(state, [LegalOrder("fact", REFEREE, {"fact": "move", "unit": bu.key}, (
+                Field("how", choices=MOVES),))])  # which moves it may make
+        if state.phase in ("movement", "close_combat"):
+            touching = {e.defender if e.attacker == bu.key else e.attacker for e in state.engagements
+                        if bu.key in (e.attacker, e.defender)}
+            declared = {c.target for c in state.charges if c.charger == bu.key and c.status == "declared"}
+            # a declared charge's contact waits for its tests and its reach: tried (the others as the rules say)
+            targets = tuple(t for t in theirs if state.units[t].status == "ready" and t not in touching and (
+                t not in declared or accepts(_rules(), state, {"type": "fact", "player": REFEREE,
+                                                               "fact": "contact", "unit": bu.key, "target": t})))
+            if targets:
+                out.append(LegalOrder("fact", REFEREE, {"fact": "contact", "unit": bu.key}, (
+                    Field("target", choices=targets), Field("facing", choices=FACINGS, optional=True))))
+    # a charge, a contact or a test's facts: tried once, on its first values (its targets chosen above)
+    return [lo for lo in out if lo.fixed["fact"] == "move" or accepts(_rules(), state, lo.command(_first(lo)))]
+
+
+def _first(lo: LegalOrder) -> dict[str, Any]:
+    """An order's required fields each at its first value (a box unticked, a number's least, a first choice)."""
+    return {f.name: False if f.kind == "bool" else f.low if f.kind == "int" else f.choices[0]
+            for f in lo.fields if not f.optional and (f.kind in ("bool", "int") or f.kind == "choice" and f.choices)}
 
 
 def dice_fields(state: BattleState) -> tuple[Field, ...]:
