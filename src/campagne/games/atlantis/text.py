@@ -8,6 +8,7 @@ from ...core.errors import CampagneError
 from ...core.i18n import Lang as Out
 from ...render.text import controller_name, format_event, who
 from .data import tables
+from .unit_words import army_unit, per_unit_text, unit_names_of, units_text
 
 def phase_name(phase: str, o: Out) -> str:
     from .state import PHASE_NAMES
@@ -117,7 +118,7 @@ def _player_lines(pid: str, p: dict[str, Any], o: Out, own: Any = None) -> list[
     if p.get("pending_reinforcements"):
         waiting = [{"unit": r["recruit"]["id"], "models": r["recruit"]["models"]} if "recruit" in r else r
                    for r in p["pending_reinforcements"]]
-        details.append(o.t("renforts en attente : ", "reinforcements waiting: ") + _units(waiting, o, army=p.get("army")))
+        details.append(o.t("renforts en attente : ", "reinforcements waiting: ") + units_text(waiting, o, army=p.get("army")))
     if p.get("returning_models"):
         details.append(o.t(f"{p['returning_models']} figurines rentrent à la capitale",
                            f"{p['returning_models']} models coming back to the capital"))
@@ -129,7 +130,7 @@ def _player_lines(pid: str, p: dict[str, Any], o: Out, own: Any = None) -> list[
             f"{u['id']} {u.get(name, u['name'])} ×{u['models']}" for u in army["units"] if u["models"] > 0))
     if p.get("loss_order"):
         lines.append(o.t("      pertes d'abord sur : ", "      losses taken first by: ") + ", ".join(
-            _unit_names(army, p["loss_order"], o)))
+            unit_names_of(army, p["loss_order"], o)))
     return lines
 
 
@@ -139,14 +140,6 @@ def _place(tid: str, o: Out, own: Any = None) -> str:
     if own:
         return own.get(tid) or tid
     return choice_words(tid, o) or tid
-
-
-def _unit_names(army: dict[str, Any] | None, ids: list[str], o: Out) -> list[str]:
-    """An army's units by their printed names; the id beside a name two units share ("Spearmen (spearmen2)")."""
-    key = "name_fr" if o.lang == "fr" else "name"
-    named = {u["id"]: u.get(key) or u.get("name") or u["id"] for u in (army or {}).get("units", [])}
-    shared = {n for n in named.values() if list(named.values()).count(n) > 1}
-    return [f"{named[i]} ({i})" if named.get(i) in shared else named.get(i, i) for i in ids]
 
 
 def _agreement_terms(a: dict[str, Any], o: Out) -> str:
@@ -283,7 +276,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     if t == "phase":
         out["phase_name"] = phase_name(ev["phase"], o)
     elif t == "loss_order":
-        out["units_text"] = ", ".join(_army_unit(ev.get("player"), u, o) for u in ev["units"]) if ev["units"] else o.t(
+        out["units_text"] = ", ".join(army_unit(ev.get("player"), u, o) for u in ev["units"]) if ev["units"] else o.t(
             "les unités que désigne la règle par défaut (la plus nombreuse d'abord)",
             "the units the default rule names (the largest first)")
     elif t == "divine_event":
@@ -291,7 +284,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["roll"] = ev["lookup"]["roll"]
         extra = ""
         if ev.get("losses"):
-            extra = o.t(", pertes ", ", losses ") + _units(ev["losses"], o, ev.get("player"))
+            extra = o.t(", pertes ", ", losses ") + units_text(ev["losses"], o, ev.get("player"))
         if ev.get("recruits"):
             extra = o.t(f", {ev['recruits']['models']} esclaves rejoignent l'armée",
                         f", {ev['recruits']['models']} slaves join the army")
@@ -310,8 +303,8 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         # no new field, so that journals written before replay to the same events
         lost = ev.get("losses") or []
         n = sum(x["models"] for x in lost)
-        out["desertion_text"] = "" if not lost else o.t(f" — {n} figurine(s) désertent : {_units(lost, o, ev.get('player'))}",
-                                                       f" — {n} model(s) desert: {_units(lost, o, ev.get('player'))}")
+        out["desertion_text"] = "" if not lost else o.t(f" — {n} figurine(s) désertent : {units_text(lost, o, ev.get('player'))}",
+                                                       f" — {n} model(s) desert: {units_text(lost, o, ev.get('player'))}")
     elif t == "battlefield":
         terrain = ev["terrain"]
         out["sectors"] = ", ".join(f"{x['sector']}:{x['elements']}({x['player']})" for x in terrain["sectors"])
@@ -379,7 +372,7 @@ def _adjusted_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
 
 DESTROYED = {"no_retreat": ("aucune retraite possible", "no retreat possible"),
              "crushed": ("écrasée", "crushed"), "destroyed": ("anéantie au combat", "wiped out in battle")}
-RESOLVERS = {"simulation": ("simulation des combats", "Simulation des combats"), "table": ("sur table", "at the table"),
+RESOLVERS = {"simulation": ("simulation des combats", "combat simulation"), "table": ("sur table", "at the table"),
              "wab": ("combat WAB 2 simulé", "simulated WAB 2 fight"),
              "grid": ("bataille sur quadrillage simulée", "simulated grid battle"),
              "grid_players": ("bataille sur quadrillage livrée par les joueurs", "grid battle fought by the players")}
@@ -392,7 +385,7 @@ def _conquest_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     for i, r in enumerate(ev["rounds"], start=1):
         last = i == len(ev["rounds"])  # its row is said in full after the arrow
         row = "" if last else ", " + _short_row(table, r["result"], o)
-        losses = o.t(", pertes ", ", losses ") + _units(r["losses"], o, ev.get("player")) if r.get("losses") else ""
+        losses = o.t(", pertes ", ", losses ") + units_text(r["losses"], o, ev.get("player")) if r.get("losses") else ""
         rounds.append(o.t(f"manche {i} : attaque {r['attack']} contre défense {r['defence']} (jet 6+2D6 "
                           f"{r['defence_roll']}), écart {r['difference']}{row}{losses}",
                           f"round {i}: attack {r['attack']} v defence {r['defence']} (6+2D6 roll "
@@ -436,21 +429,21 @@ def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     colon = " : " if o.lang == "fr" else ": "
     for pid, items in (ev.get("removed") or {}).items():
         if items:
-            parts.append(o.t(f"retirées chez {who(pid, o)} : ", f"removed from {who(pid, o)}: ") + _units(items, o, pid))
+            parts.append(o.t(f"retirées chez {who(pid, o)} : ", f"removed from {who(pid, o)}: ") + units_text(items, o, pid))
     for key, fr, en in (("killed", "tuées", "killed"), ("fled", "sorties de table", "fled off the table")):
         for pid, units in (ev.get(key) or {}).items():
             if units:
-                parts.append(f"{o.t(fr, en)} ({who(pid, o)}){colon}" + _per_unit(pid, units, o))
+                parts.append(f"{o.t(fr, en)} ({who(pid, o)}){colon}" + per_unit_text(pid, units, o))
     for c in ev.get("characters_fate") or []:
         how = o.t("en duel", "in a duel") if c["how"] == "duel" else o.t("dans la bataille", "in the battle")
         fate = o.t("récupéré", "recovered") if c["survived"] else o.t("mort", "dead")
         roll = f" (D6 {c['roll']})" if c.get("roll") is not None else ""
-        parts.append(f"{_army_unit(c['player'], c['unit'], o)} ({who(c['player'], o)}) " + o.t("tombé ", "fell ")
+        parts.append(f"{army_unit(c['player'], c['unit'], o)} ({who(c['player'], o)}) " + o.t("tombé ", "fell ")
                      + f"{how}{roll} → {fate}")
     for pid, units in (ev.get("recovered") or {}).items():
         if units:
             parts.append(o.t(f"récupérées par {who(pid, o)} : ", f"recovered by {who(pid, o)}: ")
-                         + _per_unit(pid, units, o))
+                         + per_unit_text(pid, units, o))
     for m in ev.get("mercenaries") or []:
         played = o.t(f"joués par {who(m['member'], o)}", f"played by {who(m['member'], o)}") if m.get("member") else \
             o.t("renfort sans général allié", "reinforcement without the ally general")
@@ -474,42 +467,6 @@ def _kv(d: dict[str, Any], o: Out) -> str:
     """Each player's (or unit's) number: "p1 : 55, p2 : 47" in French, "p1: 55, p2: 47" in English."""
     colon = " : " if o.lang == "fr" else ": "
     return ", ".join(f"{who(k, o)}{colon}{v}" for k, v in d.items())
-
-
-def _units(items: list[dict[str, Any]], o: Out, pid: Any = None, army: dict[str, Any] | None = None) -> str:
-    """Models per unit, the units by their printed names ("Lanciers ×2"): from `army` (a status's own player),
-    else `pid`'s as the reader sees it (`_army_unit`), else their ids."""
-    if army is not None:
-        names = _unit_names(army, [i["unit"] for i in items], o)
-    else:
-        names = [_army_unit(pid, i["unit"], o) if pid is not None else i["unit"] for i in items]
-    return ", ".join(f"{n} ×{i['models']}" for n, i in zip(names, items))
-
-
-def _per_unit(pid: str, units: dict[str, Any], o: Out) -> str:
-    """Each of `pid`'s army units' number, the units by their names: "Spearmen: 3, Archers: 2"."""
-    colon = " : " if o.lang == "fr" else ": "
-    return ", ".join(f"{_army_unit(pid, u, o)}{colon}{n}" for u, n in units.items())
-
-
-def _army_unit(pid: str, uid: str, o: Out) -> str:
-    """`pid`'s army unit `uid` by its printed name, from what the reader sees (`o.seen`): the names of the units
-    that fought on the grid (kept after the battle), else his army as it stands; the id beside a name two of its
-    units share ("Spearmen (spearmen2)"), the id itself when the reader sees no name (a unit gone since)."""
-    seen = getattr(o, "seen", None) or {}
-    army = ((seen.get("players") or {}).get(pid) or {}).get("army") or {}
-    if uid == "general":
-        general = army.get("general") or {}
-        return str(general.get("name_fr" if o.lang == "fr" else "name") or o.t("le général", "the general"))
-    key = "fr" if o.lang == "fr" else "en"
-    names = {f"{pid}.{u['id']}": {"fr": u.get("name_fr") or u.get("name"), "en": u.get("name")}
-             for u in army.get("units", [])}
-    names.update({k: v for k, v in (seen.get("unit_names") or {}).items() if k.startswith(f"{pid}.")})
-    said = {k: v.get(key) or v.get("en") or k for k, v in names.items()}
-    name = said.get(f"{pid}.{uid}")
-    if name is None:
-        return uid
-    return f"{name} ({uid})" if list(said.values()).count(name) > 1 else name
 
 
 def choice_words(value: Any, o: Out, state: Any = None) -> str | None:
