@@ -102,3 +102,16 @@ def test_the_command_line_says_what_comes_next_shows_the_dice_and_prints_the_com
     for again in (cli("battle", "end"), cli("battle", "result"), cli("battle", "result", "--lang", "fr")):
         assert again.strip().splitlines()[-1].strip() == line
     assert "gagne la bataille avec" in cli("battle", "result", "--lang", "fr")
+
+
+def test_a_battles_journal_is_read_and_checked_by_the_journal_command_in_words(cli):
+    """The tracker keeps a journal anyone can replay and check: `campagne journal` reads a battle's too (it
+    refused it as 'not a campaign'), each order titled in French beside the word typed."""
+    cli("battle", "new", "--a", "mercenaires-atlantes", "--b", "mercenaires-sauvages")
+    for _ in range(3):  # to side b's movement
+        cli("battle", "next")
+    cli("battle", "fact", "charge", "b:warriors", "a:archers", "--set", "facing=flank", "--set", "distance=6")
+    fr = cli("journal", "--lang", "fr")
+    assert fr.startswith("#0 mise en place") and "Journal vérifié" in fr
+    assert "fact — Signaler ce qui s'est passé sur la table" in fr and "next — Phase suivante" in fr
+    assert "Journal verified" in cli("journal")

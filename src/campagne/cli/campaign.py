@@ -113,11 +113,14 @@ def status(as_: Optional[str] = typer.Option(None, "--as", help="See only what t
 
 
 @contextmanager
-def _opened(o: Out, campaign: Optional[str], verify: bool = True, viewers: tuple[str | None, ...] = ()
-            ) -> Iterator[Any]:
-    """The campaign under its lock, its journal's warnings said, the players named checked."""
+def _opened(o: Out, campaign: Optional[str], verify: bool = True, viewers: tuple[str | None, ...] = (),
+            any_game: bool = False) -> Iterator[Any]:
+    """The campaign under its lock, its journal's warnings said, the players named checked (`any_game`: a
+    battle's journal too, for the commands that only read it)."""
     from .. import session
-    with session.open_campaign(campaign_path(campaign), verify=verify, expect=_campaigns()) as c:
+    from ..registry import games
+    expect = tuple(games()) if any_game else _campaigns()
+    with session.open_campaign(campaign_path(campaign), verify=verify, expect=expect) as c:
         _warn(o, c)
         for viewer in viewers:
             _check_viewer(c, viewer)
@@ -342,7 +345,7 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
         from ..render.text import entry_lines
         from ..render.words import typed_title
         from .. import session
-        with _opened(o, campaign, verify=verify, viewers=(as_,)) as c:
+        with _opened(o, campaign, verify=verify, viewers=(as_,), any_game=True) as c:
             viewer = viewer_of(c, as_, referee)
             redact_entry = _descriptor(c).load("redact_entry")
             entries = session.visible_entries(c, viewer, redact_entry)

@@ -24,7 +24,8 @@ def event_text(ev: dict[str, Any], o: Any) -> str:
 
 _ORDERS = {"dice": ("Entrer les dés lancés à la table", "Enter the dice rolled at the table"),
            "roll": ("Tirer le test", "Roll the test"), "fight": ("Combattre", "Fight"),
-           "next": ("Phase suivante", "Next phase"), "end": ("Finir la bataille", "End the battle")}
+           "next": ("Phase suivante", "Next phase"), "end": ("Finir la bataille", "End the battle"),
+           "fact": ("Signaler ce qui s'est passé sur la table", "Report what happened on the table")}
 
 
 def order_words(kind: str, o: Any) -> str | None:
