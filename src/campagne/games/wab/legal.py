@@ -2,7 +2,7 @@
 
 The tracker is the referee's: he reports what happens on the table as facts and moves the battle on. A side
 (`a` or `b`) is awaited when one of its units has a test to take or a reaction to choose: it may roll its tests
-and choose its reactions; everything else is the referee's. Every order listed is tried on a copy of the state
+and choose its reactions; everything else is the referee's. Every order listed is accepted by the tracker
 (`core.legal.accepts`).
 
 Limits: facts that carry table geometry (a charge's distance, a move, a shot at a range, who is near whom) are
@@ -11,12 +11,16 @@ the roll's fields; in a battle whose dice are rolled at the table (the set-up's 
 waits for them, only they (one box per die of the stage, `dice_fields`) or its cancelling are listed, to the referee
 and to the side that gave it; a reaction is listed with the reactions the sheet allows for a charged unit, a
 casualty report with 1 to all of a unit's models, the end with either winner or none.
+
+A casualty report (two a unit, at every listing of the referee's orders) is asked without a copy, through the
+tracker's own checks on the state itself (`_accepts`); tests/test_wab_legal_probe.py holds it to the trial.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import CampagneError
 from ...core.interface import Field, LegalOrder
 from ...core.legal import accepts
 from .table_dice import DIE
@@ -31,30 +35,45 @@ def _rules() -> Any:
     return WabBattle()
 
 
+def _accepts(state: BattleState, command: dict[str, Any]) -> bool:
+    """Would the tracker accept `command` now? A casualty report through its own checks on the state itself
+    (`casualties_checks`: what follows them refuses nothing, and a report rolls no die, so the table's dice change
+    nothing), any other order tried on a copy."""
+    if command.get("type") == "fact" and command.get("fact") == "casualties" and state.table_dice is None:
+        from .tracker_facts import casualties_checks, check_fact_fields
+        try:
+            check_fact_fields("casualties", command)
+            casualties_checks(state, command)
+        except CampagneError:
+            return False
+        return True
+    return accepts(_rules(), state, command)
+
+
 def _keep(state: BattleState, orders: list[LegalOrder]) -> list[LegalOrder]:
-    """The orders whose every listed value the tracker accepts (tried value by value on a copy)."""
+    """The orders whose every listed value the tracker accepts (asked value by value, `_accepts`)."""
     kept = []
     for lo in orders:
         fields = []
         base = {f.name: False for f in lo.fields if f.kind == "bool"}  # a box left unticked
         for f in lo.fields:
             if f.kind == "choice":
-                good = tuple(v for v in f.choices if accepts(_rules(), state, lo.command({**base, f.name: v})))
+                good = tuple(v for v in f.choices if _accepts(state, lo.command({**base, f.name: v})))
                 if not good:
                     break
                 # left out only where the tracker takes it without (a drawn battle's end needs a winner)
-                optional = f.optional and accepts(_rules(), state, lo.command(base))
+                optional = f.optional and _accepts(state, lo.command(base))
                 fields.append(Field(f.name, choices=good, optional=optional))
             elif f.kind in ("int", "bool"):
                 # a one-model unit's casualties: 1 is both ends, tried once
                 ends = dict.fromkeys((f.low, f.high) if f.kind == "int" else (False, True))
-                if not all(accepts(_rules(), state, lo.command({**base, f.name: v})) for v in ends):
+                if not all(_accepts(state, lo.command({**base, f.name: v})) for v in ends):
                     break
                 fields.append(f)
             else:
                 fields.append(f)
         else:
-            if fields or accepts(_rules(), state, lo.command(base)):
+            if fields or _accepts(state, lo.command(base)):
                 kept.append(LegalOrder(lo.type, lo.player, lo.fixed, tuple(fields)))
     return kept
 
