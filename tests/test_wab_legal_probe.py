@@ -1,7 +1,7 @@
-"""WAB's legal orders ask a casualty report through the tracker's own checks on the state itself, without a trial
-copy (legal.py `_accepts`): on the states of seeded battles played by agents (dice thrown by the engine, and rolled
-at the table), for every unit whatever its state and for counts in and out of range, the answer is the trial's,
-and the state is untouched."""
+"""WAB's legal orders ask a casualty report and the end through the tracker's own checks on the state itself,
+without a trial copy (legal.py `_accepts`): on the states of seeded battles played by agents (dice thrown by the
+engine, and rolled at the table), for every unit whatever its state and for counts in and out of range, and for
+every winner (none, a bad one), the answer is the trial's, and the state is untouched."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from campagne.games.wab.tracker import WabBattle
 
 @pytest.mark.parametrize("options", [{}, {"table_dice": True}])
 def test_the_casualty_probe_without_a_copy_answers_as_the_trial(options: dict) -> None:
-    seen: dict[bool, int] = {True: 0, False: 0}
+    seen: dict[tuple[str, bool], int] = {}
     rng = random.Random(4)
     for seed in range(3):
         m = Match("wab", options=options, max_steps=120)
@@ -33,7 +33,12 @@ def test_the_casualty_probe_without_a_copy_answers_as_the_trial(options: dict) -
                              "models": n, **({} if how is None else {"how": how})}
                         ok = legal._accepts(s, c)
                         assert ok == accepts(WabBattle(), s, c), (c, s.phase, bu.status)
-                        seen[ok] += 1
+                        seen["fact", ok] = seen.get(("fact", ok), 0) + 1
+            for winner in ("a", "b", None, "x"):
+                c = {"type": "end", "player": "referee", **({} if winner is None else {"winner": winner})}
+                ok = legal._accepts(s, c)
+                assert ok == accepts(WabBattle(), s, c), (c, s.phase)
+                seen["end", ok] = seen.get(("end", ok), 0) + 1
             assert s == before
             m.act(rng.choice(m.legal_actions()))
-    assert seen[True] > 50 and seen[False] > 50, seen
+    assert all(seen.get((kind, ok), 0) > 5 for kind in ("fact", "end") for ok in (True, False)), seen

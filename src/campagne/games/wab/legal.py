@@ -12,8 +12,8 @@ waits for them, only they (one box per die of the stage, `dice_fields`) or its c
 and to the side that gave it; a reaction is listed with the reactions the sheet allows for a charged unit, a
 casualty report with 1 to all of a unit's models, the end with either winner or none.
 
-A casualty report (two a unit, at every listing of the referee's orders) is asked without a copy, through the
-tracker's own checks on the state itself (`_accepts`); tests/test_wab_legal_probe.py holds it to the trial.
+A casualty report (two a unit, at every listing of the referee's orders) and the end are asked without a copy,
+through the tracker's own checks on the state itself (`_accepts`); tests/test_wab_legal_probe.py holds it to the trial.
 """
 
 from __future__ import annotations
@@ -36,14 +36,20 @@ def _rules() -> Any:
 
 
 def _accepts(state: BattleState, command: dict[str, Any]) -> bool:
-    """Would the tracker accept `command` now? A casualty report through its own checks on the state itself
-    (`casualties_checks`: what follows them refuses nothing, and a report rolls no die, so the table's dice change
-    nothing), any other order tried on a copy."""
-    if command.get("type") == "fact" and command.get("fact") == "casualties" and state.table_dice is None:
+    """Would the tracker accept `command` now? A casualty report and the end (without quarters) through the
+    tracker's own checks on the state itself (`casualties_checks`, `end_checks`: what follows them refuses
+    nothing, and neither rolls a die, so the table's dice change nothing), any other order tried on a copy."""
+    kind = command.get("type")
+    if state.table_dice is None and state.phase != "ended" and (
+            kind == "fact" and command.get("fact") == "casualties" or kind == "end" and "quarters" not in command):
+        from .tracker_commands import end_checks
         from .tracker_facts import casualties_checks, check_fact_fields
         try:
-            check_fact_fields("casualties", command)
-            casualties_checks(state, command)
+            if kind == "end":
+                end_checks(state, command)
+            else:
+                check_fact_fields("casualties", command)
+                casualties_checks(state, command)
         except CampagneError:
             return False
         return True
