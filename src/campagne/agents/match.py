@@ -31,7 +31,7 @@ from ..core.game import Game
 from ..core.interface import GameDescriptor, LegalOrder
 from ..core.outcome import from_ranking
 from ..registry import games
-from .encoding import FEATURES, ActionCodec, Blocks, features, view_text
+from .encoding import FEATURES, ActionCodec, Blocks, Features, view_text
 
 REFEREE = "referee"
 NAMES = ("alice", "bob", "carl", "dora", "emile", "fanny", "gaston", "hugo", "ines")
@@ -74,6 +74,8 @@ class Match:
                  if self.referee_agent or getattr(order, "actor", "player") == "player"]
         self.codec = ActionCodec(types, dict(d.agent_actions) if slots is None else slots)
         self.turns, self.max_steps, self.feature_size = turns, max_steps, feature_size
+        # each agent's vector from his last one: the parts of his view that did not change are not walked again
+        self._features = {a: Features(feature_size) for a in self.agents}
         self.game: Game | None = None
         self._opening: tuple[Any, Any] | None = None  # every game's start (state, entry), when it rolls no die
         self.reset(0)
@@ -158,7 +160,7 @@ class Match:
         return view_text(self.view(agent))
 
     def vector(self, agent: str) -> np.ndarray:
-        return features(self.view(agent), self.feature_size)
+        return self._features[agent](self.view(agent))
 
     def mask(self, agent: str) -> np.ndarray:
         return self.codec.mask(self.blocks if agent == self.current else None)
@@ -192,6 +194,7 @@ class Match:
         """A copy that plays on alone: the game copied, the rest shared (never changed)."""
         twin = copy.copy(self)
         twin.game = self.game.copy()
+        twin._features = {a: Features(self.feature_size) for a in self.agents}  # each remembers its own views
         twin.history = list(self.history)
         return twin
 
