@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.copying import copy_plain
 from ..core.interface import Field, LegalOrder
 
 SLOTS = 1 << 10  # a type's block when its game declares no bound for it
@@ -203,7 +204,78 @@ def _plain(value: Any) -> Any:
 
 
 def features(view: Any, size: int = FEATURES) -> np.ndarray:
+    return _vector(np.array(_sums([("", [view])], size)[0], dtype=np.int64))
+
+
+def _vector(sums: np.ndarray) -> np.ndarray:
+    vec = (sums.astype(np.float64) / _SCALE).astype(np.float32)
+    np.clip(vec, -BOUND, BOUND, out=vec)
+    return vec
+
+
+class Features:
+    """`features` of one viewer's successive views, the sums of the parts unchanged since his last view reused:
+    each top-level entry, and each item of a top-level list (a counter, a unit), is compared with a copy of the
+    last one (`==`, at C speed; a copy, since a view may hold the state's own lists, changed in place later) and
+    walked again only when it changed. The same vector as `features` (whole sums: a number equal to the last,
+    1 and 1.0 say, adds the same)."""
+
+    def __init__(self, size: int = FEATURES) -> None:
+        self.size = size
+        self.last: dict[Any, Any] = {}
+
+    def __call__(self, view: Any) -> np.ndarray:
+        if type(view) is not dict:
+            return features(view, self.size)
+        total = np.zeros(self.size, dtype=np.int64)
+        kept: dict[Any, Any] = {}
+        for key, value in view.items():
+            path = f"/{key}"
+            before = self.last.get(key)
+            if type(value) is list:
+                olds = before[1] if before is not None and before[0] == "list" else ()
+                parts = []
+                for i, item in enumerate(value):
+                    old = olds[i] if i < len(olds) else None
+                    if old is not None and type(old[0]) is type(item) and old[0] == item:
+                        parts.append(old)
+                        total += old[1]
+                        continue
+                    found, odd = _sums([(path, [item])], self.size)
+                    part = np.array(found, dtype=np.int64)
+                    parts.append((_NEVER if odd else copy_plain(item, {}), part))
+                    total += part
+                kept[key] = ("list", parts)
+            else:
+                if before is not None and before[0] == "one" and type(before[1]) is type(value) and \
+                        before[1] == value:
+                    kept[key] = before
+                else:
+                    found, odd = _sums([("", [{key: value}])], self.size)
+                    kept[key] = ("one", _NEVER if odd else copy_plain(value, {}), np.array(found, dtype=np.int64))
+                total += kept[key][2]
+        self.last = kept
+        return _vector(total)
+
+
+class _Never:
+    """Kept in place of a part holding a value of no JSON type (a Fraction equals 1, but adds its text): equal to
+    nothing, so that part is walked again each time."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_NEVER = _Never()
+
+
+def _sums(todo: list[tuple[str, Any]], size: int) -> tuple[list[int], bool]:
+    """The whole sums (in 1/_SCALE) of the leaves under `todo`'s (path, container) pairs, slot by slot, and
+    whether a leaf of no JSON type was met (read as its text)."""
     acc = [0] * size
+    odd = False
     layouts, places, texts = _tables.setdefault(size, ({}, {}, {}))  # by (path, *keys), path, (path, text)
     for table in (layouts, places, texts):
         if len(table) >= _CACHED:
@@ -214,7 +286,6 @@ def features(view: Any, size: int = FEATURES) -> np.ndarray:
         return path, crc32(path.encode()) % size
 
     # (path, container) still to walk; the order of the walk is free: every sum is of whole numbers
-    todo: list[tuple[str, Any]] = [("", [view])]
     while todo:
         path, value = todo.pop()
         if type(value) is dict:
@@ -244,6 +315,5 @@ def features(view: Any, size: int = FEATURES) -> np.ndarray:
                 todo.append((key, v))
             else:
                 todo.append((key, [_plain(v)]))
-    vec = (np.array(acc, dtype=np.float64) / _SCALE).astype(np.float32)
-    np.clip(vec, -BOUND, BOUND, out=vec)
-    return vec
+                odd = True
+    return acc, odd

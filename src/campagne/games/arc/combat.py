@@ -49,8 +49,9 @@ def may_attack(state: ArcState, a: Unit, t: Unit, phase: str) -> bool:
 def targets(state: ArcState, a: Unit, phase: str) -> list[str]:
     if not a.alive or a.hex is None:
         return []
-    near = [a.hex, *state.board.neighbours[a.hex]]
-    return sorted(t.id for h in near for t in state.at(h) if may_attack(state, a, t, phase))
+    near = {a.hex, *state.board.neighbours[a.hex]}  # one pass over the counters, not one per hex (`state.at`)
+    return sorted(t.id for t in state.units.values()
+                  if t.hex in near and t.status == "active" and may_attack(state, a, t, phase))
 
 
 def defence(state: ArcState, t: Unit) -> Fraction:

@@ -128,6 +128,9 @@ def names(units: list[Unit]) -> dict[str, str]:
 def counter_word(state: ArcState, player: str, word: Any) -> str:
     """The id of the counter of `player` a word names: its id, its id without `.1` when it names one counter,
     or its printed name; the word itself when it names none (the checks that follow refuse it)."""
+    found = state.units.get(word) if isinstance(word, str) else None
+    if found is not None and found.side == player:
+        return word  # an id, as `pick` reads it first: no printed name to draw (a move's every check asks)
     mine = [u.id for u in state.units.values() if u.side == player]
     return pick(str(word), mine, {uid: list(name(uid).values()) for uid in mine}) or str(word)
 
@@ -200,6 +203,8 @@ def _zoc_on_the_way(state: ArcState, u: Unit, dest: str, prev: dict[str, str]) -
 
 def target_word(word: Any, targets: list[str]) -> str:
     """A target as typed: a counter's id, its id without `.1`, or its printed name, among the choices."""
+    if isinstance(word, str) and word in targets:
+        return word  # as `pick` reads it first
     return pick(str(word), targets, {t: list(name(t).values()) for t in targets
                                        if ":" not in t and "+" not in t}) or str(word)
 

@@ -55,8 +55,9 @@ class Unit:
         return self.status == "active"
 
     def strength(self, what: str) -> Fraction:
-        s = self.kind.strength(what, self.reduced)
-        if self.kind.ability("fading") and what in ("melee", "missile"):
+        k = self.kind  # (a table look-up: asked once, the views and odds ask strengths by the hundred)
+        s = k.strength(what, self.reduced)
+        if what in ("melee", "missile") and k.ability("fading"):
             s = s * Fraction(max(0, 3 - self.fading), 3)
         return s
 

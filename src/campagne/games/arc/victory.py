@@ -108,12 +108,13 @@ def standing(state: ArcState, winners: list[str]) -> list[str]:
 def outcome(state: ArcState) -> Outcome:
     """Scores: a total victory gives its winners 1 and the others 0; the standing after turn 8 gives
     0.5, 0.25 and 0 (nobody won)."""
-    order = state.standing or standing(state, [])
+    keys = {s: score_key(state, s) for s in SIDES}  # each side's once (the standing sorts by them too)
+    order = state.standing or sorted(SIDES, key=keys.__getitem__, reverse=True)  # as `standing(state, [])`
     if state.victory in ("strategic", "secret"):
         winners = state.winner.split("+") if state.winner else []
         scores = {s: 1.0 if s in winners else 0.0 for s in SIDES}
     else:
         scores = {s: (0.5, 0.25, 0.0)[order.index(s)] for s in SIDES}
     details = {"victory": state.victory, "turn": state.turn,
-               "keys": {s: list(score_key(state, s)) for s in SIDES}}
+               "keys": {s: list(k) for s, k in keys.items()}}
     return Outcome(state.ended, tuple(order), scores, details)

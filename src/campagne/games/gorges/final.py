@@ -77,27 +77,46 @@ def enter_final(ctx: Ctx) -> list[Event]:
     return [{"type": "final_battle", "turn": s.turn, "standings": [dict(r) for r in s.standings]}]
 
 
+def final_checks(ctx: Ctx) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """Everything that may refuse the final battle, reading the state only (the legal orders ask it of the state
+    itself): how it is decided, and on the grid its set-up (each army fits its deployment zone: the grid reads
+    the set-up and rolls nothing). The fight that follows is played by the grid's computers among the grid's
+    own legal orders, so it refuses nothing. Returns the standings and the grid's set-up (None: no grid)."""
+    s = ctx.state
+    winner, auto = ctx.cmd.get("winner"), bool(ctx.cmd.get("auto"))
+    need((winner is None) == auto, "gorges.final.how")
+    # reckoned again: a referee's correction (adjust) made while the battle waited counts
+    rows = final_standings(s, ctx.k["armies"]["max_points_bonus_percent"])
+    resolver = ctx.cmd.get("resolver", "table")
+    need(resolver in ("table", "grid"), "order.bad_field", field="resolver", value=resolver)
+    need(auto or resolver == "table", "gorges.final.how")
+    if not auto:
+        need(winner in s.players, "gorges.final.winner", players=", ".join(s.players), winner=winner)
+    if not (auto and resolver == "grid"):
+        return rows, None
+    from ...core.dice import Dice
+    from ..skirmish.campaign import RULES, engagements, gorges_final_setup
+    rel = [p.relics for p in s.players.values()]
+    cap = ctx.k["armies"]["max_points_bonus_percent"]
+    percents = {r["player"]: advantage(s.players[r["player"]].relics, min(rel), max(rel), cap) for r in rows}
+    setup = gorges_final_setup(s, percents, engagements(ctx.cmd))
+    RULES.new_state(setup, Dice.seeded("grid-fits", 0))  # refuses an army its zone cannot hold
+    return rows, setup
+
+
 def order_final_battle(ctx: Ctx) -> list[Event]:
     """The referee enters the final battle's winner (`winner`) or sends it to the resolver (`auto`): each player
     rolls 2D6 + 1 per 5 % of advantage (an addition to the seed, as the auto-resolve of the year's battles);
     the highest wins, players tied roll again."""
     s = ctx.state
     winner, auto = ctx.cmd.get("winner"), bool(ctx.cmd.get("auto"))
-    need((winner is None) == auto, "gorges.final.how")
-    # reckoned again: a referee's correction (adjust) made while the battle waited counts
-    rows = final_standings(s, ctx.k["armies"]["max_points_bonus_percent"])
+    rows, setup = final_checks(ctx)
     s.standings = rows
     scores: dict[str, dict[str, Any]] = {}
-    resolver = ctx.cmd.get("resolver", "table")
-    need(resolver in ("table", "grid"), "order.bad_field", field="resolver", value=resolver)
-    need(auto or resolver == "table", "gorges.final.how")
     grid: dict[str, Any] = {}
-    if auto and resolver == "grid":  # fought on the grid (seed 004), the advantages in each army's points
-        from ..skirmish.campaign import engagements, resolve_gorges_final
-        rel = [p.relics for p in s.players.values()]
-        cap = ctx.k["armies"]["max_points_bonus_percent"]
-        percents = {r["player"]: advantage(s.players[r["player"]].relics, min(rel), max(rel), cap) for r in rows}
-        grid = resolve_gorges_final(s, percents, ctx.dice, engagements(ctx.cmd))
+    if setup is not None:  # fought on the grid (seed 004), the advantages in each army's points
+        from ..skirmish.campaign import resolve_gorges_final
+        grid = resolve_gorges_final(s, setup, ctx.dice)
         winner = grid["winner"]
     elif auto:
         rel = [p.relics for p in s.players.values()]

@@ -9,7 +9,10 @@ not tried where the answer is known without it (pinned by tests/test_legal_order
   allowance), which they satisfy by construction: the first one is tried, and stands for all;
 - a challenge is tried once per army and defender; the targets are those the rules' own `condition` names;
 - a forest or burrow jump is tried once; its destinations are the cells the rule's own test admits (named by
-  their ids: they were once listed as coordinates the rules refuse, so the jumps were never offered).
+  their ids: they were once listed as coordinates the rules refuse, so the jumps were never offered);
+- a move, a challenge, an equip and the final battle are asked of the state itself through their handlers' own
+  checks (`_refusal`), with no copy: on the grid, the final battle's set-up is checked and the battle is not
+  fought (its fight, the grid's computers playing the grid's legal orders, refuses nothing).
 
 Limits, where the real domain is open or too large to list:
 - `move` lists, for each army, one shortest walk to each cell its allowance reaches (the rules take any walk);
@@ -87,12 +90,15 @@ def _checks() -> dict[Any, Any]:
     """The orders whose handler checks everything before it changes anything, and cannot be refused once it
     changes the state: their handler, and that first half of it (the order calls it), which reads the state."""
     from .conquest import challenge_checks, order_challenge
+    from .final import final_checks, order_final_battle
     from .movement import move_checks, order_move
     from .rules import equip_checks, order_equip
-    return {order_move: move_checks, order_challenge: challenge_checks, order_equip: equip_checks}
+    return {order_move: move_checks, order_challenge: challenge_checks, order_equip: equip_checks,
+            order_final_battle: final_checks}
 
 
-_CHECKED = frozenset({"move", "challenge", "equip"})
+# (the final battle on the grid: a whole grid battle fought at each trial, about 0.1 s)
+_CHECKED = frozenset({"move", "challenge", "equip", "final-battle"})
 
 
 def _refusal(s: GorgesState, command: dict[str, Any]) -> str | None:
@@ -306,7 +312,7 @@ def _referee(s: GorgesState) -> list[LegalOrder]:
                                    *((Field("players", "bool", optional=True),) if "grid" in grid else ()))))
             out.append(LegalOrder("battle-result", REFEREE, {"battle": b.id},
                                   (Field("winner", choices=(b.attacker, b.defender)),)))
-    out = [lo for lo in out if accepts(_rules(), s, lo.command({f.name: f.choices[0] for f in lo.fields if f.choices}))]
+    out = [lo for lo in out if _ok(s, lo.command({f.name: f.choices[0] for f in lo.fields if f.choices}))]
     return out + adjust_orders(s)
 
 

@@ -218,11 +218,9 @@ def gorges_result(grid: SkirmishState, attacker: Any, defender: Any, v: int = 1)
     return out | (_kept(grid) if v >= 2 else {})
 
 
-def resolve_gorges_final(state: Any, percents: dict[str, Any], dice: Dice, engaged: int = 1) -> dict[str, Any]:
-    """Gorges' final battle on the grid (« Plus un joueur possède de Point de Relique plus son armée sera
-    avantagée lors de la bataille finale »): every player's General's army, its points raised by its advantage
-    (`percents`, in percent), the camps in the order given (the first defends), on the plain; as many cards as
-    each camp's deployment zone holds. The winner: the camp left alone, else by the share of hit points kept."""
+def gorges_final_setup(state: Any, percents: dict[str, Any], engaged: int = 1) -> dict[str, Any]:
+    """The grid set-up of Gorges' final battle (`resolve_gorges_final`), read from the campaign's state: the
+    advantages `percents` (in percent) raise each General's army's points."""
     from .grid import battlefield
     base = conversion()["gorges_v2"]["points"]["general"]
     field = battlefield(battlefield_for("plain"))
@@ -232,7 +230,16 @@ def resolve_gorges_final(state: Any, percents: dict[str, Any], dice: Dice, engag
         points = int(base * (100 + percents[pid]) / 100)
         roster = convert.gorges_cards(state, army, points=points, most=len(field.zones[k]))
         camps.append((pid, convert.carry(state, roster)))
-    grid = fight(_setup(camps, "plain", engaged, convert.version(state)), dice, "gorges:final")
+    return _setup(camps, "plain", engaged, convert.version(state))
+
+
+def resolve_gorges_final(state: Any, setup: dict[str, Any], dice: Dice) -> dict[str, Any]:
+    """Gorges' final battle on the grid (« Plus un joueur possède de Point de Relique plus son armée sera
+    avantagée lors de la bataille finale »), fought from its set-up (`gorges_final_setup`): every player's
+    General's army, its points raised by its advantage (in percent), the camps in the order given (the first
+    defends), on the plain; as many cards as each camp's deployment zone holds. The winner: the camp left alone,
+    else by the share of hit points kept."""
+    grid = fight(setup, dice, "gorges:final")
     convert.remember(state, grid)
     return {"winner": winner_of(grid), "battlefield": grid.field.id, "rounds": grid.round,
             "hp_left": {c: grid.hp_left(c) for c in grid.camps}, **_kept(grid)}

@@ -2,7 +2,7 @@
 
 The tracker is the referee's: he reports what happens on the table as facts and moves the battle on. A side
 (`a` or `b`) is awaited when one of its units has a test to take or a reaction to choose: it may roll its tests
-and choose its reactions; everything else is the referee's. Every order listed is tried on a copy of the state
+and choose its reactions; everything else is the referee's. Every order listed is accepted by the tracker
 (`core.legal.accepts`), each of its choices too, but for a table fact's targets (chosen by the tracker's own
 rules, `_table_facts`: trying each would cost a page its time).
 
@@ -14,12 +14,16 @@ whose dice are rolled at the table (the set-up's `table_dice`), while a command 
 per die of the stage, `dice_fields`) or its cancelling are listed, to the referee and to the side that gave it; a
 reaction is listed with the reactions the sheet allows for a charged unit, a casualty report with 1 to all of a
 unit's models, the end with either winner or none.
+
+A casualty report (two a unit, at every listing of the referee's orders) and the end are asked without a copy,
+through the tracker's own checks on the state itself (`_accepts`); tests/test_wab_legal_probe.py holds it to the trial.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import CampagneError
 from ...core.interface import Field, LegalOrder
 from ...core.legal import accepts
 from .battle_state import FACINGS
@@ -35,8 +39,29 @@ def _rules() -> Any:
     return WabBattle()
 
 
+def _accepts(state: BattleState, command: dict[str, Any]) -> bool:
+    """Would the tracker accept `command` now? A casualty report and the end (without quarters) through the
+    tracker's own checks on the state itself (`casualties_checks`, `end_checks`: what follows them refuses
+    nothing, and neither rolls a die, so the table's dice change nothing), any other order tried on a copy."""
+    kind = command.get("type")
+    if state.table_dice is None and state.phase != "ended" and (
+            kind == "fact" and command.get("fact") == "casualties" or kind == "end" and "quarters" not in command):
+        from .tracker_commands import end_checks
+        from .tracker_facts import casualties_checks, check_fact_fields
+        try:
+            if kind == "end":
+                end_checks(state, command)
+            else:
+                check_fact_fields("casualties", command)
+                casualties_checks(state, command)
+        except CampagneError:
+            return False
+        return True
+    return accepts(_rules(), state, command)
+
+
 def _keep(state: BattleState, orders: list[LegalOrder]) -> list[LegalOrder]:
-    """The orders whose every listed value the tracker accepts (tried value by value on a copy)."""
+    """The orders whose every listed value the tracker accepts (asked value by value, `_accepts`)."""
     kept = []
     for lo in orders:
         fields = []
@@ -45,24 +70,24 @@ def _keep(state: BattleState, orders: list[LegalOrder]) -> list[LegalOrder]:
         base = _first(lo)
         for f in lo.fields:
             if f.kind == "choice":
-                good = tuple(v for v in f.choices if accepts(_rules(), state, lo.command({**base, f.name: v})))
+                good = tuple(v for v in f.choices if _accepts(state, lo.command({**base, f.name: v})))
                 if not good:
                     break
                 # left out only where the tracker takes it without (a drawn battle's end needs a winner)
-                optional = f.optional and accepts(_rules(), state, lo.command(base))
+                optional = f.optional and _accepts(state, lo.command(base))
                 fields.append(Field(f.name, choices=good, optional=optional))
                 if f.name in base:
                     base[f.name] = good[0]
             elif f.kind in ("int", "bool"):
                 # a one-model unit's casualties: 1 is both ends, tried once
                 ends = dict.fromkeys((f.low, f.high) if f.kind == "int" else (False, True))
-                if not all(accepts(_rules(), state, lo.command({**base, f.name: v})) for v in ends):
+                if not all(_accepts(state, lo.command({**base, f.name: v})) for v in ends):
                     break
                 fields.append(f)
             else:
                 fields.append(f)
         else:
-            if fields or accepts(_rules(), state, lo.command(base)):
+            if fields or _accepts(state, lo.command(base)):
                 kept.append(LegalOrder(lo.type, lo.player, lo.fixed, tuple(fields)))
     return kept
 
@@ -123,13 +148,13 @@ def _table_facts(state: BattleState) -> list[LegalOrder]:
             declared = {c.target for c in state.charges if c.charger == bu.key and c.status == "declared"}
             # a declared charge's contact waits for its tests and its reach: tried (the others as the rules say)
             targets = tuple(t for t in theirs if state.units[t].status == "ready" and t not in touching and (
-                t not in declared or accepts(_rules(), state, {"type": "fact", "player": REFEREE,
-                                                               "fact": "contact", "unit": bu.key, "target": t})))
+                t not in declared or _accepts(state, {"type": "fact", "player": REFEREE,
+                                                      "fact": "contact", "unit": bu.key, "target": t})))
             if targets:
                 out.append(LegalOrder("fact", REFEREE, {"fact": "contact", "unit": bu.key}, (
                     Field("target", choices=targets), Field("facing", choices=FACINGS, optional=True))))
     # a charge, a contact or a test's facts: tried once, on its first values (its targets chosen above)
-    return [lo for lo in out if lo.fixed["fact"] == "move" or accepts(_rules(), state, lo.command(_first(lo)))]
+    return [lo for lo in out if lo.fixed["fact"] == "move" or _accepts(state, lo.command(_first(lo)))]
 
 
 def _first(lo: LegalOrder) -> dict[str, Any]:

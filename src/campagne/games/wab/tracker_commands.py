@@ -119,16 +119,22 @@ def _next_phase(state: BattleState) -> Events:
 # --------------------------------------------------------------------------- end
 
 
-def cmd_end(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+def end_checks(state: BattleState, cmd: Mapping[str, Any]) -> dict[str, Any]:
+    """Everything that may refuse the end once the quarters given are set, reading the state only (the legal
+    orders ask it on the state itself): the battle's result."""
     from .tracker_views import final_result
+    return final_result(state, _side_field(cmd, "winner"))
+
+
+def cmd_end(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     # The battle may stop at any moment (the scenario's last turn, an army routed): tests still pending
     # are simply not taken.
-    winner = _side_field(cmd, "winner")
+    _side_field(cmd, "winner")
     before = dict(state.quarters)
     if cmd.get("quarters") is not None:
         _set_quarters(state, cmd["quarters"])
     try:
-        result = final_result(state, winner)
+        result = end_checks(state, cmd)
     except CampagneError:
         state.quarters = before
         raise

@@ -32,13 +32,20 @@ def _set_quarters(state: BattleState, raw: Any) -> None:
     state.quarters = q
 
 
-def fact_casualties(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+def casualties_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUnit, int, str]:
+    """Everything that may refuse a casualty report, reading the state only: the legal orders ask it on the
+    state itself (what follows, `remove_models`, refuses nothing)."""
     what = ("Casualties", "Des pertes")
     _phase(state, what, *TURN_PHASES)
     bu = _one(state, cmd)
     _need_status(bu, what, "ready", "fleeing")
     n = _int(cmd, "models", 1, bu.models)
-    return remove_models(state, bu, n, how=_choice(cmd, "how", HOWS, default="battle"))
+    return bu, n, _choice(cmd, "how", HOWS, default="battle")
+
+
+def fact_casualties(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    bu, n, how = casualties_checks(state, cmd)
+    return remove_models(state, bu, n, how=how)
 
 
 def fact_killed(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
