@@ -5,6 +5,8 @@ game's descriptor redacts them (`access.Seat.viewer`); the server itself knows n
 from __future__ import annotations
 
 import json
+import secrets
+from html import escape
 from typing import Any
 
 from django.contrib import messages
@@ -158,36 +160,56 @@ def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
 
 
 _picks: dict[tuple[Any, ...], Any] = {}
+_boxes: dict[tuple[Any, ...], str] = {}
+# where each request's CSRF token goes in an orders box drawn once for every request of a state, reader and piece
+# selected: random per process, so no text a player writes can name it
+_CSRF_SLOT = f"csrf-{secrets.token_hex(16)}"
 
 
 def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
+    """The orders box: drawn once per state, reader (`_seen_by`) and piece selected, then given this request's
+    CSRF token (a reload, a click, a poll after another's order draws nothing else again; a proposal pending is
+    drawn once per state, not once per page)."""
+    selected = None
+    if s.actor is not None and not campaign.ended:
+        _svg, _legal, pieces, _t, _p = _board(campaign, c, s)
+        # one form per selected piece (the one clicked on the map, or chosen in the list), beside the orders of none
+        key = f"board-{campaign.pk}"
+        wanted = request.GET.get("sel") or request.session.get(key)
+        selected = board.chosen(pieces, wanted)
+        if request.GET.get("sel") and request.session.get(key) != selected:
+            request.session[key] = selected
+    box = store.remembered(_boxes, ("box", selected, *_seen_by(campaign, c, s)), 1024,
+                           lambda: _box(campaign, c, s, selected))
+    return {"campaign": campaign, "seat": s, "your_turn": awaiting_me(campaign, c, s),
+            "box": mark_safe(box.replace(_CSRF_SLOT, escape(get_token(request))))}
+
+
+def _box(campaign: Campaign, c: Any, s: Seat, selected: Any) -> str:
+    url = reverse("club:orders", args=[campaign.pk])
+    ctx: dict[str, Any] = {"forms": "", "campaign": campaign, "seat": s, "orders_url": url, "selected": selected,
+                           "csrf_slot": mark_safe(f'<input type="hidden" name="csrfmiddlewaretoken" '
+                                                  f'value="{_CSRF_SLOT}">')}
     if s.actor is None or campaign.ended:
-        return {"forms": "", "campaign": campaign, "seat": s}
+        return render_to_string("club/orders_box.html", ctx)
     _svg, legal, pieces, things, places = _board(campaign, c, s)
-    # one form per selected piece (the one clicked on the map, or chosen in the list), beside the orders of none
-    key = f"board-{campaign.pk}"
-    wanted = request.GET.get("sel") or request.session.get(key)
-    selected = board.chosen(pieces, wanted)
-    if request.GET.get("sel") and request.session.get(key) != selected:
-        request.session[key] = selected
     # (no piece selected when none has orders: the orders of none, once)
     shown = sorted(pieces.pieces[None] + (pieces.pieces.get(selected, []) if selected is not None else []))
     ids = {i: f"order-{i}" for i in shown}
     words = words_for(campaign, c)
     drawn = orders.forms([legal[i] for i in shown], words, _("Give"))
-    url = reverse("club:orders", args=[campaign.pk])
-    forms = orders.page(drawn, url=url, csrf=get_token(request), seq=orders.seq_of(campaign, c, s.viewer), phase=store.phase_key(c),
-                        confirm_end=_("End the campaign? It cannot be taken back."), ids=[ids[i] for i in shown])
+    forms = orders.page(drawn, url=url, csrf=_CSRF_SLOT, seq=orders.seq_of(campaign, c, s.viewer),
+                        phase=store.phase_key(c), confirm_end=_("End the campaign? It cannot be taken back."),
+                        ids=[ids[i] for i in shown])
     advice = _advice(campaign, c, s)
-    seen_by = _seen_by(campaign, c, s)  # the rest once per state, reader and selected piece (reloads, clicks)
-    spots = store.remembered(_picks, ("spots", selected, *seen_by), 1024, lambda: mark_safe(
-        board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice, words) if selected else ""))
-    named_pieces = store.remembered(_picks, ("pieces", *seen_by), 1024, lambda: sorted(
+    spots = mark_safe(board.targets(legal, pieces.pieces.get(selected, []), ids, things, places, advice, words)
+                      if selected else "")
+    named_pieces = store.remembered(_picks, ("pieces", *_seen_by(campaign, c, s)), 1024, lambda: sorted(
         ((p, words.choice(p)) for p in pieces.orderable()), key=lambda x: natural(x[1])))
-    mine = store.remembered(_picks, ("mine", *seen_by), 1024, lambda: _mine(campaign, c, s))
-    return {"forms": forms, "campaign": campaign, "seat": s, "your_turn": awaiting_me(campaign, c, s), "mine": mine, "orders_url": url,
-            "withdraw_url": reverse("club:withdraw", args=[campaign.pk]), "advice": advice,
-            "pieces": named_pieces, "selected": selected, "spots": spots}
+    ctx.update({"forms": forms, "mine": _mine(campaign, c, s), "withdraw_url": reverse("club:withdraw",
+                                                                                       args=[campaign.pk]),
+                "advice": advice, "pieces": named_pieces, "spots": spots})
+    return render_to_string("club/orders_box.html", ctx)
 
 
 def named(words: Words, player: Any) -> str:
