@@ -4,13 +4,16 @@ game's descriptor redacts them (`access.Seat.viewer`); the server itself knows n
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 from html import escape
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -270,13 +273,27 @@ def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _members(campaign: Campaign) -> list[dict[str, Any]]:
-    """The members table's rows (and the referee's console's), read as values: building a membership and a user
-    per member was most of what the page's own database work cost."""
+    """The members table's rows (and the referee's console's), by one hand-written query: the ORM took ~0.5 ms of
+    CPU a page to build it, and building a membership and a user per member as much again."""
     roles = dict(Membership.ROLES)
+    with connection.cursor() as cursor:
+        cursor.execute(_members_sql(), [campaign.pk])
+        rows = cursor.fetchall()
     return [{"pk": pk, "username": name, "role": roles.get(role, role), "player": player, "civil_disorder": disorder,
              "on_time": on_time, "phases": on_time + missed}
-            for pk, name, role, player, disorder, on_time, missed in Membership.objects.filter(campaign=campaign)
-            .values_list("pk", "user__username", "role", "player", "civil_disorder", "on_time", "missed")]
+            for pk, name, role, player, disorder, on_time, missed in rows]
+
+
+@functools.cache
+def _members_sql() -> str:
+    m, u, q = Membership._meta, get_user_model()._meta, connection.ops.quote_name
+
+    def col(name: str) -> str:
+        return "m." + q(m.get_field(name).column)
+    columns = ", ".join(col(f) for f in ("id", "user", "role", "player", "civil_disorder", "on_time", "missed"))
+    columns = columns.replace(col("user"), f"u.{q(u.get_field(get_user_model().USERNAME_FIELD).column)}")
+    return (f"SELECT {columns} FROM {q(m.db_table)} m JOIN {q(u.db_table)} u ON u.{q(u.pk.column)} = {col('user')} "
+            f"WHERE {col('campaign')} = %s ORDER BY {col('id')}")
 
 
 @login_required
