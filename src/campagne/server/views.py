@@ -163,7 +163,7 @@ def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
 
 
 _picks: dict[tuple[Any, ...], Any] = {}
-_boxes: dict[tuple[Any, ...], str] = {}
+_boxes: dict[tuple[Any, ...], str] = {}  # 256 at most: a box with a hundred proposals pending weighs ~150 kB
 # where each request's CSRF token goes in an orders box drawn once for every request of a state, reader and piece
 # selected: random per process, so no text a player writes can name it
 _CSRF_SLOT = f"csrf-{secrets.token_hex(16)}"
@@ -182,7 +182,7 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
         selected = board.chosen(pieces, wanted)
         if request.GET.get("sel") and request.session.get(key) != selected:
             request.session[key] = selected
-    box = store.remembered(_boxes, ("box", selected, *_seen_by(campaign, c, s)), 1024,
+    box = store.remembered(_boxes, ("box", selected, *_seen_by(campaign, c, s)), 256,
                            lambda: _box(campaign, c, s, selected))
     return {"campaign": campaign, "seat": s, "your_turn": awaiting_me(campaign, c, s),
             "box": mark_safe(box.replace(_CSRF_SLOT, escape(get_token(request))))}
