@@ -3,11 +3,14 @@
 test client. CPU time (`time.process_time`), which the machine's load does not spoil as it does a p95 under 8
 threads.
 
-    .venv/bin/python benchmarks/profile_pages.py [--rounds 5] [--profile GAME]
+    .venv/bin/python benchmarks/profile_pages.py [--rounds 5] [--profile GAME] [--pending N]
 
 Prints per game: the first page of a state (nothing remembered yet: `cold`), another player's first page of that state
 (`2nd viewer`), then the page again (`warm`, the least of `--rounds`: the figure the least disturbed by other processes), and the click (least). `--profile GAME` prints the
 cProfile of that game's first page, another viewer's first page and its warm pages, by cumulative time.
+`--pending N` measures instead a campaign that computers advanced to its first phase where every player gives
+free-text orders (`loadtest.build`: Atlantis's diplomacy, 8 players): each player's first page and the warm page with
+no order pending, then with every player's N orders (agreements proposed) pending.
 """
 
 from __future__ import annotations
@@ -30,12 +33,55 @@ def cpu(f: object) -> float:
     return time.process_time() - t0
 
 
+def pending(players: int, count: int, rounds: int) -> None:
+    """The page with none and with `players` x `count` free-text orders pending, in CPU ms."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from campagne.server import loadtest
+    folder = Path(tempfile.mkdtemp(prefix="campagne-profile-"))
+    info = loadtest.build(folder, 1, players, 0)["campaigns"][0]
+    pk, User = info["pk"], get_user_model()
+    clients = []
+    for u in info["accounts"]:
+        cl = Client()
+        cl.force_login(User.objects.get(username=u))
+        cl.get("/")
+        clients.append(cl)
+
+    def load(cl: Client) -> str:
+        r = cl.get(f"/c/{pk}/")
+        assert r.status_code == 200, r.status_code
+        return r.content.decode()
+
+    def measure(what: str) -> None:
+        first = [cpu(lambda cl=cl: load(cl)) for cl in clients]  # each reader's first page of the state
+        warm = [cpu(lambda: load(clients[0])) for _ in range(rounds)]
+        forms = load(clients[0]).count('<form class="order"')
+        print(f"{info['game']:9} {what:>14}: first page per reader median {sorted(first)[len(first) // 2] * 1000:6.1f}"
+              f" max {max(first) * 1000:6.1f}   warm {min(warm) * 1000:5.1f}   (CPU ms; {forms} order forms on the "
+              f"busiest reader's page)", flush=True)
+    load(clients[0])  # the process's first page (imports) is no reader's
+    measure("none pending")
+    for i in range(count):
+        for cl in clients:
+            form = loadtest.text_order(cl.get(f"/c/{pk}/orders/").content.decode(), f"bench {i}")
+            if form is None:
+                break
+            cl.post(f"/c/{pk}/orders/", form, HTTP_HX_REQUEST="true")
+    measure(f"{players * count} pending")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--profile", default="")
     parser.add_argument("--players", type=int, default=8)
+    parser.add_argument("--pending", type=int, default=0)
     args = parser.parse_args()
+    if args.pending:
+        pending(args.players, args.pending, args.rounds)
+        return
     folder = Path(tempfile.mkdtemp(prefix="campagne-profile-"))
     from campagne.server import loadtest
     from campagne.registry import games

@@ -68,3 +68,29 @@ def test_an_order_given_draws_every_page_anew() -> None:
     assert after.count("<pre") > before[who].count("<pre")  # the new line in the latest of the journal
     for p in others:
         assert map_of(page(clients[p], campaign.pk)) == drawn(campaign, "en", p)
+
+
+def test_a_reload_draws_no_order_form_again_yet_carries_its_own_csrf_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The orders box (every pending proposal's form, every withdraw form) is drawn once per state and reader: a
+    reload draws none again, and each request's box carries that request's token, which an order is accepted
+    with (the token slot of the box kept never shows)."""
+    from django.test import Client
+
+    from campagne.server import orders, views
+    from server_kit import form_fields, user
+    campaign, clients = club("atlantis")
+    who = awaited_player(campaign)
+    calls = []
+    real = orders.forms
+    monkeypatch.setattr(orders, "forms", lambda *a, **k: calls.append(1) or real(*a, **k))
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(user(f"atlantis-{who}"))
+    first = page(strict, campaign.pk)
+    drawn_once = len(calls)
+    assert drawn_once and form_fields(first)
+    again = page(strict, campaign.pk)
+    assert len(calls) == drawn_once, "the reload drew the order forms again"
+    assert views._CSRF_SLOT not in first + again
+    n = length(campaign)
+    r = strict.post(f"/c/{campaign.pk}/orders/", form_fields(again)[0], HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and length(campaign) > n

@@ -8,9 +8,13 @@ in civil disorder, and the computer plays for him at every phase until he gives 
 
 from __future__ import annotations
 
+import functools
+import json
 from datetime import timedelta
+from types import SimpleNamespace
 from typing import Any
 
+from django.db import connection
 from django.db.models import Case, F, When
 from django.utils import timezone
 
@@ -92,10 +96,35 @@ def due(pk: int, now: Any = None, row: Campaign | None = None) -> list[str]:
 
 def computer_lines(campaign: Campaign) -> dict[int, str]:
     """The journal lines a computer wrote for an absent player (line -> the player), marked in the journal."""
-    return {n: player for player, lines in Notice.objects.filter(campaign=campaign, kind=Notice.COMPUTER)
-            .values_list("player", "lines") for n in lines}
+    return {n: player for player, lines in _rows("computer", campaign.pk) for n in _json(lines)}
 
 
-def notices(campaign: Campaign, last: int = 5) -> list[Notice]:
-    """The latest things passed deadlines did, for the campaign's page."""
-    return list(Notice.objects.filter(campaign=campaign)[:last])
+def notices(campaign: Campaign, last: int = 5) -> list[Any]:
+    """The latest things passed deadlines did, for the campaign's page (what `notify.notice_text` reads of them)."""
+    return [SimpleNamespace(kind=kind, player=player, left=left, lines=_json(lines))
+            for kind, player, left, lines in _rows("latest", campaign.pk, last)]
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value  # SQLite's text, PostgreSQL's decoded jsonb
+
+
+def _rows(which: str, *params: Any) -> list[tuple[Any, ...]]:
+    """Every page reads the notices: one hand-written query (the ORM took ~0.5 ms of CPU to build each, 40 times
+    what running it takes)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_sql(which), list(params))
+        return list(cursor.fetchall())
+
+
+@functools.cache
+def _sql(which: str) -> str:
+    n, q = Notice._meta, connection.ops.quote_name
+
+    def col(name: str) -> str:
+        return q(n.get_field(name).column)
+    if which == "computer":
+        return (f"SELECT {col('player')}, {col('lines')} FROM {q(n.db_table)} WHERE {col('campaign')} = %s "
+                f"AND {col('kind')} = '{Notice.COMPUTER}'")
+    return (f"SELECT {col('kind')}, {col('player')}, {col('left')}, {col('lines')} FROM {q(n.db_table)} "
+            f"WHERE {col('campaign')} = %s ORDER BY {col('created')} DESC, {col('id')} DESC LIMIT %s")
