@@ -66,7 +66,7 @@ def paired_choice(g: Any, state: Any, player: str, sample: Callable[..., Any], c
                   clock: Callable[[], float] = time.monotonic) -> dict[str, Any]:
     """Play every candidate out on the same determinizations, the dice and the computers' seeds drawn per
     determinization (never per candidate), for `budget.iterations` playouts in all or `budget.seconds`, and keep the game's own computer's choice (`choices[0]`) unless another's
-    mean paired difference beats it by `budget.margin` and beyond chance (one-sided 95 %)."""
+    mean paired difference beats it by `budget.edge` and beyond chance (one-sided 95 %)."""
     rounds = max(2, budget.iterations // len(choices))
     diffs: list[list[float]] = [[] for _ in choices]
     start = clock()
@@ -93,6 +93,6 @@ def paired_choice(g: Any, state: Any, player: str, sample: Callable[..., Any], c
         n = len(d)
         mean = sum(d) / n
         var = max(1e-4, sum((x - mean) ** 2 for x in d) / max(1, n - 1))
-        if mean > max(budget.margin, 1.645 * math.sqrt(var / n)) and mean > best_mean:
+        if mean > max(budget.edge, 1.645 * math.sqrt(var / n)) and mean > best_mean:
             best, best_mean = i, mean
     return json.loads(key(choices[best]))
