@@ -1,6 +1,8 @@
 """A search-based computer player for any registered game: single-observer information-set Monte Carlo tree search
 (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012).
 
+By default (`Budget.method` "paired", `ai_paired`) it weighs the game's own computer's choice and a few others on
+the same determinizations and dice, by their paired differences; `method="tree"` is the flat ISMCTS below.
 It sees only its player's information state. Each iteration draws a determinization — a state consistent with
 what the player knows (the descriptor's `determinize`, see `determinizer`) — and plays it down one tree whose
 nodes are the orders given since the decision (every player's, as the player would see them given), choosing
