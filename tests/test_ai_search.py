@@ -170,7 +170,7 @@ def test_progressive_widening_keeps_each_node_to_a_few_children(monkeypatch: pyt
     import math
     d, g, pid = _waiting_for_search("atlantis")
     roots = _trees(monkeypatch)
-    budget = ai_search.Budget(iterations=30, depth=4)
+    budget = ai_search.Budget(iterations=30, depth=4, method="tree")
     ai_search.decide(d, g.state, pid, "seed", budget)
     assert roots and roots[0].visits == 30
     stack = list(roots)

@@ -1,6 +1,8 @@
 """A search-based computer player for any registered game: single-observer information-set Monte Carlo tree search
 (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012).
 
+By default (`Budget.method` "paired", `ai_paired`) it weighs the game's own computer's choice and a few others on
+the same determinizations and dice, by their paired differences; `method="tree"` is the flat ISMCTS below.
 It sees only its player's information state. Each iteration draws a determinization — a state consistent with
 what the player knows (the descriptor's `determinize`, see `determinizer`) — and plays it down one tree whose
 nodes are the orders given since the decision (every player's, as the player would see them given), choosing
@@ -18,6 +20,7 @@ because the decision is journaled as any order is and a replay never searches ag
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import json
 import math
@@ -27,6 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .ai_paired import fine_shares, paired_choice, spread_candidates
 from .core.errors import CampagneError, register_messages
 from .core.game import Game
 from .core.interface import GameDescriptor, LegalOrder, described
@@ -35,6 +39,7 @@ from .core.players import random_player
 REFEREE = "referee"
 SEARCH = "search"
 DEFAULT_ITERATIONS = 24
+DEEP = 60  # a paired playout's orders: past a Gorges or Atlantis turn's moves, where the figures move
 MAX_SECONDS = 600.0
 MAX_ITERATIONS = 100_000
 ITERS = "iters="  # `search:iters=N`: a fixed number of iterations a decision, the same on any machine
@@ -47,7 +52,9 @@ class Budget:
 
     iterations: int = DEFAULT_ITERATIONS
     seconds: float | None = None
-    depth: int = 12  # past it the playout is cut and scored by the game's standing (its outcome) there
+    depth: int | None = None  # orders past which the playout is cut and scored by the game's standing there:
+    # 12 for the tree, `DEEP` for the paired comparison (which can afford to let the score move: its playouts differ
+    # by the decision, not by their dice)
     tree: int = 1  # orders deep the tree grows at most (below, every order is a playout's). 1: the root's
     # candidates only, each iteration on a fresh determinization (flat ISMCTS): at a few dozen iterations the nodes
     # deeper down are visited once or twice and learn nothing, yet listing their legal orders took 85 % of the time
@@ -62,6 +69,10 @@ class Budget:
     widening: float = 0.5  # progressive widening: a node visited n times has at most ceil(n ** widening) + 1
     # children (Coulom 2007; Couëtoux et al. 2011), so a few dozen iterations go deep into the likeliest orders
     # rather than once into each of a hundred; 0 turns it off
+    method: str = "paired"  # "paired": every candidate on the same determinizations and dice, compared with the
+    # game's own choice by paired differences (`ai_paired`); "tree": flat ISMCTS, each iteration its own draw
+    room: int = 3  # the paired comparison's candidates besides the game's own choice (one of each kind first)
+    edge: float = 0.02  # by how much a candidate's mean paired difference must beat the game's own choice
     crowd: int = 40  # a decision with more candidate orders than this (a deployment's placements) is the game's own
     # computer's, not searched: a few dozen playouts cannot rank so many, and they would cost the game's minutes
 
@@ -219,9 +230,9 @@ def _actor(g: _Game, state: Any) -> str | None:
     return people[0] if people else REFEREE
 
 
-def _scores(g: _Game, state: Any, fine: float = 0.0) -> dict[str, float]:
+def _scores(g: _Game, state: Any, fine: float = 0.0, paired: bool = False) -> dict[str, float]:
     """The game's scores when it ended, else its standing now scored the same way (first 1, last 0), blended
-    (weight `fine`) with where each player stands in the game's key figures."""
+    (weight `fine`) with where each player stands in the game's key figures (`paired`: his share of each)."""
     o = g.outcome(state)
     if o.scores:
         return dict(o.scores)
@@ -230,7 +241,7 @@ def _scores(g: _Game, state: Any, fine: float = 0.0) -> dict[str, float]:
     rank = {pid: 1.0 if len(order) == 1 else 1 - i / last for i, pid in enumerate(order)}
     if not fine or g.figures is None:
         return rank
-    shares = figure_shares(g.figures(state), order)
+    shares = (fine_shares if paired else figure_shares)(g.figures(state), order)
     return {pid: (1 - fine) * r + fine * shares[pid] for pid, r in rank.items()}
 
 
@@ -278,6 +289,9 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
     """The order `player` gives now, by ISMCTS from his information state (`state` is read only through the
     game's determinization for him). None when he has nothing to order."""
     rng = random.Random(f"{seed}:{SEARCH}:{player}")
+    paired = budget.method == "paired"
+    if budget.depth is None:
+        budget = dataclasses.replace(budget, depth=DEEP if paired else 12)
     g = _Game.of(descriptor, budget)
     sample = determinizer(descriptor)
     first = sample(state, player, random.Random(rng.getrandbits(64)))
@@ -289,8 +303,17 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
         hint = _own_choice(g, first, player, rng)
         if hint is not None and described(legal, hint):
             return hint
-    choices = _candidates(g, first, player, legal, choices, rng, budget)
     everyone = frozenset((g.view(first, None).get("players") or {}))
+    if paired:
+        hint = _hint(g, first, player, legal, choices, rng)
+        picked = spread_candidates(hint, choices, legal, budget.room, rng, _key)
+        if len(picked) <= 1:
+            return picked[0] if picked else choices[0]
+        if hint is None:
+            return choices[0]
+        return paired_choice(g, state, player, sample, picked, rng, budget, everyone,
+                             lambda s: _scores(g, s, budget.fine, paired=True), _paired_playout, _key, clock)
+    choices = _candidates(g, first, player, legal, choices, rng, budget)
     root = Node()
     start = clock()
     for i in range(budget.iterations):
@@ -316,16 +339,33 @@ def _candidates(g: _Game, known: Any, player: str, legal: list[LegalOrder], choi
     """The orders the search weighs: the game's own computer's choice first (tried first, kept on a tie), then
     as many others, drawn at random, as the budget can try a few times each (a search spread over a hundred orders
     with a few dozen iterations would learn nothing of any)."""
-    hint = _own_choice(g, known, player, rng) if g.autoplay is not None else None
-    if hint is None or not described(legal, hint):
-        hint = g.playout(g.view(known, player), legal, random.Random(rng.getrandbits(64))) if legal else None
-    keyed = {_key(c): c for c in choices}
-    first = [hint] if hint is not None and (_key(hint) in keyed or described(legal, hint)) else []
+    hint = _hint(g, known, player, legal, choices, rng)
+    first = [hint] if hint is not None else []
     others = [c for c in choices if not first or _key(c) != _key(hint)]
     room = max(1, (budget.iterations if budget.seconds is None else 3 * budget.width) // 3 - len(first))
     if len(others) > room:
         others = rng.sample(others, room)
     return first + others
+
+
+def _hint(g: _Game, known: Any, player: str, legal: list[LegalOrder], choices: list[dict[str, Any]],
+          rng: random.Random) -> dict[str, Any] | None:
+    """The game's own computer's choice here (its autoplay's, else its view-based computer's), when legal."""
+    hint = _own_choice(g, known, player, rng) if g.autoplay is not None else None
+    if hint is None or not described(legal, hint):
+        hint = g.playout(g.view(known, player), legal, random.Random(rng.getrandbits(64))) if legal else None
+    keyed = {_key(c): c for c in choices}
+    return hint if hint is not None and (_key(hint) in keyed or described(legal, hint)) else None
+
+
+def _paired_playout(g: _Game, state: Any, rng: random.Random, depth: int, everyone: frozenset[str]) -> Any:
+    """A paired comparison's playout: the game's own computers, else its view-based ones, for `depth` orders."""
+    if g.autoplay is not None:
+        return _own_playout(g, state, rng, depth, everyone)
+    who, steps = _actor(g, state), 0
+    while who is not None and steps < depth and _step(g, state, who, rng, Budget()):
+        who, steps = _actor(g, state), steps + 1
+    return state
 
 
 def _iterate(g: _Game, root: Node, state: Any, player: str, choices: list[dict[str, Any]], rng: random.Random,

@@ -1,0 +1,98 @@
+"""The search player's paired comparison (common random numbers): every candidate order is played out on the SAME
+determinizations with the SAME dice and the same computers' seeds, so that the difference between two candidates'
+scores on one determinization measures the decision, not the luck of the draw; candidates are compared with the
+game's own computer's choice by their paired differences (a one-sided paired test).
+
+Why (docs/studies.md, "Fourth pass"): with independent playouts per candidate (flat ISMCTS), the dice of a
+playout moved its score far more than the order tried at its root, so at the budgets this machine affords the
+candidates could not be told apart from chance. Names no game.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .core.dice import Dice
+from .core.errors import CampagneError
+from .core.interface import LegalOrder
+
+
+def fine_shares(figures: dict[str, dict[str, Any]], players: list[str]) -> dict[str, float]:
+    """Each player's share of the table's total in each of the game's key figures (hit points, territories,
+    relics...), averaged over the figures whose total is above 0: a continuous score that moves with every point,
+    where a rank (or a place between lowest and highest, 0 or 1 between two players) moves by whole steps."""
+    out: dict[str, list[float]] = {p: [] for p in players}
+    for by_player in figures.values():
+        values = {p: max(0.0, float(by_player[p])) for p in players if isinstance(by_player.get(p), (int, float))}
+        total = sum(values.values())
+        if len(values) != len(players) or total <= 0:
+            continue
+        for p, v in values.items():
+            out[p].append(v / total)
+    return {p: sum(v) / len(v) if v else 1 / max(1, len(players)) for p, v in out.items()}
+
+
+def spread_candidates(hint: dict[str, Any] | None, choices: list[dict[str, Any]], legal: list[LegalOrder],
+                      room: int, rng: random.Random, key: Callable[[dict[str, Any]], str]) -> list[dict[str, Any]]:
+    """The game's own computer's choice first, then at most `room` others, one of each kind of order first (an
+    attack, a challenge, a move...: the orders that change a fight are rarely of the greedy choice's kind), drawn
+    at random within a kind, then more at random."""
+    first = [hint] if hint is not None else []
+    seen = {key(hint)} if hint is not None else set()
+    others = [c for c in choices if key(c) not in seen]
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for c in others:
+        by_kind.setdefault(str(c.get("type")), []).append(c)
+    picked: list[dict[str, Any]] = []
+    kinds = sorted(by_kind, key=lambda k: (k == (hint or {}).get("type"), k))  # other kinds before the hint's
+    for kind in kinds:
+        if len(picked) < room:
+            picked.append(rng.choice(by_kind[kind]))
+    rest = [c for c in others if all(key(c) != key(p) for p in picked)]
+    if len(picked) < room and rest:
+        picked += rng.sample(rest, min(len(rest), room - len(picked)))
+    return first + picked
+
+
+def paired_choice(g: Any, state: Any, player: str, sample: Callable[..., Any], choices: list[dict[str, Any]],
+                  rng: random.Random, budget: Any, everyone: frozenset[str], score: Callable[[Any], dict[str, float]],
+                  playout: Callable[..., Any], key: Callable[[dict[str, Any]], str],
+                  clock: Callable[[], float] = time.monotonic) -> dict[str, Any]:
+    """Play every candidate out on the same determinizations, the dice and the computers' seeds drawn per
+    determinization (never per candidate), for `budget.iterations` playouts in all or `budget.seconds`, and keep the game's own computer's choice (`choices[0]`) unless another's
+    mean paired difference beats it by `budget.edge` and beyond chance (one-sided 95 %)."""
+    rounds = max(2, budget.iterations // len(choices))
+    diffs: list[list[float]] = [[] for _ in choices]
+    start = clock()
+    for r in range(rounds):
+        if budget.seconds is not None and r >= 2 and clock() - start >= budget.seconds:
+            break
+        det_seed, dice_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64), rng.getrandbits(64)
+        known = sample(state, player, random.Random(det_seed))
+        base: float | None = None
+        for i, command in enumerate(choices):
+            s = copy.deepcopy(known)
+            try:
+                g.ruleset.apply(s, command, Dice(random.Random(dice_seed)))
+            except CampagneError:  # refused in this determinization (it guessed what it cannot see): worst
+                value = -1.0
+            else:
+                value = score(playout(g, s, random.Random(play_seed), budget.depth, everyone)).get(player, 0.0)
+            if i == 0:
+                base = value
+            diffs[i].append(value - (base if base is not None else 0.0))
+    best, best_mean = 0, 0.0
+    for i in range(1, len(choices)):
+        d = diffs[i]
+        n = len(d)
+        mean = sum(d) / n
+        var = max(1e-4, sum((x - mean) ** 2 for x in d) / max(1, n - 1))
+        if mean > max(budget.edge, 1.645 * math.sqrt(var / n)) and mean > best_mean:
+            best, best_mean = i, mean
+    return json.loads(key(choices[best]))
