@@ -290,7 +290,7 @@ def test_a_players_done_is_taken_back_until_the_phase_resolves_and_the_referee_s
     run("order", "ulf", "done")
     assert json.loads(run("status", "--json"))["awaiting"] == ["fereira"]
     said = run("take-back", "ulf")
-    assert re.search(r"ulf takes back lines? #\d+.* to change it\.", said), said
+    assert re.search(r"Ulf takes back lines? #\d+.* to change it\.", said), said
     assert json.loads(run("status", "--json"))["awaiting"] == ["ulf", "fereira"]
     assert run("next", code=2).strip() == "The set-up phase is not finished: waiting for Ulf and Fereira."
     run("order", "ulf", "done")

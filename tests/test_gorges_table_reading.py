@@ -40,5 +40,5 @@ def test_gorges_journal_lines_say_dice_amounts_and_sentences_not_internal_codes(
                 if ev["type"] == "mine" and isinstance(ev.get("army_points"), int):
                     assert f"+{ev['army_points']} army points" in event_text(ev, Lang("en"))
                 if ev["type"] == "search":
-                    assert "dice " in event_text(ev, Lang("en"))
+                    assert "dice: " in event_text(ev, Lang("en"))
     assert {"mine", "search", "fate", "two_armies", "army_removed", "flag", "challenge"} <= seen
