@@ -229,12 +229,14 @@ def pending_orders(people: int, rounds: int, pending: int) -> bool:
     return flat
 
 
-def pages(people: int, rounds: int, pending: int, only: str = "") -> bool:
-    """Every game's orders page and map click under `people` at once at its opening; then the page with none and
-    with many orders pending (`pending_orders`)."""
+def pages(people: int, rounds: int, pending: int, only: str = "", turns: int = 0) -> bool:
+    """Every game's orders page and map click under `people` at once at its opening (`turns`: after computers
+    played that many turns for everyone, a campaign under way); then the page with none and with many orders
+    pending (`pending_orders`)."""
     from campagne.registry import games
     met = True
-    print(f"{people} people at once, {rounds} pages and clicks each")
+    print(f"{people} people at once, {rounds} pages and clicks each"
+          + (f", after {turns} turns played by computers" if turns else ", at the openings"))
     for name, d in sorted(games().items()):
         if only and name not in only.split(","):
             continue
@@ -242,7 +244,7 @@ def pages(people: int, rounds: int, pending: int, only: str = "") -> bool:
         try:
             seats = len(d.seats) or min(people, d.players[1])
             club = json.loads(run([sys.executable, "-m", "campagne.server.loadtest", "small", str(folder), name,
-                                   str(seats)], folder))
+                                   str(seats), str(turns)], folder))
             players = [u for u, s in club["accounts"].items() if s != "referee"]
             accounts = [players[i % len(players)] for i in range(people)]
             port = loadtest.free_port()
@@ -280,9 +282,11 @@ def main() -> None:
     parser.add_argument("--games", default="", help="with --pages: these games' openings only (comma-separated; "
                         "'-': none)")
     parser.add_argument("--pending", type=int, default=10, help="with --pages: free-text orders per player (0: none)")
+    parser.add_argument("--turns", type=int, default=0, help="with --pages: turns computers play before the pages "
+                        "are measured (0: the openings)")
     args = parser.parse_args()
     if args.pages:
-        sys.exit(0 if pages(args.players, args.rounds, args.pending, args.games) else 1)
+        sys.exit(0 if pages(args.players, args.rounds, args.pending, args.games, args.turns) else 1)
     print(f"{args.players} players at once, {args.orders} orders each (each sent twice), 2 map views per order; "
           f"server: {args.workers or 'default'} processes x {args.threads} threads")
     results = {}

@@ -101,8 +101,9 @@ def build(folder: Path, campaigns: int, players: int, extra_turns: int = 0) -> d
     raise SystemExit("no registered game has a phase where every player gives free orders at once")
 
 
-def small_club(folder: Path, game: str, players: int) -> dict[str, Any]:
-    """A campaign of `game` with `players` people and its referee, each with an account (the browser test's)."""
+def small_club(folder: Path, game: str, players: int, turns: int = 0) -> dict[str, Any]:
+    """A campaign of `game` with `players` people and its referee, each with an account (the browser test's);
+    `turns`: computers first play that many turns for everyone (a campaign under way, not its opening)."""
     os.environ["CAMPAGNE_SERVER_DIR"] = str(folder)
     os.environ.setdefault("CAMPAGNE_SECRET_KEY", KEY)
     from ..cli.server import prepare
@@ -117,6 +118,11 @@ def small_club(folder: Path, game: str, players: int) -> dict[str, Any]:
     entries = [{"id": i, "controller": "human", "name": i, **{f.name: f.default for f in d.player_fields}}
                for i in ids]
     campaign = store.create(f"browser {game}", game, entries)
+    if turns and d.autoplay:
+        with store.changing(campaign.pk) as (campaign, c):
+            after = c.file.entries[-1:] or [c.file.header.get("opening", {})]
+            d.load("autoplay")(c, c.game.seed, referee=True, after=after, stop_turn=turns + 1,
+                               stand_in=frozenset(store.seats(c)), end_at_stop=False)
     User = get_user_model()
 
     def account(name: str) -> Any:  # one account across the club's campaigns (a club of several games)
@@ -286,7 +292,8 @@ def main(argv: list[str]) -> None:
         print(json.dumps(build(Path(argv[1]), int(argv[2]), int(argv[3]), int(argv[4]) if len(argv) > 4 else 0)))
     elif argv[:1] == ["small"]:
         # several games, comma-separated: one club, a campaign each, the last line naming them all
-        made = {name: small_club(Path(argv[1]), name, int(argv[3])) for name in argv[2].split(",")}
+        turns = int(argv[4]) if len(argv) > 4 else 0  # computers play these turns first
+        made = {name: small_club(Path(argv[1]), name, int(argv[3]), turns) for name in argv[2].split(",")}
         print(json.dumps(next(iter(made.values())) if len(made) == 1 else made))
     elif argv[:1] == ["export"]:
         print(json.dumps(export(Path(argv[1]))))
