@@ -78,6 +78,7 @@ def main() -> None:
     parser.add_argument("--profile", default="")
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--pending", type=int, default=0)
+    parser.add_argument("--turns", type=int, default=0, help="turns computers play first (0: the openings)")
     args = parser.parse_args()
     if args.pending:
         pending(args.players, args.pending, args.rounds)
@@ -87,7 +88,8 @@ def main() -> None:
     from campagne.registry import games
     names = sorted(games())
     clubs = {name: loadtest.small_club(folder, name, len(games()[name].seats) or min(args.players,
-                                                                                      games()[name].players[1]))
+                                                                                      games()[name].players[1]),
+                                       args.turns)
              for name in names}
     from django.contrib.auth import get_user_model
     from django.test import Client

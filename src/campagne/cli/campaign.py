@@ -187,7 +187,7 @@ def player_id(c: Any, word: str) -> str:
 
 
 def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]], viewer: Optional[str]) -> None:
-    from ..render.text import entry_lines
+    from ..render.text import entry_lines, player_namer
     from ..render.words import typed_title
     entries = shown(c, entries, viewer)
     if o.json:
@@ -195,10 +195,9 @@ def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]], viewer: Option
         return
     text = _text(c)
     title = typed_title(text, _descriptor(c).load("orders"), o)
-    view = c.game.view(viewer)
+    view, namer = c.game.view(viewer), player_namer(text)
     for e in entries:
-        for line in entry_lines(e, o, text.event_text, c.player_names, title, view,
-                                     getattr(text, "choice_words", None)):
+        for line in entry_lines(e, o, text.event_text, c.player_names, title, view, namer):
             o.text(line)
     o.text(text.status_text(view, o, brief=True))
 
@@ -342,7 +341,7 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
     o = out(lang, json_)
 
     def go() -> None:
-        from ..render.text import entry_lines
+        from ..render.text import entry_lines, player_namer
         from ..render.words import typed_title
         from .. import session
         with _opened(o, campaign, verify=verify, viewers=(as_,), any_game=True) as c:
@@ -356,12 +355,12 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
         if o.json:
             o.data({"verified": verify, "dice_verified": verify and dice, "opening": opening, "entries": entries})
             return
+        namer = player_namer(_text(c))
         for e in [opening] + entries:
             if e.get("undone"):
                 o.text(o.t(f"#{e['n']} (annulé)", f"#{e['n']} (undone)"))
                 continue
-            for line in entry_lines(e, o, _text(c).event_text, c.player_names, title, seen,
-                                     getattr(_text(c), "choice_words", None)):
+            for line in entry_lines(e, o, _text(c).event_text, c.player_names, title, seen, namer):
                 o.text(line)
         if verify and dice:
             o.text(o.t("Journal vérifié : il se rejoue à l'identique.", "Journal verified: it replays identically."))

@@ -25,6 +25,23 @@ def controller_name(controller: str, o: Out) -> str:
     return o.t(fr, en)
 
 
+def player_namer(text: Any) -> Any:
+    """The game's words for a player who chose no name (its text's `choice_words`, Arc's sides), remembered per
+    player and language for the lines of one page or command (a journal asks again at every line); None when the
+    game has none."""
+    words = getattr(text, "choice_words", None)
+    if words is None:
+        return None
+    memo: dict[tuple[Any, str], Any] = {}
+
+    def namer(pid: Any, o: Any) -> Any:
+        key = (pid, o.lang)
+        if key not in memo:
+            memo[key] = words(pid, o)
+        return memo[key]
+    return namer
+
+
 class Named:
     """The reader's language and the campaign's players' names (id -> name): the sentences name people by the
     name they chose, never by the id the orders take."""

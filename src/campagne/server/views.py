@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ..core.errors import CampagneError
 from ..core.names import natural
-from ..render.text import entry_lines
+from ..render.text import entry_lines, player_namer
 from . import board, notify, orders, store
 from .access import Seat, member, posted_number, seat
 from .deadlines import computer_lines, due, note_order, notices
@@ -82,7 +82,7 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
     undone, computer = c.game.undone, computer_lines(campaign)  # the journal's numbers
     if text is not None:  # the same for every line: the orders' titles, what the reader sees
         words = words_for(campaign, c)
-        title, seen = words.order, store.seen(campaign, c, s.viewer)
+        title, seen, namer = words.order, store.seen(campaign, c, s.viewer), player_namer(text)
     for e in shown:
         n = e.get("n")  # the reader's number
         journal_n = reading.journal_n(n) if isinstance(n, int) else None
@@ -90,8 +90,7 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
             out.append({"n": n, "lines": [_("#%(n)s (undone)") % {"n": n}], "undone": True})
             continue
         if text is not None:
-            lines = entry_lines(e, o, text.event_text, c.player_names, title, seen,
-                                 getattr(text, "choice_words", None))
+            lines = entry_lines(e, o, text.event_text, c.player_names, title, seen, namer)
         else:
             lines = [json.dumps(e.get("command", {}), ensure_ascii=False)] + \
                 [json.dumps(ev, ensure_ascii=False) for ev in e.get("events", [])]
@@ -244,10 +243,10 @@ def _mine(campaign: Campaign, c: Any, s: Seat) -> list[dict[str, Any]]:
     text = _text(campaign)
     o = lang()
     reading = store.reading(campaign, c, s.viewer)
-    out = []
+    out, namer = [], player_namer(text)
     for e in orders.withdrawable(c, s.actor):  # his own orders: lines he reads, named by his numbers
         shown = {**(redact(e.to_dict(), s.viewer) or {}), "n": reading.reader_n(e.n)}
-        lines = entry_lines(shown, o, text.event_text, c.player_names, namer=getattr(text, "choice_words", None)) \
+        lines = entry_lines(shown, o, text.event_text, c.player_names, namer=namer) \
             if text is not None else \
             [json.dumps(shown.get("command", {}), ensure_ascii=False)]
         out.append({"n": shown["n"], "text": lines[0] if lines else str(shown["n"])})
