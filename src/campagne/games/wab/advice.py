@@ -32,13 +32,13 @@ def advice(state: BattleState, viewer: str | None, lang: str = "en") -> list[dic
                 continue
             detail = ", ".join(f"{k} {chance(v, o.lang)}" for k, v in outcomes.items() if v)
             out.append({"about": "roll", "text": o.t(
-                f"{bu.name}, {p.fr} : réussi {chance(pass_probability(outcomes), o.lang)} ({detail})",
+                f"{bu.name_fr}, {p.fr} : réussi {chance(pass_probability(outcomes), o.lang)} ({detail})",
                 f"{bu.name}, {p.en}: passed {chance(pass_probability(outcomes), o.lang)} ({detail})")})
         elif p.kind == "reaction":
             charge = next((c for c in state.charges if c.id == p.charge), None)
             flee = flee_move_odds(bu.unit)
             mean = sum((Fraction(d) * q for d, q in flee.items()), Fraction(0))
-            text_fr = f"{bu.name} chargé : s'il fuit, il fuit de {float(mean):.1f} ps en moyenne"
+            text_fr = f"{bu.name_fr} chargé : s'il fuit, il fuit de {float(mean):.1f} ps en moyenne"
             text_en = f"{bu.name} charged: if it flees, it flees {float(mean):.1f}\" on average"
             if charge is not None and charge.distance is not None:
                 beyond = sum((q for d, q in flee.items() if d > charge.distance), Fraction(0))

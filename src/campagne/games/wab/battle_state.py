@@ -175,7 +175,18 @@ class BattleUnit:
 
     @property
     def name(self) -> str:
+        """Its name in English text."""
         return self.unit.name
+
+    @property
+    def name_fr(self) -> str:
+        """Its name in French text: the list's French name, else `name`."""
+        return self.unit.name_fr
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Its name in each language, for text built apart from the sentence (`working.py`)."""
+        return {"en": self.unit.name, "fr": self.unit.name_fr}
 
     @property
     def models(self) -> int:
@@ -190,7 +201,7 @@ class BattleUnit:
         return self.status in ("ready", "fleeing")
 
     def label(self) -> dict[str, str]:
-        return bilingual(f"{self.name} ({self.key})", f"{self.name} ({self.key})")
+        return bilingual(f"{self.name} ({self.key})", f"{self.name_fr} ({self.key})")
 
 
 @dataclass

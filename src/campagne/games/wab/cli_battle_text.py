@@ -23,6 +23,8 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False, syntax: bool =
     dice awaited are said in words, and hints naming commands are left out."""
     lang = o.lang
     lines = []
+    # each unit by its name in the reader's language, its key beside it (what commands take)
+    named = {u["key"]: (u.get("name_fr") or u["name"]) if lang == "fr" else u["name"] for u in view["units"]}
     if view["phase"] == "deployment":
         lines.append(o.t("Déploiement", "Deployment"))
     else:
@@ -39,22 +41,24 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False, syntax: bool =
                     continue
                 extra = []
                 if u["attached_to"]:
-                    extra.append(o.t(f"avec {u['attached_to']}", f"with {u['attached_to']}"))
+                    extra.append(o.t(f"avec {named.get(u['attached_to'], u['attached_to'])}",
+                                     f"with {named.get(u['attached_to'], u['attached_to'])}"))
                 if u["engaged_with"]:
-                    extra.append(o.t("au contact de ", "fighting ") + ", ".join(u["engaged_with"]))
+                    extra.append(o.t("au contact de ", "fighting ")
+                                 + ", ".join(named.get(k, k) for k in u["engaged_with"]))
                 if u["status"] == "fleeing":
                     extra.append(o.t(f"a fui de {u['fled_inches']}ps", f"fled {u['fled_inches']}\""))
                 status = {"ready": o.t("prête", "ready"), "fleeing": o.t("en fuite", "fleeing"),
                           "fled": o.t("a fui", "fled"), "destroyed": o.t("détruite", "destroyed"),
                           "off_table": o.t("hors table", "off table")}[u["status"]]
-                lines.append(f"  {u['key']:<22} {u['models']:>3}/{u['battle_models']:<3} {status}"
+                lines.append(f"  {u['key']:<14} {named[u['key']]:<20} {u['models']:>3}/{u['battle_models']:<3} {status}"
                              + (f" ({'; '.join(extra)})" if extra else ""))
         lines.append(o.t(f"Points de victoire : a {view['vp']['a']}, b {view['vp']['b']}",
                          f"Victory points: a {view['vp']['a']}, b {view['vp']['b']}"))
     for p in view["pending"]:
         if p["kind"] == "test":
             odds = chance(p['p_pass_exact'], o.lang)
-            lines.append(o.t(f"  À tirer {p['id']} : {p['unit_name']} ({p['unit']}), test de {p['test']} — "
+            lines.append(o.t(f"  À tirer {p['id']} : {named.get(p['unit'], p['unit_name'])} ({p['unit']}), test de {p['test']} — "
                              f"{p['fr']} — réussite {odds}",
                              f"  To roll {p['id']}: {p['unit_name']} ({p['unit']}), {p['test']} test — "
                              f"{p['en']} — pass {odds}"))
@@ -69,7 +73,7 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False, syntax: bool =
                                                 "    to tell before rolling: is it "
                                                 + ", or ".join(NEAR_FACTS[n][1] for n in p["asks"]) + "?"))
         else:
-            lines.append(o.t(f"  Décision {p['id']} : {p['unit_name']} ({p['unit']}) — {p['fr']}",
+            lines.append(o.t(f"  Décision {p['id']} : {named.get(p['unit'], p['unit_name'])} ({p['unit']}) — {p['fr']}",
                              f"  Decision {p['id']}: {p['unit_name']} ({p['unit']}) — {p['en']}"))
     if not syntax and view.get("table_dice"):
         w = view["table_dice"]["wanted"]

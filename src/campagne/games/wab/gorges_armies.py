@@ -13,8 +13,9 @@ CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 
 
 def _unit(raw: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    """A WAB unit (`profiles.Unit.from_dict`'s fields, with its points) from a roster line."""
-    out = {k: v for k, v in raw.items() if k != "name_fr"}
+    """A WAB unit (`profiles.Unit.from_dict`'s fields, with its points, its French name if the roster gives one)
+    from a roster line."""
+    out = dict(raw)
     out["profile"] = {**raw["profile"], "equipment": list(raw["profile"].get("equipment", []))}
     return {**out, **extra}
 

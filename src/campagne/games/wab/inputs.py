@@ -16,14 +16,14 @@ def load_side(name: str) -> dict[str, Any]:
     from ..atlantis import army as armies
     path = Path(name)
     if path.suffix != ".toml":
-        return {"army": armies.load_packaged_army(name).to_dict(), "format": "atlantis"}
+        return {"army": armies.load_packaged_army(name).to_dict(), "format": "atlantis", "french_names": True}
     raw = load_toml(read_utf8(path, "wab.cli.bad_list", "wab.cli.bad_list", name="name"), "wab.cli.bad_list",
                     name=name)
     units = raw.get("units") or []
     atlantis = "people" in raw or "general" in raw or any(isinstance(u, dict) and "points_per_model" in u
                                                           for u in units)
     if atlantis:
-        return {"army": armies.load_army_file(path).to_dict(), "format": "atlantis"}
+        return {"army": armies.load_army_file(path).to_dict(), "format": "atlantis", "french_names": True}
     return {"army": raw, "format": "wab"}
 
 

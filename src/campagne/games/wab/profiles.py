@@ -23,6 +23,7 @@ Unit file format (the shape of `Unit.to_dict()`; optional keys may be left out):
 
     id = "hoplites"            # optional: a slug of the name by default
     name = "Hoplites"
+    name_fr = "Hoplites"       # optional: the name in French text (default: name)
     kind = "infantry"          # KINDS
     formation = "close_order"  # close_order | open_order | skirmishers
     models = 24
@@ -253,10 +254,13 @@ class Unit:
     is_general: bool = False
     special_rules: list[str] = field(default_factory=list)
     mounted: bool | None = None  # None: cavalry, or a horse in the equipment
+    name_fr: str = ""  # the list's French name, "" for none: French text then names it by `name`
 
     def __post_init__(self) -> None:
         if self.start_models is None:
             self.start_models = self.models
+        if not self.name_fr:
+            self.name_fr = self.name
 
     # -- reading
     def has_rule(self, rule: str) -> bool:
@@ -355,14 +359,16 @@ class Unit:
                 "leader": self.leader, "musician": self.musician, "standard": self.standard,
                 "army_standard": self.army_standard, "is_general": self.is_general,
                 "special_rules": list(self.special_rules), "mounted": self.mounted,
-                "profile": self.profile.to_dict()}
+                "profile": self.profile.to_dict(),
+                # written only when it differs, so that a unit without one writes what it always wrote
+                **({"name_fr": self.name_fr} if self.name_fr != self.name else {})}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "<unit>") -> Unit:
         return _build_unit(raw, source, None)
 
 
-_UNIT_FIELDS = ("id", "name", "kind", "formation", "models", "files", "start_models", "leader", "musician",
+_UNIT_FIELDS = ("id", "name", "name_fr", "kind", "formation", "models", "files", "start_models", "leader", "musician",
                 "standard", "army_standard", "is_general", "special_rules", "mounted", "profile")
 
 
@@ -374,6 +380,7 @@ def _build_unit(raw: Any, source: str, index: int | None) -> Unit:
     r = _Reader(raw, source, bilingual(label, label_fr))
     r.unknown(_UNIT_FIELDS)
     name = r.text("name", required=("the unit's name", "le nom de l'unité"))
+    name_fr = r.text("name_fr", default=name)
     uid = r.text("id", default=slug(name))
     kind = r.choice("kind", KINDS, default="infantry")
     formation = r.choice("formation", FORMATIONS, default="close_order")
@@ -399,7 +406,7 @@ def _build_unit(raw: Any, source: str, index: int | None) -> Unit:
                 formation=formation,
                 start_models=start, leader=r.bool("leader"), musician=r.bool("musician"),
                 standard=r.bool("standard"), army_standard=r.bool("army_standard"),
-                is_general=r.bool("is_general"), special_rules=rules, mounted=mounted)
+                is_general=r.bool("is_general"), special_rules=rules, mounted=mounted, name_fr=name_fr)
     return unit
 
 
@@ -506,7 +513,7 @@ def units_from_atlantis_army(army: Any, files: Mapping[str, int] | None = None) 
     """The units of an Atlantis campaign army (`atlantis.army.Army`) for a WAB battle.
 
     The general becomes a character unit (id "general", is_general) of one model (none if dead). Each
-    unit keeps its id, name, models and start models, and its profile, equipment and special rules;
+    unit keeps its id, name (and French name), models and start models, and its profile, equipment and special rules;
     its kind gives the WAB kind and formation (data/units.toml [atlantis_kinds]); its command gives the
     leader ("Leader"), the musician ("Musician") and the standard ("Standard Bearer", "Standard"); a
     command or equipment naming the army standard gives `army_standard`; special rules are read from
@@ -529,7 +536,7 @@ def units_from_atlantis_army(army: Any, files: Mapping[str, int] | None = None) 
         rules_text = list(g.special_rules)
         prof = _profile_from_atlantis(g.profile, list(g.equipment), rules_text, army.name,
                                       bilingual("the general", "le général"))
-        out.append(Unit(id="general", name=g.name, profile=prof, models=1 if g.alive else 0,
+        out.append(Unit(id="general", name=g.name, name_fr=g.name_fr, profile=prof, models=1 if g.alive else 0,
                         files=files.get("general", 1), kind="character", formation="open_order",
                         start_models=1, is_general=True,
                         army_standard=any(_words_match(t, std_words) for t in [*g.equipment, *rules_text]),
@@ -549,7 +556,7 @@ def units_from_atlantis_army(army: Any, files: Mapping[str, int] | None = None) 
         if kind == "elephant" and "large_target" not in rules:
             rules = special_rules_from_text([*texts, "large target"])
         out.append(Unit(
-            id=u.id, name=u.name, profile=prof, models=u.models,
+            id=u.id, name=u.name, name_fr=u.name_fr, profile=prof, models=u.models,
             files=files.get(u.id, _default_files(kind, formation, u.models)),
             kind=kind, formation=formation, start_models=u.start_models,
             leader=any(c in ("leader", "chef", "champion") for c in command),

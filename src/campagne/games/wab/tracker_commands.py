@@ -91,7 +91,7 @@ def _next_phase(state: BattleState) -> Events:
                 events.append(event("charge_failed",
                                     f"The charge of {c.name} did not reach: it moves its normal "
                                                      f"move ({c.unit.profile.M}\") towards its target",
-                                    f"La charge de {c.name} n'a pas atteint sa cible : l'unité se déplace de "
+                                    f"La charge de {c.name_fr} n'a pas atteint sa cible : l'unité se déplace de "
                                     f"son mouvement normal ({c.unit.profile.M}ps) dans sa direction",
                                     charge=ch.id))
         state.phase = "shooting"

@@ -43,7 +43,7 @@ def add_due(state: BattleState, bu: BattleUnit, due: list[psychology.TestDue], c
                     charge)
         new.append(p)
         events.append(event("test_due", f"{bu.name} must take a {d.test} test: {d.en}",
-                            f"{bu.name} doit passer un test de {TEST_FR.get(d.test, d.test)} : {d.fr}",
+                            f"{bu.name_fr} doit passer un test de {TEST_FR.get(d.test, d.test)} : {d.fr}",
                             test=p.id, unit=bu.key, side=bu.side, kind=d.test, reason=d.reason))
     if first:
         state.pending[0:0] = new
@@ -90,7 +90,7 @@ def remove_models(state: BattleState, bu: BattleUnit, n: int, *, how: str = "bat
         return []
     bu.unit.models -= n
     events = [event("casualties", f"{bu.name} loses {n} model(s), {bu.models} left",
-                    f"{bu.name} perd {n} figurine(s), il en reste {bu.models}", unit=bu.key, models=n,
+                    f"{bu.name_fr} perd {n} figurine(s), il en reste {bu.models}", unit=bu.key, models=n,
                     left=bu.models)]
     if bu.models == 0:
         events += destroy(state, bu, how=how)
@@ -111,14 +111,14 @@ def destroy(state: BattleState, bu: BattleUnit, *, how: str = "battle", by: str 
         bu.killed_how = bu.killed_how or how
     bu.attached_to = None
     if bu.is_character:
-        events = [event("destroyed", f"{bu.name} is killed", f"{bu.name} est tué", unit=bu.key)]
+        events = [event("destroyed", f"{bu.name} is killed", f"{bu.name_fr} est tué", unit=bu.key)]
     else:
-        events = [event("destroyed", f"{bu.name} is destroyed", f"{bu.name} est détruite", unit=bu.key)]
+        events = [event("destroyed", f"{bu.name} is destroyed", f"{bu.name_fr} est détruite", unit=bu.key)]
     state.engagements = [e for e in state.engagements if bu.key not in (e.attacker, e.defender)]
     state.pending = [p for p in state.pending if p.unit != bu.key]
     for c in attached(state, bu.key):
         c.attached_to = None
-        events.append(event("character_alone", f"{c.name} now stands alone", f"{c.name} se retrouve seul",
+        events.append(event("character_alone", f"{c.name} now stands alone", f"{c.name_fr} se retrouve seul",
                             unit=c.key))
     if capture and (bu.unit.standard or bu.unit.army_standard):
         events += capture_standard(state, bu, by or other(bu.side))
@@ -134,7 +134,7 @@ def capture_standard(state: BattleState, bu: BattleUnit, by: str) -> list[dict[s
     state.captured.append({"unit": bu.key, "by": by, "army_standard": army})
     what = ("the army standard", "la Grande Bannière") if army else ("the standard", "l'étendard")
     return [event("standard_captured", f"Side {by} captures {what[0]} of {bu.name}",
-                  f"Le camp {by} capture {what[1]} de {bu.name}", unit=bu.key, by=by, army_standard=army)]
+                  f"Le camp {by} capture {what[1]} de {bu.name_fr}", unit=bu.key, by=by, army_standard=army)]
 
 
 def general_killed(state: BattleState, gen: BattleUnit) -> list[dict[str, Any]]:
@@ -165,12 +165,12 @@ def start_fleeing(state: BattleState, bu: BattleUnit, dice: Dice, *, why: tuple[
     state.engagements = [e for e in state.engagements if bu.key not in (e.attacker, e.defender)]
     state.pending = [p for p in state.pending if p.unit != bu.key or p.test in ("rally", "return")]
     events = [event("flees", f"{bu.name} flees {roll.distance}\" ({roll.expression}): {why[0]}",
-                    f"{bu.name} fuit de {roll.distance}ps ({roll.expression}) : {why[1]}", unit=bu.key,
+                    f"{bu.name_fr} fuit de {roll.distance}ps ({roll.expression}) : {why[1]}", unit=bu.key,
                     distance=roll.distance, expression=roll.expression, fled_inches=bu.fled_inches)]
     for c in attached(state, bu.key):
         c.status = "fleeing"
         c.flee_distance, c.fled_inches, c.fled_from = bu.flee_distance, bu.fled_inches, from_unit
-        events.append(event("flees_with", f"{c.name} flees with {bu.name}", f"{c.name} fuit avec {bu.name}",
+        events.append(event("flees_with", f"{c.name} flees with {bu.name}", f"{c.name_fr} fuit avec {bu.name_fr}",
                             unit=c.key))
     for ch in state.charges:
         if ch.target == bu.key and ch.status == "declared":
@@ -186,7 +186,7 @@ def start_fleeing(state: BattleState, bu: BattleUnit, dice: Dice, *, why: tuple[
                 events.append(event("charge_hint",
                                     f"{charger.name} ({ch.distance}\" + {roll.distance}\" fled) {en} "
                                                    f"(campagne battle fact caught {bu.key} {charger.key})",
-                                    f"{charger.name} ({ch.distance}ps + {roll.distance}ps de fuite) {fr} "
+                                    f"{charger.name_fr} ({ch.distance}ps + {roll.distance}ps de fuite) {fr} "
                                     f"(campagne battle fact caught {bu.key} {charger.key})", charge=ch.id,
                                     catches=reach.reaches))
     return events
@@ -239,10 +239,10 @@ def resolve_shots(state: BattleState, shooter: BattleUnit, target: BattleUnit, d
     hits, wounds, unsaved = trace.hits, trace.wounds, trace.unsaved
     events = [event("shooting", f"{shooter.name} shoots {target.name} with {models} model(s) ({wname[0]}): "
                                 f"{hits} hit(s), {wounds} wound(s), {unsaved} unsaved, {lost} dead",
-                    f"{shooter.name} tire sur {target.name} avec {models} figurine(s) ({wname[1]}) : "
+                    f"{shooter.name_fr} tire sur {target.name_fr} avec {models} figurine(s) ({wname[1]}) : "
                     f"{hits} touche(s), {wounds} blessure(s), {unsaved} non sauvegardée(s), {lost} mort(s)",
                     unit=shooter.key, target=target.key, trace=trace.to_dict(),
-                    working=working.shooting_lines(trace.to_dict(), shooter.name))]
+                    working=working.shooting_lines(trace.to_dict(), shooter.names))]
     if target.unit.profile.W > 1 and target.models > lost:
         target.wounded = (ts.wounded + trace.unsaved) % target.unit.profile.W
     target.phase_shooting_casualties += lost

@@ -62,7 +62,7 @@ def _kill_character(state: BattleState, bu: BattleUnit, how: str, what: tuple[st
     _need_status(bu, what, "ready", "fleeing")
     bu.killed_how = how
     return [event("killed", f"{bu.name} is killed ({how})",
-                  f"{bu.name} est tué ({'en duel' if how == 'duel' else 'au combat'})",
+                  f"{bu.name_fr} est tué ({'en duel' if how == 'duel' else 'au combat'})",
                   unit=bu.key, how=how)] + destroy(state, bu, how=how)
 
 
@@ -84,18 +84,18 @@ def fact_friends_broke(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -
     bu, friend = _two(state, cmd, "friend")
     _need_status(bu, what, "ready")
     if friend.side != bu.side or friend.key == bu.key:
-        raise _illegal(bu, what, f"{friend.name} is not a friend", f"{friend.name} n'est pas une unité amie")
+        raise _illegal(bu, what, f"{friend.name} is not a friend", f"{friend.name_fr} n'est pas une unité amie")
     broke = (friend.broke_at == [state.turn, state.side]
              or (friend.destroyed_in_combat and friend.destroyed_at == [state.turn, state.side]))
     if not broke:
         raise _illegal(bu, what,
                        f"{friend.name} has not broken nor been destroyed in this close combat phase",
-                       f"{friend.name} n'a été ni démoralisée ni anéantie pendant ce corps à corps")
+                       f"{friend.name_fr} n'a été ni démoralisée ni anéantie pendant ce corps à corps")
     won = bu.won_combat_at == [state.turn, state.side]
     events = add_due(state, bu, psychology.tests_due(_situation(state, bu, "close_combat",
                                                                 friends_broken_within_12=1,
                                                                 won_combat=won)))
-    return events or [event("no_test", f"{bu.name} takes no test", f"{bu.name} ne passe aucun test",
+    return events or [event("no_test", f"{bu.name} takes no test", f"{bu.name_fr} ne passe aucun test",
                             unit=bu.key)]
 
 
@@ -111,12 +111,12 @@ def fact_left_table(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> E
         if u.status == "fleeing":
             u.status, u.fled_models = "fled", u.models
             events.append(event("fled", f"{u.name} flees off the table ({u.models} models)",
-                                f"{u.name} sort de la table en fuite ({u.models} figurines)", unit=u.key,
+                                f"{u.name_fr} sort de la table en fuite ({u.models} figurines)", unit=u.key,
                                 models=u.models))
         else:
             u.status = "off_table"
             events.append(event("off_table", f"{u.name} leaves the table (it will test to come back)",
-                                f"{u.name} quitte la table (elle testera pour revenir)", unit=u.key))
+                                f"{u.name_fr} quitte la table (elle testera pour revenir)", unit=u.key))
         state.engagements = [e for e in state.engagements if u.key not in (e.attacker, e.defender)]
         state.pending = [p for p in state.pending if p.unit != u.key]
     return events
@@ -130,7 +130,7 @@ def fact_caught(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Event
     if bu.status != "fleeing":
         raise _illegal(bu, what, "it is not fleeing", "elle n'est pas en fuite")
     _need_status(by, what, "ready")
-    return [event("caught", f"{by.name} catches {bu.name}", f"{by.name} rattrape {bu.name}", unit=bu.key,
+    return [event("caught", f"{by.name} catches {bu.name}", f"{by.name_fr} rattrape {bu.name_fr}", unit=bu.key,
                   by=by.key)] + catch(state, bu, by)
 
 
@@ -142,7 +142,7 @@ def fact_pursue(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Event
     _enemies(wb, lb, what)
     if lb.status != "fleeing" or lb.fled_from != wb.key or lb.broke_at != [state.turn, state.side]:
         raise _illegal(wb, what, f"{lb.name} has not just broken from a combat against it",
-                       f"{lb.name} ne vient pas d'être démoralisée dans un combat contre elle")
+                       f"{lb.name_fr} ne vient pas d'être démoralisée dans un combat contre elle")
     if engaged(state, wb.key):
         raise _illegal(wb, what, "it is still in close combat", "elle est encore au corps à corps")
     if wb.pursued:
@@ -170,14 +170,14 @@ def fact_join(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
         if not c.attached_to:
             raise _illegal(c, what, "it has joined no unit", "il n'a rejoint aucune unité")
         c.attached_to = None
-        return [event("leaves", f"{c.name} leaves its unit", f"{c.name} quitte son unité", unit=c.key)]
+        return [event("leaves", f"{c.name} leaves its unit", f"{c.name_fr} quitte son unité", unit=c.key)]
     host = find_unit(state, target)
     if host.side != c.side or host.is_character or host.key == c.key:
         raise _illegal(c, what, f"{host.name} is not a friendly unit",
-                       f"{host.name} n'est pas une unité amie")
+                       f"{host.name_fr} n'est pas une unité amie")
     _need_status(host, what, "ready")
     c.attached_to = host.key
-    return [event("joins", f"{c.name} joins {host.name}", f"{c.name} rejoint {host.name}", unit=c.key,
+    return [event("joins", f"{c.name} joins {host.name}", f"{c.name_fr} rejoint {host.name_fr}", unit=c.key,
                   target=host.key)]
 
 
@@ -228,7 +228,7 @@ def fact_formation(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Ev
     u = bu.unit
     return [event("formation", f"{bu.name}: {files} wide, {u.ranks} rank(s), {u.full_ranks} full (rank bonus "
                                f"+{u.rank_bonus})",
-                  f"{bu.name} : {files} de front, {u.ranks} rang(s), {u.full_ranks} complet(s) (bonus de rangs "
+                  f"{bu.name_fr} : {files} de front, {u.ranks} rang(s), {u.full_ranks} complet(s) (bonus de rangs "
                   f"+{u.rank_bonus})", unit=bu.key, files=files, ranks=u.ranks, rank_bonus=u.rank_bonus)]
 
 

@@ -84,10 +84,11 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
         "combat", f"{A.name} ({res['a']}) against {B.name} ({res['b']}): {A.name} loses {lost['a']}, "
                   f"{B.name} loses {lost['b']}" + (f"; {_winner_name(trace, A, B)} wins" if trace.winner
                                                    else "; draw"),
-        f"{A.name} ({res['a']}) contre {B.name} ({res['b']}) : {A.name} perd {lost['a']}, {B.name} perd "
-        f"{lost['b']}" + (f" ; {_winner_name(trace, A, B)} l'emporte" if trace.winner else " ; égalité"),
+        f"{A.name_fr} ({res['a']}) contre {B.name_fr} ({res['b']}) : {A.name_fr} perd {lost['a']}, "
+        f"{B.name_fr} perd {lost['b']}" + (f" ; {_winner_name(trace, A, B, 'fr')} l'emporte" if trace.winner
+                                            else " ; égalité"),
         attacker=A.key, defender=B.key, round=round_number, trace=trace.to_dict(),
-        working=working.round_lines(trace.to_dict(), {"a": A.name, "b": B.name})))
+        working=working.round_lines(trace.to_dict(), {"a": A.names, "b": B.names})))
     for role, bu in (("a", A), ("b", B)):
         bu.unit.models = trace.models_left[role]
         bu.wounded = trace.wounded_left[role]
@@ -108,7 +109,7 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
         chances = working.odds_fields(odds.break_odds(trace.setup, loser, abs(trace.difference), left[loser],
                                                       feared), working.NOT_BROKEN)
         events.append(event("break_test", f"{lb.name} break test: {said[0]}",
-                            f"{lb.name} test de moral : {said[1]}",
+                            f"{lb.name_fr} test de moral : {said[1]}",
                             unit=lb.key, outcome=result, result=trace.break_test.to_dict(), **chances,
                             working=[working.odds_line(chances, True),
                                      *working.test_lines(trace.break_test.to_dict())]))
@@ -119,7 +120,7 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
             lb.broke_at = [state.turn, state.side]
             events.append(event("panic_hint", f"Friends within 12\" of {lb.name} must test for panic "
                                               f"(report each: campagne battle fact friends_broke UNIT friend={lb.key})",
-                                f"Les amis à moins de 12ps de {lb.name} doivent tester la panique "
+                                f"Les amis à moins de 12ps de {lb.name_fr} doivent tester la panique "
                                 f"(signalez chacune : campagne battle fact friends_broke UNITÉ friend={lb.key})", unit=lb.key))
             events += _after_break(state, wb, lb, dice)
     return events
@@ -129,8 +130,8 @@ def other_role(role: str) -> str:
     return "b" if role == "a" else "a"
 
 
-def _winner_name(trace: Any, A: BattleUnit, B: BattleUnit) -> str:
-    return A.name if trace.winner == "a" else B.name
+def _winner_name(trace: Any, A: BattleUnit, B: BattleUnit, lang: str = "en") -> str:
+    return (A if trace.winner == "a" else B).names[lang]
 
 
 def _after_break(state: BattleState, wb: BattleUnit, lb: BattleUnit, dice: Dice) -> Events:
@@ -141,7 +142,7 @@ def _after_break(state: BattleState, wb: BattleUnit, lb: BattleUnit, dice: Dice)
     if rule.must_pursue:
         return pursue(state, wb, lb, dice)
     return [event("pursuit_hint", f"{wb.name} may pursue {lb.name} (pursue {wb.key} {lb.key})",
-                  f"{wb.name} peut poursuivre {lb.name} (pursue {wb.key} {lb.key})", unit=wb.key,
+                  f"{wb.name_fr} peut poursuivre {lb.name_fr} (pursue {wb.key} {lb.key})", unit=wb.key,
                   target=lb.key)]
 
 
@@ -155,9 +156,9 @@ def pursue(state: BattleState, wb: BattleUnit, lb: BattleUnit, dice: Dice,
         caught = roll.distance >= lb.flee_distance
         data["distance"] = roll.distance
         en = f"{wb.name} pursues {lb.name}: {roll.distance}\" against {lb.flee_distance}\" fled"
-        fr = f"{wb.name} poursuit {lb.name} : {roll.distance}ps contre {lb.flee_distance}ps de fuite"
+        fr = f"{wb.name_fr} poursuit {lb.name_fr} : {roll.distance}ps contre {lb.flee_distance}ps de fuite"
     else:
-        en, fr = f"{wb.name} pursues {lb.name}", f"{wb.name} poursuit {lb.name}"
+        en, fr = f"{wb.name} pursues {lb.name}", f"{wb.name_fr} poursuit {lb.name_fr}"
     data["caught"] = caught
     events = [event("pursuit", en + (": caught" if caught else ": escapes"),
                     fr + (" : rattrapée" if caught else " : s'échappe"), **data)]
@@ -231,7 +232,7 @@ def exchange(state: BattleState, x: BattleUnit, y: BattleUnit, dice: Dice, charg
             {"attacks": [r.to_dict() for r in rolls], "hits": sum(r.hit for r in rolls),
              "wounds": sum(r.wounded for r in rolls), "unsaved_wounds": n, "to_hit": s.to_hit,
              "to_wound": s.to_wound, "save": s.save, "models_fighting": 1, "reroll_misses": s.reroll_misses,
-             "sixes_only": s.sixes_only, "casualties": states[other_role(side)][1].casualties(n)}, me.name))
+             "sixes_only": s.sixes_only, "casualties": states[other_role(side)][1].casualties(n)}, me.names))
 
     order = setup.order or ("a", "b")
     simultaneous = setup.order is None
@@ -241,7 +242,7 @@ def exchange(state: BattleState, x: BattleUnit, y: BattleUnit, dice: Dice, charg
         strike(order[1])
     events = [event("exchange", f"{x.name} and {y.name} exchange blows: {unsaved['a']} and {unsaved['b']} "
                                 "unsaved wound(s)" + (" (a duel)" if duel else ""),
-                    f"{x.name} et {y.name} échangent des coups : {unsaved['a']} et {unsaved['b']} "
+                    f"{x.name_fr} et {y.name_fr} échangent des coups : {unsaved['a']} et {unsaved['b']} "
                     "blessure(s) non sauvegardée(s)" + (" (un duel)" if duel else ""), units=[x.key, y.key],
                     unsaved={x.key: unsaved["a"], y.key: unsaved["b"]}, duel=duel, working=steps,
                     **({"attacks": {k: v for k, v in share.items() if v is not None}}

@@ -155,9 +155,9 @@ def fight_combat(state: BattleState, group: list[Engagement], dice: Dice, *, mom
         lost = trace.casualties
         events.append(event(
             "blows", f"{A.name} and {B.name} strike: {A.name} loses {lost['a']}, {B.name} loses {lost['b']}",
-            f"{A.name} et {B.name} frappent : {A.name} perd {lost['a']}, {B.name} perd {lost['b']}",
+            f"{A.name_fr} et {B.name_fr} frappent : {A.name_fr} perd {lost['a']}, {B.name_fr} perd {lost['b']}",
             attacker=A.key, defender=B.key, round=round_number, trace=trace.to_dict(),
-            working=working.round_lines(trace.to_dict(), {"a": A.name, "b": B.name}, with_result=False)))
+            working=working.round_lines(trace.to_dict(), {"a": A.names, "b": B.names}, with_result=False)))
         for r, bu in (("a", A), ("b", B)):
             bu.unit.models = trace.models_left[r]
             bu.wounded = trace.wounded_left[r]
@@ -184,12 +184,13 @@ def _result(state: BattleState, fought: list[tuple[BattleUnit, BattleUnit, Any]]
     difference = results["a"] - results["b"]
     winner = None if difference == 0 else ("a" if difference > 0 else "b")
     units = {s: [bu for bu in members.values() if bu.side == s] for s in ("a", "b")}
-    names = {s: ", ".join(bu.name for bu in units[s]) for s in ("a", "b")}
+    names = {s: {lang: ", ".join(bu.names[lang] for bu in units[s]) for lang in ("en", "fr")} for s in ("a", "b")}
     said = (f"; side {winner} wins by {abs(difference)}", f" ; le camp {winner} l'emporte de {abs(difference)}") \
         if winner else ("; draw", " ; égalité")
     events = [event(
-        "combat", f"Combat of {names['a']} ({results['a']}) against {names['b']} ({results['b']})" + said[0],
-        f"Combat de {names['a']} ({results['a']}) contre {names['b']} ({results['b']})" + said[1],
+        "combat", f"Combat of {names['a']['en']} ({results['a']}) against {names['b']['en']} ({results['b']})"
+        + said[0],
+        f"Combat de {names['a']['fr']} ({results['a']}) contre {names['b']['fr']} ({results['b']})" + said[1],
         units={s: [bu.key for bu in units[s]] for s in ("a", "b")}, wounds=wounds,
         bonuses={s: sorted(best[s].items()) for s in ("a", "b")}, results=results, difference=difference,
         winner=winner, working=[working.result_line(names, wounds, {s: sorted(best[s].items()) for s in "ab"},
@@ -215,7 +216,7 @@ def _result(state: BattleState, fought: list[tuple[BattleUnit, BattleUnit, Any]]
                                  feared_enemy_outnumbers=feared)
         words = outcome(test.outcome)
         events.append(event("break_test", f"{lb.name} break test: {words[0]}",
-                            f"{lb.name} test de moral : {words[1]}", unit=lb.key, outcome=test.outcome,
+                            f"{lb.name_fr} test de moral : {words[1]}", unit=lb.key, outcome=test.outcome,
                             result=test.to_dict(), **chances,
                             working=[working.odds_line(chances, True), *working.test_lines(test.to_dict())]))
         if test.outcome in ("broken", "auto_broken"):
@@ -229,7 +230,7 @@ def _result(state: BattleState, fought: list[tuple[BattleUnit, BattleUnit, Any]]
         lb.broke_at = [state.turn, state.side]
         events.append(event("panic_hint", f"Friends within 12\" of {lb.name} must test for panic "
                                           f"(report each: campagne battle fact friends_broke UNIT friend={lb.key})",
-                            f"Les amis à moins de 12ps de {lb.name} doivent tester la panique "
+                            f"Les amis à moins de 12ps de {lb.name_fr} doivent tester la panique "
                             f"(signalez chacune : campagne battle fact friends_broke UNITÉ friend={lb.key})", unit=lb.key))
     for lb in broken:
         for wb in enemies[lb.key]:

@@ -40,7 +40,7 @@ def _one(state: BattleState, cmd: Mapping[str, Any]) -> BattleUnit:
 
 def _enemies(x: BattleUnit, y: BattleUnit, what: tuple[str, str]) -> None:
     if x.side == y.side:
-        raise _illegal(x, what, f"{y.name} is a friend", f"{y.name} est une unité amie")
+        raise _illegal(x, what, f"{y.name} is a friend", f"{y.name_fr} est une unité amie")
 
 
 def _not_attached(x: BattleUnit, what: tuple[str, str]) -> None:
@@ -91,7 +91,7 @@ def fact_charge(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Event
     events = [event("charge", f"{c.name} charges {t.name} {where[0]}" + (f" from {distance}\""
                                                                          if distance is not None
                                                                           else ""),
-                    f"{c.name} charge {t.name} {where[1]}" + (f" depuis {distance}ps" if distance is not None
+                    f"{c.name_fr} charge {t.name_fr} {where[1]}" + (f" depuis {distance}ps" if distance is not None
                                                               else ""),
                     charge=ch.id, unit=c.key, target=t.key, facing=facing, distance=distance,
                     reaches=reaches)]
@@ -99,7 +99,7 @@ def fact_charge(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Event
         events.append(event("out_of_reach",
                             f"{c.name} cannot reach {t.name} ({2 * c.unit.profile.M}\" charge move "
                                             "before terrain): the charge will fail",
-                            f"{c.name} ne peut atteindre {t.name} (mouvement de charge "
+                            f"{c.name_fr} ne peut atteindre {t.name_fr} (mouvement de charge "
                             f"{2 * c.unit.profile.M}ps avant "
                             "terrain) : la charge échouera", charge=ch.id))
     # "Si l'unité souhaite charger un ennemi qui provoque la peur, elle doit réussir un test."
@@ -120,13 +120,13 @@ def fact_charge(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Event
     if engaged(state, t.key):
         ch.reaction = "hold"
         events.append(event("reaction", f"{t.name} is already in close combat: it holds",
-                            f"{t.name} est déjà au corps à corps : elle maintient sa position", unit=t.key,
+                            f"{t.name_fr} est déjà au corps à corps : elle maintient sa position", unit=t.key,
                             reaction="hold", charge=ch.id))
     else:
         legal = [r.value for r in psychology.legal_reactions(_charge_facts(state, ch, strict=False))]
         state.pending.append(Pending(state.new_id("R"), "reaction", t.side, t.key, "reaction", "charged",
                                      f"charged by {c.name}: declare a reaction ({', '.join(legal)})",
-                                     f"chargée par {c.name} : déclarez une réaction ({', '.join(legal)})",
+                                     f"chargée par {c.name_fr} : déclarez une réaction ({', '.join(legal)})",
                                      {"charger": c.key, "legal": legal}, ch.id))
     return events
 
@@ -205,7 +205,7 @@ def fact_react(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events
         state.pending.remove(p)
         ch.reaction = r.value
         names = psychology.REACTION_NAMES[r]
-        events.append(event("reaction", f"{t.name} reacts: {names[0]}", f"{t.name} réagit : {names[1]}",
+        events.append(event("reaction", f"{t.name} reacts: {names[0]}", f"{t.name_fr} réagit : {names[1]}",
                             unit=t.key, reaction=r.value, charge=ch.id))
         if shoots:
             # "Déterminez les pertes immédiatement"; a failed fear test: "il faudra obtenir des 6 pour toucher
@@ -238,7 +238,7 @@ def fact_contact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Even
     _not_attached(y, what)
     if any({e.attacker, e.defender} == {x.key, y.key} for e in state.engagements):
         raise _illegal(x, what, f"it is already in contact with {y.name}",
-                       f"elle est déjà au contact de {y.name}")
+                       f"elle est déjà au contact de {y.name_fr}")
     facing = _choice(cmd, "facing", FACINGS, default=None)
     ch = next((c for c in state.charges if c.charger == x.key and c.target == y.key and c.status == "declared"
                and c.turn == state.turn and c.side == state.side), None)
@@ -267,7 +267,7 @@ def fact_contact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Even
     e.difficult_terrain = _bool(cmd, "difficult_terrain")
     state.engagements.append(e)
     return [event("contact", f"{x.name} is in base contact with {y.name} ({e.facing})",
-                  f"{x.name} est au contact de {y.name} "
+                  f"{x.name_fr} est au contact de {y.name_fr} "
                   f"({ {'front': 'de face', 'flank': 'de flanc', 'rear': 'de dos'}[e.facing]})",
                   engagement=e.id, attacker=x.key, defender=y.key, facing=e.facing,
                   charge=e.charged_at is not None)]
@@ -324,7 +324,7 @@ def fact_move(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
              "forced_march": ("makes a forced march", "fait une marche forcée"),
              "reform": ("reforms with its musician", "se reforme avec son musicien")}[how]
     events = [event("move", f"{bu.name} {names[0]}" + (f" {distance}\"" if distance is not None else ""),
-                    f"{bu.name} {names[1]}" + (f" de {distance}ps" if distance is not None else ""),
+                    f"{bu.name_fr} {names[1]}" + (f" de {distance}ps" if distance is not None else ""),
                     unit=bu.key,
                     how=how, distance=distance)]
     if how == "reform":
@@ -333,7 +333,7 @@ def fact_move(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
                                      "se reforme : test de commandement (ne peut avancer plus loin ni "
                                      "tirer)"))
         events.append(event("test_due", f"{bu.name} must take a reform test",
-                            f"{bu.name} doit passer un test de "
+                            f"{bu.name_fr} doit passer un test de "
                                                                                  "reformation", unit=bu.key,
                             kind="reform", test=state.pending[-1].id))
     return events
@@ -361,14 +361,14 @@ def fact_near(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
         for f in friends:
             if f.side != bu.side or f.status != "fleeing" or f.key == bu.key:
                 raise _illegal(bu, what, f"{f.name} is not a fleeing friend",
-                               f"{f.name} n'est pas une unité amie en fuite")
+                               f"{f.name_fr} n'est pas une unité amie en fuite")
     for attr, v in changes.items():
         report_fact(state, bu, next(n for n, f in NEAR_FACTS.items() if f[0] == attr), v)
     if changes:
         said = [(NEAR_FACTS[n], v) for n, f in NEAR_FACTS.items() for attr, v in changes.items() if f[0] == attr]
         events.append(event("near", f"{bu.name}, this turn: " + "; ".join(
                                 f"{f[1]}: {'yes' if v else 'no'}" for f, v in said),
-                            f"{bu.name}, ce tour : " + " ; ".join(
+                            f"{bu.name_fr}, ce tour : " + " ; ".join(
                                 f"{f[2]} : {'oui' if v else 'non'}" for f, v in said), unit=bu.key,
                             **changes))
     if terror or friends:
@@ -376,7 +376,7 @@ def fact_near(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
             state, bu, "start_of_turn", friends_fleeing_within_4=tuple(f.models for f in friends),
             terror_enemy_within_8=terror)))
         if not any(e["type"] == "test_due" for e in events):
-            events.append(event("no_test", f"{bu.name} takes no test", f"{bu.name} ne passe aucun test",
+            events.append(event("no_test", f"{bu.name} takes no test", f"{bu.name_fr} ne passe aucun test",
                                 unit=bu.key))
     if not events:
         raise CampagneError("wab.battle.missing", what=bilingual(*what), field="general / army_standard / "

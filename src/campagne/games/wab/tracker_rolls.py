@@ -59,7 +59,7 @@ def cmd_roll(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
 
 def _question(state: BattleState, p: Pending, ask: list[str]) -> CampagneError:
     bu = state.units[p.unit]
-    return CampagneError("wab.battle.ask", unit=bu.name, test=bilingual(p.test, _fr(p.test)), id=p.id,
+    return CampagneError("wab.battle.ask", unit=bilingual(bu.name, bu.name_fr), test=bilingual(p.test, _fr(p.test)), id=p.id,
                          facts=bilingual(", or ".join(NEAR_FACTS[n][1] for n in ask),
                                          ", ou ".join(NEAR_FACTS[n][2] for n in ask)),
                          answer=" ".join(f"--set {n}=true|false" for n in ask))
@@ -86,7 +86,7 @@ def roll_test(state: BattleState, p: Pending, dice: Dice) -> Events:
         r = psychology.leadership_test(dice, n, test="reform")
     said = outcome(r.outcome)
     events.append(event("test", f"{bu.name}: {p.test} test ({p.en}): {said[0]}",
-                        f"{bu.name} : test de {_fr(p.test)} ({p.fr}) : {said[1]}", test=p.id, unit=bu.key,
+                        f"{bu.name_fr} : test de {_fr(p.test)} ({p.fr}) : {said[1]}", test=p.id, unit=bu.key,
                         kind=p.test, reason=p.reason, result=r.to_dict(), **chances,
                         working=[working.odds_line(chances), *working.test_lines(r.to_dict())]))
     charge = next((c for c in state.charges if c.id == p.charge), None)
@@ -107,7 +107,7 @@ def roll_test(state: BattleState, p: Pending, dice: Dice) -> Events:
                 u.fled_inches = u.flee_distance = 0
                 u.fled_from, u.broke_at = None, None
             events.append(event("rallied", f"{bu.name} rallies and reforms; it can do nothing else this turn",
-                                f"{bu.name} se rallie et se reforme ; elle ne peut rien faire d'autre ce "
+                                f"{bu.name_fr} se rallie et se reforme ; elle ne peut rien faire d'autre ce "
                                 "tour",
                                 unit=bu.key))
         else:
@@ -120,7 +120,7 @@ def roll_test(state: BattleState, p: Pending, dice: Dice) -> Events:
             if c.attached_to == bu.key and c.status == "off_table":
                 c.status = "ready"
         events.append(event("returns", f"{bu.name} comes back on the table",
-                            f"{bu.name} revient sur la table",
+                            f"{bu.name_fr} revient sur la table",
                             unit=bu.key))
     elif p.test == "reform":
         bu.reformed = bu.no_shooting = True
@@ -156,5 +156,5 @@ def _cancel_charge(state: BattleState, ch: Charge) -> Events:
     c = state.units[ch.charger]
     return [event("charge_cancelled", f"The charge of {c.name} does not take place; it stays where it is and "
                                       "may not shoot",
-                  f"La charge de {c.name} n'a pas lieu ; l'unité reste sur place et ne peut tirer",
+                  f"La charge de {c.name_fr} n'a pas lieu ; l'unité reste sur place et ne peut tirer",
                   charge=ch.id)]

@@ -35,6 +35,11 @@ def _side_units(side: str, raw: Any) -> tuple[str, list[tuple[Unit, int]]]:
         from .profiles import units_from_atlantis_army
         army = Army.from_dict(raw["army"], f"<side {side}>")
         units = units_from_atlantis_army(army, files)
+        if not raw.get("french_names"):
+            # a set-up written before French text named the units by their lists' French names (a journal
+            # made then must replay word for word): its French text names them as the English does
+            for u in units:
+                u.name_fr = u.name
         values = {u.id: u.points for u in army.units}
         if army.general is not None:
             values["general"] = army.general.points
@@ -110,13 +115,16 @@ def setup_from_armies(a: Any, b: Any, *, first: str = "a", players: Mapping[str,
 
     def side(x: Any, s: str) -> dict[str, Any]:
         if isinstance(x, Army):
-            out = {"army": x.to_dict(), "format": "atlantis"}
+            out = {"army": x.to_dict(), "format": "atlantis", "french_names": True}
         elif isinstance(x, WabArmy):
             out = {"army": x.to_dict(), "format": "wab"}
         elif isinstance(x, Mapping) and "army" in x:
             out = dict(x)
+            if out.get("format") == "atlantis" or "people" in out["army"]:
+                out.setdefault("french_names", True)
         elif isinstance(x, Mapping):
-            out = {"army": dict(x), "format": "atlantis" if "people" in x else "wab"}
+            out = ({"army": dict(x), "format": "atlantis", "french_names": True} if "people" in x
+                   else {"army": dict(x), "format": "wab"})
         else:
             raise _bad_setup(f"side {s}: not an army", f"camp {s} : pas une armée")
         if players and s in players:

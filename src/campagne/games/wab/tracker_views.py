@@ -59,7 +59,7 @@ def vp_detail(state: BattleState) -> dict[str, list[dict[str, Any]]]:
                 how = {"destroyed": ("killed", "tué") if bu.is_character else ("destroyed", "détruite"),
                        "fleeing": ("fleeing", "en fuite"), "fled": ("fled", "a fui")}[bu.status]
                 rows.append({"what": "unit", "unit": bu.key, "points": bu.points,
-                             "en": f"{bu.name} {how[0]}", "fr": f"{bu.name} {how[1]}"})
+                             "en": f"{bu.name} {how[0]}", "fr": f"{bu.name_fr} {how[1]}"})
                 if bu.unit.is_general:
                     rows.append({"what": "general", "unit": bu.key, "points": GENERAL_BONUS,
                                  "en": "the enemy general", "fr": "le général ennemi"})
@@ -70,11 +70,11 @@ def vp_detail(state: BattleState) -> dict[str, list[dict[str, Any]]]:
         for c in state.captured:
             if c["by"] == side:
                 army = c["army_standard"]
-                name = state.units[c["unit"]].name
+                name = state.units[c["unit"]].names
                 rows.append({"what": "army_standard" if army else "standard", "unit": c["unit"],
                              "points": ARMY_STANDARD_VP if army else STANDARD_VP,
-                             "en": f"{'army standard' if army else 'standard'} of {name}",
-                             "fr": f"{'Grande Bannière' if army else 'étendard'} de {name}"})
+                             "en": f"{'army standard' if army else 'standard'} of {name['en']}",
+                             "fr": f"{'Grande Bannière' if army else 'étendard'} de {name['fr']}"})
     return out
 
 
@@ -189,7 +189,7 @@ def _side_of(state: BattleState, viewer: str | None) -> str | None:
 def unit_view(state: BattleState, bu: BattleUnit) -> dict[str, Any]:
     u = bu.unit
     w = missile_weapon(bu)
-    return {"key": bu.key, "side": bu.side, "id": bu.id, "name": u.name, "kind": u.kind,
+    return {"key": bu.key, "side": bu.side, "id": bu.id, "name": u.name, "name_fr": u.name_fr, "kind": u.kind,
             "formation": u.formation,
             "models": u.models, "battle_models": bu.battle_models, "start_models": u.start_models,
             "files": u.files,
@@ -212,6 +212,7 @@ def unit_view(state: BattleState, bu: BattleUnit) -> dict[str, Any]:
 def pending_view(state: BattleState, p: Any) -> dict[str, Any]:
     bu = state.units[p.unit]
     out: dict[str, Any] = {"id": p.id, "kind": p.kind, "side": p.side, "unit": p.unit, "unit_name": bu.name,
+                           "unit_name_fr": bu.name_fr,
                            "test": p.test, "reason": p.reason, "en": p.en, "fr": p.fr,
                            "params": dict(p.params),
                            "charge": p.charge}
@@ -241,7 +242,7 @@ def hints(state: BattleState) -> list[dict[str, str]]:
         for bu in state.side_units(state.side):
             if bu.status == "ready" and bu.unit.has_rule("frenzy") and not engagements_of(state, bu.key):
                 out.append({"en": f"{bu.name} is frenzied: it must charge any enemy within charge reach",
-                            "fr": f"{bu.name} est frénétique : elle doit charger tout ennemi à portée de "
+                            "fr": f"{bu.name_fr} est frénétique : elle doit charger tout ennemi à portée de "
                                   "charge"})
     if state.phase == "close_combat":
         for e in state.engagements:
@@ -258,7 +259,7 @@ def hints(state: BattleState) -> list[dict[str, str]]:
         if bu.status == "fleeing" and not bu.attached_to:
             out.append({"en": f"{bu.name} has fled {bu.fled_inches}\": report left_table when it reaches the "
                               "edge",
-                        "fr": f"{bu.name} a fui de {bu.fled_inches}ps : signalez left_table quand elle "
+                        "fr": f"{bu.name_fr} a fui de {bu.fled_inches}ps : signalez left_table quand elle "
                               "atteint le bord"})
     return out
 

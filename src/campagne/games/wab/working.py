@@ -13,7 +13,15 @@ from ...core.i18n import chance, exact
 from .data import tables as sheet_tables
 
 Line = dict[str, str]
+Name = str | Mapping[str, str]  # a name, or a name in each language ({"en": ..., "fr": ...}: `BattleUnit.names`)
 ROLES = {"attacker": "a", "defender": "b"}
+
+
+def _said(name: Name) -> tuple[str, str]:
+    """A name as English and French text write it."""
+    if isinstance(name, str):
+        return name, name
+    return name["en"], name.get("fr") or name["en"]
 
 
 def _names(table: str) -> dict[str, tuple[str, str]]:
@@ -24,19 +32,20 @@ def _dice(values: list[int]) -> str:
     return " ".join(map(str, values)) if values else "-"
 
 
-def strike_lines(strike: Mapping[str, Any], name: str) -> list[Line]:
+def strike_lines(strike: Mapping[str, Any], name: Name) -> list[Line]:
     """One side's blows: attacks, to hit (dice), to wound (dice), saves (dice), casualties."""
+    name, name_fr = _said(name)
     attacks = strike["attacks"]
     n, hits, wounds, unsaved = len(attacks), strike["hits"], strike["wounds"], strike["unsaved_wounds"]
     if strike["to_hit"] is None or not n:
-        return [{"en": f"{name}: {n} attack(s), none can hit", "fr": f"{name} : {n} attaque(s), aucune ne peut "
-                                                                    "toucher"}]
+        return [{"en": f"{name}: {n} attack(s), none can hit",
+                 "fr": f"{name_fr} : {n} attaque(s), aucune ne peut toucher"}]
     hit_dice = _dice([d for a in attacks for d in a["hit_dice"]])
     reroll = (" (misses re-rolled)", " (échecs relancés)") if strike.get("reroll_misses") else ("", "")
     six = (", 6s only", ", sur des 6 seulement") if strike.get("sixes_only") else ("", "")
     en = (f"{name}: {strike['models_fighting']} model(s), {n} attack(s); to hit {strike['to_hit']}+{six[0]}"
           f"{reroll[0]} [{hit_dice}] → {hits} hit(s)")
-    fr = (f"{name} : {strike['models_fighting']} figurine(s), {n} attaque(s) ; pour toucher {strike['to_hit']}+"
+    fr = (f"{name_fr} : {strike['models_fighting']} figurine(s), {n} attaque(s) ; pour toucher {strike['to_hit']}+"
           f"{six[1]}{reroll[1]} [{hit_dice}] → {hits} touche(s)")
     if strike["to_wound"] is not None and hits:
         wd = _dice([a["wound_die"] for a in attacks if a["wound_die"] is not None])
@@ -54,13 +63,14 @@ def strike_lines(strike: Mapping[str, Any], name: str) -> list[Line]:
     return [{"en": en, "fr": fr}]
 
 
-def result_line(names: Mapping[str, str], wounds: Mapping[str, int], bonuses: Mapping[str, Any],
+def result_line(names: Mapping[str, Name], wounds: Mapping[str, int], bonuses: Mapping[str, Any],
                 results: Mapping[str, int]) -> Line:
     """Each side's combat result added up: « Hoplites 3 wounds + Close order 1 + Standard 1 = 5 »."""
     labels = _names("combat_resolution")
     parts: dict[str, list[str]] = {"en": [], "fr": []}
     for s in ("a", "b"):
-        en, fr = f"{names[s]} {wounds.get(s, 0)} wound(s)", f"{names[s]} {wounds.get(s, 0)} blessure(s)"
+        name, name_fr = _said(names[s])
+        en, fr = f"{name} {wounds.get(s, 0)} wound(s)", f"{name_fr} {wounds.get(s, 0)} blessure(s)"
         for key, value in bonuses.get(s, []):
             label = labels.get(key, (key, key))
             sign = "+" if value >= 0 else "-"
@@ -72,15 +82,15 @@ def result_line(names: Mapping[str, str], wounds: Mapping[str, int], bonuses: Ma
             "fr": "Résultat du combat : " + " ; ".join(parts["fr"])}
 
 
-def round_lines(trace: Mapping[str, Any], names: Mapping[str, str], with_result: bool = True) -> list[Line]:
+def round_lines(trace: Mapping[str, Any], names: Mapping[str, Name], with_result: bool = True) -> list[Line]:
     """A round's working: the strike order, each side's blows, then each side's result."""
     order = trace.get("strike_order")
     lines: list[Line] = []
     if order == "simultaneous":
         lines.append({"en": "Blows struck at the same time", "fr": "Coups portés en même temps"})
     elif order in ROLES:
-        first = names[ROLES[order]]
-        lines.append({"en": f"{first} strikes first", "fr": f"{first} frappe en premier"})
+        first, first_fr = _said(names[ROLES[order]])
+        lines.append({"en": f"{first} strikes first", "fr": f"{first_fr} frappe en premier"})
     for strike in trace["strikes"]:
         lines += strike_lines(strike, names[ROLES[strike["side"]]])
     if with_result:
@@ -93,7 +103,7 @@ def round_lines(trace: Mapping[str, Any], names: Mapping[str, str], with_result:
     return lines
 
 
-def shooting_lines(trace: Mapping[str, Any], name: str) -> list[Line]:
+def shooting_lines(trace: Mapping[str, Any], name: Name) -> list[Line]:
     """A unit's shooting: the to-hit score from BS and the modifiers, then the dice."""
     setup = trace["setup"]
     labels = _names("shooting_modifiers")
