@@ -245,10 +245,11 @@ profiles = st.builds(
 
 @given(profiles, st.integers(0, 60), st.integers(1, 12), st.sampled_from(KINDS), st.sampled_from(FORMATIONS),
        st.integers(0, 20), st.lists(st.sampled_from(SPECIAL_RULES), unique=True),
-       st.lists(st.booleans(), min_size=5, max_size=5), st.sampled_from([None, True, False]))
+       st.lists(st.booleans(), min_size=5, max_size=5), st.sampled_from([None, True, False]),
+       st.sampled_from(["", "X", "Ixe"]))
 def test_unit_round_trip(profile: Profile, models: int, files: int, kind: str, formation: str, lost: int,
-                         rules: list[str], flags: list[bool], mounted: bool | None) -> None:
-    u = Unit(id="x", name="X", profile=profile, models=models, files=files, kind=kind, formation=formation,
+                         rules: list[str], flags: list[bool], mounted: bool | None, name_fr: str) -> None:
+    u = Unit(id="x", name="X", name_fr=name_fr, profile=profile, models=models, files=files, kind=kind, formation=formation,
              start_models=models + lost, leader=flags[0], musician=flags[1], standard=flags[2],
              army_standard=flags[3], is_general=flags[4], special_rules=rules, mounted=mounted)
     assert Unit.from_dict(u.to_dict()) == u
@@ -272,6 +273,7 @@ def test_every_packaged_atlantis_army_converts(name: str) -> None:
     assert general.profile.Ld == army.general.leadership
     for u, a in zip(units[1:], army.units):
         assert u.models == a.models and u.start_models == a.start_models and u.name == a.name
+        assert u.name_fr == (a.name_fr or a.name)
         assert u.profile.WS == a.ws and list(u.profile.equipment) == a.equipment
         assert Unit.from_dict(u.to_dict()) == u
     wab = army_from_atlantis(army)
