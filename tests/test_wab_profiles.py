@@ -249,7 +249,8 @@ profiles = st.builds(
        st.sampled_from(["", "X", "Ixe"]))
 def test_unit_round_trip(profile: Profile, models: int, files: int, kind: str, formation: str, lost: int,
                          rules: list[str], flags: list[bool], mounted: bool | None, name_fr: str) -> None:
-    u = Unit(id="x", name="X", name_fr=name_fr, profile=profile, models=models, files=files, kind=kind, formation=formation,
+    u = Unit(id="x", name="X", name_fr=name_fr, profile=profile, models=models, files=files, kind=kind,
+             formation=formation,
              start_models=models + lost, leader=flags[0], musician=flags[1], standard=flags[2],
              army_standard=flags[3], is_general=flags[4], special_rules=rules, mounted=mounted)
     assert Unit.from_dict(u.to_dict()) == u

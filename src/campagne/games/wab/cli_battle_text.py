@@ -51,16 +51,18 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False, syntax: bool =
                 status = {"ready": o.t("prête", "ready"), "fleeing": o.t("en fuite", "fleeing"),
                           "fled": o.t("a fui", "fled"), "destroyed": o.t("détruite", "destroyed"),
                           "off_table": o.t("hors table", "off table")}[u["status"]]
-                lines.append(f"  {u['key']:<14} {named[u['key']]:<20} {u['models']:>3}/{u['battle_models']:<3} {status}"
+                lines.append(f"  {u['key']:<14} {named[u['key']]:<20} "
+                             f"{u['models']:>3}/{u['battle_models']:<3} {status}"
                              + (f" ({'; '.join(extra)})" if extra else ""))
         lines.append(o.t(f"Points de victoire : a {view['vp']['a']}, b {view['vp']['b']}",
                          f"Victory points: a {view['vp']['a']}, b {view['vp']['b']}"))
     for p in view["pending"]:
         if p["kind"] == "test":
             odds = chance(p['p_pass_exact'], o.lang)
-            lines.append(o.t(f"  À tirer {p['id']} : {named.get(p['unit'], p['unit_name'])} ({p['unit']}), test de {p['test']} — "
+            who = named.get(p["unit"], p["unit_name"])
+            lines.append(o.t(f"  À tirer {p['id']} : {who} ({p['unit']}), test de {p['test']} — "
                              f"{p['fr']} — réussite {odds}",
-                             f"  To roll {p['id']}: {p['unit_name']} ({p['unit']}), {p['test']} test — "
+                             f"  To roll {p['id']}: {who} ({p['unit']}), {p['test']} test — "
                              f"{p['en']} — pass {odds}"))
             if p.get("asks"):
                 from .rhythm import NEAR_FACTS
@@ -73,8 +75,9 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False, syntax: bool =
                                                 "    to tell before rolling: is it "
                                                 + ", or ".join(NEAR_FACTS[n][1] for n in p["asks"]) + "?"))
         else:
-            lines.append(o.t(f"  Décision {p['id']} : {named.get(p['unit'], p['unit_name'])} ({p['unit']}) — {p['fr']}",
-                             f"  Decision {p['id']}: {p['unit_name']} ({p['unit']}) — {p['en']}"))
+            who = named.get(p["unit"], p["unit_name"])
+            lines.append(o.t(f"  Décision {p['id']} : {who} ({p['unit']}) — {p['fr']}",
+                             f"  Decision {p['id']}: {who} ({p['unit']}) — {p['en']}"))
     if not syntax and view.get("table_dice"):
         w = view["table_dice"]["wanted"]
         lines.append(o.t(f"  Dés de la table attendus : lancez {w['fr']}", f"  The table's dice are awaited: roll "

@@ -368,8 +368,8 @@ class Unit:
         return _build_unit(raw, source, None)
 
 
-_UNIT_FIELDS = ("id", "name", "name_fr", "kind", "formation", "models", "files", "start_models", "leader", "musician",
-                "standard", "army_standard", "is_general", "special_rules", "mounted", "profile")
+_UNIT_FIELDS = ("id", "name", "name_fr", "kind", "formation", "models", "files", "start_models", "leader",
+                "musician", "standard", "army_standard", "is_general", "special_rules", "mounted", "profile")
 
 
 def _build_unit(raw: Any, source: str, index: int | None) -> Unit:

@@ -59,7 +59,8 @@ def cmd_roll(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
 
 def _question(state: BattleState, p: Pending, ask: list[str]) -> CampagneError:
     bu = state.units[p.unit]
-    return CampagneError("wab.battle.ask", unit=bilingual(bu.name, bu.name_fr), test=bilingual(p.test, _fr(p.test)), id=p.id,
+    return CampagneError("wab.battle.ask", unit=bilingual(bu.name, bu.name_fr),
+                         test=bilingual(p.test, _fr(p.test)), id=p.id,
                          facts=bilingual(", or ".join(NEAR_FACTS[n][1] for n in ask),
                                          ", ou ".join(NEAR_FACTS[n][2] for n in ask)),
                          answer=" ".join(f"--set {n}=true|false" for n in ask))
