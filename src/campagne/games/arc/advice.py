@@ -32,7 +32,7 @@ from ...core.i18n import Lang, chance
 from . import combat, declare
 from .data import SIDES, effect
 from .magic import active, order_of, spell, zone_cells
-from .movement import allowance, can_move, charge_line, reach
+from .movement import allowance, can_end, can_move, charge_line, occupancy, reach, search
 from .odds import combat_odds
 from .rules import awaiting
 from .state import TURNS, ArcState, Unit
@@ -201,6 +201,10 @@ def _casts(k: ArcState, viewer: str) -> list[tuple[dict[str, Any], dict[str, Any
     """(the cast, its spell, what it may do): the chance each target fails its save, or the zones striking the
     most visible enemies, each with (zone, [(enemy, chance)], [(his, chance)])."""
     out: list[tuple[dict[str, Any], dict[str, Any], Any]] = []
+    # every partner of a caster, and every spell of as many hexes, lists the same zones (hundreds each): who
+    # stands where and what each zone strikes are found once
+    occ = occupancy(k)
+    struck: dict[tuple[str, int], tuple[Fraction, list[Unit], list[Unit]] | None] = {}
     for c in declare.casts(k, viewer):
         s = spell(order_of(k.units[c["caster"]]), c["spell"])  # type: ignore[arg-type]
         if s["kind"] in SAVED_SPELLS:
@@ -208,15 +212,27 @@ def _casts(k: ArcState, viewer: str) -> list[tuple[dict[str, Any], dict[str, Any
         elif s["kind"] == "zone":
             zones = []
             for word in c["targets"]:
-                hit = [u for x in zone_cells(k, word, s["hexes"]) for u in k.at(x)]
-                foes = [u for u in hit if k.enemies(viewer, u.side)]
-                if foes:
-                    friends = [u for u in hit if u not in foes]
-                    zones.append((-sum(_fails(u) for u in foes), word, foes, friends))
+                key = (word, s["hexes"])
+                if key not in struck:
+                    struck[key] = _struck(k, viewer, zone_cells(k, word, s["hexes"]), occ)
+                if struck[key] is not None:
+                    worth, foes, friends = struck[key]  # type: ignore[misc]
+                    zones.append((worth, word, foes, friends))
             shown = sorted(zones, key=lambda z: (z[0], z[1]))[:ZONES_SHOWN]
             out.append((c, s, [(word, [(u.id, _fails(u)) for u in foes], [(u.id, _fails(u)) for u in friends])
                                for _, word, foes, friends in shown]))
     return out
+
+
+def _struck(k: ArcState, viewer: str, cells: list[str], occ: dict[str, list[Unit]]
+            ) -> tuple[Fraction, list[Unit], list[Unit]] | None:
+    """(minus the enemies' expected failed saves, the enemies, his and his allies') a zone strikes, or None when
+    it strikes no enemy."""
+    hit = [u for x in cells for u in occ.get(x, ())]
+    foes = [u for u in hit if k.enemies(viewer, u.side)]
+    if not foes:
+        return None
+    return -sum(_fails(u) for u in foes), foes, [u for u in hit if u not in foes]
 
 
 def _casts_words(casts: list[tuple[dict[str, Any], dict[str, Any], Any]], o: Lang) -> list[dict[str, Any]]:
@@ -303,6 +319,12 @@ def _may_reach(k: ArcState, u: Unit, pegasus: bool, hexes: set[str]) -> bool:
     return any(k.board.distance(u.hex, h) <= limit for h in hexes)  # type: ignore[arg-type]
 
 
+def _ends_among(k: ArcState, u: Unit, pegasus: bool, hexes: set[str], positions: dict[Any, Any]) -> set[str]:
+    """The hexes of `hexes` among those `reach` gives (where a move may end), `positions` as `search`'s `seen`."""
+    best, _, occ = search(k, u, pegasus, seen=positions)
+    return {h for h in hexes if h in best and h != u.hex and (h not in occ or can_end(k, u, h, occ))}
+
+
 def _of(name: str) -> str:
     """« de » before a name as French writes it: du Directorat, d'Ulf, de Fereira."""
     if name.startswith("le "):
@@ -322,6 +344,11 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
     # a lone attacker's odds change with where it stands only through its shifts, and with who it is only through
     # its type, strength and shifts; the defender's side through the turn (its lasting effects): computed once each
     seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    # every enemy's move is searched on the same positions (the turn changes no counter): who stands where and
+    # each side's ZOCs found once
+    positions: dict[Any, Any] = {}
+    held = [p for p in k.board.strategic() if k.control.get(p.id) in k.team(viewer)
+            and not any(not x.hidden and not k.enemies(viewer, x.side) for x in k.at(p.hex))]
     for e in sorted((x for x in k.alive() if x.hex and k.enemies(viewer, x.side)), key=lambda x: x.id):
         turn, moves, phases = _next_combat(k, e.side)
         if turn > TURNS:
@@ -329,16 +356,18 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
         kt = _at_turn(k, turn)
         fresh = copy.copy(e)
         fresh.meditating = e.meditating and turn == k.turn
-        ends = set()
+        ends: set[str] = set()
         if can_move(kt, fresh, "move") and (moves or fresh.kind.ability("extra_move")):
-            ends = {h for m in declare.mounts(fresh) if _may_reach(kt, fresh, m == "pegasus", relevant)
-                    for h in reach(kt, fresh, pegasus=m == "pegasus")}
-        for p in k.board.strategic():
-            if p.hex in ends and k.control.get(p.id) in k.team(viewer) \
-                    and not any(not x.hidden and not k.enemies(viewer, x.side) for x in k.at(p.hex)):
+            for mount in declare.mounts(fresh):
+                if _may_reach(kt, fresh, mount == "pegasus", relevant):
+                    ends |= _ends_among(kt, fresh, mount == "pegasus", relevant, positions)
+        for p in held:
+            if p.hex in ends:
                 reaching.setdefault(p.id, []).append(e.id)
         stands = {e.hex} | (ends if moves else set())
-        for m in mine:
+        # what may_attack asks of the attacker alone, whatever its hex: no hex of a phase it cannot strike in
+        phases = () if fresh.meditating else tuple(x for x in phases if fresh.strength(combat.ATTR[x]) > 0)
+        for m in mine if phases else ():
             best: dict[str, tuple[Unit, dict[str, Any]]] = {}
             for h in (x for x in (m.hex, *k.board.neighbours[m.hex]) if x in stands):  # type: ignore[index]
                 at = copy.copy(fresh)
