@@ -204,7 +204,7 @@ def _casts(k: ArcState, viewer: str) -> list[tuple[dict[str, Any], dict[str, Any
     # every partner of a caster, and every spell of as many hexes, lists the same zones (hundreds each): who
     # stands where and what each zone strikes are found once
     occ = occupancy(k)
-    struck: dict[tuple[str, int], tuple[Fraction, list[Unit], list[Unit]] | None] = {}
+    struck: dict[tuple[str, int], tuple[int, list[Unit], list[Unit]] | None] = {}
     for c in declare.casts(k, viewer):
         s = spell(order_of(k.units[c["caster"]]), c["spell"])  # type: ignore[arg-type]
         if s["kind"] in SAVED_SPELLS:
@@ -225,14 +225,14 @@ def _casts(k: ArcState, viewer: str) -> list[tuple[dict[str, Any], dict[str, Any
 
 
 def _struck(k: ArcState, viewer: str, cells: list[str], occ: dict[str, list[Unit]]
-            ) -> tuple[Fraction, list[Unit], list[Unit]] | None:
-    """(minus the enemies' expected failed saves, the enemies, his and his allies') a zone strikes, or None when
-    it strikes no enemy."""
+            ) -> tuple[int, list[Unit], list[Unit]] | None:
+    """(minus the enemies' expected failed saves in twelfths, see `_fails`: sorted as the fractions, faster; the
+    enemies, his and his allies') a zone strikes, or None when it strikes no enemy."""
     hit = [u for x in cells for u in occ.get(x, ())]
     foes = [u for u in hit if k.enemies(viewer, u.side)]
     if not foes:
         return None
-    return -sum(_fails(u) for u in foes), foes, [u for u in hit if u not in foes]
+    return -sum(u.kind.save - 1 for u in foes), foes, [u for u in hit if u not in foes]
 
 
 def _casts_words(casts: list[tuple[dict[str, Any], dict[str, Any], Any]], o: Lang) -> list[dict[str, Any]]:
@@ -316,7 +316,13 @@ def _may_reach(k: ArcState, u: Unit, pegasus: bool, hexes: set[str]) -> bool:
     if u.kind.mvt < 0:
         return True
     limit = max(allowance(u, pegasus), 1)
-    return any(k.board.distance(u.hex, h) <= limit for h in hexes)  # type: ignore[arg-type]
+    axial = k.board.axial
+    q, r = axial(u.hex)  # type: ignore[arg-type]
+    for h in hexes:  # `Board.distance`, inlined: asked of every enemy for each hex that matters
+        q2, r2 = axial(h)
+        if abs(q - q2) + abs(r - r2) + abs(q - q2 + r - r2) <= 2 * limit:
+            return True
+    return False
 
 
 def _ends_among(k: ArcState, u: Unit, pegasus: bool, hexes: set[str], positions: dict[Any, Any]) -> set[str]:
@@ -341,9 +347,12 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
     # where an enemy's move matters: next to one of mine, or on a strategic place of my team
     relevant = {h for m in mine for h in (m.hex, *k.board.neighbours[m.hex])} | \
         {p.hex for p in k.board.strategic() if k.control.get(p.id) in k.team(viewer)}
-    # a lone attacker's odds change with where it stands only through its shifts, and with who it is only through
-    # its type, strength and shifts; the defender's side through the turn (its lasting effects): computed once each
+    # a lone attacker's odds (`outcome`) change with where it stands only through its shifts, with who it is only
+    # through its type, strength and shifts, with the defender only through its type, strength, defence (leaders
+    # stacked on it), a hold spell and the shifts it causes, and with the turn only through the shifts and the hold:
+    # computed once each
     seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    guard: dict[tuple[int, str], tuple[Any, ...]] = {}
     # every enemy's move is searched on the same positions (the turn changes no counter): who stands where and
     # each side's ZOCs found once
     positions: dict[Any, Any] = {}
@@ -367,21 +376,25 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
         stands = {e.hex} | (ends if moves else set())
         # what may_attack asks of the attacker alone, whatever its hex: no hex of a phase it cannot strike in
         phases = () if fresh.meditating else tuple(x for x in phases if fresh.strength(combat.ATTR[x]) > 0)
+        there = copy.copy(fresh)  # tried on each hex; copied where it strikes best
+        there.moved_hidden = False
         for m in mine if phases else ():
             best: dict[str, tuple[Unit, dict[str, Any]]] = {}
             for h in (x for x in (m.hex, *k.board.neighbours[m.hex]) if x in stands):  # type: ignore[index]
-                at = copy.copy(fresh)
-                at.hex, at.moved_hidden = h, False  # a knight riding there in a straight line charges
-                at.charged = moves and h != e.hex and bool(e.kind.ability("charge")) \
+                there.hex = h  # a knight riding there in a straight line charges
+                there.charged = moves and h != e.hex and bool(e.kind.ability("charge")) \
                     and charge_line(kt, fresh, h) is not None
                 for phase in phases:
-                    if combat.may_attack(kt, at, m, phase):
-                        key = (turn, m.id, phase, at.type, at.reduced, at.fading,
-                               tuple(combat.shifts(kt, at, m, phase)))
-                        r = seen.get(key) or seen.setdefault(key, outcome(kt, [at], m, phase))
-                        was = best.get(phase, (at, {"hit": -1, "out": -1}))[1]
+                    if combat.may_attack(kt, there, m, phase):
+                        if (turn, m.id) not in guard:
+                            guard[(turn, m.id)] = (m.type, m.reduced, combat.defence(kt, m),
+                                                   bool(active(kt, "hold", unit=m.id)))
+                        key = (phase, there.type, there.reduced, there.fading,
+                               tuple(combat.shifts(kt, there, m, phase)), guard[(turn, m.id)])
+                        r = seen.get(key) or seen.setdefault(key, outcome(kt, [there], m, phase))
+                        was = best[phase][1] if phase in best else {"hit": -1, "out": -1}
                         if (r["hit"], r["out"]) > (was["hit"], was["out"]):
-                            best[phase] = (at, r)
+                            best[phase] = (copy.copy(there), r)
             for phase, (at, r) in best.items():
                 found.setdefault(m.id, []).append((phase, at, kt, r))
     threats = []

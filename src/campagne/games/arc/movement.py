@@ -143,28 +143,32 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
     blocked = seen[key]
     costs = b.costs(cavalry)
     nbrs = b.neighbours
-    best: dict[str, int] = {u.hex: 0}
+    start = u.hex
+    best: dict[str, int] = {start: 0}
     prev: dict[str, str] = {}
-    heap = [(0, u.hex)]
+    heap = [(0, start)]
+    # (the loop runs for every counter at every declaration and threat: its tests read local names)
+    pop, push, far = heapq.heappop, heapq.heappush, 1 << 30
+    cap = mp if limited and not unlimited else far  # « dans les limites de leur capacité »: not beyond it
+    ends_there = blocked if invisible else ()  # entering an enemy's hex ends an invisible move
+    barred = () if invisible else blocked
     while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > best.get(h, 1 << 30):
+        cost, h = pop(heap)
+        if cost > best[h]:
             continue
-        if h != u.hex and (h in zoc or (invisible and h in blocked)):
+        if h != start and (h in zoc or h in ends_there):
             continue  # entering a ZOC (or an enemy's hex, invisible) ends the move
         for n in nbrs[h]:
             c = 1 if pegasus else costs[n]
-            if c is None:
-                continue
-            if not invisible and n in blocked:
+            if c is None or n in barred:
                 continue
             new = cost if unlimited else cost + c
-            if limited and not unlimited and new > mp:
-                continue  # « dans les limites de leur capacité »: no hex beyond the allowance
-            if new < best.get(n, 1 << 30):
+            if new > cap:
+                continue
+            if new < best.get(n, far):
                 best[n] = new
                 prev[n] = h
-                heapq.heappush(heap, (new, n))
+                push(heap, (new, n))
     return best, prev, occ
 
 
