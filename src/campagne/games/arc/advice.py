@@ -32,7 +32,7 @@ from ...core.i18n import Lang, chance
 from . import combat, declare
 from .data import SIDES, effect
 from .magic import active, order_of, spell, zone_cells
-from .movement import allowance, can_end, can_move, charge_line, occupancy, reach, search
+from .movement import allowance, can_end, can_move, charge_line, occupancy, reach, search, steps_to
 from .odds import combat_odds
 from .rules import awaiting
 from .state import TURNS, ArcState, Unit
@@ -325,9 +325,11 @@ def _may_reach(k: ArcState, u: Unit, pegasus: bool, hexes: set[str]) -> bool:
     return False
 
 
-def _ends_among(k: ArcState, u: Unit, pegasus: bool, hexes: set[str], positions: dict[Any, Any]) -> set[str]:
-    """The hexes of `hexes` among those `reach` gives (where a move may end), `positions` as `search`'s `seen`."""
-    best, _, occ = search(k, u, pegasus, seen=positions)
+def _ends_among(k: ArcState, u: Unit, pegasus: bool, hexes: set[str], positions: dict[Any, Any],
+                toward: dict[str, int]) -> set[str]:
+    """The hexes of `hexes` among those `reach` gives (where a move may end); `positions` and `toward` (the steps
+    to `hexes`) as `search`'s `seen` and `toward`: the move explored only where it may still end on one of them."""
+    best, _, occ = search(k, u, pegasus, seen=positions, toward=toward)
     return {h for h in hexes if h in best and h != u.hex and (h not in occ or can_end(k, u, h, occ))}
 
 
@@ -356,6 +358,7 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
     # every enemy's move is searched on the same positions (the turn changes no counter): who stands where and
     # each side's ZOCs found once
     positions: dict[Any, Any] = {}
+    toward = steps_to(k, relevant)
     held = [p for p in k.board.strategic() if k.control.get(p.id) in k.team(viewer)
             and not any(not x.hidden and not k.enemies(viewer, x.side) for x in k.at(p.hex))]
     for e in sorted((x for x in k.alive() if x.hex and k.enemies(viewer, x.side)), key=lambda x: x.id):
@@ -369,7 +372,7 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
         if can_move(kt, fresh, "move") and (moves or fresh.kind.ability("extra_move")):
             for mount in declare.mounts(fresh):
                 if _may_reach(kt, fresh, mount == "pegasus", relevant):
-                    ends |= _ends_among(kt, fresh, mount == "pegasus", relevant, positions)
+                    ends |= _ends_among(kt, fresh, mount == "pegasus", relevant, positions, toward)
         for p in held:
             if p.hex in ends:
                 reaching.setdefault(p.id, []).append(e.id)
