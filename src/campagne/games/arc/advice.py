@@ -201,27 +201,38 @@ def _casts(k: ArcState, viewer: str) -> list[tuple[dict[str, Any], dict[str, Any
     """(the cast, its spell, what it may do): the chance each target fails its save, or the zones striking the
     most visible enemies, each with (zone, [(enemy, chance)], [(his, chance)])."""
     out: list[tuple[dict[str, Any], dict[str, Any], Any]] = []
-    # every partner of a caster, and every spell of as many hexes, lists the same zones (hundreds each): who
-    # stands where and what each zone strikes are found once
+    # a spell's zones are listed once for all the caster's partners (one list, hundreds of zones), and spells of as
+    # many hexes list the same zones: who stands where, what each zone strikes and the zones shown found once
     occ = occupancy(k)
     struck: dict[tuple[str, int], tuple[int, list[Unit], list[Unit]] | None] = {}
+    shown: dict[int, tuple[list[str], list[Any]]] = {}  # id of the zones' list -> (that list, the zones shown)
     for c in declare.casts(k, viewer):
         s = spell(order_of(k.units[c["caster"]]), c["spell"])  # type: ignore[arg-type]
         if s["kind"] in SAVED_SPELLS:
             out.append((c, s, [(t, _fails(k.units[t]) if s["save"] else 1) for t in c["targets"]]))
         elif s["kind"] == "zone":
-            zones = []
-            for word in c["targets"]:
-                key = (word, s["hexes"])
-                if key not in struck:
-                    struck[key] = _struck(k, viewer, zone_cells(k, word, s["hexes"]), occ)
-                if struck[key] is not None:
-                    worth, foes, friends = struck[key]  # type: ignore[misc]
-                    zones.append((worth, word, foes, friends))
-            shown = sorted(zones, key=lambda z: (z[0], z[1]))[:ZONES_SHOWN]
-            out.append((c, s, [(word, [(u.id, _fails(u)) for u in foes], [(u.id, _fails(u)) for u in friends])
-                               for _, word, foes, friends in shown]))
+            words, n = c["targets"], s["hexes"]
+            if id(words) not in shown or shown[id(words)][0] is not words:
+                shown[id(words)] = (words, _zones_shown(k, viewer, words, n, occ, struck))
+            out.append((c, s, shown[id(words)][1]))
     return out
+
+
+def _zones_shown(k: ArcState, viewer: str, words: list[str], n: int, occ: dict[str, list[Unit]],
+                 struck: dict[tuple[str, int], tuple[int, list[Unit], list[Unit]] | None]) -> list[Any]:
+    """The (at most `ZONES_SHOWN`) zones of `n` hexes among `words` striking the most visible enemies, each with
+    (zone, [(enemy, chance)], [(his, chance)]); `struck`: what each zone strikes, filled as it is found."""
+    zones = []
+    for word in words:
+        key = (word, n)
+        if key not in struck:
+            struck[key] = _struck(k, viewer, zone_cells(k, word, n), occ)
+        if struck[key] is not None:
+            worth, foes, friends = struck[key]  # type: ignore[misc]
+            zones.append((worth, word, foes, friends))
+    best = sorted(zones, key=lambda z: (z[0], z[1]))[:ZONES_SHOWN]
+    return [(word, [(u.id, _fails(u)) for u in foes], [(u.id, _fails(u)) for u in friends])
+            for _, word, foes, friends in best]
 
 
 def _struck(k: ArcState, viewer: str, cells: list[str], occ: dict[str, list[Unit]]
