@@ -320,20 +320,13 @@ def _at_turn(k: ArcState, turn: int) -> ArcState:
     return later
 
 
-def _may_reach(k: ArcState, u: Unit, pegasus: bool, hexes: set[str]) -> bool:
-    """Whether a move of `u` may end on one of `hexes`: each hex costs at least one movement point, so a move
-    ends no farther than its allowance (or one hex, always allowed), unless it is unlimited. (Drawing every
-    enemy's whole move took most of the threats' time.)"""
+def _may_reach(k: ArcState, u: Unit, pegasus: bool, toward: dict[str, int]) -> bool:
+    """Whether a move of `u` may end on one of the hexes `toward` counts the steps to: each hex costs at least one
+    movement point, so a move ends no farther than its allowance (or one hex, always allowed), unless it is
+    unlimited. (Drawing every enemy's whole move took most of the threats' time.)"""
     if u.kind.mvt < 0:
         return True
-    limit = max(allowance(u, pegasus), 1)
-    axial = k.board.axial
-    q, r = axial(u.hex)  # type: ignore[arg-type]
-    for h in hexes:  # `Board.distance`, inlined: asked of every enemy for each hex that matters
-        q2, r2 = axial(h)
-        if abs(q - q2) + abs(r - r2) + abs(q - q2 + r - r2) <= 2 * limit:
-            return True
-    return False
+    return toward.get(u.hex, 1 << 30) <= max(allowance(u, pegasus), 1)  # type: ignore[arg-type]
 
 
 def _ends_among(k: ArcState, u: Unit, pegasus: bool, hexes: set[str], positions: dict[Any, Any],
@@ -382,7 +375,7 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
         ends: set[str] = set()
         if can_move(kt, fresh, "move") and (moves or fresh.kind.ability("extra_move")):
             for mount in declare.mounts(fresh):
-                if _may_reach(kt, fresh, mount == "pegasus", relevant):
+                if _may_reach(kt, fresh, mount == "pegasus", toward):
                     ends |= _ends_among(kt, fresh, mount == "pegasus", relevant, positions, toward)
         for p in held:
             if p.hex in ends:
@@ -400,8 +393,9 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
                     and charge_line(kt, fresh, h) is not None
                 for phase in phases:
                     if combat.may_attack(kt, there, m, phase):
-                        if (turn, m.id) not in guard:
-                            guard[(turn, m.id)] = (m.type, m.reduced, combat.defence(kt, m),
+                        if (turn, m.id) not in guard:  # (a fraction's hash is slow: its terms)
+                            d = combat.defence(kt, m)
+                            guard[(turn, m.id)] = (m.type, m.reduced, d.numerator, d.denominator,
                                                    bool(active(kt, "hold", unit=m.id)))
                         key = (phase, there.type, there.reduced, there.fading,
                                tuple(combat.shifts(kt, there, m, phase)), guard[(turn, m.id)])
@@ -418,8 +412,12 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
         together = []
         for side in SIDES:  # a combat is one side's: its attackers of one target add up
             melee = [(at, kt) for phase, at, kt, _ in found[m.id] if phase == "melee" and at.side == side]
-            if len(melee) > 1:
-                together.append((side, outcome(melee[0][1], [at for at, _ in melee], m, "melee")))
+            if len(melee) > 1:  # the same attackers threaten many of his counters: as for one, computed once each
+                kt, group = melee[0][1], [at for at, _ in melee]
+                key = (tuple((a.type, a.reduced, a.fading) for a in group),
+                       tuple(combat.shifts(kt, combat.lead(group, "melee"), m, "melee")), guard[(kt.turn, m.id)])
+                r = seen.get(key) or seen.setdefault(key, outcome(kt, group, m, "melee"))
+                together.append((side, r))
         threats.append((m.id, m.hex, [(phase, at.id, r) for phase, at, _, r in found[m.id]], together))
     return threats, [(pid, k.board.places[pid].hex, who) for pid, who in sorted(reaching.items())]
 
