@@ -32,7 +32,7 @@ from ...core.i18n import Lang, chance
 from . import combat, declare
 from .data import SIDES, effect
 from .magic import active, order_of, spell, zone_cells
-from .movement import allowance, can_move, charge_line, reach
+from .movement import allowance, can_end, can_move, charge_line, occupancy, reach, search, steps_to
 from .odds import combat_odds
 from .rules import awaiting
 from .state import TURNS, ArcState, Unit
@@ -201,22 +201,49 @@ def _casts(k: ArcState, viewer: str) -> list[tuple[dict[str, Any], dict[str, Any
     """(the cast, its spell, what it may do): the chance each target fails its save, or the zones striking the
     most visible enemies, each with (zone, [(enemy, chance)], [(his, chance)])."""
     out: list[tuple[dict[str, Any], dict[str, Any], Any]] = []
+    # a spell's zones are listed once for all the caster's partners (one list, hundreds of zones), and spells of as
+    # many hexes list the same zones: who stands where, what each zone strikes and the zones shown found once
+    occ = occupancy(k)
+    struck: dict[tuple[str, int], tuple[int, list[Unit], list[Unit]] | None] = {}
+    shown: dict[int, tuple[list[str], list[Any]]] = {}  # id of the zones' list -> (that list, the zones shown)
     for c in declare.casts(k, viewer):
         s = spell(order_of(k.units[c["caster"]]), c["spell"])  # type: ignore[arg-type]
         if s["kind"] in SAVED_SPELLS:
             out.append((c, s, [(t, _fails(k.units[t]) if s["save"] else 1) for t in c["targets"]]))
         elif s["kind"] == "zone":
-            zones = []
-            for word in c["targets"]:
-                hit = [u for x in zone_cells(k, word, s["hexes"]) for u in k.at(x)]
-                foes = [u for u in hit if k.enemies(viewer, u.side)]
-                if foes:
-                    friends = [u for u in hit if u not in foes]
-                    zones.append((-sum(_fails(u) for u in foes), word, foes, friends))
-            shown = sorted(zones, key=lambda z: (z[0], z[1]))[:ZONES_SHOWN]
-            out.append((c, s, [(word, [(u.id, _fails(u)) for u in foes], [(u.id, _fails(u)) for u in friends])
-                               for _, word, foes, friends in shown]))
+            words, n = c["targets"], s["hexes"]
+            if id(words) not in shown or shown[id(words)][0] is not words:
+                shown[id(words)] = (words, _zones_shown(k, viewer, words, n, occ, struck))
+            out.append((c, s, shown[id(words)][1]))
     return out
+
+
+def _zones_shown(k: ArcState, viewer: str, words: list[str], n: int, occ: dict[str, list[Unit]],
+                 struck: dict[tuple[str, int], tuple[int, list[Unit], list[Unit]] | None]) -> list[Any]:
+    """The (at most `ZONES_SHOWN`) zones of `n` hexes among `words` striking the most visible enemies, each with
+    (zone, [(enemy, chance)], [(his, chance)]); `struck`: what each zone strikes, filled as it is found."""
+    zones = []
+    for word in words:
+        key = (word, n)
+        if key not in struck:
+            struck[key] = _struck(k, viewer, zone_cells(k, word, n), occ)
+        if struck[key] is not None:
+            worth, foes, friends = struck[key]  # type: ignore[misc]
+            zones.append((worth, word, foes, friends))
+    best = sorted(zones, key=lambda z: (z[0], z[1]))[:ZONES_SHOWN]
+    return [(word, [(u.id, _fails(u)) for u in foes], [(u.id, _fails(u)) for u in friends])
+            for _, word, foes, friends in best]
+
+
+def _struck(k: ArcState, viewer: str, cells: list[str], occ: dict[str, list[Unit]]
+            ) -> tuple[int, list[Unit], list[Unit]] | None:
+    """(minus the enemies' expected failed saves in twelfths, see `_fails`: sorted as the fractions, faster; the
+    enemies, his and his allies') a zone strikes, or None when it strikes no enemy."""
+    hit = [u for x in cells for u in occ.get(x, ())]
+    foes = [u for u in hit if k.enemies(viewer, u.side)]
+    if not foes:
+        return None
+    return -sum(u.kind.save - 1 for u in foes), foes, [u for u in hit if u not in foes]
 
 
 def _casts_words(casts: list[tuple[dict[str, Any], dict[str, Any], Any]], o: Lang) -> list[dict[str, Any]]:
@@ -293,14 +320,21 @@ def _at_turn(k: ArcState, turn: int) -> ArcState:
     return later
 
 
-def _may_reach(k: ArcState, u: Unit, pegasus: bool, hexes: set[str]) -> bool:
-    """Whether a move of `u` may end on one of `hexes`: each hex costs at least one movement point, so a move
-    ends no farther than its allowance (or one hex, always allowed), unless it is unlimited. (Drawing every
-    enemy's whole move took most of the threats' time.)"""
+def _may_reach(k: ArcState, u: Unit, pegasus: bool, toward: dict[str, int]) -> bool:
+    """Whether a move of `u` may end on one of the hexes `toward` counts the steps to: each hex costs at least one
+    movement point, so a move ends no farther than its allowance (or one hex, always allowed), unless it is
+    unlimited. (Drawing every enemy's whole move took most of the threats' time.)"""
     if u.kind.mvt < 0:
         return True
-    limit = max(allowance(u, pegasus), 1)
-    return any(k.board.distance(u.hex, h) <= limit for h in hexes)  # type: ignore[arg-type]
+    return toward.get(u.hex, 1 << 30) <= max(allowance(u, pegasus), 1)  # type: ignore[arg-type]
+
+
+def _ends_among(k: ArcState, u: Unit, pegasus: bool, hexes: set[str], positions: dict[Any, Any],
+                toward: dict[str, int]) -> set[str]:
+    """The hexes of `hexes` among those `reach` gives (where a move may end); `positions` and `toward` (the steps
+    to `hexes`) as `search`'s `seen` and `toward`: the move explored only where it may still end on one of them."""
+    best, _, occ = search(k, u, pegasus, seen=positions, toward=toward)
+    return {h for h in hexes if h in best and h != u.hex and (h not in occ or can_end(k, u, h, occ))}
 
 
 def _of(name: str) -> str:
@@ -319,9 +353,18 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
     # where an enemy's move matters: next to one of mine, or on a strategic place of my team
     relevant = {h for m in mine for h in (m.hex, *k.board.neighbours[m.hex])} | \
         {p.hex for p in k.board.strategic() if k.control.get(p.id) in k.team(viewer)}
-    # a lone attacker's odds change with where it stands only through its shifts, and with who it is only through
-    # its type, strength and shifts; the defender's side through the turn (its lasting effects): computed once each
+    # a lone attacker's odds (`outcome`) change with where it stands only through its shifts, with who it is only
+    # through its type, strength and shifts, with the defender only through its type, strength, defence (leaders
+    # stacked on it), a hold spell and the shifts it causes, and with the turn only through the shifts and the hold:
+    # computed once each
     seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    guard: dict[tuple[int, str], tuple[Any, ...]] = {}
+    # every enemy's move is searched on the same positions (the turn changes no counter): who stands where and
+    # each side's ZOCs found once
+    positions: dict[Any, Any] = {}
+    toward = steps_to(k, relevant)
+    held = [p for p in k.board.strategic() if k.control.get(p.id) in k.team(viewer)
+            and not any(not x.hidden and not k.enemies(viewer, x.side) for x in k.at(p.hex))]
     for e in sorted((x for x in k.alive() if x.hex and k.enemies(viewer, x.side)), key=lambda x: x.id):
         turn, moves, phases = _next_combat(k, e.side)
         if turn > TURNS:
@@ -329,30 +372,37 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
         kt = _at_turn(k, turn)
         fresh = copy.copy(e)
         fresh.meditating = e.meditating and turn == k.turn
-        ends = set()
+        ends: set[str] = set()
         if can_move(kt, fresh, "move") and (moves or fresh.kind.ability("extra_move")):
-            ends = {h for m in declare.mounts(fresh) if _may_reach(kt, fresh, m == "pegasus", relevant)
-                    for h in reach(kt, fresh, pegasus=m == "pegasus")}
-        for p in k.board.strategic():
-            if p.hex in ends and k.control.get(p.id) in k.team(viewer) \
-                    and not any(not x.hidden and not k.enemies(viewer, x.side) for x in k.at(p.hex)):
+            for mount in declare.mounts(fresh):
+                if _may_reach(kt, fresh, mount == "pegasus", toward):
+                    ends |= _ends_among(kt, fresh, mount == "pegasus", relevant, positions, toward)
+        for p in held:
+            if p.hex in ends:
                 reaching.setdefault(p.id, []).append(e.id)
         stands = {e.hex} | (ends if moves else set())
-        for m in mine:
+        # what may_attack asks of the attacker alone, whatever its hex: no hex of a phase it cannot strike in
+        phases = () if fresh.meditating else tuple(x for x in phases if fresh.strength(combat.ATTR[x]) > 0)
+        there = copy.copy(fresh)  # tried on each hex; copied where it strikes best
+        there.moved_hidden = False
+        for m in mine if phases else ():
             best: dict[str, tuple[Unit, dict[str, Any]]] = {}
             for h in (x for x in (m.hex, *k.board.neighbours[m.hex]) if x in stands):  # type: ignore[index]
-                at = copy.copy(fresh)
-                at.hex, at.moved_hidden = h, False  # a knight riding there in a straight line charges
-                at.charged = moves and h != e.hex and bool(e.kind.ability("charge")) \
+                there.hex = h  # a knight riding there in a straight line charges
+                there.charged = moves and h != e.hex and bool(e.kind.ability("charge")) \
                     and charge_line(kt, fresh, h) is not None
                 for phase in phases:
-                    if combat.may_attack(kt, at, m, phase):
-                        key = (turn, m.id, phase, at.type, at.reduced, at.fading,
-                               tuple(combat.shifts(kt, at, m, phase)))
-                        r = seen.get(key) or seen.setdefault(key, outcome(kt, [at], m, phase))
-                        was = best.get(phase, (at, {"hit": -1, "out": -1}))[1]
+                    if combat.may_attack(kt, there, m, phase):
+                        if (turn, m.id) not in guard:  # (a fraction's hash is slow: its terms)
+                            d = combat.defence(kt, m)
+                            guard[(turn, m.id)] = (m.type, m.reduced, d.numerator, d.denominator,
+                                                   bool(active(kt, "hold", unit=m.id)))
+                        key = (phase, there.type, there.reduced, there.fading,
+                               tuple(combat.shifts(kt, there, m, phase)), guard[(turn, m.id)])
+                        r = seen.get(key) or seen.setdefault(key, outcome(kt, [there], m, phase))
+                        was = best[phase][1] if phase in best else {"hit": -1, "out": -1}
                         if (r["hit"], r["out"]) > (was["hit"], was["out"]):
-                            best[phase] = (at, r)
+                            best[phase] = (copy.copy(there), r)
             for phase, (at, r) in best.items():
                 found.setdefault(m.id, []).append((phase, at, kt, r))
     threats = []
@@ -362,8 +412,12 @@ def _threats(k: ArcState, viewer: str) -> tuple[list[tuple[str, str, list[Any], 
         together = []
         for side in SIDES:  # a combat is one side's: its attackers of one target add up
             melee = [(at, kt) for phase, at, kt, _ in found[m.id] if phase == "melee" and at.side == side]
-            if len(melee) > 1:
-                together.append((side, outcome(melee[0][1], [at for at, _ in melee], m, "melee")))
+            if len(melee) > 1:  # the same attackers threaten many of his counters: as for one, computed once each
+                kt, group = melee[0][1], [at for at, _ in melee]
+                key = (tuple((a.type, a.reduced, a.fading) for a in group),
+                       tuple(combat.shifts(kt, combat.lead(group, "melee"), m, "melee")), guard[(kt.turn, m.id)])
+                r = seen.get(key) or seen.setdefault(key, outcome(kt, group, m, "melee"))
+                together.append((side, r))
         threats.append((m.id, m.hex, [(phase, at.id, r) for phase, at, _, r in found[m.id]], together))
     return threats, [(pid, k.board.places[pid].hex, who) for pid, who in sorted(reaching.items())]
 

@@ -110,6 +110,7 @@ def casts(state: ArcState, player: str, caster: str | None = None) -> list[dict[
         mates = [None, *sorted(p.id for p in partners(state, c, taken))]
         for key, s in sorted(spells_of(order).items()):
             zones: list[str] | None = None  # the same for every partner: listed once
+            aimed: list[str] | None = None  # likewise the counters in range
             for mate in mates:
                 pool = c.points + (state.units[mate].points if mate else 0)
                 base = {"caster": c.id, "spell": key, "partner": mate}
@@ -124,7 +125,9 @@ def casts(state: ArcState, player: str, caster: str | None = None) -> list[dict[
                     if t:
                         out.append({**base, "targets": t})
                 elif s["kind"] in UNIT_SPELLS and s["cost"] <= pool:
-                    t = unit_targets(state, c, key)
+                    if aimed is None:
+                        aimed = unit_targets(state, c, key)
+                    t = list(aimed)
                     if t:
                         out.append({**base, "targets": t})
     return out

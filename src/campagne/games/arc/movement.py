@@ -116,13 +116,17 @@ def reach_now(state: ArcState, u: Unit, pegasus: bool = False, *, at: tuple[Any,
 
 
 def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True,
-           zoc_stops: bool = True, *, seen: dict[Any, Any] | None = None
+           zoc_stops: bool = True, *, seen: dict[Any, Any] | None = None, toward: Mapping[str, int] | None = None
            ) -> tuple[dict[str, int], dict[str, str], dict[str, list[Unit]]]:
     """The cheapest cost of every hex `u` can get to, the hex it comes from, and who stands where. `limited`
     and `zoc_stops` off lift the allowance or the ZOC's stop: a refusal asks so which of them bars a hex.
 
     `seen`: a dict the caller keeps while the state does not change (legal orders search for every counter of a
-    side): who stands where, and the hexes each side's enemies block or hold in their ZOC, are found once."""
+    side): who stands where, and the hexes each side's enemies block or hold in their ZOC, are found once.
+
+    `toward`: the fewest hexes from each hex to those the caller asks about (see `steps_to`): a hex from which
+    none of them is within the allowance left is not explored, so only theirs are the costs `reach` would give
+    (each hex costs at least one point: no cheapest path to them goes through such a hex)."""
     assert u.hex is not None
     seen = {} if seen is None else seen
     b = state.board
@@ -143,29 +147,50 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
     blocked = seen[key]
     costs = b.costs(cavalry)
     nbrs = b.neighbours
-    best: dict[str, int] = {u.hex: 0}
+    start = u.hex
+    best: dict[str, int] = {start: 0}
     prev: dict[str, str] = {}
-    heap = [(0, u.hex)]
+    heap = [(0, start)]
+    # (the loop runs for every counter at every declaration and threat: its tests read local names)
+    pop, push, far = heapq.heappop, heapq.heappush, 1 << 30
+    cap = mp if limited and not unlimited else far  # « dans les limites de leur capacité »: not beyond it
+    ends_there = blocked if invisible else ()  # entering an enemy's hex ends an invisible move
+    barred = () if invisible else blocked
     while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > best.get(h, 1 << 30):
+        cost, h = pop(heap)
+        if cost > best[h]:
             continue
-        if h != u.hex and (h in zoc or (invisible and h in blocked)):
+        if h != start and (h in zoc or h in ends_there):
             continue  # entering a ZOC (or an enemy's hex, invisible) ends the move
         for n in nbrs[h]:
             c = 1 if pegasus else costs[n]
-            if c is None:
-                continue
-            if not invisible and n in blocked:
+            if c is None or n in barred:
                 continue
             new = cost if unlimited else cost + c
-            if limited and not unlimited and new > mp:
-                continue  # « dans les limites de leur capacité »: no hex beyond the allowance
-            if new < best.get(n, 1 << 30):
+            if new > cap or (toward is not None and new + toward.get(n, far) > cap):
+                continue
+            if new < best.get(n, far):
                 best[n] = new
                 prev[n] = h
-                heapq.heappush(heap, (new, n))
+                push(heap, (new, n))
     return best, prev, occ
+
+
+def steps_to(state: ArcState, hexes: set[str]) -> dict[str, int]:
+    """The fewest steps from each hex of the map to one of `hexes`, whatever the terrain (`search`'s `toward`)."""
+    nbrs = state.board.neighbours
+    out = dict.fromkeys(hexes, 0)
+    layer, n = list(hexes), 0
+    while layer:
+        n += 1
+        nxt = []
+        for h in layer:
+            for m in nbrs[h]:
+                if m not in out:
+                    out[m] = n
+                    nxt.append(m)
+        layer = nxt
+    return out
 
 
 class Reach(Mapping[str, list[str]]):
