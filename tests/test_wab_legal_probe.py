@@ -1,4 +1,4 @@
-"""WAB's legal orders ask a casualty report and the end through the tracker's own checks on the state itself,
+"""WAB's legal orders ask a casualty report, the end and the table's facts (charge, move, contact, near) through the tracker's own checks on the state itself,
 without a trial copy (legal.py `_accepts`): on the states of seeded battles played by agents (dice thrown by the
 engine, and rolled at the table), for every unit whatever its state and for counts in and out of range, and for
 every winner (none, a bad one), the answer is the trial's, and the state is untouched."""
@@ -42,3 +42,52 @@ def test_the_casualty_probe_without_a_copy_answers_as_the_trial(options: dict) -
             assert s == before
             m.act(rng.choice(m.legal_actions()))
     assert all(seen.get((kind, ok), 0) > 5 for kind in ("fact", "end") for ok in (True, False)), seen
+
+
+def _table_facts(s, rng: random.Random) -> list[dict]:
+    """A sample of charges, moves, contacts and distance facts, good and bad, between the battle's units."""
+    keys = list(s.units) + ["nobody"]
+    out = []
+    for _ in range(12):
+        unit, target = rng.choice(keys), rng.choice(keys)
+        base = {"type": "fact", "player": "referee", "unit": unit}
+        out += [
+            {**base, "fact": "charge", "target": target, **rng.choice(
+                [{}, {"facing": "flank"}, {"facing": "up"}, {"distance": rng.choice([1, 9, 72, -1])},
+                 {"terrain": "bog"}, {"neglected": True}])},
+            {**base, "fact": "move", "how": rng.choice(["move", "march", "forced_march", "reform", "fly", None])},
+            {**base, "fact": "contact", "target": target, **rng.choice(
+                [{}, {"facing": "rear"}, {"charged": True}, {"high_ground": "a"}, {"momentum": "x"},
+                 {"difficult_terrain": 1}])},
+            {**base, "fact": "near", **rng.choice(
+                [{}, {"terror_within_8": True}, {"friends_fleeing": target}, {"general": True},
+                 {"enemy_within_8": "yes"}, {"terror_within_8": True, "friends_fleeing": f"{target},{unit}"}])},
+        ]
+    for lo in legal.legal_orders(s, "referee"):  # the listed facts, each field at a value drawn from its domain
+        if lo.type == "fact" and lo.fixed.get("fact") in ("charge", "move", "contact", "near"):
+            out.append(lo.command({f.name: rng.choice(f.choices) if f.kind == "choice" else
+                                   rng.randint(f.low, f.high + 1) if f.kind == "int" else rng.random() < 0.5
+                                   for f in lo.fields}))
+    return out
+
+
+@pytest.mark.parametrize("options", [{}, {"table_dice": True}])
+def test_the_table_facts_asked_without_a_copy_answer_as_the_trial(options: dict) -> None:
+    """A charge, a move, a contact and a distance fact are asked through their checks (`fact_checks`): the
+    answer is the trial's on a copy, for units and targets of every side and state, fields good and bad."""
+    seen: dict[tuple[str, bool], int] = {}
+    rng = random.Random(7)
+    for seed in range(3):
+        m = Match("wab", options=options, max_steps=120)
+        m.reset(seed)
+        while not m.over:
+            s = m.game.state
+            before = copy.deepcopy(s)
+            for c in _table_facts(s, rng):
+                ok = legal._accepts(s, c)
+                assert ok == accepts(WabBattle(), s, c), (c, s.phase)
+                seen[c["fact"], ok] = seen.get((c["fact"], ok), 0) + 1
+            assert s == before
+            m.act(rng.choice(m.legal_actions()))
+    assert all(seen.get((kind, ok), 0) > 5 for kind in ("charge", "move", "contact", "near")
+               for ok in (True, False)), seen

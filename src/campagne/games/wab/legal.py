@@ -40,20 +40,20 @@ def _rules() -> Any:
 
 
 def _accepts(state: BattleState, command: dict[str, Any]) -> bool:
-    """Would the tracker accept `command` now? A casualty report and the end (without quarters) through the
-    tracker's own checks on the state itself (`casualties_checks`, `end_checks`: what follows them refuses
-    nothing, and neither rolls a die, so the table's dice change nothing), any other order tried on a copy."""
+    """Would the tracker accept `command` now? The end (without quarters) and the facts whose handler is split
+    (`tracker_facts.FACT_CHECKS`: casualties, charge, contact, move, near) through the tracker's own checks on
+    the state itself (`end_checks`, `fact_checks`: what follows them refuses nothing; a die it needs from the
+    table only makes the command wait for it), any other order tried on a copy."""
+    from .tracker_facts import FACT_CHECKS, fact_checks
     kind = command.get("type")
-    if state.table_dice is None and state.phase != "ended" and (
-            kind == "fact" and command.get("fact") == "casualties" or kind == "end" and "quarters" not in command):
+    if state.table_dice is None and state.phase != "ended" and "faces" not in command and (
+            kind == "fact" and command.get("fact") in FACT_CHECKS or kind == "end" and "quarters" not in command):
         from .tracker_commands import end_checks
-        from .tracker_facts import casualties_checks, check_fact_fields
         try:
             if kind == "end":
                 end_checks(state, command)
             else:
-                check_fact_fields("casualties", command)
-                casualties_checks(state, command)
+                fact_checks(state, command)
         except CampagneError:
             return False
         return True
