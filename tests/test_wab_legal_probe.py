@@ -1,5 +1,5 @@
-"""WAB's legal orders ask a casualty report, the end and the table's facts (charge, move, contact, near) through the tracker's own checks on the state itself,
-without a trial copy (legal.py `_accepts`): on the states of seeded battles played by agents (dice thrown by the
+"""WAB's legal orders ask a casualty report, the end, the table's facts (charge, move, contact, near) and `next`
+through the tracker's own checks on the state itself, without a trial copy (legal.py `_accepts`): on the states of seeded battles played by agents (dice thrown by the
 engine, and rolled at the table), for every unit whatever its state and for counts in and out of range, and for
 every winner (none, a bad one), the answer is the trial's, and the state is untouched."""
 
@@ -48,7 +48,7 @@ def _table_facts(s, rng: random.Random) -> list[dict]:
     """A sample of charges, moves, contacts and distance facts, good and bad, between the battle's units."""
     keys = list(s.units) + ["nobody"]
     out = []
-    for _ in range(12):
+    for _ in range(3):
         unit, target = rng.choice(keys), rng.choice(keys)
         base = {"type": "fact", "player": "referee", "unit": unit}
         out += [
@@ -63,6 +63,10 @@ def _table_facts(s, rng: random.Random) -> list[dict]:
                 [{}, {"terror_within_8": True}, {"friends_fleeing": target}, {"general": True},
                  {"enemy_within_8": "yes"}, {"terror_within_8": True, "friends_fleeing": f"{target},{unit}"}])},
         ]
+    out += [{"type": "next", "player": "referee", **rng.choice([{}, {"one_phase": True}, {"one_phase": "x"}])},
+            {"type": "fight", "player": "referee"}]
+    if s.phase == "close_combat":  # elsewhere refused by its phase, as the unit-less fight above shows
+        out += [{"type": "fight", "player": "referee", "unit": k} for k in keys]
     for lo in legal.legal_orders(s, "referee"):  # the listed facts, each field at a value drawn from its domain
         if lo.type == "fact" and lo.fixed.get("fact") in ("charge", "move", "contact", "near"):
             out.append(lo.command({f.name: rng.choice(f.choices) if f.kind == "choice" else
@@ -72,13 +76,14 @@ def _table_facts(s, rng: random.Random) -> list[dict]:
 
 
 @pytest.mark.parametrize("options", [{}, {"table_dice": True}])
-def test_the_table_facts_asked_without_a_copy_answer_as_the_trial(options: dict) -> None:
-    """A charge, a move, a contact and a distance fact are asked through their checks (`fact_checks`): the
-    answer is the trial's on a copy, for units and targets of every side and state, fields good and bad."""
+def test_the_table_facts_next_and_fight_asked_without_a_copy_answer_as_the_trial(options: dict) -> None:
+    """A charge, a move, a contact and a distance fact are asked through their checks (`fact_checks`), `next`
+    through `next_checks`, a fight's first checks (`fight_todo`) before its trial: the answer is the trial's on a
+    copy, for units and targets of every side and state, fields good and bad."""
     seen: dict[tuple[str, bool], int] = {}
     rng = random.Random(7)
-    for seed in range(3):
-        m = Match("wab", options=options, max_steps=120)
+    for seed in range(2):
+        m = Match("wab", options=options, max_steps=60)
         m.reset(seed)
         while not m.over:
             s = m.game.state
@@ -86,8 +91,14 @@ def test_the_table_facts_asked_without_a_copy_answer_as_the_trial(options: dict)
             for c in _table_facts(s, rng):
                 ok = legal._accepts(s, c)
                 assert ok == accepts(WabBattle(), s, c), (c, s.phase)
-                seen[c["fact"], ok] = seen.get((c["fact"], ok), 0) + 1
+                kind = c.get("fact", c["type"])
+                seen[kind, ok] = seen.get((kind, ok), 0) + 1
             assert s == before
-            m.act(rng.choice(m.legal_actions()))
-    assert all(seen.get((kind, ok), 0) > 5 for kind in ("charge", "move", "contact", "near")
-               for ok in (True, False)), seen
+            # the battle led on to its close combats: contacts and fights first, the end only when nothing else is left
+            acts = m.legal_actions()
+            kinds = {a: (m.command(a)["type"], m.command(a).get("fact")) for a in acts}
+            m.act(rng.choice([a for a in acts if kinds[a] == ("fact", "contact") or kinds[a][0] == "fight"]
+                             or [a for a in acts if kinds[a][0] != "end"] or acts))
+    # a fight at the table's dice waits for them: accepted fights are met in the engine's battles only
+    assert all(seen.get((kind, ok), 0) > 5 for kind in ("charge", "move", "contact", "near", "next", "fight")
+               for ok in (True, False) if not (kind == "fight" and ok and options)), sorted(seen.items())

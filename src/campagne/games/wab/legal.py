@@ -57,6 +57,16 @@ def _accepts(state: BattleState, command: dict[str, Any]) -> bool:
         except CampagneError:
             return False
         return True
+    if state.table_dice is None and state.phase != "ended" and "faces" not in command and kind in ("next", "fight"):
+        from .tracker_commands import next_checks
+        from .tracker_fight import fight_todo
+        try:
+            if kind == "next":  # its checks are all it may refuse
+                next_checks(state, command)
+                return True
+            fight_todo(state, command)  # its first checks: a fight they let through is tried
+        except CampagneError:
+            return False
     return accepts(_rules(), state, command)
 
 
