@@ -15,8 +15,9 @@ per die of the stage, `dice_fields`) or its cancelling are listed, to the refere
 reaction is listed with the reactions the sheet allows for a charged unit, a casualty report with 1 to all of a
 unit's models, the end with either winner or none.
 
-A casualty report (two a unit, at every listing of the referee's orders) and the end are asked without a copy,
-through the tracker's own checks on the state itself (`_accepts`); tests/test_wab_legal_probe.py holds it to the trial.
+A casualty report (two a unit, at every listing of the referee's orders), the end, `next`, the table's facts and a
+charge reaction are asked without a copy, through the tracker's own checks on the state itself (`_accepts`), and a
+fight's first checks before its trial; tests/test_wab_legal_probe.py holds them to the trial.
 """
 
 from __future__ import annotations

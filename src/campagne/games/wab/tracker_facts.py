@@ -13,7 +13,7 @@ from ...core.errors import CampagneError, bilingual
 from ...core.dice import Dice
 from .tracker_rolls import Events
 from .tracker_move_facts import (_enemies, _not_attached, _one, _two, charge_checks, contact_checks, move_checks,
-                                 near_checks, fact_charge, fact_contact, fact_move,
+                                 near_checks, react_checks, fact_charge, fact_contact, fact_move,
                                  fact_near, fact_react, fact_shoot)
 from .tracker_fight import catch, pursue
 from .tracker import (HOWS, SIDES, TURN_PHASES, BattleState, BattleUnit, _active, _choice, _illegal, _int,
@@ -333,7 +333,7 @@ def cmd_fact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
 # The facts whose handler is split into its checks (reading the state) and its change (refusing nothing).
 FACT_CHECKS: dict[str, Callable[[BattleState, Mapping[str, Any]], Any]] = {
     "casualties": casualties_checks, "charge": charge_checks, "contact": contact_checks, "move": move_checks,
-    "near": near_checks}
+    "near": near_checks, "react": react_checks}
 
 
 def fact_checks(state: BattleState, cmd: Mapping[str, Any]) -> None:

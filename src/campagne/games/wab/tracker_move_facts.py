@@ -177,7 +177,9 @@ def _modifiers(cmd: Mapping[str, Any]) -> list[str]:
     return list(mods)
 
 
-def fact_react(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+def react_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[Any, ...]:
+    """Everything that may refuse a charge reaction, reading the state only (what follows in `fact_react`
+    refuses nothing): the charge it answers, its tests taken, the reaction the rules allow, a shot's fields."""
     what = ("A charge reaction", "Une réaction à la charge")
     _phase(state, what, "movement")
     t = _one(state, cmd)
@@ -206,6 +208,11 @@ def fact_react(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events
     if shoots:
         check_shots(t, c, models=shooters, distance=ch.distance, weapon=weapon, modifiers=mods,
                     sixes_only=ch.target_fear_failed)
+    return t, p, ch, c, r, facts, shoots, weapon, shooters, mods
+
+
+def fact_react(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    t, p, ch, c, r, facts, shoots, weapon, shooters, mods = react_checks(state, cmd)
 
     def go(d: Dice) -> Events:
         events: Events = []
