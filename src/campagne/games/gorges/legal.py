@@ -90,15 +90,17 @@ def _checks() -> dict[Any, Any]:
     """The orders whose handler checks everything before it changes anything, and cannot be refused once it
     changes the state: their handler, and that first half of it (the order calls it), which reads the state."""
     from .conquest import challenge_checks, order_challenge
+    from .events import event_checks, order_event
     from .final import final_checks, order_final_battle
-    from .movement import move_checks, order_move
-    from .rules import equip_checks, order_equip
+    from .movement import done_checks, move_checks, order_done, order_move
+    from .rules import end_checks, equip_checks, next_checks, order_end, order_equip, order_next
     return {order_move: move_checks, order_challenge: challenge_checks, order_equip: equip_checks,
-            order_final_battle: final_checks}
+            order_final_battle: final_checks, order_event: event_checks, order_done: done_checks,
+            order_next: next_checks, order_end: end_checks}
 
 
 # (the final battle on the grid: a whole grid battle fought at each trial, about 0.1 s)
-_CHECKED = frozenset({"move", "challenge", "equip", "final-battle"})
+_CHECKED = frozenset({"move", "challenge", "equip", "final-battle", "event", "done", "next", "end"})
 
 
 def _refusal(s: GorgesState, command: dict[str, Any]) -> str | None:
