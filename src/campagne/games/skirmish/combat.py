@@ -30,20 +30,26 @@ Event = dict[str, Any]
 
 def attack_kind(state: SkirmishState, a: Unit, t: Unit) -> str | None:
     """"melee", "ranged" or None: how `a` may attack `t` now."""
-    if not (a.kind.military and a.kind.attacks > 0 and t.status == "deployed" and t.camp != a.camp):
+    if t.status != "deployed" or t.camp == a.camp:  # (the target's state first: its card is not looked up)
+        return None
+    k = a.kind
+    if not (k.military and k.attacks > 0):
         return None
     bf = state.field
     d = bf.distance(a.cell, t.cell)  # type: ignore[arg-type]
     across_cliff = d == 1 and bf.cliff(a.cell, t.cell)  # type: ignore[arg-type]
     if d == 1 and not across_cliff:
         return "melee"
-    if a.kind.range >= 2 and d <= a.kind.range and (
-            a.kind.has("indirect") or sight.sees(bf, a.cell, t.cell, state.readings >= 2)):  # type: ignore[arg-type]
+    if k.range >= 2 and d <= k.range and (
+            k.has("indirect") or sight.sees(bf, a.cell, t.cell, state.readings >= 2)):  # type: ignore[arg-type]
         return "ranged"
     return None
 
 
 def targets(state: SkirmishState, a: Unit) -> dict[str, str]:
+    k = a.kind
+    if not (k.military and k.attacks > 0):  # attacks nobody (`attack_kind`): the units are not walked
+        return {}
     out = {}
     for t in state.units.values():
         kind = attack_kind(state, a, t)
