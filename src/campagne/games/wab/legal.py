@@ -30,6 +30,9 @@ from ...core.legal import accepts
 from .battle_state import FACINGS
 from .table_dice import DIE
 from .tracker import BattleState
+from .tracker_commands import end_checks, next_checks
+from .tracker_facts import FACT_CHECKS, fact_checks
+from .tracker_fight import fight_todo
 
 REACTIONS = ("hold", "stand_and_shoot", "flee")
 REFEREE = "referee"
@@ -41,33 +44,28 @@ def _rules() -> Any:
 
 
 def _accepts(state: BattleState, command: dict[str, Any]) -> bool:
-    """Would the tracker accept `command` now? The end (without quarters) and the facts whose handler is split
-    (`tracker_facts.FACT_CHECKS`: casualties, charge, contact, move, near) through the tracker's own checks on
-    the state itself (`end_checks`, `fact_checks`: what follows them refuses nothing; a die it needs from the
-    table only makes the command wait for it), any other order tried on a copy."""
-    from .tracker_facts import FACT_CHECKS, fact_checks
+    """Would the tracker accept `command` now? Through the tracker's own checks on the state itself, for the orders
+    whose handler is split into its checks and a change that refuses nothing: the facts of
+    `tracker_facts.FACT_CHECKS` (casualties, charge, contact, move, near, react), the end without quarters, `next`
+    (a die a change needs from the table only makes the command wait for it); a fight's first checks
+    (`fight_todo`) refuse without a copy, and any other order, or a fight they let through, is tried on a copy."""
     kind = command.get("type")
-    if state.table_dice is None and state.phase != "ended" and "faces" not in command and (
-            kind == "fact" and command.get("fact") in FACT_CHECKS or kind == "end" and "quarters" not in command):
-        from .tracker_commands import end_checks
-        try:
-            if kind == "end":
-                end_checks(state, command)
-            else:
-                fact_checks(state, command)
-        except CampagneError:
-            return False
-        return True
-    if state.table_dice is None and state.phase != "ended" and "faces" not in command and kind in ("next", "fight"):
-        from .tracker_commands import next_checks
-        from .tracker_fight import fight_todo
-        try:
-            if kind == "next":  # its checks are all it may refuse
-                next_checks(state, command)
-                return True
-            fight_todo(state, command)  # its first checks: a fight they let through is tried
-        except CampagneError:
-            return False
+    if state.table_dice is not None or state.phase == "ended" or "faces" in command:
+        return accepts(_rules(), state, command)
+    try:
+        if kind == "fact" and command.get("fact") in FACT_CHECKS:
+            fact_checks(state, command)
+            return True
+        if kind == "end" and "quarters" not in command:
+            end_checks(state, command)
+            return True
+        if kind == "next":
+            next_checks(state, command)
+            return True
+        if kind == "fight":
+            fight_todo(state, command)
+    except CampagneError:
+        return False
     return accepts(_rules(), state, command)
 
 
