@@ -115,14 +115,24 @@ def reach_now(state: ArcState, u: Unit, pegasus: bool = False, *, at: tuple[Any,
     return r
 
 
+def path_to(state: ArcState, u: Unit, dest: str, pegasus: bool = False) -> list[str] | None:
+    """`reach(state, u, pegasus)[dest]`, or None where `dest` is not in it: the search stops once `dest` is
+    settled (its cost and the hexes it comes from are then final), instead of reaching every hex."""
+    best, prev, occ = search(state, u, pegasus, until=dest)
+    if dest == u.hex or dest not in best or (dest in occ and not can_end(state, u, dest, occ)):
+        return None
+    return Reach(u.hex, prev, [dest])[dest]  # type: ignore[arg-type]
+
+
 def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True,
-           zoc_stops: bool = True, *, seen: dict[Any, Any] | None = None
+           zoc_stops: bool = True, *, seen: dict[Any, Any] | None = None, until: str | None = None
            ) -> tuple[dict[str, int], dict[str, str], dict[str, list[Unit]]]:
     """The cheapest cost of every hex `u` can get to, the hex it comes from, and who stands where. `limited`
     and `zoc_stops` off lift the allowance or the ZOC's stop: a refusal asks so which of them bars a hex.
 
     `seen`: a dict the caller keeps while the state does not change (legal orders search for every counter of a
-    side): who stands where, and the hexes each side's enemies block or hold in their ZOC, are found once."""
+    side): who stands where, and the hexes each side's enemies block or hold in their ZOC, are found once.
+    `until`: a hex where the search stops once it is settled (the others then partly searched)."""
     assert u.hex is not None
     seen = {} if seen is None else seen
     b = state.board
@@ -150,6 +160,8 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
         cost, h = heapq.heappop(heap)
         if cost > best.get(h, 1 << 30):
             continue
+        if h == until:  # settled: no cheaper way there is left to find (`path_to`)
+            break
         if h != u.hex and (h in zoc or (invisible and h in blocked)):
             continue  # entering a ZOC (or an enemy's hex, invisible) ends the move
         for n in nbrs[h]:
