@@ -1,5 +1,6 @@
-"""WAB's legal orders ask a casualty report and the end through the tracker's own checks on the state itself,
-without a trial copy (legal.py `_accepts`): on the states of seeded battles played by agents (dice thrown by the
+"""WAB's legal orders ask a casualty report, the end, the table's facts (charge, move, contact, near), a charge
+reaction and `next` through the tracker's own checks on the state itself, without a trial copy (legal.py `_accepts`),
+and a fight's first checks before its trial: on the states of seeded battles played by agents (dice thrown by the
 engine, and rolled at the table), for every unit whatever its state and for counts in and out of range, and for
 every winner (none, a bad one), the answer is the trial's, and the state is untouched."""
 
@@ -12,6 +13,7 @@ import pytest
 
 from campagne.agents.match import Match
 from campagne.core.legal import accepts
+from campagne.core.dice import Dice
 from campagne.games.wab import legal
 from campagne.games.wab.tracker import WabBattle
 
@@ -42,3 +44,84 @@ def test_the_casualty_probe_without_a_copy_answers_as_the_trial(options: dict) -
             assert s == before
             m.act(rng.choice(m.legal_actions()))
     assert all(seen.get((kind, ok), 0) > 5 for kind in ("fact", "end") for ok in (True, False)), seen
+
+
+def _table_facts(s, rng: random.Random) -> list[dict]:
+    """A sample of charges, moves, contacts and distance facts, good and bad, between the battle's units."""
+    keys = list(s.units) + ["nobody"]
+    out = []
+    for _ in range(3):
+        unit, target = rng.choice(keys), rng.choice(keys)
+        base = {"type": "fact", "player": "referee", "unit": unit}
+        out += [
+            {**base, "fact": "charge", "target": target, **rng.choice(
+                [{}, {"facing": "flank"}, {"facing": "up"}, {"distance": rng.choice([1, 9, 72, -1])},
+                 {"terrain": "bog"}, {"neglected": True}])},
+            {**base, "fact": "move", "how": rng.choice(["move", "march", "forced_march", "reform", "fly", None])},
+            {**base, "fact": "contact", "target": target, **rng.choice(
+                [{}, {"facing": "rear"}, {"charged": True}, {"high_ground": "a"}, {"momentum": "x"},
+                 {"difficult_terrain": 1}])},
+            {**base, "fact": "near", **rng.choice(
+                [{}, {"terror_within_8": True}, {"friends_fleeing": target}, {"general": True},
+                 {"enemy_within_8": "yes"}, {"terror_within_8": True, "friends_fleeing": f"{target},{unit}"}])},
+        ]
+    out += [{"type": "next", "player": "referee", **rng.choice([{}, {"one_phase": True}, {"one_phase": "x"}])},
+            {"type": "fight", "player": "referee"}]
+    out += [{"type": "fact", "player": p.side, "fact": "react", "unit": p.unit, "reaction": r,
+             **rng.choice([{}, {}, {"models": rng.randint(0, 30)}, {"weapon": "bow"}, {"modifiers": ["long_range"]}])}
+            for p in s.pending if p.kind == "reaction"
+            for r in ("hold", "stand_and_shoot", "flee", "fire_and_flee", "counter_charge", "x")] + [
+        {"type": "fact", "player": "a", "fact": "react", "unit": rng.choice(keys), "reaction": "hold"}]
+    if s.phase == "close_combat":  # elsewhere refused by its phase, as the unit-less fight above shows
+        out += [{"type": "fight", "player": "referee", "unit": k} for k in rng.sample(keys, min(3, len(keys)))]
+    for lo in legal.legal_orders(s, "referee"):  # the listed facts, each field at a value drawn from its domain
+        if lo.type == "fact" and lo.fixed.get("fact") in ("charge", "move", "contact", "near"):
+            out.append(lo.command({f.name: rng.choice(f.choices) if f.kind == "choice" else
+                                   rng.randint(f.low, f.high + 1) if f.kind == "int" else rng.random() < 0.5
+                                   for f in lo.fields}))
+    return out
+
+
+def _led_on(s, rng: random.Random) -> list:
+    """States a charge or a contact leads to from `s` (copies): a charged unit's reaction waits; after a contact,
+    the referee's `next` until close combat, its fights waiting."""
+    out = []
+    listed = [lo for lo in legal.legal_orders(s, "referee") if lo.fixed.get("fact") in ("charge", "contact")]
+    for lo in rng.sample(listed, min(2, len(listed))):
+        t = copy.deepcopy(s)
+        WabBattle().apply(t, lo.command(legal._first(lo)), Dice.seeded("led", 0))
+        for _ in range(3 if lo.fixed["fact"] == "contact" else 0):
+            if t.phase == "close_combat" or not legal._accepts(t, {"type": "next", "player": "referee"}):
+                break
+            WabBattle().apply(t, {"type": "next", "player": "referee", "one_phase": True}, Dice.seeded("led", 0))
+        out.append(t)
+    return out
+
+
+@pytest.mark.parametrize("options", [{}, {"table_dice": True}])
+def test_the_table_facts_next_and_fight_asked_without_a_copy_answer_as_the_trial(options: dict) -> None:
+    """A charge, a reaction, a move, a contact and a distance fact are asked through their checks
+    (`fact_checks`), `next` through `next_checks`, a fight's first checks (`fight_todo`) before its trial: the answer
+    is the trial's on a copy, for units and targets of every side and state (and the reactions and fights a charge
+    or a contact leads to), fields good and bad."""
+    seen: dict[tuple[str, bool], int] = {}
+    rng = random.Random(7)
+    for seed in range(2):
+        m = Match("wab", options=options, max_steps=12)
+        m.reset(seed)
+        while not m.over:
+            s = m.game.state
+            before = copy.deepcopy(s)
+            for t in [s, *_led_on(s, rng)]:
+                for c in _table_facts(t, rng):
+                    ok = legal._accepts(t, c)
+                    assert ok == accepts(WabBattle(), t, c), (c, t.phase)
+                    kind = c.get("fact", c["type"])
+                    seen[kind, ok] = seen.get((kind, ok), 0) + 1
+            assert s == before
+            acts = m.legal_actions()  # the battle played on rather than ended
+            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
+    # a fight at the table's dice waits for them: accepted fights are met in the engine's battles only
+    kinds = ("charge", "move", "contact", "near", "react", "next", "fight")
+    assert all(seen.get((kind, ok), 0) > (0 if options else 5) for kind in kinds
+               for ok in (True, False) if not (kind == "fight" and ok and options)), sorted(seen.items())

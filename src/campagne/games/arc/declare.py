@@ -9,6 +9,7 @@ start of the phase and on the player's own declarations of this phase (one order
 from __future__ import annotations
 
 from itertools import combinations
+from collections.abc import Iterator
 from typing import Any
 
 from ...core.names import natural
@@ -101,8 +102,13 @@ def attackers(state: ArcState, player: str, phase: str) -> dict[str, list[str]]:
 def casts(state: ArcState, player: str, caster: str | None = None) -> list[dict[str, Any]]:
     """Each possible spell: {caster, spell, partner, targets} (targets: unit ids, effect ids, or zones as
     "FIRST_HEX:DIRECTION"); only `caster`'s when given (an order's check needs no other caster's)."""
+    return list(_casts(state, player, caster, zone_words))
+
+
+def _casts(state: ArcState, player: str, caster: str | None, zones_of: Any) -> Iterator[dict[str, Any]]:
+    """`casts` one by one, a zone spell's zones listed by `zones_of` (`zone_words`, or `_some_zone` when only
+    whether there is one matters)."""
     taken = busy(state, player)
-    out: list[dict[str, Any]] = []
     for c in own(state, player):
         if (caster is not None and c.id != caster) or c.id in taken or not can_cast(state, c):
             continue
@@ -115,22 +121,31 @@ def casts(state: ArcState, player: str, caster: str | None = None) -> list[dict[
                 pool = c.points + (state.units[mate].points if mate else 0)
                 base = {"caster": c.id, "spell": key, "partner": mate}
                 if s["kind"] == "zone":
+                    if s["cost"] > pool:
+                        continue
                     if zones is None:
-                        zones = zone_words(state, c, key, s)
-                    words = zones
-                    if s["cost"] <= pool and words:
-                        out.append({**base, "targets": words})
+                        zones = zones_of(state, c, key, s)
+                    if zones:
+                        yield {**base, "targets": zones}
                 elif s["kind"] == "dispel":
                     t = [e for e in dispel_targets(state, c) if (spell_cost(state, order, key, e) or 0) <= pool]
                     if t:
-                        out.append({**base, "targets": t})
+                        yield {**base, "targets": t}
                 elif s["kind"] in UNIT_SPELLS and s["cost"] <= pool:
                     if aimed is None:
                         aimed = unit_targets(state, c, key)
                     t = list(aimed)
                     if t:
-                        out.append({**base, "targets": t})
-    return out
+                        yield {**base, "targets": t}
+
+
+def _some_zone(state: ArcState, caster: Unit, key: str, s: dict[str, Any]) -> list[str]:
+    """Not empty exactly when `zone_words` is not: its first line, else (a zone of more than two hexes) a mark
+    for an enemy in range with enough neighbours to shape one around it."""
+    for d in range(1, 7):
+        for h in zone_starts(state, caster, key, d):
+            return [zone_word(h, d)]
+    return ["shape"] if _shapes_around(state, caster, s) else []
 
 
 def zone_words(state: ArcState, caster: Unit, key: str, s: dict[str, Any]) -> list[str]:
@@ -142,11 +157,22 @@ def zone_words(state: ArcState, caster: Unit, key: str, s: dict[str, Any]) -> li
     if s["hexes"] <= 2:
         return words
     b = state.board
-    foes = sorted({t.hex for t in state.alive() if t.hex and not t.hidden and state.enemies(caster.side, t.side)
-                   and b.distance(caster.hex, t.hex) <= s["range"]}, key=natural)  # type: ignore[arg-type]
-    shapes = {shape_word((h, *around)) for h in foes
+    shapes = {shape_word((h, *around)) for h in _foes_in_range(state, caster, s)
               for around in combinations(sorted(b.neighbours[h]), s["hexes"] - 1)}
     return words + sorted(shapes, key=natural)
+
+
+def _foes_in_range(state: ArcState, caster: Unit, s: dict[str, Any]) -> list[str]:
+    """The hexes of the visible enemies within the spell's range of the caster, a zone shaped around each."""
+    b = state.board
+    return sorted({t.hex for t in state.alive() if t.hex and not t.hidden and state.enemies(caster.side, t.side)
+                   and b.distance(caster.hex, t.hex) <= s["range"]}, key=natural)  # type: ignore[arg-type]
+
+
+def _shapes_around(state: ArcState, caster: Unit, s: dict[str, Any]) -> bool:
+    """Whether `zone_words` shapes any zone around an enemy: one in range with `hexes - 1` neighbours at least."""
+    return s["hexes"] > 2 and any(len(state.board.neighbours[h]) >= s["hexes"] - 1
+                                  for h in _foes_in_range(state, caster, s))
 
 
 def spells_of(order: str | None) -> dict[str, dict[str, Any]]:
@@ -161,8 +187,8 @@ def could_act(state: ArcState, player: str, phase: str) -> bool:
     if phase in ("move", "special"):
         return any(destinations(state, u, m) for u in movers(state, player, phase) for m in mounts(u)) \
             or (phase == "move" and bool(meditators(state, player)))
-    if phase == "magic":
-        return bool(casts(state, player))
+    if phase == "magic":  # one spell is enough: the others, and a zone spell's every zone, are not worked out
+        return next(_casts(state, player, None, _some_zone), None) is not None
     return bool(attackers(state, player, phase))
 
 

@@ -115,8 +115,18 @@ def reach_now(state: ArcState, u: Unit, pegasus: bool = False, *, at: tuple[Any,
     return r
 
 
+def path_to(state: ArcState, u: Unit, dest: str, pegasus: bool = False) -> list[str] | None:
+    """`reach(state, u, pegasus)[dest]`, or None where `dest` is not in it: the search stops once `dest` is
+    settled (its cost and the hexes it comes from are then final), instead of reaching every hex."""
+    best, prev, occ = search(state, u, pegasus, until=dest)
+    if dest == u.hex or dest not in best or (dest in occ and not can_end(state, u, dest, occ)):
+        return None
+    return Reach(u.hex, prev, [dest])[dest]  # type: ignore[arg-type]
+
+
 def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True,
-           zoc_stops: bool = True, *, seen: dict[Any, Any] | None = None, toward: Mapping[str, int] | None = None
+           zoc_stops: bool = True, *, seen: dict[Any, Any] | None = None, toward: Mapping[str, int] | None = None,
+           until: str | None = None
            ) -> tuple[dict[str, int], dict[str, str], dict[str, list[Unit]]]:
     """The cheapest cost of every hex `u` can get to, the hex it comes from, and who stands where. `limited`
     and `zoc_stops` off lift the allowance or the ZOC's stop: a refusal asks so which of them bars a hex.
@@ -126,7 +136,9 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
 
     `toward`: the fewest hexes from each hex to those the caller asks about (see `steps_to`): a hex from which
     none of them is within the allowance left is not explored, so only theirs are the costs `reach` would give
-    (each hex costs at least one point: no cheapest path to them goes through such a hex)."""
+    (each hex costs at least one point: no cheapest path to them goes through such a hex).
+
+    `until`: a hex where the search stops once it is settled (the others then partly searched)."""
     assert u.hex is not None
     seen = {} if seen is None else seen
     b = state.board
@@ -160,6 +172,8 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
         cost, h = pop(heap)
         if cost > best[h]:
             continue
+        if h == until:  # settled: no cheaper way there is left to find (`path_to`)
+            break
         if h != start and (h in zoc or h in ends_there):
             continue  # entering a ZOC (or an enemy's hex, invisible) ends the move
         for n in nbrs[h]:

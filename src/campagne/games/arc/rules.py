@@ -340,12 +340,12 @@ def resolve_one(state: ArcState, x: dict[str, Any], dice: Dice) -> list[Event]:
     u = state.units[x["unit"]]
     if not movement.can_move(state, u, state.phase):
         return [magic.private(u, {"type": "blocked", "unit": u.id, "to": x["hex"]})]
-    paths = movement.reach(state, u, pegasus=x.get("mount") == "pegasus")
-    if x["hex"] not in paths:
+    path = movement.path_to(state, u, x["hex"], pegasus=x.get("mount") == "pegasus")
+    if path is None:
         return [magic.private(u, {"type": "blocked", "unit": u.id, "to": x["hex"]})]
     line = movement.charge_line(state, u, x["hex"]) if u.kind.ability("charge") else None
     u.charged = line is not None
-    return movement.move_unit(state, u, x["hex"], line or paths[x["hex"]], dice)
+    return movement.move_unit(state, u, x["hex"], line or path, dice)
 
 
 def advance(state: ArcState, dice: Dice, resolved: bool = False) -> list[Event]:

@@ -87,7 +87,40 @@ def _probe(s: AtlantisState, lo: LegalOrder) -> bool:
     the others are too)."""
     values = {f.name: (f.low if f.kind == "int" else f.choices[0] if f.kind == "choice" else
                        False if f.kind == "bool" else "probe") for f in lo.fields if not f.optional}
-    return accepts(_rules(), s, lo.command(values))
+    return _accepts(s, lo.command(values))
+
+
+def _checks() -> dict[Any, Any]:
+    """The orders whose handler checks everything before it changes anything, and cannot be refused once it
+    changes the state: their handler, and that first half of it (the order calls it), which reads the state."""
+    from .movement import hold_checks, move_checks, order_hold, order_move, order_wait, wait_checks
+    from .rules import end_checks, order_end
+    return {order_hold: hold_checks, order_move: move_checks, order_wait: wait_checks, order_end: end_checks}
+
+
+_CHECKED = frozenset({"hold", "move", "wait", "end"})
+
+
+def _accepts(s: AtlantisState, command: dict[str, Any]) -> bool:
+    """Would the rules accept `command` now? Asked of the state itself, through the order's own checks, for the
+    orders whose checks come before any change (`_checks`: the movement phase's, the end); tried on a copy for
+    the others."""
+    if command.get("type") in _CHECKED:
+        from ...core.dice import Dice
+        from ...core.errors import CampagneError
+        from ...core.orders import order_for
+        from .context import Ctx
+        from .rules import ORDERS
+        from .state import phase_label
+        try:
+            spec = order_for(ORDERS, command, s.phase, s.players, phase_label)  # as `AtlantisRules.apply`
+            checks = _checks().get(spec.handler)
+            if checks is not None:
+                checks(Ctx(s, command, Dice.seeded("legal-probe", 0)))
+                return True
+        except CampagneError:
+            return False
+    return accepts(_rules(), s, command)
 
 
 def _losses(p: Player) -> list[LegalOrder]:

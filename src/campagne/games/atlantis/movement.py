@@ -157,7 +157,9 @@ def _current_mover(ctx: Ctx) -> Player:
     return p
 
 
-def order_move(ctx: Ctx) -> list[Event]:
+def move_checks(ctx: Ctx) -> tuple[Player, list[str]]:
+    """Everything that may refuse a move, reading the state only (the legal orders ask it on the state itself):
+    the general in turn and his path."""
     p = _current_mover(ctx)
     path = ctx.cmd.get("path")
     if isinstance(path, str):
@@ -173,6 +175,11 @@ def order_move(ctx: Ctx) -> list[Event]:
     if path not in legal_paths(ctx.state, p):  # why not: worked out only for a refusal
         raise CampagneError("move.illegal", player=p.id, start=p.position, path=" → ".join(path),
                             reason=why_not(ctx.state, p, path))
+    return p, path
+
+
+def order_move(ctx: Ctx) -> list[Event]:
+    p, path = move_checks(ctx)
     dest = path[-1]
     start = p.position
     p.came_from = path[-2] if len(path) == 2 else start
@@ -185,19 +192,30 @@ def order_move(ctx: Ctx) -> list[Event]:
     return [{"type": "moved", "player": p.id, "from": start, "to": dest, "path": path}]
 
 
-def order_hold(ctx: Ctx) -> list[Event]:
+def hold_checks(ctx: Ctx) -> Player:
+    """Everything that may refuse holding, reading the state only (the legal orders ask it on the state itself):
+    the general in turn, free to stay (no retreat or departure due while a path is open)."""
     p = _current_mover(ctx)
+    if p.halted or p.reorganising:  # troops that refuse to move (or reorganise) stay
+        return p
     options = legal_paths(ctx.state, p)
-    if p.halted or p.reorganising:
-        # Troops that refuse to move (or reorganise) stay; a due retreat waits for the next turn.
-        ctx.state.acting.pop(0)
-        return [{"type": "held", "player": p.id, "territory": p.position}]
     if p.must_retreat:
         if options:
             raise CampagneError("move.must_retreat", player=p.id,
                                 options=", ".join(sorted({path[-1] for path in options})))
-        return _destroy_in_retreat(ctx, p)
+        return p
     need(not (p.must_leave and options), "move.must_leave", player=p.id)
+    return p
+
+
+def order_hold(ctx: Ctx) -> list[Event]:
+    p = hold_checks(ctx)
+    if p.halted or p.reorganising:
+        # Troops that refuse to move (or reorganise) stay; a due retreat waits for the next turn.
+        ctx.state.acting.pop(0)
+        return [{"type": "held", "player": p.id, "territory": p.position}]
+    if p.must_retreat:  # no path open (`hold_checks`): the army is destroyed
+        return _destroy_in_retreat(ctx, p)
     p.must_leave = False
     ctx.state.acting.pop(0)
     return [{"type": "held", "player": p.id, "territory": p.position}]
@@ -209,13 +227,21 @@ def _destroy_in_retreat(ctx: Ctx, p: Player) -> list[Event]:
     return destroy_army(ctx, p, killed={}, fled={}, reason="no_retreat")
 
 
-def order_wait(ctx: Ctx) -> list[Event]:
-    """Act later at a lower initiative, after every general who has that initiative."""
+def wait_checks(ctx: Ctx) -> tuple[Player, int]:
+    """Everything that may refuse waiting, reading the state only (the legal orders ask it on the state itself):
+    the general in turn and an initiative below his own."""
     p = _current_mover(ctx)
     s = ctx.state
     current = s.delays.get(p.id, s.initiative_rolls[p.id])
     value = ctx.arg("initiative", int)
     need(0 <= value < current, "move.wait_higher", value=value, current=current)
+    return p, value
+
+
+def order_wait(ctx: Ctx) -> list[Event]:
+    """Act later at a lower initiative, after every general who has that initiative."""
+    p, value = wait_checks(ctx)
+    s = ctx.state
     s.delays[p.id] = value
     rest = s.acting[1:]
     effective = {q: s.delays.get(q, s.initiative_rolls[q]) for q in rest}

@@ -75,11 +75,18 @@ def standings(s: AtlantisState) -> list[dict[str, Any]]:
     return rows
 
 
-def order_end(ctx: Ctx) -> list[Event]:
-    """"La fin de la campagne sera déclarée d'un commun accord": the referee declares it."""
+def end_checks(ctx: Ctx) -> None:
+    """What may refuse the end, reading the state only (the legal orders ask it on the state itself): a campaign
+    begun and not over. The standings and their roll-off refuse nothing."""
     s = ctx.state
     need(s.phase != "setup" and s.phase != "ended", "order.wrong_phase", phase=phase_label(s.phase),
          allowed=phase_label(*PHASES))
+
+
+def order_end(ctx: Ctx) -> list[Event]:
+    """"La fin de la campagne sera déclarée d'un commun accord": the referee declares it."""
+    s = ctx.state
+    end_checks(ctx)
     rows = standings(s)
     key = lambda r: (r["territories"], r["atlantis"], r["wealth"])  # noqa: E731
     tied = [r for r in rows if key(r) == key(rows[0])]

@@ -66,9 +66,9 @@ CONDITIONS = ("same_territory", "in_enemy_territory", "enemy_in_own_territory", 
 # --------------------------------------------------------------------------- construction
 
 
-def order_build(ctx: Ctx) -> list[Event]:
-    """« Si une armée se trouve dans un territoire qu'elle contrôle déjà, elle peut y bâtir une mine ou une
-    forteresse ... la transformer en ville ... L'on ne peut construire qu'un édifice par saison. »"""
+def build_checks(ctx: Ctx) -> tuple[Player, Army, str]:
+    """Everything that may refuse a building, reading the state only (the legal orders ask it on the state
+    itself): the player, his army and the building."""
     s = ctx.state
     p = ctx.player()
     ctx.in_turn(p)
@@ -94,6 +94,16 @@ def order_build(ctx: Ctx) -> list[Event]:
                           f"les {races()[p.race]['name_fr']} ne bâtissent pas de villes"))
     else:
         need(False, "order.bad_field", field="building", value=kind)
+    return p, a, kind
+
+
+def order_build(ctx: Ctx) -> list[Event]:
+    """« Si une armée se trouve dans un territoire qu'elle contrôle déjà, elle peut y bâtir une mine ou une
+    forteresse ... la transformer en ville ... L'on ne peut construire qu'un édifice par saison. »"""
+    s = ctx.state
+    p, a, kind = build_checks(ctx)
+    tid = a.position or ""
+    here = s.buildings.get(tid, [])
     s.buildings[tid] = [b for b in here if not (kind == "town" and b == "fortress")] + [kind]
     p.built_season = s.season_index
     a.built = True
@@ -198,8 +208,9 @@ def _pending(ctx: Ctx, p: Player) -> Challenge:
     return c
 
 
-def order_accept(ctx: Ctx) -> list[Event]:
-    """« Un joueur ne pourra accepter qu'un seul défi (sauf si l'ensemble des joueurs est d'accords) »."""
+def accept_checks(ctx: Ctx) -> tuple[Player, Challenge, Army]:
+    """Everything that may refuse accepting a challenge, reading the state only (the legal orders ask it on the
+    state itself): the defender, the challenge and the army that takes it up."""
     s = ctx.state
     p = ctx.player()
     c = _pending(ctx, p)
@@ -210,6 +221,12 @@ def order_accept(ctx: Ctx) -> list[Event]:
     need(a.player == p.id, "order.bad_field", field="army", value=a.ref)
     need(not a.built, "gorges.challenge.builder", army=a.ref)
     need(not engaged(s, a), "gorges.challenge.engaged", army=a.ref)
+    return p, c, a
+
+
+def order_accept(ctx: Ctx) -> list[Event]:
+    """« Un joueur ne pourra accepter qu'un seul défi (sauf si l'ensemble des joueurs est d'accords) »."""
+    p, c, a = accept_checks(ctx)
     c.status, c.defender_army = "accepted", a.key
     return [{"type": "challenge_accepted", "id": c.id, "defender": p.id, "army": a.ref}]
 
@@ -260,11 +277,10 @@ def save_roll(ctx: Ctx, c: Challenge) -> list[Event]:
     return events
 
 
-def order_refuse(ctx: Ctx) -> list[Event]:
-    """A refused challenge: the save roll if the challenger's army stands on the defender's territory; an
-    intruder refusing to fight on the challenger's land is pushed back; otherwise nothing happens.
-    Before the save the defender may offer relic points (`relics`), +1 each, « si celui-ci est d'accords »: the
-    save then waits for the challenger's answer (`take-relics` / `decline-relics`)."""
+def refuse_checks(ctx: Ctx) -> tuple[Player, Challenge, int, Army | None, bool]:
+    """Everything that may refuse refusing a challenge, reading the state only (the legal orders ask it on the
+    state itself; the save roll and the push-backs that follow refuse nothing): the defender, the challenge, the
+    relic points offered, the challenger's army and whether a save is rolled."""
     s = ctx.state
     p = ctx.player()
     c = _pending(ctx, p)
@@ -273,6 +289,16 @@ def order_refuse(ctx: Ctx) -> list[Event]:
     army = s.players[c.challenger].armies.get(c.army)
     saving = army is not None and army.in_play and army.position == c.target and s.owners.get(c.target) == p.id
     need(not give or saving, "gorges.relics.no_save", player=p.id, challenge=c.id)
+    return p, c, give, army, saving
+
+
+def order_refuse(ctx: Ctx) -> list[Event]:
+    """A refused challenge: the save roll if the challenger's army stands on the defender's territory; an
+    intruder refusing to fight on the challenger's land is pushed back; otherwise nothing happens.
+    Before the save the defender may offer relic points (`relics`), +1 each, « si celui-ci est d'accords »: the
+    save then waits for the challenger's answer (`take-relics` / `decline-relics`)."""
+    s = ctx.state
+    p, c, give, army, saving = refuse_checks(ctx)
     c.status = "refused"
     events: list[Event] = [{"type": "challenge_refused", "id": c.id, "defender": p.id, "relics_given": 0}]
     if army is None or not army.in_play:

@@ -151,9 +151,10 @@ def options(ctx: Ctx, p: Player, kind: str) -> list[str]:
     raise AssertionError(kind)
 
 
-def order_event(ctx: Ctx) -> list[Event]:
-    """`event CHOICE...`: the target of the player's event (an army, a territory, an opponent...)."""
-    s = ctx.state
+def event_checks(ctx: Ctx) -> tuple[Player, list[str], str | None]:
+    """Everything that may refuse an event's choice, reading the state only (the legal orders ask it on the state
+    itself; the event's effect, `APPLY`, refuses nothing): the player, his choice, and its target (None when the
+    board left the event none: then nothing happens)."""
     p = ctx.player()
     ev = p.event or {}
     need(bool(ev.get("pending")), "gorges.event.no_choice", player=p.id)
@@ -166,10 +167,8 @@ def order_event(ctx: Ctx) -> list[Event]:
          "order.missing", order="event", field="choice")
     first = choice[0]
     legal = options(ctx, p, kind)
-    if not legal:  # the board changed since the roll (another event took the last target): nothing happens
-        ev["pending"] = False
-        s.acting = [q for q in s.acting if q != p.id]
-        return [{"type": "event_no_target", "player": p.id, "event": key}]
+    if not legal:  # the board changed since the roll (another event took the last target)
+        return p, choice, None
     if kind == "own_building" and ":" not in first:  # a territory with one building needs no kind
         matches = [o for o in legal if o.startswith(first + ":")]
         first = matches[0] if len(matches) == 1 else first
@@ -180,11 +179,24 @@ def order_event(ctx: Ctx) -> list[Event]:
         # « Choisissez une unité »: these spoils make a named unit a Regiment of Renown.
         need(len(choice) >= 2, "order.missing", order="event", field="unit")
     if kind == "opponent_and_target":
-        need(len(choice) >= 2 and choice[1] in s.players and choice[1] != choice[0], "gorges.event.bad_choice",
+        need(len(choice) >= 2 and choice[1] in ctx.state.players and choice[1] != choice[0], "gorges.event.bad_choice",
              choice=" ".join(choice), event=key, why="OPPONENT TARGET")
     if kind.endswith(("territory", "fortress", "mine")):
         first = _cell(first)
     need(first in legal, "gorges.event.bad_choice", choice=first, event=key, why=_some(legal))
+    return p, choice, first
+
+
+def order_event(ctx: Ctx) -> list[Event]:
+    """`event CHOICE...`: the target of the player's event (an army, a territory, an opponent...)."""
+    s = ctx.state
+    p, choice, first = event_checks(ctx)
+    ev = p.event or {}
+    key = ev["key"]
+    if first is None:  # no target left: nothing happens
+        ev["pending"] = False
+        s.acting = [q for q in s.acting if q != p.id]
+        return [{"type": "event_no_target", "player": p.id, "event": key}]
     ev["pending"] = False
     ev["choice"] = choice
     s.acting = [q for q in s.acting if q != p.id]

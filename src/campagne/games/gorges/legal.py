@@ -10,9 +10,11 @@ not tried where the answer is known without it (pinned by tests/test_legal_order
 - a challenge is tried once per army and defender; the targets are those the rules' own `condition` names;
 - a forest or burrow jump is tried once; its destinations are the cells the rule's own test admits (named by
   their ids: they were once listed as coordinates the rules refuse, so the jumps were never offered);
-- a move, a challenge, an equip and the final battle are asked of the state itself through their handlers' own
-  checks (`_refusal`), with no copy: on the grid, the final battle's set-up is checked and the battle is not
-  fought (its fight, the grid's computers playing the grid's legal orders, refuses nothing).
+- a move, a challenge, an equip, the final battle, `next`, `end`, `done`, an event's choice, a building and a
+  challenge accepted or refused are asked of the state itself through their handlers' own checks (`_refusal`),
+  with no copy: on the grid, the final battle's set-up is checked and the battle is not fought (its fight, the
+  grid's computers playing the grid's legal orders, refuses nothing); the phases' openers and the events'
+  effects refuse nothing either.
 
 Limits, where the real domain is open or too large to list:
 - `move` lists, for each army, one shortest walk to each cell its allowance reaches (the rules take any walk);
@@ -89,16 +91,21 @@ def _ok(s: GorgesState, command: dict[str, Any]) -> bool:
 def _checks() -> dict[Any, Any]:
     """The orders whose handler checks everything before it changes anything, and cannot be refused once it
     changes the state: their handler, and that first half of it (the order calls it), which reads the state."""
-    from .conquest import challenge_checks, order_challenge
+    from .conquest import (accept_checks, build_checks, challenge_checks, order_accept, order_build,
+                           order_challenge, order_refuse, refuse_checks)
+    from .events import event_checks, order_event
     from .final import final_checks, order_final_battle
-    from .movement import move_checks, order_move
-    from .rules import equip_checks, order_equip
+    from .movement import done_checks, move_checks, order_done, order_move
+    from .rules import end_checks, equip_checks, next_checks, order_end, order_equip, order_next
     return {order_move: move_checks, order_challenge: challenge_checks, order_equip: equip_checks,
-            order_final_battle: final_checks}
+            order_final_battle: final_checks, order_event: event_checks, order_done: done_checks,
+            order_next: next_checks, order_end: end_checks, order_build: build_checks, order_accept: accept_checks,
+            order_refuse: refuse_checks}
 
 
 # (the final battle on the grid: a whole grid battle fought at each trial, about 0.1 s)
-_CHECKED = frozenset({"move", "challenge", "equip", "final-battle"})
+_CHECKED = frozenset({"move", "challenge", "equip", "final-battle", "event", "done", "next", "end", "build", "accept",
+                      "refuse"})
 
 
 def _refusal(s: GorgesState, command: dict[str, Any]) -> str | None:

@@ -149,36 +149,55 @@ def order_move(ctx: Ctx) -> list[Event]:
              "why": why}]
 
 
-def order_done(ctx: Ctx) -> list[Event]:
-    """`done`: the player has finished acting in this phase (movement, construction, challenges)."""
+def done_checks(ctx: Ctx) -> tuple[Player, Army | None]:
+    """Everything that may refuse `done`, reading the state only (the legal orders ask it on the state itself):
+    the player's turn, his mines' rolls kept (the mines phase), the army sent home (the movement phase); the
+    player, and that army if one goes home."""
     s = ctx.state
     p = ctx.player()
     if s.phase == "mines":  # everyone with a choice at once: keep his rolls
-        from .mines import keep_mines
+        from .mines import mines_of
         need(p.id in s.acting, "gorges.not_your_turn", player=p.id, current=", ".join(s.acting) or "-")
-        return keep_mines(ctx, p) + [{"type": "done", "player": p.id, "phase": s.phase}]
+        if p.slaves_bonus and not p.mines_rolled:  # as `keep_mines` refuses
+            need(False, "gorges.mines.slaves_first", player=p.id, mines=", ".join(mines_of(s, p.id)))
+        return p, None
     ctx.in_turn(p)
+    return p, _home_army(ctx, p) if s.phase == "movement" else None
+
+
+def order_done(ctx: Ctx) -> list[Event]:
+    """`done`: the player has finished acting in this phase (movement, construction, challenges)."""
+    s = ctx.state
+    p, home = done_checks(ctx)
+    if s.phase == "mines":
+        from .mines import keep_mines
+        return keep_mines(ctx, p) + [{"type": "done", "player": p.id, "phase": s.phase}]
     events: list[Event] = []
     if s.phase == "movement":
-        events += hold_own_ground(ctx, p)
+        events += hold_own_ground(ctx, p, home)
     p.done = True
     s.acting = s.acting[1:]
     return events + [{"type": "done", "player": p.id, "phase": s.phase}]
 
 
-def hold_own_ground(ctx: Ctx, p: Player) -> list[Event]:
+def _home_army(ctx: Ctx, p: Player) -> Army | None:
+    """The army that goes back to the capital when the player holds none of his own ground (the one named by
+    `home`, else his first in play), or None when none goes."""
     s = ctx.state
     if s.holds_own_ground(p.id) or not races()[p.race].get("need_army_in_territory", True):
+        return None
+    if ctx.cmd.get("home") is None:
+        return next((a for a in p.armies.values() if a.in_play), None)
+    a = ctx.army(p, "home")
+    need(a.player == p.id, "gorges.move.not_yours", army=a.ref, player=p.id)
+    return a
+
+
+def hold_own_ground(ctx: Ctx, p: Player, a: Army | None) -> list[Event]:
+    """The army that goes home (`_home_army`), sent to the capital."""
+    s = ctx.state
+    if a is None:
         return []
-    home = ctx.cmd.get("home")
-    if home is None:
-        candidates = [a for a in p.armies.values() if a.in_play]
-        if not candidates:
-            return []
-        a = candidates[0]
-    else:
-        a = ctx.army(p, "home")
-        need(a.player == p.id, "gorges.move.not_yours", army=a.ref, player=p.id)
     frm, a.position = a.position, s.capital_of(p.id)
     return [{"type": "army_to_capital", "player": p.id, "army": a.ref, "from": frm, "to": a.position,
              "capital": p.capital}]

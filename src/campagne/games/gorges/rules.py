@@ -52,18 +52,30 @@ def awaiting(s: GorgesState) -> list[str]:
     return []
 
 
-def order_next(ctx: Ctx) -> list[Event]:
+def next_checks(ctx: Ctx) -> None:
+    """What may refuse `next`, reading the state only (the legal orders ask it on the state itself): someone
+    still to act. Closing the phase refuses nothing (the phases' openers, the turn's and the year's end)."""
     s = ctx.state
     waiting = awaiting(s)
     need(not waiting, "phase.waiting", phase=phase_label(s.phase), players=", ".join(waiting))
+
+
+def order_next(ctx: Ctx) -> list[Event]:
+    next_checks(ctx)
     return turn.close_phase(ctx)
+
+
+def end_checks(ctx: Ctx) -> None:
+    """What may refuse `end`, reading the state only: the final battle already waiting (readings 2)."""
+    if ctx.state.readings >= 2:
+        need(ctx.state.phase != final.PHASE, "gorges.final.waiting")
 
 
 def order_end(ctx: Ctx) -> list[Event]:
     """The referee ends the campaign before winter's last turn (the club's decision): in the final battle
     (readings 2), else on relic points as campaigns set up before."""
+    end_checks(ctx)
     if ctx.state.readings >= 2:
-        need(ctx.state.phase != final.PHASE, "gorges.final.waiting")
         return final.enter_final(ctx)
     return standing.finish(ctx)
 

@@ -30,20 +30,26 @@ Event = dict[str, Any]
 
 def attack_kind(state: SkirmishState, a: Unit, t: Unit) -> str | None:
     """"melee", "ranged" or None: how `a` may attack `t` now."""
-    if not (a.kind.military and a.kind.attacks > 0 and t.status == "deployed" and t.camp != a.camp):
+    if t.status != "deployed" or t.camp == a.camp:  # (the target's state first: its card is not looked up)
+        return None
+    k = a.kind
+    if not (k.military and k.attacks > 0):
         return None
     bf = state.field
     d = bf.distance(a.cell, t.cell)  # type: ignore[arg-type]
     across_cliff = d == 1 and bf.cliff(a.cell, t.cell)  # type: ignore[arg-type]
     if d == 1 and not across_cliff:
         return "melee"
-    if a.kind.range >= 2 and d <= a.kind.range and (
-            a.kind.has("indirect") or sight.sees(bf, a.cell, t.cell, state.readings >= 2)):  # type: ignore[arg-type]
+    if k.range >= 2 and d <= k.range and (
+            k.has("indirect") or sight.sees(bf, a.cell, t.cell, state.readings >= 2)):  # type: ignore[arg-type]
         return "ranged"
     return None
 
 
 def targets(state: SkirmishState, a: Unit) -> dict[str, str]:
+    k = a.kind
+    if not (k.military and k.attacks > 0):  # attacks nobody (`attack_kind`): the units are not walked
+        return {}
     out = {}
     for t in state.units.values():
         kind = attack_kind(state, a, t)
@@ -125,18 +131,25 @@ def hp_lost(dice: int, hit: int, save: int, protection: int = 0) -> tuple[Fracti
     """The exact distribution of hit points lost to one volley of `dice` d6 hitting on `hit`+, saved on
     `save`+, then on `protection`+ (0: none): each die independently costs a point with probability
     P(hit) x P(no save) x P(no protection), so the loss is binomial."""
-    p = _p_at_least(hit) * (1 - _p_at_least(save)) * (1 - (_p_at_least(protection) if protection else 0))
+    p = _p_loss(hit, save, protection)
     return tuple(comb(dice, k) * p ** k * (1 - p) ** (dice - k) for k in range(dice + 1))
+
+
+def _p_loss(hit: int, save: int, protection: int) -> Fraction:
+    """What one die costs with `hp_lost`'s rolls: P(hit) x P(no save) x P(no protection)."""
+    return _p_at_least(hit) * (1 - _p_at_least(save)) * (1 - (_p_at_least(protection) if protection else 0))
 
 
 def odds_of(state: SkirmishState, a: Unit, t: Unit, kind: str) -> dict[str, Any]:
     """What the view shows before an attack: the target's expected loss and its chance to be destroyed."""
-    dist = hp_lost(a.kind.attacks, hit_need(state, a, t), save_need(state, t, kind == "ranged"), t.kind.protection)
-    mean = sum(k * p for k, p in enumerate(dist))
+    need = (hit_need(state, a, t), save_need(state, t, kind == "ranged"), t.kind.protection)
+    dist = hp_lost(a.kind.attacks, *need)
+    # a binomial's mean, n x p: the very fraction the sum of k x P(k) makes, so the same float
+    mean = a.kind.attacks * _p_loss(*need)
     kill = sum(p for k, p in enumerate(dist) if k >= t.hp)
     out = {"unit": a.id, "target": t.id, "kind": kind, "hp_lost": {str(k): float(p) for k, p in enumerate(dist)},
            "mean": float(mean), "destroys": float(kill)}
     if kind == "melee" and t.kind.military and t.kind.attacks > 0:
-        back = hp_lost(t.kind.attacks, hit_need(state, t, a), save_need(state, a, False), a.kind.protection)
-        out["riposte_mean"] = float(sum(k * p for k, p in enumerate(back)))
+        back = _p_loss(hit_need(state, t, a), save_need(state, a, False), a.kind.protection)
+        out["riposte_mean"] = float(t.kind.attacks * back)
     return out

@@ -15,8 +15,9 @@ per die of the stage, `dice_fields`) or its cancelling are listed, to the refere
 reaction is listed with the reactions the sheet allows for a charged unit, a casualty report with 1 to all of a
 unit's models, the end with either winner or none.
 
-A casualty report (two a unit, at every listing of the referee's orders) and the end are asked without a copy,
-through the tracker's own checks on the state itself (`_accepts`); tests/test_wab_legal_probe.py holds it to the trial.
+A casualty report (two a unit, at every listing of the referee's orders), the end, `next`, the table's facts and a
+charge reaction are asked without a copy, through the tracker's own checks on the state itself (`_accepts`), and a
+fight's first checks before its trial; tests/test_wab_legal_probe.py holds them to the trial.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from ...core.legal import accepts
 from .battle_state import FACINGS
 from .table_dice import DIE
 from .tracker import BattleState
+from .tracker_commands import end_checks, next_checks
+from .tracker_facts import FACT_CHECKS, fact_checks
+from .tracker_fight import fight_todo
 
 REACTIONS = ("hold", "stand_and_shoot", "flee")
 REFEREE = "referee"
@@ -40,23 +44,28 @@ def _rules() -> Any:
 
 
 def _accepts(state: BattleState, command: dict[str, Any]) -> bool:
-    """Would the tracker accept `command` now? A casualty report and the end (without quarters) through the
-    tracker's own checks on the state itself (`casualties_checks`, `end_checks`: what follows them refuses
-    nothing, and neither rolls a die, so the table's dice change nothing), any other order tried on a copy."""
+    """Would the tracker accept `command` now? Through the tracker's own checks on the state itself, for the orders
+    whose handler is split into its checks and a change that refuses nothing: the facts of
+    `tracker_facts.FACT_CHECKS` (casualties, charge, contact, move, near, react), the end without quarters, `next`
+    (a die a change needs from the table only makes the command wait for it); a fight's first checks
+    (`fight_todo`) refuse without a copy, and any other order, or a fight they let through, is tried on a copy."""
     kind = command.get("type")
-    if state.table_dice is None and state.phase != "ended" and (
-            kind == "fact" and command.get("fact") == "casualties" or kind == "end" and "quarters" not in command):
-        from .tracker_commands import end_checks
-        from .tracker_facts import casualties_checks, check_fact_fields
-        try:
-            if kind == "end":
-                end_checks(state, command)
-            else:
-                check_fact_fields("casualties", command)
-                casualties_checks(state, command)
-        except CampagneError:
-            return False
-        return True
+    if state.table_dice is not None or state.phase == "ended" or "faces" in command:
+        return accepts(_rules(), state, command)
+    try:
+        if kind == "fact" and command.get("fact") in FACT_CHECKS:
+            fact_checks(state, command)
+            return True
+        if kind == "end" and "quarters" not in command:
+            end_checks(state, command)
+            return True
+        if kind == "next":
+            next_checks(state, command)
+            return True
+        if kind == "fight":
+            fight_todo(state, command)
+    except CampagneError:
+        return False
     return accepts(_rules(), state, command)
 
 

@@ -49,12 +49,22 @@ def _start_side_turn(state: BattleState, turn: int, side: str) -> Events:
     return events
 
 
+def next_checks(state: BattleState, cmd: Mapping[str, Any]) -> bool:
+    """Everything that may refuse `next`, reading the state only (the legal orders ask it on the state itself):
+    the first phase's move on (`_next_checks`) and the command's field. The phases then passed refuse
+    nothing: one is passed only with no test pending (`idle_phase`), and the scenario's last close combat
+    stops the passing (`last_phase`) before its move on could refuse."""
+    _next_checks(state)
+    return _bool(cmd, "one_phase")
+
+
 def cmd_next(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     """Move on to the next phase, then past every phase with nothing to do (`idle_phase`), each
     journaled as passed: the referee's `next` lands where the table has something to do (`one_phase`:
     one phase only, for a program that plays every phase)."""
+    one_phase = next_checks(state, cmd)
     events = _next_phase(state)
-    if _bool(cmd, "one_phase"):  # a program stepping through every phase (the auto-battle's robot)
+    if one_phase:  # a program stepping through every phase (the auto-battle's robot)
         return events
     for _ in range(12):  # at most a whole turn of two sides
         why = idle_phase(state)
@@ -67,8 +77,22 @@ def cmd_next(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     return events
 
 
-def _next_phase(state: BattleState) -> Events:
+def _next_checks(state: BattleState) -> None:
+    """What refuses moving on to the next phase: a test pending; in close combat, a combat not fought, or the
+    scenario's last turn over (the battle waits for `end`)."""
     _blocking(state)
+    if state.phase != "close_combat":
+        return
+    todo = [e for e in state.engagements if not e.fought]
+    if todo:
+        raise CampagneError("wab.battle.unfought", items=", ".join(f"{e.attacker} / {e.defender}"
+                                                                   for e in todo))
+    if state.side != state.first and state.max_turns is not None and state.turn >= state.max_turns:
+        raise CampagneError("wab.battle.last_turn", turn=state.turn, max=state.max_turns)
+
+
+def _next_phase(state: BattleState) -> Events:
+    _next_checks(state)
     if state.phase == "deployment":
         return _start_side_turn(state, 1, state.first)
     if state.phase == "start_of_turn":
@@ -104,15 +128,9 @@ def _next_phase(state: BattleState) -> Events:
             e.fought = False
         return [event("phase", "Close combat", "Corps à corps", phase="close_combat",
                       combats=[[e.attacker, e.defender] for e in state.engagements])]
-    # close combat
-    todo = [e for e in state.engagements if not e.fought]
-    if todo:
-        raise CampagneError("wab.battle.unfought", items=", ".join(f"{e.attacker} / {e.defender}"
-                                                                   for e in todo))
+    # close combat (every combat fought, not the last turn: `_next_checks`)
     if state.side == state.first:
         return _start_side_turn(state, state.turn, other(state.first))
-    if state.max_turns is not None and state.turn >= state.max_turns:
-        raise CampagneError("wab.battle.last_turn", turn=state.turn, max=state.max_turns)
     return _start_side_turn(state, state.turn + 1, state.first)
 
 

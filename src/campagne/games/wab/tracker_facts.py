@@ -12,7 +12,8 @@ from ...core.names import did_you_mean
 from ...core.errors import CampagneError, bilingual
 from ...core.dice import Dice
 from .tracker_rolls import Events
-from .tracker_move_facts import (_enemies, _not_attached, _one, _two, fact_charge, fact_contact, fact_move,
+from .tracker_move_facts import (_enemies, _not_attached, _one, _two, charge_checks, contact_checks, move_checks,
+                                 near_checks, react_checks, fact_charge, fact_contact, fact_move,
                                  fact_near, fact_react, fact_shoot)
 from .tracker_fight import catch, pursue
 from .tracker import (HOWS, SIDES, TURN_PHASES, BattleState, BattleUnit, _active, _choice, _illegal, _int,
@@ -312,7 +313,8 @@ def check_fact_fields(kind: str, cmd: Mapping[str, Any]) -> None:
                                 known=", ".join(sorted(known)), hint=did_you_mean(str(key), known))
 
 
-def cmd_fact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+def _fact_kind(state: BattleState, cmd: Mapping[str, Any]) -> str:
+    """What every fact checks before its own handler."""
     kind = cmd.get("fact")
     if kind not in FACTS:
         raise CampagneError("wab.battle.unknown_fact", fact=kind, known=", ".join(FACTS))
@@ -321,4 +323,20 @@ def cmd_fact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
         raise CampagneError("wab.battle.over")
     if kind in ("charge",):
         _phase(state, ("A charge", "Une charge"), "movement")
-    return FACTS[kind][0](state, cmd, dice)
+    return kind
+
+
+def cmd_fact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    return FACTS[_fact_kind(state, cmd)][0](state, cmd, dice)
+
+
+# The facts whose handler is split into its checks (reading the state) and its change (refusing nothing).
+FACT_CHECKS: dict[str, Callable[[BattleState, Mapping[str, Any]], Any]] = {
+    "casualties": casualties_checks, "charge": charge_checks, "contact": contact_checks, "move": move_checks,
+    "near": near_checks, "react": react_checks}
+
+
+def fact_checks(state: BattleState, cmd: Mapping[str, Any]) -> None:
+    """Everything that may refuse one of `FACT_CHECKS`'s facts, on the state itself (`cmd_fact` without the
+    change): the legal orders ask through it rather than trying the fact on a copy."""
+    FACT_CHECKS[_fact_kind(state, cmd)](state, cmd)

@@ -17,7 +17,9 @@ from . import combat, odds, psychology, working
 # --------------------------------------------------------------------------- fight
 
 
-def cmd_fight(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+def fight_todo(state: BattleState, cmd: Mapping[str, Any]) -> list[Engagement]:
+    """The combats a fight resolves, refused when there are none: the fight's first checks, reading the state
+    only (the legal orders ask them on the state itself; a fight they let through is still tried)."""
     _phase(state, ("Fighting", "Combattre"), "close_combat")
     todo = [e for e in state.engagements if not e.fought]
     detail = ("", "")
@@ -27,6 +29,11 @@ def cmd_fight(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
         detail = (f" for {bu.key}", f" pour {bu.key}")
     if not todo:
         raise CampagneError("wab.battle.no_combat", detail=bilingual(*detail))
+    return todo
+
+
+def cmd_fight(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    todo = fight_todo(state, cmd)
     situation = {"momentum": _side_field(cmd, "momentum"), "high_ground": _side_field(cmd, "high_ground"),
                  "difficult_terrain": _bool(cmd, "difficult_terrain")}
     from .tracker_melee import attack_shares, combats, fight_combat, given_attacks

@@ -49,7 +49,10 @@ def _not_attached(x: BattleUnit, what: tuple[str, str]) -> None:
                        f"il a rejoint {x.attached_to} : son unité agit pour lui")
 
 
-def fact_charge(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+def charge_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUnit, BattleUnit, str, Any, Any,
+                                                                         bool]:
+    """Everything that may refuse a charge, reading the state only: the legal orders ask it on the state itself
+    (what follows in `fact_charge` refuses nothing)."""
     what = ("A charge", "Une charge")
     c, t = _two(state, cmd)
     _active(state, c, what)
@@ -76,7 +79,11 @@ def fact_charge(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Event
     distance = _distance(cmd)
     terrain = cmd.get("terrain") or "normal"
     movement.terrain(terrain) if isinstance(terrain, str) else [movement.terrain(x) for x in terrain]
-    neglected = _bool(cmd, "neglected")
+    return c, t, facing, distance, terrain, _bool(cmd, "neglected")
+
+
+def fact_charge(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    c, t, facing, distance, terrain, neglected = charge_checks(state, cmd)
     reaches = None
     if distance is not None:
         reaches = movement.charge_reach(c.unit, distance, terrain).reaches
@@ -170,7 +177,9 @@ def _modifiers(cmd: Mapping[str, Any]) -> list[str]:
     return list(mods)
 
 
-def fact_react(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+def react_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[Any, ...]:
+    """Everything that may refuse a charge reaction, reading the state only (what follows in `fact_react`
+    refuses nothing): the charge it answers, its tests taken, the reaction the rules allow, a shot's fields."""
     what = ("A charge reaction", "Une réaction à la charge")
     _phase(state, what, "movement")
     t = _one(state, cmd)
@@ -199,6 +208,11 @@ def fact_react(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events
     if shoots:
         check_shots(t, c, models=shooters, distance=ch.distance, weapon=weapon, modifiers=mods,
                     sixes_only=ch.target_fear_failed)
+    return t, p, ch, c, r, facts, shoots, weapon, shooters, mods
+
+
+def fact_react(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    t, p, ch, c, r, facts, shoots, weapon, shooters, mods = react_checks(state, cmd)
 
     def go(d: Dice) -> Events:
         events: Events = []
@@ -221,7 +235,10 @@ def fact_react(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events
     return with_faces(cmd, dice, go)
 
 
-def fact_contact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+def contact_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUnit, BattleUnit, Any, Charge | None,
+                                                                          bool, dict[str, Any]]:
+    """Everything that may refuse a base contact, reading the state only (what follows in `fact_contact`
+    refuses nothing): its units, the declared charge it ends (its tests taken, within reach) and its fields."""
     what = ("Base contact", "Le contact socle à socle")
     _phase(state, what, "movement", "close_combat")
     x, y = _two(state, cmd)
@@ -252,19 +269,27 @@ def fact_contact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Even
                            f"its charge from {ch.distance}\" cannot reach (2 x M = {2 * x.unit.profile.M}\")",
                            f"sa charge depuis {ch.distance}ps ne peut atteindre (2 x M = "
                            f"{2 * x.unit.profile.M}ps)")
+        charged = True
+    else:
+        charged = _bool(cmd, "charged")
+        if charged:
+            _active(state, x, ("A charge", "Une charge"))
+    sides = {name: _side_field(cmd, name) for name in ("high_ground", "momentum")}
+    return x, y, facing, ch, charged, {**sides, "difficult_terrain": _bool(cmd, "difficult_terrain")}
+
+
+def fact_contact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    x, y, facing, ch, charged, extra = contact_checks(state, cmd)
+    if ch is not None:
         ch.status = "contact"
         e = Engagement(state.new_id("E"), x.key, y.key, facing or ch.facing, [state.turn, state.side],
                        counter=ch.reaction == "counter_charge", fear_failed=["b"] if ch.target_fear_failed
                        else [])
     else:
-        charged = _bool(cmd, "charged")
-        if charged:
-            _active(state, x, ("A charge", "Une charge"))
         e = Engagement(state.new_id("E"), x.key, y.key, facing or "front",
                        [state.turn, state.side] if charged else None)
-    for name in ("high_ground", "momentum"):
-        setattr(e, name, _side_field(cmd, name))
-    e.difficult_terrain = _bool(cmd, "difficult_terrain")
+    for name, value in extra.items():
+        setattr(e, name, value)
     state.engagements.append(e)
     return [event("contact", f"{x.name} is in base contact with {y.name} ({e.facing})",
                   f"{x.name_fr} est au contact de {y.name_fr} "
@@ -273,7 +298,9 @@ def fact_contact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Even
                   charge=e.charged_at is not None)]
 
 
-def fact_move(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+def move_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUnit, str, Any, Any]:
+    """Everything that may refuse a move, reading the state only (what follows in `fact_move` refuses
+    nothing): the unit, the kind of move (a march's conditions, a reform's) and its fields."""
     what = ("A move", "Un mouvement")
     _phase(state, what, "movement")
     bu = _one(state, cmd)
@@ -315,6 +342,11 @@ def fact_move(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
         movement.plan_move(mover, manoeuvres=["reform"])
     elif distance is not None:
         movement.plan_move(mover, terrain=terrain, action=how, distance=distance)
+    return bu, how, enemies, distance
+
+
+def fact_move(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    bu, how, enemies, distance = move_checks(state, cmd)
     bu.moved = True
     if how in ("march", "forced_march"):
         bu.marched = how
@@ -339,10 +371,12 @@ def fact_move(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     return events
 
 
-def fact_near(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+def near_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUnit, dict[str, bool], bool,
+                                                                       list[BattleUnit]]:
+    """Everything that may refuse a distance fact, reading the state only (what follows in `fact_near` refuses
+    nothing): the facts reported, and a terror or fleeing-friends test's unit, phase and friends."""
     what = ("A distance fact", "Un fait de distance")
     bu = _one(state, cmd)
-    events: Events = []
     changes = {}
     for name, attr in (("general", "general_near"), ("army_standard", "army_standard_near"),
                        ("enemy_within_8", "enemy_within_8")):
@@ -362,6 +396,17 @@ def fact_near(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
             if f.side != bu.side or f.status != "fleeing" or f.key == bu.key:
                 raise _illegal(bu, what, f"{f.name} is not a fleeing friend",
                                f"{f.name_fr} n'est pas une unité amie en fuite")
+    if not changes and not (terror or friends):  # nothing reported: nothing to say
+        raise CampagneError("wab.battle.missing", what=bilingual(*what), field="general / army_standard / "
+                                                                               "enemy_within_8 / "
+                                                                               "terror_within_8 / "
+                                                                               "friends_fleeing")
+    return bu, changes, terror, friends
+
+
+def fact_near(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    bu, changes, terror, friends = near_checks(state, cmd)
+    events: Events = []
     for attr, v in changes.items():
         report_fact(state, bu, next(n for n, f in NEAR_FACTS.items() if f[0] == attr), v)
     if changes:
@@ -378,11 +423,6 @@ def fact_near(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
         if not any(e["type"] == "test_due" for e in events):
             events.append(event("no_test", f"{bu.name} takes no test", f"{bu.name_fr} ne passe aucun test",
                                 unit=bu.key))
-    if not events:
-        raise CampagneError("wab.battle.missing", what=bilingual(*what), field="general / army_standard / "
-                                                                               "enemy_within_8 / "
-                                                                               "terror_within_8 / "
-                                                                               "friends_fleeing")
     return events
 
 
