@@ -22,7 +22,7 @@ from .data import DATA, battlefield_for
 from .legal import legal_orders
 from .rules import SkirmishRules
 from .state import SkirmishState
-from .views import view
+from .views import Memo, view
 
 RULES = SkirmishRules()
 WIZARD_WORDS = ("wizard", "sorcier", "sorcerer", "mage", "shaman", "chaman", "priest", "prêtre", "magic")
@@ -73,11 +73,12 @@ def gorges_roster(pid: str, army: Any) -> list[dict[str, Any]]:
 def fight(setup: dict[str, Any], dice: Dice, key: str, limit: int = 5000) -> SkirmishState:
     """The grid battle of `setup` played to its end by the heuristic computers on `dice`."""
     state, _ = RULES.new_state(setup, dice)
+    memo = Memo()  # this battle's, reckoned once: its field's table, its attacks' odds
     for n in range(limit):
         if state.ended:
             break
         camp = state.current
-        command = tactician(view(state, camp), legal_orders(state, camp), random.Random(f"grid:{key}:{n}"))
+        command = tactician(view(state, camp, memo), legal_orders(state, camp), random.Random(f"grid:{key}:{n}"))
         RULES.apply(state, command, dice)  # type: ignore[arg-type]
     return state
 

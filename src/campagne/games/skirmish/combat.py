@@ -50,11 +50,21 @@ def targets(state: SkirmishState, a: Unit) -> dict[str, str]:
     k = a.kind
     if not (k.military and k.attacks > 0):  # attacks nobody (`attack_kind`): the units are not walked
         return {}
+    # `attack_kind` for every unit, what does not depend on the target read once (the grid's computers ask it
+    # at every order); `tests/test_skirmish_targets.py` holds it to `attack_kind`
+    bf, here, camp, reach = state.field, a.cell, a.camp, k.range
+    indirect, one_way = k.has("indirect"), state.readings >= 2
+    width, level = bf.width, bf.level
     out = {}
     for t in state.units.values():
-        kind = attack_kind(state, a, t)
-        if kind:
-            out[t.id] = kind
+        if t.status != "deployed" or t.camp == camp:
+            continue
+        there = t.cell
+        d = max(abs(here % width - there % width), abs(here // width - there // width))  # type: ignore[operator]
+        if d == 1 and abs(level[here] - level[there]) < 2:  # type: ignore[index]
+            out[t.id] = "melee"
+        elif reach >= 2 and d <= reach and (indirect or sight.sees(bf, here, there, one_way)):  # type: ignore[arg-type]
+            out[t.id] = "ranged"
     return out
 
 
@@ -140,16 +150,31 @@ def _p_loss(hit: int, save: int, protection: int) -> Fraction:
     return _p_at_least(hit) * (1 - _p_at_least(save)) * (1 - (_p_at_least(protection) if protection else 0))
 
 
-def odds_of(state: SkirmishState, a: Unit, t: Unit, kind: str) -> dict[str, Any]:
-    """What the view shows before an attack: the target's expected loss and its chance to be destroyed."""
+def odds_of(state: SkirmishState, a: Unit, t: Unit, kind: str, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
+    """What the view shows before an attack: the target's expected loss and its chance to be destroyed.
+    `memo` (a battle's own, `views.Memo`): the numbers by what they are a function of, so that a battle fought
+    by computers, which reads the same odds at every order, reckons each only once."""
     need = (hit_need(state, a, t), save_need(state, t, kind == "ranged"), t.kind.protection)
-    dist = hp_lost(a.kind.attacks, *need)
-    # a binomial's mean, n x p: the very fraction the sum of k x P(k) makes, so the same float
-    mean = a.kind.attacks * _p_loss(*need)
-    kill = sum(p for k, p in enumerate(dist) if k >= t.hp)
-    out = {"unit": a.id, "target": t.id, "kind": kind, "hp_lost": {str(k): float(p) for k, p in enumerate(dist)},
-           "mean": float(mean), "destroys": float(kill)}
-    if kind == "melee" and t.kind.military and t.kind.attacks > 0:
-        back = _p_loss(hit_need(state, t, a), save_need(state, a, False), a.kind.protection)
-        out["riposte_mean"] = float(t.kind.attacks * back)
+    back = (hit_need(state, t, a), save_need(state, a, False), a.kind.protection) \
+        if kind == "melee" and t.kind.military and t.kind.attacks > 0 else None
+    key = (a.kind.attacks, need, t.hp, t.kind.attacks, back)
+    numbers = memo.get(key) if memo is not None else None
+    if numbers is None:
+        numbers = _odds_numbers(a.kind.attacks, need, t.hp, t.kind.attacks, back)
+        if memo is not None:
+            memo[key] = numbers
+    hp_lost, mean, kill, riposte = numbers
+    out = {"unit": a.id, "target": t.id, "kind": kind, "hp_lost": dict(hp_lost), "mean": mean, "destroys": kill}
+    if riposte is not None:
+        out["riposte_mean"] = riposte
     return out
+
+
+def _odds_numbers(attacks: int, need: tuple[int, int, int], hp: int, back_attacks: int,
+                  back: tuple[int, int, int] | None) -> tuple[dict[str, float], float, float, float | None]:
+    dist = hp_lost(attacks, *need)
+    # a binomial's mean, n x p: the very fraction the sum of k x P(k) makes, so the same float
+    mean = attacks * _p_loss(*need)
+    kill = sum(p for k, p in enumerate(dist) if k >= hp)
+    riposte = float(back_attacks * _p_loss(*back)) if back is not None else None
+    return {str(k): float(p) for k, p in enumerate(dist)}, float(mean), float(kill), riposte

@@ -31,25 +31,41 @@ def battlefield_view(state: SkirmishState) -> dict[str, Any]:
             "levels": ["".join(str(bf.level[y * w + x]) for x in range(w)) for y in range(bf.height)]}
 
 
-def view(state: SkirmishState, viewer: str | None) -> dict[str, Any]:
+class Memo:
+    """What a battle's views may reckon once for the whole battle (`campaign.fight`, where computers read a view
+    at every order): the battlefield's table (a battle's field never changes) and the attacks' odds by what
+    they are a function of. Held by one battle, never by the module."""
+
+    def __init__(self) -> None:
+        self.field: dict[str, Any] | None = None
+        self.odds: dict[Any, Any] = {}
+
+
+def view(state: SkirmishState, viewer: str | None, memo: Memo | None = None) -> dict[str, Any]:
     bf = state.field
+    if memo is None:
+        field = battlefield_view(state)
+    else:
+        if memo.field is None or memo.field["id"] != bf.id:
+            memo.field = battlefield_view(state)
+        field = dict(memo.field)  # its rows (lists) are shared: the computers only read them
     out: dict[str, Any] = {
         "game": "skirmish", "viewer": viewer, "phase": state.phase, "round": state.round, "turn": state.round,
         "rounds": ROUNDS, "current": state.current, "active": state.active, "awaiting": awaiting(state),
         "camps": list(state.camps), "defender": state.camps[0],
         "players": {p: {"controller": state.controllers[p], "name": state.names.get(p, p)} for p in state.camps},
-        "battlefield": battlefield_view(state),
+        "battlefield": field,
         "zones": {c: sorted(bf.name(i) for i in z) for c, z in state.zones.items()} if state.phase == "deploy" else {},
         "units": [unit_view(state, u) for u in state.units.values()],
         "hp_left": {c: state.hp_left(c) for c in state.camps}, "start_hp": dict(state.start_hp),
         "ended": state.ended, "winner": state.winner, "standing": list(state.standing),
     }
     if viewer is not None and viewer == state.current and state.phase == "battle":
-        out["odds"] = odds_now(state)
+        out["odds"] = odds_now(state, memo.odds if memo is not None else None)
     return out
 
 
-def odds_now(state: SkirmishState) -> list[dict[str, Any]]:
+def odds_now(state: SkirmishState, memo: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
     units = [state.units[state.active]] if state.active else \
         [u for u in state.of(state.current or "") if u.status == "deployed" and not u.activated]
     out = []
@@ -57,7 +73,7 @@ def odds_now(state: SkirmishState) -> list[dict[str, Any]]:
         if u.attacked:
             continue
         for t, kind in sorted(combat.targets(state, u).items()):
-            out.append(combat.odds_of(state, u, state.units[t], kind))
+            out.append(combat.odds_of(state, u, state.units[t], kind, memo))
     return out
 
 
