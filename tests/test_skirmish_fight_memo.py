@@ -45,3 +45,22 @@ def test_a_fights_memo_and_targets_give_what_they_replaced(terrain: str, a: str,
         orders += 1
     assert orders > 30 and attacks > 3  # a battle, not its first orders only
     assert memo.odds  # the odds were remembered, so the comparison above asked them
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_targets_are_attack_kind_beside_cliffs_hills_and_woods(seed: int) -> None:
+    """Units scattered on the mountain's battlefield (cliffs: levels 0 and 2 side by side), shooters and melee."""
+    from campagne.games.skirmish.data import battlefields
+    from skirmish_kit import position
+    b = battlefields()["mountain"]
+    rng = random.Random(seed)
+    cells = rng.sample([f"{chr(65 + x)}{y + 1}" for x in range(len(b["terrain"][0])) for y in range(len(b["terrain"]))], 24)
+    cards = ["soldiers", "archers", "skirmishers", "knights", "mortar", "mage", "peasants", "champion"]
+    state = position([("ab"[k % 2], rng.choice(cards), c) for k, c in enumerate(cells)], terrain=b["terrain"],
+                     height=b["height"], readings=2 if seed % 2 else None)
+    melee = 0
+    for u in state.on_field():
+        found = targets(state, u)
+        assert found == {t.id: k for t in state.units.values() if (k := attack_kind(state, u, t))}
+        melee += list(found.values()).count("melee")
+    assert melee  # some units side by side
