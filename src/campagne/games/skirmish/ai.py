@@ -77,7 +77,8 @@ def _move(lo: LegalOrder, bf: Battlefield, units: dict[str, dict[str, Any]], map
     """The best cell for this unit's move, and how much better it is than staying."""
     u = units[lo.fixed["unit"]]
     here = _cell_score(bf, u, bf.index(u["cell"]), *maps)  # type: ignore[arg-type]
-    best, cell = max((_cell_score(bf, u, bf.index(c), *maps) + 0.01 * rng.random(), c)  # type: ignore
+    at = bf.by_name  # the legal orders' cells are the field's own names (`bf.index` without its upper-casing)
+    best, cell = max((_cell_score(bf, u, at[c], *maps) + 0.01 * rng.random(), c)  # type: ignore
                      for c in lo.fields[0].choices)
     return best - here, lo.command({"cell": cell})
 
