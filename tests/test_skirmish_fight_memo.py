@@ -54,7 +54,8 @@ def test_targets_are_attack_kind_beside_cliffs_hills_and_woods(seed: int) -> Non
     from skirmish_kit import position
     b = battlefields()["mountain"]
     rng = random.Random(seed)
-    cells = rng.sample([f"{chr(65 + x)}{y + 1}" for x in range(len(b["terrain"][0])) for y in range(len(b["terrain"]))], 24)
+    width, height = len(b["terrain"][0]), len(b["terrain"])
+    cells = rng.sample([f"{chr(65 + x)}{y + 1}" for x in range(width) for y in range(height)], 24)
     cards = ["soldiers", "archers", "skirmishers", "knights", "mortar", "mage", "peasants", "champion"]
     state = position([("ab"[k % 2], rng.choice(cards), c) for k, c in enumerate(cells)], terrain=b["terrain"],
                      height=b["height"], readings=2 if seed % 2 else None)
