@@ -50,6 +50,8 @@ class UnitType:
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     # each strength drawn once (the odds and the threats ask them hundreds of thousands of times a game)
     _strengths: dict[tuple[str, bool], Fraction] = field(default_factory=dict, compare=False, repr=False)
+    # each (reduced, fading)'s melee, missile and defence as the views print them (`Unit.strength_texts`)
+    _texts: dict[tuple[bool, int], tuple[str, str, str]] = field(default_factory=dict, compare=False, repr=False)
 
     def ability(self, name: str, default: Any = None) -> Any:
         return self.abilities.get(name, default)

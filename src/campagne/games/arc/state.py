@@ -61,6 +61,17 @@ class Unit:
             s = s * Fraction(max(0, 3 - self.fading), 3)
         return s
 
+    def strength_texts(self) -> tuple[str, str, str]:
+        """Melee, missile and defence as text: what `strength` gives is a function of the type, `reduced` and
+        `fading` alone, so each type keeps them by the last two (a view prints them for every counter)."""
+        k = self.kind
+        key = (self.reduced, self.fading)
+        found = k._texts.get(key)
+        if found is None:
+            found = k._texts[key] = (str(self.strength("melee")), str(self.strength("missile")),
+                                     str(self.strength("defence")))
+        return found
+
 
 @dataclass
 class ArcState:

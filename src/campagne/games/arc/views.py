@@ -24,10 +24,11 @@ SECRET_ORDERS = ("place", "move", "fly", "meditate", "cast", "cast-with", "attac
 
 def unit_view(u: Unit) -> dict[str, Any]:
     k = u.kind
+    melee, missile, defence = u.strength_texts()
     return {"id": u.id, "type": u.type, "side": u.side, "hex": u.hex, "reduced": u.reduced, "hidden": u.hidden,
             "status": u.status, "leader": k.leader, "points": u.points, "name": {"fr": k.name_fr, "en": k.name_en},
-            "mvt": k.mvt, "melee": str(u.strength("melee")), "missile": str(u.strength("missile")),
-            "defence": str(u.strength("defence")), "save": k.save, "meditating": u.meditating,
+            "mvt": k.mvt, "melee": melee, "missile": missile, "defence": defence, "save": k.save,
+            "meditating": u.meditating,
             "start_hexes": list(u.start_hexes)}
 
 
