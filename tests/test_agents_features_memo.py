@@ -37,3 +37,23 @@ def test_a_part_changed_in_place_or_of_no_json_type_is_walked_again() -> None:
         assert np.array_equal(memo(view), features(view, 64))
         kept.append(3)  # the view's list, changed after it was read
         assert np.array_equal(memo(view), features(view, 64))
+
+
+def test_a_list_that_grows_shrinks_or_changes_an_item_gives_the_vector() -> None:
+    """Each list's sum is kept whole, its changed items' parts taken off and added: every way a list moves."""
+    memo = Features(64)
+    rows = [[{"id": "a", "hex": "0101"}, {"id": "b", "hex": "0102"}, {"id": "c", "hex": "0103"}],
+            [{"id": "a", "hex": "0101"}, {"id": "b", "hex": "0202"}, {"id": "c", "hex": "0103"}],  # one moved
+            [{"id": "a", "hex": "0101"}, {"id": "b", "hex": "0202"}, {"id": "c", "hex": "0103"}],  # none
+            [{"id": "a", "hex": "0101"}, {"id": "c", "hex": "0103"}],  # one gone: the rest shift
+            [{"id": "a", "hex": "0101"}],
+            [],
+            [{"id": "a", "hex": "0101"}, {"id": "d", "hex": "0104"}, {"id": "e", "hex": "0105"}],  # grown again
+            [1, 2.0, True],
+            [1.0, 2, 1],  # equal items of other types: the same sums
+            [Fraction(1), 2, 1],  # equal to 1, but adds its text
+            [Fraction(1), 2, 1],
+            [1, 2, 1]]
+    for units in rows:
+        view = {"units": units, "n": len(units)}
+        assert np.array_equal(memo(view), features(view, 64)), units

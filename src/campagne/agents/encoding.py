@@ -233,19 +233,35 @@ class Features:
             path = f"/{key}"
             before = self.last.get(key)
             if type(value) is list:
-                olds = before[1] if before is not None and before[0] == "list" else ()
-                parts = []
+                if before is not None and before[0] == "list":
+                    _, copies, parts, whole = before
+                    # (nothing changed, the most frequent: one comparison at C speed, item types included)
+                    if copies == value and list(map(type, copies)) == list(map(type, value)):
+                        kept[key] = before
+                        total += whole
+                        continue
+                    whole = whole.copy()
+                else:
+                    copies, parts, whole = [], [], np.zeros(self.size, dtype=np.int64)
+                # the list's sum kept whole: each changed item's old part taken off, its new one added (exact)
+                new_copies, new_parts = [], []
                 for i, item in enumerate(value):
-                    old = olds[i] if i < len(olds) else None
-                    if old is not None and type(old[0]) is type(item) and old[0] == item:
-                        parts.append(old)
-                        total += old[1]
+                    old = copies[i] if i < len(copies) else None
+                    if old is not None and type(old) is type(item) and old == item:
+                        new_copies.append(old)
+                        new_parts.append(parts[i])
                         continue
                     found, odd = _sums([(path, [item])], self.size)
                     part = np.array(found, dtype=np.int64)
-                    parts.append((_NEVER if odd else copy_plain(item, {}), part))
-                    total += part
-                kept[key] = ("list", parts)
+                    new_copies.append(_NEVER if odd else copy_plain(item, {}))
+                    new_parts.append(part)
+                    if i < len(parts):
+                        whole -= parts[i]
+                    whole += part
+                for part in parts[len(value):]:
+                    whole -= part
+                kept[key] = ("list", new_copies, new_parts, whole)
+                total += whole
             else:
                 if before is not None and before[0] == "one" and type(before[1]) is type(value) and \
                         before[1] == value:
