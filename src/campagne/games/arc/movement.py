@@ -43,10 +43,18 @@ def occupancy(state: ArcState) -> dict[str, list[Unit]]:
 def zoc_hexes(state: ArcState, mover: Unit, retreat: bool = False) -> set[str]:
     out: set[str] = set()
     b = state.board
+    # (asked at every search: who is an enemy is looked up once per side, and whether every enemy's ZOC holds
+    # the mover once, `exerts_zoc_on` asked enemy by enemy only when it depends on the enemy)
+    foes: dict[str, bool] = {}
+    only = mover.kind.ability("zoc_only_from")
+    every = only is None or (retreat and only)
     for e in state.units.values():
-        if e.status != "active" or e.hidden or e.hex is None or not state.enemies(e.side, mover.side):
+        if e.status != "active" or e.hidden or e.hex is None:
             continue
-        if b.exerts_zoc(e.hex) and exerts_zoc_on(state, e, mover, retreat):
+        foe = foes.get(e.side)
+        if foe is None:
+            foe = foes[e.side] = state.enemies(e.side, mover.side)
+        if foe and b.exerts_zoc(e.hex) and (every or exerts_zoc_on(state, e, mover, retreat)):
             out.update(b.neighbours[e.hex])
     return out
 
@@ -309,9 +317,12 @@ def detect(state: ArcState) -> list[Event]:
     """« détection automatique des unités de Fraternité Rouge (et de Bonnaire) à 1 hex de distance »."""
     events: list[Event] = []
     b = state.board
+    hidden = [h for h in state.alive() if h.hidden and h.hex is not None]
+    if not hidden:  # (the most frequent: asked after every move, the detectors are then not looked for)
+        return events
     detectors = [d for d in state.alive() if d.hex and d.kind.ability("detects") and not d.hidden]
-    for h in state.alive():
-        if not h.hidden or h.hex is None:
+    for h in hidden:
+        if not h.hidden:  # (detected by then: as the pass over every counter read it)
             continue
         for d in detectors:
             if h.type in d.kind.ability("detects") and state.enemies(d.side, h.side) \

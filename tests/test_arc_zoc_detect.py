@@ -1,0 +1,90 @@
+"""Arc's `zoc_hexes` and `detect`, made cheaper (an enemy side looked up once, the detectors looked for only when
+a counter is hidden), give what the plain pass over every counter gave: on the states of seeded games, for every
+counter as the mover (moving and retreating), and detection on copies with counters made hidden."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from campagne.agents.match import Match
+from campagne.games.arc import movement
+from campagne.games.arc.state import ArcState, Unit
+
+
+def zoc_before(state: ArcState, mover: Unit, retreat: bool = False) -> set[str]:
+    out: set[str] = set()
+    b = state.board
+    for e in state.units.values():
+        if e.status != "active" or e.hidden or e.hex is None or not state.enemies(e.side, mover.side):
+            continue
+        if b.exerts_zoc(e.hex) and movement.exerts_zoc_on(state, e, mover, retreat):
+            out.update(b.neighbours[e.hex])
+    return out
+
+
+def detect_before(state: ArcState) -> list[dict]:
+    events: list[dict] = []
+    b = state.board
+    detectors = [d for d in state.alive() if d.hex and d.kind.ability("detects") and not d.hidden]
+    for h in state.alive():
+        if not h.hidden or h.hex is None:
+            continue
+        for d in detectors:
+            if h.type in d.kind.ability("detects") and state.enemies(d.side, h.side) \
+                    and b.distance(d.hex, h.hex) <= 1:
+                h.hidden = False
+                events.append({"type": "detected", "unit": h.id, "at": h.hex, "by": d.id})
+                break
+    return events
+
+
+def states(seeds: tuple[int, ...] = (1,), steps: int = 300, every: int = 50) -> list[ArcState]:
+    out, rng = [], random.Random(5)
+    for two in (False, True):
+        m = Match("arc", players=2 if two else None, max_steps=steps)
+        for seed in seeds:
+            m.reset(seed)
+            n = 0
+            while not m.over:
+                if n % every == 0:
+                    out.append(copy.deepcopy(m.game.state))
+                m.act(rng.choice(m.legal_actions()))
+                n += 1
+    return out
+
+
+@pytest.fixture(scope="module")
+def seen() -> list[ArcState]:
+    return states()
+
+
+def test_zoc_hexes_are_the_plain_pass(seen: list[ArcState]) -> None:
+    found = 0
+    for state in seen:
+        for u in state.units.values():
+            for retreat in (False, True):
+                zoc = movement.zoc_hexes(state, u, retreat)
+                assert zoc == zoc_before(state, u, retreat), (u.id, retreat)
+                found += bool(zoc)
+    assert found
+
+
+def test_detect_is_the_plain_pass_with_counters_made_hidden(seen: list[ArcState]) -> None:
+    rng, detected = random.Random(3), 0
+    for state in seen:
+        for _ in range(3):
+            s = copy.deepcopy(state)
+            detectors = [d for d in s.alive() if d.hex and d.kind.ability("detects")]
+            for u in s.units.values():
+                u.hidden = u.hidden or rng.random() < 0.3
+                if u.alive and u.type in ("fraternite", "bonnaire") and detectors and rng.random() < 0.5:
+                    u.hidden, u.hex = True, rng.choice(s.board.neighbours[rng.choice(detectors).hex])
+            a, b = copy.deepcopy(s), copy.deepcopy(s)
+            events = movement.detect(a)
+            assert events == detect_before(b)
+            assert {u.id: u.hidden for u in a.units.values()} == {u.id: u.hidden for u in b.units.values()}
+            detected += len(events)
+        assert movement.detect(copy.deepcopy(state)) == detect_before(copy.deepcopy(state))
+    assert detected
