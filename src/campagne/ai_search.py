@@ -42,6 +42,7 @@ DEFAULT_ITERATIONS = 24
 DEEP = 60  # a paired playout's orders: past a Gorges or Atlantis turn's moves, where the figures move
 MAX_SECONDS = 600.0
 MAX_ITERATIONS = 100_000
+PLAYOUT_BATCHES = 100  # a playout to a turn's end: at most this many batches of 200 orders (a stuck game stops)
 ITERS = "iters="  # `search:iters=N`: a fixed number of iterations a decision, the same on any machine
 
 
@@ -73,6 +74,13 @@ class Budget:
     # game's own choice by paired differences (`ai_paired`); "tree": flat ISMCTS, each iteration its own draw
     room: int = 3  # the paired comparison's candidates besides the game's own choice (one of each kind first)
     edge: float = 0.02  # by how much a candidate's mean paired difference must beat the game's own choice
+    alpha: float = 0.05  # the paired test's risk of overruling the game's choice by chance, shared among the
+    # challengers and the looks (Bonferroni); with 3 challengers at 8 rounds the normal 1.645 overruled too often
+    extend: int = 4  # while a challenger is ahead but not yet shown better, the rounds double up to this many times
+    # the first look's (`iterations` playouts): the budget goes to the close decisions
+    to_turn: int | None = None  # play each paired playout to the end of this turn (the campaign ended there, as a
+    # study's `turns` ends it) rather than `depth` orders: what decides a Gorges year (its final battle, the relics)
+    # comes at its end, past any cut playout
     crowd: int = 40  # a decision with more candidate orders than this (a deployment's placements) is the game's own
     # computer's, not searched: a few dozen playouts cannot rank so many, and they would cost the game's minutes
 
@@ -312,7 +320,8 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
         if hint is None:
             return choices[0]
         return paired_choice(g, state, player, sample, picked, rng, budget, everyone,
-                             lambda s: _scores(g, s, budget.fine, paired=True), _paired_playout, _key, clock)
+                             lambda s: _scores(g, s, budget.fine, paired=True),
+                             lambda *a: _paired_playout(*a, to_turn=budget.to_turn), _key, clock)
     choices = _candidates(g, first, player, legal, choices, rng, budget)
     root = Node()
     start = clock()
@@ -358,10 +367,12 @@ def _hint(g: _Game, known: Any, player: str, legal: list[LegalOrder], choices: l
     return hint if hint is not None and (_key(hint) in keyed or described(legal, hint)) else None
 
 
-def _paired_playout(g: _Game, state: Any, rng: random.Random, depth: int, everyone: frozenset[str]) -> Any:
-    """A paired comparison's playout: the game's own computers, else its view-based ones, for `depth` orders."""
+def _paired_playout(g: _Game, state: Any, rng: random.Random, depth: int, everyone: frozenset[str],
+                    to_turn: int | None = None) -> Any:
+    """A paired comparison's playout: the game's own computers, else its view-based ones, for `depth` orders (with
+    `to_turn` and the game's own computers: to the end of that turn, the campaign ended there)."""
     if g.autoplay is not None:
-        return _own_playout(g, state, rng, depth, everyone)
+        return _own_playout(g, state, rng, depth, everyone, to_turn)
     who, steps = _actor(g, state), 0
     while who is not None and steps < depth and _step(g, state, who, rng, Budget()):
         who, steps = _actor(g, state), steps + 1
@@ -426,14 +437,21 @@ def _own_choice(g: _Game, known: Any, player: str, rng: random.Random) -> dict[s
     return next((dict(e.command) for e in pushed if e.command.get("player") == player), None)
 
 
-def _own_playout(g: _Game, state: Any, rng: random.Random, orders: int, everyone: frozenset[str]) -> Any:
+def _own_playout(g: _Game, state: Any, rng: random.Random, orders: int, everyone: frozenset[str],
+                 to_turn: int | None = None) -> Any:
     """Play on with the game's own computers standing in for every player and the referee's routine: they decide
     on each player's information state of this determinization, with the rules' own shortcuts (faster than asking
     the legal orders at every step)."""
     seed = rng.getrandbits(64)
     game = _Playout(g.ruleset, {}, seed, state=state)
     try:
-        g.autoplay.autoplay(game, seed, referee=True, after=[], limit=max(1, orders), stand_in=everyone)
+        if to_turn is None:
+            g.autoplay.autoplay(game, seed, referee=True, after=[], limit=max(1, orders), stand_in=everyone)
+        else:  # the campaign's end: as `computers.simulate` plays it, a batch at a time until nothing moves
+            for _ in range(PLAYOUT_BATCHES):
+                if not g.autoplay.autoplay(game, seed, referee=True, after=[], limit=200, stand_in=everyone,
+                                           stop_turn=to_turn) or g.outcome(game.state).ended:
+                    break
     except CampagneError:  # a computer's order the rules refuse ends the playout where it stands
         pass
     return game.state
