@@ -266,3 +266,12 @@ def test_a_playout_to_a_turn_s_end_reaches_the_campaign_s_end() -> None:
     end = ai_search._paired_playout(game, copy.deepcopy(g.state), random.Random(1), 20, everyone,
                                     to_turn=2)
     assert outcome(end).ended and end.turn == 2 and outcome(end).scores
+
+
+def test_a_search_player_who_never_overrules_plays_the_seat_s_baseline_game() -> None:
+    """Its candidate from the game's computer is drawn as that computer would draw it in the campaign (the same
+    seed and order number), so a study's differences from the seat's baseline are the search's own overrulings."""
+    from campagne import search_study
+    d = registered("skirmish")  # its computer draws from its generator; before, seeds 1-3 all played otherwise
+    never = ai_search.Budget(iterations=2, depth=2, room=1, extend=1, edge=10.0)
+    assert search_study.one_game(d, 2, 1, never) == search_study.baseline(d, 2, 1)

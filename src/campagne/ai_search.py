@@ -308,12 +308,12 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
     if len(choices) <= 1:
         return choices[0] if choices else None
     if len(choices) > budget.crowd and g.autoplay is not None:
-        hint = _own_choice(g, first, player, rng)
+        hint = _own_choice(g, first, player, rng, _origin(seed))
         if hint is not None and described(legal, hint):
             return hint
     everyone = frozenset((g.view(first, None).get("players") or {}))
     if paired:
-        hint = _hint(g, first, player, legal, choices, rng)
+        hint = _hint(g, first, player, legal, choices, rng, _origin(seed))
         picked = spread_candidates(hint, choices, legal, budget.room, rng, _key)
         if len(picked) <= 1:
             return picked[0] if picked else choices[0]
@@ -358,9 +358,9 @@ def _candidates(g: _Game, known: Any, player: str, legal: list[LegalOrder], choi
 
 
 def _hint(g: _Game, known: Any, player: str, legal: list[LegalOrder], choices: list[dict[str, Any]],
-          rng: random.Random) -> dict[str, Any] | None:
+          rng: random.Random, origin: tuple[str, int] | None = None) -> dict[str, Any] | None:
     """The game's own computer's choice here (its autoplay's, else its view-based computer's), when legal."""
-    hint = _own_choice(g, known, player, rng) if g.autoplay is not None else None
+    hint = _own_choice(g, known, player, rng, origin) if g.autoplay is not None else None
     if hint is None or not described(legal, hint):
         hint = g.playout(g.view(known, player), legal, random.Random(rng.getrandbits(64))) if legal else None
     keyed = {_key(c): c for c in choices}
@@ -425,16 +425,30 @@ def _iterate(g: _Game, root: Node, state: Any, player: str, choices: list[dict[s
             n.squares += scores.get(n.actor, 0.0) ** 2
 
 
-def _own_choice(g: _Game, known: Any, player: str, rng: random.Random) -> dict[str, Any] | None:
+def _own_choice(g: _Game, known: Any, player: str, rng: random.Random,
+                origin: tuple[str, int] | None = None) -> dict[str, Any] | None:
     """What the game's own computer would order for this player here (its autoplay standing in for him, on a copy of
-    this determinization): the game's strongest heuristic, which may read the rules' functions."""
-    seed = rng.getrandbits(64)
+    this determinization): the game's strongest heuristic, which may read the rules' functions. With `origin` (the
+    campaign's seed and the order's number, as `computers.search_turns` names a decision) it draws what the game's
+    computer would draw in that seat, so that a search player who keeps its choice plays the very game the
+    computer would: a study's differences from the seat's baseline are then the search's overrulings, not the
+    computers' other draws (seed 4 of the fifth pass's Skirmish: lost where greedy won, not one overruling)."""
+    seed: Any = rng.getrandbits(64)
     game = Game(g.ruleset, {}, seed, state=copy.deepcopy(known))
+    if origin is not None:
+        seed = origin[0]
+        game.entries.extend([None] * origin[1])  # the computers seed each order by its number in the journal
     try:
         pushed = g.autoplay.autoplay(game, seed, referee=False, after=[], limit=4, stand_in=frozenset({player}))
     except CampagneError:
         return None
     return next((dict(e.command) for e in pushed if e.command.get("player") == player), None)
+
+
+def _origin(seed: Any) -> tuple[str, int] | None:
+    """`campaign seed:order number` (how `computers.search_turns` seeds a decision) split, else None."""
+    head, _, number = str(seed).rpartition(":")
+    return (head, int(number)) if head and number.isascii() and number.isdigit() else None
 
 
 def _own_playout(g: _Game, state: Any, rng: random.Random, orders: int, everyone: frozenset[str],
