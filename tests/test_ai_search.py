@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -251,3 +252,26 @@ def test_a_search_order_the_rules_refuse_gives_way_to_one_they_offer(monkeypatch
     before = len(g.entries)
     pushed = computers.search_turns(g, d, computers.load_autoplay(d), 1, referee=True, limit=1)
     assert len(g.entries) > before and pushed[0].command["player"] == pid
+
+
+def test_a_playout_to_a_turn_s_end_reaches_the_campaign_s_end() -> None:
+    """`Budget.to_turn`: a Gorges playout goes on to the end of that turn and its final battle (scored by the
+    game's own result), where one cut after `depth` orders stops long before."""
+    d, g, pid = _waiting_for_search("gorges")
+    game = ai_search._Game.of(d, ai_search.Budget())
+    everyone = frozenset(g.view(None)["players"])
+    outcome = d.load("outcome")
+    cut = ai_search._paired_playout(game, copy.deepcopy(g.state), random.Random(1), 20, everyone)
+    assert not outcome(cut).ended
+    end = ai_search._paired_playout(game, copy.deepcopy(g.state), random.Random(1), 20, everyone,
+                                    to_turn=2)
+    assert outcome(end).ended and end.turn == 2 and outcome(end).scores
+
+
+def test_a_search_player_who_never_overrules_plays_the_seat_s_baseline_game() -> None:
+    """Its candidate from the game's computer is drawn as that computer would draw it in the campaign (the same
+    seed and order number), so a study's differences from the seat's baseline are the search's own overrulings."""
+    from campagne import search_study
+    d = registered("skirmish")  # its computer draws from its generator; before, seeds 1-3 all played otherwise
+    never = ai_search.Budget(iterations=2, depth=2, room=1, extend=1, edge=10.0)
+    assert search_study.one_game(d, 2, 1, never) == search_study.baseline(d, 2, 1)

@@ -13,7 +13,7 @@ from study_budget import study_size
 # game: (players, turns, the events that are fights); Arc is left out: one game takes minutes with a search player
 GAMES = {"atlantis": (3, 2, ("battle_declared",)), "gorges": (2, 1, ("challenge",)),
          "skirmish": (2, None, ("attack",))}
-TINY = Budget(iterations=2, depth=6, room=1)  # the paired comparison: 2 rounds of 2 candidates
+TINY = Budget(iterations=2, depth=6, room=1, extend=1)  # the paired comparison: 2 rounds of 2 candidates, one look
 
 
 @pytest.mark.study

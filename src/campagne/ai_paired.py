@@ -21,6 +21,7 @@ from typing import Any
 from .core.dice import Dice
 from .core.errors import CampagneError
 from .core.interface import LegalOrder
+from .core.stats import student_t
 
 
 def fine_shares(figures: dict[str, dict[str, Any]], players: list[str]) -> dict[str, float]:
@@ -64,35 +65,62 @@ def paired_choice(g: Any, state: Any, player: str, sample: Callable[..., Any], c
                   rng: random.Random, budget: Any, everyone: frozenset[str], score: Callable[[Any], dict[str, float]],
                   playout: Callable[..., Any], key: Callable[[dict[str, Any]], str],
                   clock: Callable[[], float] = time.monotonic) -> dict[str, Any]:
-    """Play every candidate out on the same determinizations, the dice and the computers' seeds drawn per
-    determinization (never per candidate), for `budget.iterations` playouts in all or `budget.seconds`, and keep the game's own computer's choice (`choices[0]`) unless another's
-    mean paired difference beats it by `budget.edge` and beyond chance (one-sided 95 %)."""
-    rounds = max(2, budget.iterations // len(choices))
+    """Play every candidate out on the same determinizations, the dice and the computers' seeds drawn per round
+    (never per candidate), and keep the game's own computer's choice (`choices[0]`) unless another's mean paired
+    difference beats it by `budget.edge` and beyond chance: a one-sided Student's t test at `budget.alpha`, shared
+    out (Bonferroni) among the challengers and the looks. Sequential: a first look after `budget.iterations`
+    playouts in all; a challenger behind or level with the game's choice is dropped there; while one is ahead but
+    not yet shown better, the rounds double, at most to `budget.extend` times the first look's. A seconds budget
+    plays rounds until the seconds are spent (at least two) and looks once."""
+    challengers = len(choices) - 1
+    first = max(2, budget.iterations // len(choices))
+    timed = budget.seconds is not None
+    looks = [first] if timed else [first * 2 ** i for i in range(8) if first * 2 ** i <= first * max(1, budget.extend)]
+    alpha = budget.alpha / (max(1, challengers) * len(looks))
     diffs: list[list[float]] = [[] for _ in choices]
-    start = clock()
-    for r in range(rounds):
-        if budget.seconds is not None and r >= 2 and clock() - start >= budget.seconds:
+    active = list(range(1, len(choices)))
+    start, r = clock(), 0
+    for look in looks:
+        while r < look and not (timed and r >= 2 and clock() - start >= budget.seconds):
+            _round(g, state, player, sample, choices, [0, *active], rng, budget, everyone, score, playout, diffs)
+            r += 1
+        q = student_t(1 - alpha, r - 1)
+        stats = {i: _mean_se(diffs[i]) for i in active}
+        shown = [i for i in active if stats[i][0] > budget.edge and stats[i][0] - q * stats[i][1] > 0]
+        if shown:
+            return json.loads(key(choices[max(shown, key=lambda i: (stats[i][0], -i))]))
+        active = [i for i in active if stats[i][0] > 0]  # behind or level: it would hardly end shown better
+        if not active or timed:
             break
-        det_seed, dice_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64), rng.getrandbits(64)
-        known = sample(state, player, random.Random(det_seed))
-        base: float | None = None
-        for i, command in enumerate(choices):
-            s = copy.deepcopy(known)
-            try:
-                g.ruleset.apply(s, command, Dice(random.Random(dice_seed)))
-            except CampagneError:  # refused in this determinization (it guessed what it cannot see): worst
-                value = -1.0
-            else:
-                value = score(playout(g, s, random.Random(play_seed), budget.depth, everyone)).get(player, 0.0)
-            if i == 0:
-                base = value
-            diffs[i].append(value - (base if base is not None else 0.0))
-    best, best_mean = 0, 0.0
-    for i in range(1, len(choices)):
-        d = diffs[i]
-        n = len(d)
-        mean = sum(d) / n
-        var = max(1e-4, sum((x - mean) ** 2 for x in d) / max(1, n - 1))
-        if mean > max(budget.edge, 1.645 * math.sqrt(var / n)) and mean > best_mean:
-            best, best_mean = i, mean
-    return json.loads(key(choices[best]))
+    return json.loads(key(choices[0]))
+
+
+def _round(g: Any, state: Any, player: str, sample: Callable[..., Any], choices: list[dict[str, Any]],
+           which: list[int], rng: random.Random, budget: Any, everyone: frozenset[str],
+           score: Callable[[Any], dict[str, float]], playout: Callable[..., Any], diffs: list[list[float]]) -> None:
+    """One round: one determinization, one dice stream, one playout seed, drawn whichever candidates still run (so
+    a round's draw is the same whatever was dropped), every candidate in `which` (the game's choice first) played
+    out on them; each one's difference from the game's choice appended."""
+    det_seed, dice_seed, play_seed = rng.getrandbits(64), rng.getrandbits(64), rng.getrandbits(64)
+    known = sample(state, player, random.Random(det_seed))
+    base = 0.0
+    for i in which:
+        s = copy.deepcopy(known)
+        try:
+            g.ruleset.apply(s, choices[i], Dice(random.Random(dice_seed)))
+        except CampagneError:  # refused in this determinization (it guessed what it cannot see): worst
+            value = -1.0
+        else:
+            value = score(playout(g, s, random.Random(play_seed), budget.depth, everyone)).get(player, 0.0)
+        if i == 0:
+            base = value
+        diffs[i].append(value - base)
+
+
+def _mean_se(d: list[float]) -> tuple[float, float]:
+    """The mean paired difference and its standard error (the spread at least 0.01: a few equal rounds prove
+    little)."""
+    n = len(d)
+    mean = sum(d) / n
+    var = max(1e-4, sum((x - mean) ** 2 for x in d) / max(1, n - 1))
+    return mean, math.sqrt(var / n)

@@ -42,6 +42,7 @@ DEFAULT_ITERATIONS = 24
 DEEP = 60  # a paired playout's orders: past a Gorges or Atlantis turn's moves, where the figures move
 MAX_SECONDS = 600.0
 MAX_ITERATIONS = 100_000
+PLAYOUT_BATCHES = 100  # a playout to a turn's end: at most this many batches of 200 orders (a stuck game stops)
 ITERS = "iters="  # `search:iters=N`: a fixed number of iterations a decision, the same on any machine
 
 
@@ -73,6 +74,13 @@ class Budget:
     # game's own choice by paired differences (`ai_paired`); "tree": flat ISMCTS, each iteration its own draw
     room: int = 3  # the paired comparison's candidates besides the game's own choice (one of each kind first)
     edge: float = 0.02  # by how much a candidate's mean paired difference must beat the game's own choice
+    alpha: float = 0.05  # the paired test's risk of overruling the game's choice by chance, shared among the
+    # challengers and the looks (Bonferroni); with 3 challengers at 8 rounds the normal 1.645 overruled too often
+    extend: int = 4  # while a challenger is ahead but not yet shown better, the rounds double up to this many times
+    # the first look's (`iterations` playouts): the budget goes to the close decisions
+    to_turn: int | None = None  # play each paired playout to the end of this turn (the campaign ended there, as a
+    # study's `turns` ends it) rather than `depth` orders: what decides a Gorges year (its final battle, the relics)
+    # comes at its end, past any cut playout
     crowd: int = 40  # a decision with more candidate orders than this (a deployment's placements) is the game's own
     # computer's, not searched: a few dozen playouts cannot rank so many, and they would cost the game's minutes
 
@@ -300,19 +308,20 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
     if len(choices) <= 1:
         return choices[0] if choices else None
     if len(choices) > budget.crowd and g.autoplay is not None:
-        hint = _own_choice(g, first, player, rng)
+        hint = _own_choice(g, first, player, rng, _origin(seed))
         if hint is not None and described(legal, hint):
             return hint
     everyone = frozenset((g.view(first, None).get("players") or {}))
     if paired:
-        hint = _hint(g, first, player, legal, choices, rng)
+        hint = _hint(g, first, player, legal, choices, rng, _origin(seed))
         picked = spread_candidates(hint, choices, legal, budget.room, rng, _key)
         if len(picked) <= 1:
             return picked[0] if picked else choices[0]
         if hint is None:
             return choices[0]
         return paired_choice(g, state, player, sample, picked, rng, budget, everyone,
-                             lambda s: _scores(g, s, budget.fine, paired=True), _paired_playout, _key, clock)
+                             lambda s: _scores(g, s, budget.fine, paired=True),
+                             lambda *a: _paired_playout(*a, to_turn=budget.to_turn), _key, clock)
     choices = _candidates(g, first, player, legal, choices, rng, budget)
     root = Node()
     start = clock()
@@ -349,19 +358,21 @@ def _candidates(g: _Game, known: Any, player: str, legal: list[LegalOrder], choi
 
 
 def _hint(g: _Game, known: Any, player: str, legal: list[LegalOrder], choices: list[dict[str, Any]],
-          rng: random.Random) -> dict[str, Any] | None:
+          rng: random.Random, origin: tuple[str, int] | None = None) -> dict[str, Any] | None:
     """The game's own computer's choice here (its autoplay's, else its view-based computer's), when legal."""
-    hint = _own_choice(g, known, player, rng) if g.autoplay is not None else None
+    hint = _own_choice(g, known, player, rng, origin) if g.autoplay is not None else None
     if hint is None or not described(legal, hint):
         hint = g.playout(g.view(known, player), legal, random.Random(rng.getrandbits(64))) if legal else None
     keyed = {_key(c): c for c in choices}
     return hint if hint is not None and (_key(hint) in keyed or described(legal, hint)) else None
 
 
-def _paired_playout(g: _Game, state: Any, rng: random.Random, depth: int, everyone: frozenset[str]) -> Any:
-    """A paired comparison's playout: the game's own computers, else its view-based ones, for `depth` orders."""
+def _paired_playout(g: _Game, state: Any, rng: random.Random, depth: int, everyone: frozenset[str],
+                    to_turn: int | None = None) -> Any:
+    """A paired comparison's playout: the game's own computers, else its view-based ones, for `depth` orders (with
+    `to_turn` and the game's own computers: to the end of that turn, the campaign ended there)."""
     if g.autoplay is not None:
-        return _own_playout(g, state, rng, depth, everyone)
+        return _own_playout(g, state, rng, depth, everyone, to_turn)
     who, steps = _actor(g, state), 0
     while who is not None and steps < depth and _step(g, state, who, rng, Budget()):
         who, steps = _actor(g, state), steps + 1
@@ -414,11 +425,19 @@ def _iterate(g: _Game, root: Node, state: Any, player: str, choices: list[dict[s
             n.squares += scores.get(n.actor, 0.0) ** 2
 
 
-def _own_choice(g: _Game, known: Any, player: str, rng: random.Random) -> dict[str, Any] | None:
+def _own_choice(g: _Game, known: Any, player: str, rng: random.Random,
+                origin: tuple[str, int] | None = None) -> dict[str, Any] | None:
     """What the game's own computer would order for this player here (its autoplay standing in for him, on a copy of
-    this determinization): the game's strongest heuristic, which may read the rules' functions."""
-    seed = rng.getrandbits(64)
+    this determinization): the game's strongest heuristic, which may read the rules' functions. With `origin` (the
+    campaign's seed and the order's number, as `computers.search_turns` names a decision) it draws what the game's
+    computer would draw in that seat, so that a search player who keeps its choice plays the very game the
+    computer would: a study's differences from the seat's baseline are then the search's overrulings, not the
+    computers' other draws (seed 4 of the fifth pass's Skirmish: lost where greedy won, not one overruling)."""
+    seed: Any = rng.getrandbits(64)
     game = Game(g.ruleset, {}, seed, state=copy.deepcopy(known))
+    if origin is not None:
+        seed = origin[0]
+        game.entries.extend([None] * origin[1])  # the computers seed each order by its number in the journal
     try:
         pushed = g.autoplay.autoplay(game, seed, referee=False, after=[], limit=4, stand_in=frozenset({player}))
     except CampagneError:
@@ -426,14 +445,27 @@ def _own_choice(g: _Game, known: Any, player: str, rng: random.Random) -> dict[s
     return next((dict(e.command) for e in pushed if e.command.get("player") == player), None)
 
 
-def _own_playout(g: _Game, state: Any, rng: random.Random, orders: int, everyone: frozenset[str]) -> Any:
+def _origin(seed: Any) -> tuple[str, int] | None:
+    """`campaign seed:order number` (how `computers.search_turns` seeds a decision) split, else None."""
+    head, _, number = str(seed).rpartition(":")
+    return (head, int(number)) if head and number.isascii() and number.isdigit() else None
+
+
+def _own_playout(g: _Game, state: Any, rng: random.Random, orders: int, everyone: frozenset[str],
+                 to_turn: int | None = None) -> Any:
     """Play on with the game's own computers standing in for every player and the referee's routine: they decide
     on each player's information state of this determinization, with the rules' own shortcuts (faster than asking
     the legal orders at every step)."""
     seed = rng.getrandbits(64)
     game = _Playout(g.ruleset, {}, seed, state=state)
     try:
-        g.autoplay.autoplay(game, seed, referee=True, after=[], limit=max(1, orders), stand_in=everyone)
+        if to_turn is None:
+            g.autoplay.autoplay(game, seed, referee=True, after=[], limit=max(1, orders), stand_in=everyone)
+        else:  # the campaign's end: as `computers.simulate` plays it, a batch at a time until nothing moves
+            for _ in range(PLAYOUT_BATCHES):
+                if not g.autoplay.autoplay(game, seed, referee=True, after=[], limit=200, stand_in=everyone,
+                                           stop_turn=to_turn) or g.outcome(game.state).ended:
+                    break
     except CampagneError:  # a computer's order the rules refuse ends the playout where it stands
         pass
     return game.state
