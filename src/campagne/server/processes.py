@@ -93,10 +93,15 @@ def _warm() -> None:
                 load(hook)
     from . import store
     from .models import Campaign
+    advised: set[str] = set()
     for pk in Campaign.objects.filter(archived=False, ended=False).order_by("-pk").values_list("pk", flat=True)[:200]:
         try:  # the campaigns under way, replayed once here rather than once in every worker by its first page
-            with store.viewing(pk):
-                pass
+            with store.viewing(pk) as (campaign, c):
+                seats = store.seats(c)
+                if campaign.game not in advised and seats:  # and each game's odds once, for one seat: the data
+                    advised.add(campaign.game)  # they read on first use (Gorges's tables: ~25 ms) read here, not
+                    for code, _name in settings.LANGUAGES:  # by a first page in every worker
+                        store.advice(campaign, c, seats[0], code)
         except CampagneError:
             pass  # a campaign that does not replay: its pages say why
 
