@@ -9,23 +9,14 @@ import copy
 from typing import Any
 
 import pytest
+from test_gorges_legal_probe import _trial  # the trial on a copy every Gorges probe is held to
 
-from campagne.core.dice import Dice
-from campagne.core.errors import CampagneError
 from campagne.games.gorges import legal, simulate
 from campagne.games.gorges.rules import GorgesRules
 
 HOW = [{"auto": True, "resolver": "grid"}, {"auto": True}, {"auto": True, "resolver": "table"}, {}, {"winner": "nobody"},
        {"resolver": "grid"}, {"auto": True, "resolver": "moon"}, {"auto": True, "resolver": "grid", "engagements": 0},
        {"auto": True, "winner": "nobody"}]
-
-
-def _trial(s: Any, command: dict[str, Any]) -> str | None:
-    try:
-        GorgesRules().apply(copy.deepcopy(s), command, Dice.seeded("legal-probe", 0))
-    except CampagneError as e:
-        return e.code
-    return None
 
 
 def test_the_final_battle_asked_without_a_copy_answers_as_the_trial(monkeypatch: pytest.MonkeyPatch) -> None:
