@@ -97,11 +97,11 @@ def _warm() -> None:
     for pk in Campaign.objects.filter(archived=False, ended=False).order_by("-pk").values_list("pk", flat=True)[:200]:
         try:  # the campaigns under way, replayed once here rather than once in every worker by its first page
             with store.viewing(pk) as (campaign, c):
-                seats = store.seats(c)
-                if campaign.game not in advised and seats:  # and each game's odds once, for one seat: the data
-                    advised.add(campaign.game)  # they read on first use (Gorges's tables: ~25 ms) read here, not
-                    for code, _name in settings.LANGUAGES:  # by a first page in every worker
-                        store.advice(campaign, c, seats[0], code)
+                if campaign.game not in advised:  # and each game's odds once, for one seat: the data they read
+                    advised.add(campaign.game)  # on first use (Gorges's tables: ~25 ms) read here, not by a first
+                    for seat in store.seats(c)[:1]:  # page in every worker
+                        for code, _name in settings.LANGUAGES:
+                            store.advice(campaign, c, seat, code)
         except CampagneError:
             pass  # a campaign that does not replay: its pages say why
 
