@@ -32,6 +32,7 @@ import tempfile
 import time
 import urllib.parse
 from pathlib import Path
+from typing import Any
 
 from campagne.server import loadtest
 
@@ -132,11 +133,11 @@ def alone(base: str, pk: int, account: str, count: int) -> list[float]:
     return b.times.get("alone", [])
 
 
-def _timed_pages(base: str, pk: int, accounts: list[str], rounds: int) -> dict[str, list[float]]:
-    """8 people at once each load the campaign's page `rounds` times and click a piece of theirs on the map."""
-    import re
+def _at_once(base: str, accounts: list[str], kinds: tuple[str, ...], act: Any) -> dict[str, list[float]]:
+    """Each of `accounts` signs in, all start together, each does `act(browser)`; the times of the requests of
+    each of `kinds`, everyone's together."""
     import threading
-    out: dict[str, list[float]] = {"page": [], "click": []}
+    out: dict[str, list[float]] = {k: [] for k in kinds}
     lock = threading.Lock()
     start_line = threading.Barrier(len(accounts))
 
@@ -144,12 +145,7 @@ def _timed_pages(base: str, pk: int, accounts: list[str], rounds: int) -> dict[s
         b = loadtest.Browser(base)
         b.login(username)
         start_line.wait(timeout=60)
-        for _ in range(rounds):
-            _, page = b.request("page", f"/c/{pk}/")
-            pieces = re.findall(r'data-thing="([^"]*)" data-orders="1"', page)
-            if pieces:
-                b.request("click", f"/c/{pk}/orders/?sel={urllib.parse.quote(html.unescape(pieces[-1]))}",
-                          headers={"HX-Request": "true"})
+        act(b)
         with lock:
             for k in out:
                 out[k].extend(b.times.get(k, []))
@@ -162,33 +158,30 @@ def _timed_pages(base: str, pk: int, accounts: list[str], rounds: int) -> dict[s
     return out
 
 
+def _timed_pages(base: str, pk: int, accounts: list[str], rounds: int) -> dict[str, list[float]]:
+    """8 people at once each load the campaign's page `rounds` times and click a piece of theirs on the map."""
+    import re
+
+    def act(b: loadtest.Browser) -> None:
+        for _ in range(rounds):
+            _, page = b.request("page", f"/c/{pk}/")
+            pieces = re.findall(r'data-thing="([^"]*)" data-orders="1"', page)
+            if pieces:
+                b.request("click", f"/c/{pk}/orders/?sel={urllib.parse.quote(html.unescape(pieces[-1]))}",
+                          headers={"HX-Request": "true"})
+    return _at_once(base, accounts, ("page", "click"), act)
+
+
 def _give(base: str, pk: int, players: list[str], pending: int) -> dict[str, list[float]]:
     """Every player at once gives `pending` free-text orders (Atlantis's agreements...), each after drawing his
     orders box: the proposals pile up while the others read their pages."""
-    import threading
-    out: dict[str, list[float]] = {"form": [], "order": []}
-    lock = threading.Lock()
-    start_line = threading.Barrier(len(players))
-
-    def person(username: str) -> None:
-        b = loadtest.Browser(base)
-        b.login(username)
-        start_line.wait(timeout=60)
+    def act(b: loadtest.Browser) -> None:
         for i in range(pending):
             form = loadtest.text_order(b.request("form", f"/c/{pk}/orders/")[1], f"bench {i}")
             if form is None:
                 break
             b.request("order", f"/c/{pk}/orders/", form, {"HX-Request": "true"})
-        with lock:
-            for k in out:
-                out[k].extend(b.times.get(k, []))
-
-    threads = [threading.Thread(target=person, args=(u,)) for u in players]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=600)
-    return out
+    return _at_once(base, players, ("form", "order"), act)
 
 
 def pending_orders(people: int, rounds: int, pending: int) -> bool:
