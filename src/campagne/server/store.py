@@ -231,18 +231,33 @@ def _writers() -> Iterator[None]:
 _legal: dict[tuple[int, tuple[int, Any], str], list[Any]] = {}
 _evicting = threading.Lock()
 _MISSING = object()
+_making: dict[tuple[int, Any], threading.Lock] = {}  # the keys being made now, each by one thread
 
 
 def remembered(memo: dict[Any, Any], key: Any, limit: int, make: Callable[[], Any]) -> Any:
     """`memo[key]`, made once; past `limit` entries the oldest are forgotten first (the states a campaign has
-    left behind), never the ones its players are looking at now."""
+    left behind), never the ones its players are looking at now. Made once even when several of the process's
+    threads ask at once (people sharing a seat, or 8 readers of a new state): the others wait for the first one's
+    result instead of each drawing it again on the same processor, which made every one of them late."""
     found = memo.get(key, _MISSING)
-    if found is _MISSING:
-        found = make()
+    if found is not _MISSING:
+        return found
+    slot = (id(memo), key)
+    with _evicting:
+        making = _making.setdefault(slot, threading.Lock())
+    try:
+        with making:
+            found = memo.get(key, _MISSING)
+            if found is _MISSING:
+                found = make()
+                with _evicting:
+                    memo[key] = found
+                    while len(memo) > limit:
+                        del memo[next(iter(memo))]
+    finally:
         with _evicting:
-            memo[key] = found
-            while len(memo) > limit:
-                del memo[next(iter(memo))]
+            if _making.get(slot) is making:
+                del _making[slot]
     return found
 
 
