@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 import pytest
 
 from campagne.core.game import Game
+from campagne.core.i18n import Lang
+from campagne.games.atlantis.army_file import player_name_words
 from campagne.games.atlantis.rules import AtlantisRules
 from campagne.games.atlantis.sheet import build_sheets, sheets_html, sheets_markdown
 from campagne.games.atlantis.simulate import run_campaign, setup_for
@@ -225,7 +228,8 @@ def test_private_agreement_only_on_its_parties_sheets():
 def test_own_strategy_at_once_the_opponents_once_revealed():
     game = small_game()
     header, entries = journal(game)
-    names = {p.id: p.name for p in game.state.players.values()}
+    # the French sheet names a simulated player by his people in French (« Mycéniens 1 »)
+    names = {p.id: player_name_words(p.name, Lang("fr")) or p.name for p in game.state.players.values()}
     where = game.state.map.royal_city("azues")
     fight = [{"type": "battle_declared", "territory": where, "a": "p1", "b": "p2"},
              {"type": "strategy_chosen", "player": "p1", "territory": where,
@@ -283,3 +287,15 @@ def test_notes_for_the_rarer_events():
     assert len(p3[0]["notes"]) == 3 and len(p3[1]["notes"]) == 2 and len(p1[1]["notes"]) == 1
     page = sheets_html(list(sheets.values()), "en") + sheets_markdown(list(sheets.values()), "en")
     assert "The negotiation fails" in page
+
+
+def test_a_simulated_players_sheet_names_him_and_his_people_in_french(simulated):
+    """A simulated player's set-up name (« Mycenaean 1 ») and his people are read in French on a French sheet, the
+    journal keeping the name it was set up with."""
+    sheets = list(sheets_of(simulated).values())
+    assert sheets[0]["name"] == "Mycenaean 1" == simulated.setup["players"][0]["name"]  # stored as set up
+    fr, en = sheets_markdown(sheets, "fr"), sheets_markdown(sheets, "en")
+    assert "# Feuille de campagne — Mycéniens 1" in fr and "**Peuple** : Mycéniens" in fr, fr[:300]
+    assert not re.search(r"Mycenaean|Egyptian|Assyrian|Amazon\b", fr), fr[:300]
+    assert "<h1>Feuille de campagne — Égyptiens 2</h1>" in sheets_html(sheets, "fr")
+    assert "# Campaign sheet — Mycenaean 1" in en and "**People**: Mycenaean" in en, en[:300]

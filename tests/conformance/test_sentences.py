@@ -16,7 +16,7 @@ import pytest
 
 from campagne.core.i18n import Lang
 from campagne.registry import games
-from campagne.render.text import entry_lines
+from campagne.render.text import entry_lines, player_namer
 
 CODE = {
     "key=value": re.compile(r"\b[A-Za-z_]\w*=\S"),
@@ -26,8 +26,11 @@ CODE = {
     "True or False": re.compile(r"\b(True|False)\b"),
     "an id with _": re.compile(r"[A-Za-z]_[A-Za-z]"),
 }
-# English words a French reader must not meet (the engine's and the games' own words for people and outcomes).
-ENGLISH = re.compile(r"\b(player|players|referee|none|winner|undone|nobody|standing|turn|army)\b", re.I)
+# English words a French reader must not meet (the engine's and the games' own words for people and outcomes,
+# Atlantis's peoples that name its simulated players, WAB's special rules).
+ENGLISH = re.compile(r"\b(player|players|referee|none|winner|undone|nobody|standing|turn|army"
+                     r"|Mycenaean|Egyptian|Assyrian|Amazon|Atlantean"
+                     r"|stubborn|frenzy|frenzied|hatred|hates|terror|warband|large target|phalanx)\b", re.I)
 
 SHORT = {"arc": 2, "atlantis": 3, "gorges": 3, "skirmish": 5}  # turns: a few seconds a game
 
@@ -41,7 +44,11 @@ def journal_lines(game: str) -> dict[str, list[str]]:
     g.undo(1, "une erreur de saisie")
     text = d.load("text")
     entries = [g.opening.to_dict(), *(e.to_dict() for e in g.entries)]  # type: ignore[union-attr]
-    return {lang: [line for e in entries for line in entry_lines(e, Lang(lang), text.event_text)]
+    # the players by their set-up names, as the command line's journal and the club's page name them
+    names = {p["id"]: p["name"] for p in g.setup.get("players") or []
+             if isinstance(p, dict) and p.get("name") and p["name"] != p.get("id")}
+    namer = player_namer(text)
+    return {lang: [line for e in entries for line in entry_lines(e, Lang(lang), text.event_text, names, namer=namer)]
             for lang in ("fr", "en")}
 
 
@@ -74,6 +81,7 @@ def test_the_search_finds_code() -> None:
     for sample in samples:
         assert faults([sample], "en"), sample
     assert faults(["le vainqueur : aucun winner"], "fr")
+    assert faults(["Mycenaean 1 prend le royaume Ampheres"], "fr") and faults(["Hoplites (Stubborn)"], "fr")
     assert not faults(["Infanterie MPA 1 va en M14", "Turn 1 (night)"], "en")
 
 

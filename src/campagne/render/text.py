@@ -28,18 +28,27 @@ def controller_name(controller: str, o: Out) -> str:
 def player_namer(text: Any) -> Any:
     """The game's words for a player who chose no name (its text's `choice_words`, Arc's sides), remembered per
     player and language for the lines of one page or command (a journal asks again at every line); None when the
-    game has none."""
+    game has none. Its `chosen(name, o)` gives a set-up name in the reader's language (`name_words`)."""
     words = getattr(text, "choice_words", None)
-    if words is None:
+    if words is None and getattr(text, "player_name_words", None) is None:
         return None
     memo: dict[tuple[Any, str], Any] = {}
 
     def namer(pid: Any, o: Any) -> Any:
         key = (pid, o.lang)
         if key not in memo:
-            memo[key] = words(pid, o)
+            memo[key] = words(pid, o) if words is not None else None
         return memo[key]
+    namer.chosen = lambda name, o: name_words(text, name, o)  # type: ignore[attr-defined]
     return namer
+
+
+def name_words(text: Any, name: str, o: Any) -> str:
+    """A player's set-up name as the reader reads it: the game's text hook `player_name_words` (Atlantis's
+    simulated players named by their people, « Mycenaean 1 » -> « Mycéniens 1 ») or the name as written. At
+    rendering only: the journal keeps the set-up's name."""
+    words = getattr(text, "player_name_words", None)
+    return (words(name, o) if words is not None else None) or name
 
 
 class Named:
@@ -56,7 +65,10 @@ class Named:
         """A player's name: the one he chose, else the game's word for his seat; None for neither."""
         if not isinstance(pid, str):
             return None
-        return self.names.get(pid) or (self.namer(pid, self) if self.namer is not None else None)
+        chosen = self.names.get(pid)
+        if chosen and self.namer is not None and hasattr(self.namer, "chosen"):
+            return self.namer.chosen(chosen, self)
+        return chosen or (self.namer(pid, self) if self.namer is not None else None)
 
     def t(self, fr: str, en: str) -> str:
         return fr if self.lang == "fr" else en

@@ -32,6 +32,7 @@ File format (TOML; the same shape as `Army.to_dict()`, absent optional keys mean
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from importlib import resources
@@ -71,6 +72,29 @@ def packaged_army_words(value: str, o: Any) -> str | None:
         return None
     army = load_packaged_army(value)
     return army.name if o.lang == "fr" else f"{army.people} ({army.points} points)"
+
+
+@functools.cache
+def _peoples_fr() -> dict[str, str]:
+    """Each packaged list's people (English) -> its French name, as the lists write them."""
+    out: dict[str, str] = {}
+    for stem in packaged_army_names():
+        army = load_packaged_army(stem)
+        if army.people and army.people_fr:
+            out.setdefault(army.people, army.people_fr)
+    return out
+
+
+_SEAT_NAME = re.compile(r"^(?P<people>.+?) (?P<n>\d+)$")
+
+
+def player_name_words(name: str, o: Any) -> str | None:
+    """A simulated player's set-up name (« Mycenaean 1 »: his people and seat, simulate.setup_for) in the
+    reader's language: « Mycéniens 1 » in French. Translated as it is read, never stored: a journal keeps the
+    name it was set up with and replays bit for bit. None for a name chosen otherwise (kept as written)."""
+    found = _SEAT_NAME.match(name) if o.lang == "fr" else None
+    people = _peoples_fr().get(found["people"]) if found else None
+    return f"{people} {found['n']}" if people else None
 
 
 def load_packaged_army(name: str) -> Army:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...core.i18n import Lang
 from ...render.map_svg import render_map
 from .state import AtlantisState
 
@@ -30,7 +31,9 @@ def campaign_svg(s: AtlantisState, lang: str = "fr", viewer: str | None = None) 
     armies = [{"id": p.id, "player": p.id, "territory": p.position, "label": labels[p.id]}
               for p in s.players.values() if p.position is not None and p.army is not None]
     title = (f"Atlantide — tour {s.turn}" if lang == "fr" else f"Atlantis — turn {s.turn}")
-    legend = [(colours[p.id], f"{p.name} ({p.id}) — {len(s.owned(p.id))}"
+    from .army_file import player_name_words
+    named = {p.id: player_name_words(p.name, Lang(lang)) or p.name for p in s.players.values()}
+    legend = [(colours[p.id], f"{named[p.id]} ({p.id}) — {len(s.owned(p.id))}"
                + (" terr." if lang == "fr" else " terr.")) for p in s.players.values()]
     island = render_map(s.map, owners=dict(s.owners), colours=colours, armies=armies,
                         fortresses={t: n for t, n in s.fortresses.items() if n}, title=title, lang=lang,

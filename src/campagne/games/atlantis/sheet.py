@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ...core.errors import CampagneError
+from ...core.i18n import Lang
 from ...render.sheet_page import SHEET_CSS
 from . import army as armies
 from .data import tables
@@ -160,10 +161,11 @@ def build_sheets(header: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]
 def _sheet_header(state: AtlantisState, pid: str, header: Mapping[str, Any]) -> dict[str, Any]:
     p = state.players[pid]
     army = p.army
-    people = army.people if army else None
+    people, people_fr = (army.people, army.people_fr) if army else (None, None)
     if people is None:
-        people = next((q.get("army", {}).get("people") for q in header.get("setup", {}).get("players", [])
-                       if q.get("id") == pid), None)
+        set_up = next((q.get("army", {}) for q in header.get("setup", {}).get("players", [])
+                       if q.get("id") == pid), {})
+        people, people_fr = set_up.get("people"), set_up.get("people_fr")
     strength = initiative = None
     if army is not None:
         try:
@@ -172,7 +174,8 @@ def _sheet_header(state: AtlantisState, pid: str, header: Mapping[str, Any]) -> 
             strength = None
         initiative = armies.initiative(army, p.leadership_mod)
     kingdom = state.map.kingdoms[p.kingdom].name if p.kingdom in state.map.kingdoms else None
-    return {"player": pid, "name": p.name, "people": people, "kingdom": kingdom, "loot": p.loot,
+    return {"player": pid, "name": p.name, "people": people, "people_fr": people_fr or people, "kingdom": kingdom,
+            "loot": p.loot,
             "army_points": army.points if army else 0, "strength": strength, "initiative": initiative,
             "territories": [state.map.territories[t].name for t in state.owned(pid)],
             "eliminated": p.eliminated}
@@ -204,7 +207,7 @@ class _Book:
 
     def p(self, pid: str | None) -> str:
         q = self.s.players.get(pid) if pid else None
-        return q.name if q else str(pid)
+        return _name({"name": q.name}, self.lang) if q else str(pid)
 
     def row(self, pid: str | None) -> dict[str, Any] | None:
         rows = self.turns.get(pid) if pid else None
@@ -497,9 +500,16 @@ class _Book:
 # --------------------------------------------------------------------------- layout
 
 
+def _name(sheet: Mapping[str, Any], lang: str) -> str:
+    """The player's name as the reader reads it (a simulated player's people in French: « Mycéniens 1 »)."""
+    from .army_file import player_name_words
+    return player_name_words(sheet["name"], Lang(lang)) or sheet["name"]
+
+
 def _header_pairs(sheet: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
-    name = sheet["name"] + (f" ({word('eliminated', lang)})" if sheet.get("eliminated") else "")
-    return [(word("player", lang), name), (word("people", lang), _s(sheet["people"])),
+    name = _name(sheet, lang) + (f" ({word('eliminated', lang)})" if sheet.get("eliminated") else "")
+    people = sheet.get("people_fr") if lang == "fr" else None
+    return [(word("player", lang), name), (word("people", lang), _s(people or sheet["people"])),
             (word("kingdom", lang), _s(sheet["kingdom"])), (word("loot_now", lang), _s(sheet["loot"])),
             (word("army_points", lang), _s(sheet["army_points"])),
             (word("strength", lang), _s(sheet["strength"])),
@@ -544,7 +554,7 @@ def sheets_markdown(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
     sep = " :" if lang == "fr" else ":"
     out: list[str] = []
     for sheet in sheets:
-        out += [f"# {word('title', lang)} — {_md(sheet['name'])}", ""]
+        out += [f"# {word('title', lang)} — {_md(_name(sheet, lang))}", ""]
         out += [f"- **{k}**{sep} {_md(v)}" for k, v in _header_pairs(sheet, lang)]
         for turn in sheet["turns"]:
             out += ["", f"## {word('turn', lang)} {turn['turn']}", "", "| | | | |", "|---|---|---|---|"]
@@ -573,7 +583,7 @@ def sheets_html(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
            f"<title>{e(word('title', lang))}</title>\n<style>{_CSS}</style>\n</head>\n<body>"]
     for sheet in sheets:
         out.append(f'<section class="player" id="{e(str(sheet["player"]))}">')
-        out.append(f"<h1>{e(word('title', lang))} — {e(sheet['name'])}</h1>")
+        out.append(f"<h1>{e(word('title', lang))} — {e(_name(sheet, lang))}</h1>")
         out.append('<dl class="head">' + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>"
                                                  for k, v in _header_pairs(sheet, lang)) + "</dl>")
         for turn in sheet["turns"]:

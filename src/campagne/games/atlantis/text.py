@@ -490,3 +490,10 @@ def seat_choice_words(field: str, value: Any, o: Out) -> str | None:
     """A seat's packaged choice on the new-campaign page by its printed name: an army list's."""
     from .army_file import packaged_army_words
     return packaged_army_words(str(value), o) if field == "army" else None
+
+
+def player_name_words(name: str, o: Out) -> str | None:
+    """A player's set-up name in the reader's language (a simulated player's people, « Mycéniens 1 »), None to
+    keep it as written: the text hook every journal line and form reads a player's name through."""
+    from .army_file import player_name_words as seat_name
+    return seat_name(name, o)

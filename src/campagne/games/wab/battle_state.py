@@ -186,7 +186,7 @@ class BattleUnit:
     @property
     def names(self) -> dict[str, str]:
         """Its name in each language, for text built apart from the sentence (`working.py`)."""
-        return {"en": self.unit.name, "fr": self.unit.name_fr}
+        return self.unit.names
 
     @property
     def models(self) -> int:

@@ -10,6 +10,8 @@ from typing import Any
 
 from ...cli.output import Out
 from ...core.i18n import chance
+from .rule_names import unit_rules_words
+from .tracker_effects import TEST_FR
 
 # what only the command line reads: a command to type, `fact near UNIT general=true`, an option
 _COMMAND = re.compile(r"`|campagne |\b[a-z_]+=|--[a-z]")
@@ -48,6 +50,9 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False, syntax: bool =
                                  + ", ".join(named.get(k, k) for k in u["engaged_with"]))
                 if u["status"] == "fleeing":
                     extra.append(o.t(f"a fui de {u['fled_inches']}ps", f"fled {u['fled_inches']}\""))
+                rules = unit_rules_words(u, lang)
+                if rules:
+                    extra.append(", ".join(rules))
                 status = {"ready": o.t("prête", "ready"), "fleeing": o.t("en fuite", "fleeing"),
                           "fled": o.t("a fui", "fled"), "destroyed": o.t("détruite", "destroyed"),
                           "off_table": o.t("hors table", "off table")}[u["status"]]
@@ -60,7 +65,7 @@ def view_lines(view: dict[str, Any], o: Out, brief: bool = False, syntax: bool =
         if p["kind"] == "test":
             odds = chance(p['p_pass_exact'], o.lang)
             who = named.get(p["unit"], p["unit_name"])
-            lines.append(o.t(f"  À tirer {p['id']} : {who} ({p['unit']}), test de {p['test']} — "
+            lines.append(o.t(f"  À tirer {p['id']} : {who} ({p['unit']}), test de {TEST_FR.get(p['test'], p['test'])} — "
                              f"{p['fr']} — réussite {odds}",
                              f"  To roll {p['id']}: {who} ({p['unit']}), {p['test']} test — "
                              f"{p['en']} — pass {odds}"))

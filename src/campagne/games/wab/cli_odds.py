@@ -24,6 +24,8 @@ import typer
 
 from ...cli.output import JsonOpt, LangOpt, Out, run_safely
 from ...core.errors import CampagneError, bilingual, register_messages
+from ...core.i18n import decimal
+from .rule_names import rule_key, unit_rules_words
 
 odds_wab = typer.Typer(no_args_is_help=True, help="WAB 2 odds (seed 002). / Probabilités WAB 2.")
 out = Out.make
@@ -52,8 +54,10 @@ register_messages({
 SIDE_NAMES = {"a": ("the attacker", "l'attaquant"), "b": ("the defender", "le défenseur")}
 
 
-def _pct(p: Fraction) -> str:
-    return f"{float(p):7.2%}"
+def _pct(p: Fraction | float, o: Any = None) -> str:
+    """A percentage in a column, as the reader's language writes it (« 38,10 % » in French)."""
+    shown = f"{float(p):7.2%}"
+    return shown.replace(".", ",").replace("%", "\u00a0%") if getattr(o, "lang", "en") == "fr" else shown
 
 
 # --------------------------------------------------------------------------- attacks
@@ -98,8 +102,8 @@ def _attack_text(o: Out, r: Any) -> None:
            + (o.t("aucune", "none") if r.save is None else f"{r.save}+"))
     o.text(o.t("Blessures non sauvegardées :", "Unsaved wounds:"))
     for k, p in sorted(r.unsaved_wounds.items()):
-        o.text(f"  {k:>3}  {_pct(p)}  ({p})")
-    o.text(o.t("Moyenne : ", "Mean: ") + f"{float(r.mean):.3f} ({r.mean})")
+        o.text(f"  {k:>3}  {_pct(p, o)}  ({p})")
+    o.text(o.t("Moyenne : ", "Mean: ") + f"{decimal(r.mean, o.lang, 3)} ({r.mean})")
 
 
 # --------------------------------------------------------------------------- shooting
@@ -131,10 +135,13 @@ def odds_shooting(shooters: int = typer.Option(..., "--shooters", help="Models s
         if o.json:
             o.data(r.to_json(exact))
             return
+        from .tables import weapon as weapon_named
+        from .working import modifier_words
         s = r.setup
+        shown = weapon_named(s.weapon) if s.weapon else None
         o.text(o.t(f"{s.shots} tirs, F{s.strength}", f"{s.shots} shots, S{s.strength}")
-               + (f" ({s.weapon})" if s.weapon else "")
-               + "".join(f", {k} {v:+d}" for k, v in s.modifiers))
+               + (f" ({o.t(shown.name_fr, shown.name_en)})" if shown else "")
+               + "".join(f", {modifier_words('shooting_modifiers', k, o.lang)} {v:+d}" for k, v in s.modifiers))
         _attack_text(o, r.odds)
     run_safely(o, go)
 
@@ -158,7 +165,7 @@ SIDE_OPTIONS: tuple[tuple[str, Any, Any, str], ...] = (
     ("army-standard", bool, False, "Carries the army standard (+1, re-roll of a failed break test)."),
     ("army-standard-near", bool, False, "Within 12\" of the army standard (re-roll of a failed break test)."),
     ("general-ld", Optional[int], None, "Ld of the general within 12\"."),
-    ("rules", Optional[str], None, "Special rules, comma-separated: fear, terror, frenzy, hatred, stubborn..."),
+    ("rules", Optional[str], None, "Special rules, comma-separated: fear, terror, frenzy, hatred, stubborn... (or their names)"),
     ("two-weapons", bool, False, "A weapon in each hand (+1 attack)."),
     ("start-models", Optional[int], None, "Models at the start of the battle."),
     ("wounded", int, 0, "Wounds already on one model (W > 1)."),
@@ -204,7 +211,7 @@ def _side_state(side: str, v: dict[str, Any]) -> Any:
     side_text = bilingual(*who)
     if v["list"] and v["profile"]:
         raise CampagneError("wab.cli.side_conflict", side=side_text, flag=flag)
-    rules = [r.strip() for r in (v["rules"] or "").split(",") if r.strip()]
+    rules = [rule_key(r.strip()) for r in (v["rules"] or "").split(",") if r.strip()]
     facts = dict(general_ld=v["general_ld"], army_standard_near=v["army_standard_near"],
                  two_weapons=True if v["two_weapons"] else None, wounded=v["wounded"], contact=v["contact"],
                  fighting_ranks=v["fighting_ranks"])
@@ -299,7 +306,8 @@ def _combat_text(o: Out, r: Any) -> None:
     role = {"a": o.t("attaquant", "attacker"), "b": o.t("défenseur", "defender")}
     order = o.t("simultanés", "simultaneous") if s.order is None else o.t(
         f"{role[s.order[0]]} en premier", f"{role[s.order[0]]} first")
-    o.text(f"{s.a.name} ({role['a']}) / {s.b.name} ({role['b']}) — " + o.t("coups : ", "blows: ") + order)
+    o.text(f"{s.a.names[o.lang]} ({role['a']}) / {s.b.names[o.lang]} ({role['b']}) — "
+           + o.t("coups : ", "blows: ") + order)
     for side in ("a", "b"):
         k = s.strike[side]
         o.text(f"  {role[side]:<10} {s.contact[side]} × {k.attacks_per_model} A, "
@@ -307,20 +315,24 @@ def _combat_text(o: Out, r: Any) -> None:
                + _score(k.to_wound, o) + o.t(", sauvegarde adverse ", ", enemy save ")
                + (o.t("aucune", "none") if k.save is None else f"{k.save}+")
                + (o.t(", relance les ratés", ", re-rolls misses") if k.reroll_misses else ""))
+    for side in ("a", "b"):
+        rules = unit_rules_words(getattr(s, side).unit, o.lang)
+        if rules:
+            o.text(f"  {role[side]:<10} " + o.t("règles spéciales : ", "special rules: ") + ", ".join(rules))
     o.text(o.t("Résultat du combat (attaquant − défenseur) :", "Combat result (attacker − defender):"))
     for k, p in r.result_distribution.items():
-        o.text(f"  {k:>+4}  {_pct(p)}")
-    o.text(o.t("Victoire de l'attaquant : ", "Attacker wins: ") + _pct(r.attacker_wins).strip()
-           + o.t(", égalité : ", ", draw: ") + _pct(r.draw).strip()
-           + o.t(", victoire du défenseur : ", ", defender wins: ") + _pct(r.defender_wins).strip())
-    o.text(o.t("Le défenseur est démoralisé : ", "Defender breaks: ") + _pct(r.defender_breaks).strip()
-           + o.t(" ; l'attaquant est démoralisé : ", "; attacker breaks: ") + _pct(r.attacker_breaks).strip())
+        o.text(f"  {k:>+4}  {_pct(p, o)}")
+    o.text(o.t("Victoire de l'attaquant : ", "Attacker wins: ") + _pct(r.attacker_wins, o).strip()
+           + o.t(", égalité : ", ", draw: ") + _pct(r.draw, o).strip()
+           + o.t(", victoire du défenseur : ", ", defender wins: ") + _pct(r.defender_wins, o).strip())
+    o.text(o.t("Le défenseur est démoralisé : ", "Defender breaks: ") + _pct(r.defender_breaks, o).strip()
+           + o.t(" ; l'attaquant est démoralisé : ", "; attacker breaks: ") + _pct(r.attacker_breaks, o).strip())
     if r.attacker_gives_ground or r.defender_gives_ground:
-        o.text(o.t("Lâche du terrain : attaquant ", "Gives ground: attacker ") + _pct(r.attacker_gives_ground).strip()
-               + o.t(", défenseur ", ", defender ") + _pct(r.defender_gives_ground).strip())
+        o.text(o.t("Lâche du terrain : attaquant ", "Gives ground: attacker ") + _pct(r.attacker_gives_ground, o).strip()
+               + o.t(", défenseur ", ", defender ") + _pct(r.defender_gives_ground, o).strip())
     o.text(o.t("Pertes moyennes : attaquant ", "Expected casualties: attacker ")
-           + f"{float(r.expected_casualties['attacker']):.2f}"
-           + o.t(", défenseur ", ", defender ") + f"{float(r.expected_casualties['defender']):.2f}")
+           + decimal(r.expected_casualties['attacker'], o.lang)
+           + o.t(", défenseur ", ", defender ") + decimal(r.expected_casualties['defender'], o.lang))
 
 
 def odds_fight(*, charge: Optional[str] = None, flank: bool = False, rear: bool = False,
@@ -348,9 +360,10 @@ def odds_fight(*, charge: Optional[str] = None, flank: bool = False, rear: bool 
         for key, label in (("a_wins", o.t("Victoire de A", "A wins")), ("b_wins", o.t("Victoire de B", "B wins"))):
             e = data[key]
             low, high = e["ci95"]
-            o.text(f"{label:<16} {e['p']:7.2%}  [{low:.2%}, {high:.2%}]")
+            o.text(f"{label:<16} {_pct(e['p'], o)}  [{_pct(low, o).strip()}{o.t(' ; ', ', ')}{_pct(high, o).strip()}]")
         lo, hi = data["mean_rounds_ci95"]
-        o.text(o.t(f"Tours de combat en moyenne : {data['mean_rounds']:.2f} [{lo:.2f}, {hi:.2f}]",
+        o.text(o.t(f"Tours de combat en moyenne : {decimal(data['mean_rounds'], 'fr')} "
+                   f"[{decimal(lo, 'fr')} ; {decimal(hi, 'fr')}]",
                    f"Mean rounds of combat: {data['mean_rounds']:.2f} [{lo:.2f}, {hi:.2f}]"))
         o.text(o.t(f"({sims} combats simulés, graine {seed} ; intervalles de Wilson à 95 %)",
                    f"({sims} simulated fights, seed {seed}; 95 % Wilson intervals)"))

@@ -398,6 +398,11 @@ class UnitState:
         return self.unit.name
 
     @property
+    def names(self) -> dict[str, str]:
+        """Its name in each language, as the unit's list gives them (`profiles.Unit.names`)."""
+        return self.unit.names
+
+    @property
     def profile(self) -> Any:
         return self.unit.profile
 

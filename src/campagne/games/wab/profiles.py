@@ -267,6 +267,11 @@ class Unit:
         return rule in self.special_rules
 
     @property
+    def names(self) -> dict[str, str]:
+        """Its name in each language ({"en", "fr"}): what every text naming a unit reads (the tracker, the odds)."""
+        return {"en": self.name, "fr": self.name_fr}
+
+    @property
     def alive(self) -> bool:
         return self.models > 0
 

@@ -28,6 +28,13 @@ def _names(table: str) -> dict[str, tuple[str, str]]:
     return {m.key: (m.en, m.fr) for m in sheet_tables()[table].modifiers}
 
 
+def modifier_words(table: str, key: str, lang: str = "en") -> str:
+    """A modifier of the sheet's `table` (shooting_modifiers, combat_resolution) by its name in the reader's
+    language, « Tirer en se déplaçant » for `moving`; an unknown key as itself."""
+    en, fr = _names(table).get(key, (key, key))
+    return fr if lang == "fr" else en
+
+
 def _dice(values: list[int]) -> str:
     return " ".join(map(str, values)) if values else "-"
 
