@@ -172,6 +172,43 @@ def _timed_pages(base: str, pk: int, accounts: list[str], rounds: int) -> dict[s
     return _at_once(base, accounts, ("page", "click"), act)
 
 
+def _form_of(page: str, types: tuple[str, ...] = ()) -> dict[str, str] | None:
+    """The first order form on a page (of one of `types`, if given), filled with its first choices."""
+    import re
+    for kind, form in re.findall(r'<form class="order"[^>]*data-type="([^"]*)"[^>]*>(.*?)</form>', page, re.S):
+        if (types and kind not in types) or kind in ("end", "undo") or '<input type="text"' in form:
+            continue
+        values = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+        values.update(re.findall(r'<select name="(\w+)">(?:<option value="">—</option>)?<option value="([^"]*)"',
+                                 form))
+        values.update(re.findall(r'<input type="number" name="(\w+)" min="(-?\d+)"', form))
+        return {k: html.unescape(v) for k, v in values.items()}
+    return None
+
+
+def _new_states(base: str, pk: int, accounts: list[str], changes: int) -> dict[str, list[float]]:
+    """`changes` times: an order is given on the web (the referee's `next` where he has one, else the first order
+    of the first player who has one: in Arc every order is a new state), then the 8 people at once each read the
+    new state's page and click a piece: every one of them a state's first page. The server that writes the order
+    is the one that draws the new state ahead."""
+    actors = []
+    for name in ["umpire", *dict.fromkeys(accounts)]:
+        b = loadtest.Browser(base)
+        b.login(name)
+        actors.append(b)
+    out: dict[str, list[float]] = {"page": [], "click": []}
+    for _ in range(changes):
+        for i, b in enumerate(actors):
+            form = _form_of(b.request("box", f"/c/{pk}/orders/")[1], ("next",) if i == 0 else ())
+            if form is not None and b.request("order", f"/c/{pk}/orders/", form, {"HX-Request": "true"})[0] == 200:
+                break
+        else:
+            break
+        for k, v in _timed_pages(base, pk, accounts, 1).items():
+            out[k] += v
+    return out
+
+
 def _give(base: str, pk: int, players: list[str], pending: int) -> dict[str, list[float]]:
     """Every player at once gives `pending` free-text orders (Atlantis's agreements...), each after drawing his
     orders box: the proposals pile up while the others read their pages."""
@@ -222,7 +259,7 @@ def pending_orders(people: int, rounds: int, pending: int) -> bool:
     return flat
 
 
-def pages(people: int, rounds: int, pending: int, only: str = "", turns: int = 0) -> bool:
+def pages(people: int, rounds: int, pending: int, only: str = "", turns: int = 0, changes: int = 0) -> bool:
     """Every game's orders page and map click under `people` at once at its opening (`turns`: after computers
     played that many turns for everyone, a campaign under way); then the page with none and with many orders
     pending (`pending_orders`)."""
@@ -246,6 +283,7 @@ def pages(people: int, rounds: int, pending: int, only: str = "", turns: int = 0
             try:
                 _timed_pages(base, club["pk"], accounts[:1], 2)  # the campaign read once
                 t = _timed_pages(base, club["pk"], accounts, rounds)
+                fresh = _new_states(base, club["pk"], accounts, changes) if changes else {}
             finally:
                 proc.terminate()
                 proc.wait(timeout=30)
@@ -256,6 +294,12 @@ def pages(people: int, rounds: int, pending: int, only: str = "", turns: int = 0
         print(f"{name:9} {seats} seats  page p50 {ms(t['page'], .5)} p95 {ms(t['page'], .95)} ms   "
               f"map click p50 {ms(t['click'], .5) if t['click'] else '      -'} "
               f"p95 {ms(t['click'], .95) if t['click'] else '      -'} ms", flush=True)
+        if fresh.get("page"):
+            page95 = loadtest.percentile(fresh["page"], .95)
+            met = met and page95 < 0.1
+            print(f"{'':9} {len(fresh['page']) // people} new states, their first pages: p50 "
+                  f"{ms(fresh['page'], .5)} p95 {ms(fresh['page'], .95)} ms"
+                  + (f"   click p95 {ms(fresh['click'], .95)} ms" if fresh["click"] else ""), flush=True)
     print(f"goal: a page's p95 < 100 ms and a click's < 50 ms in every game: {'met' if met else 'MISSED'}")
     if pending:
         print(f"then {pending} free-text orders per player")
@@ -277,9 +321,11 @@ def main() -> None:
     parser.add_argument("--pending", type=int, default=10, help="with --pages: free-text orders per player (0: none)")
     parser.add_argument("--turns", type=int, default=0, help="with --pages: turns computers play before the pages "
                         "are measured (0: the openings)")
+    parser.add_argument("--changes", type=int, default=0, help="with --pages: then that many times the referee "
+                        "closes the phase and the 8 read the new state at once (every page a state's first)")
     args = parser.parse_args()
     if args.pages:
-        sys.exit(0 if pages(args.players, args.rounds, args.pending, args.games, args.turns) else 1)
+        sys.exit(0 if pages(args.players, args.rounds, args.pending, args.games, args.turns, args.changes) else 1)
     print(f"{args.players} players at once, {args.orders} orders each (each sent twice), 2 map views per order; "
           f"server: {args.workers or 'default'} processes x {args.threads} threads")
     results = {}

@@ -74,7 +74,8 @@ SERVED = ("ruleset", "orders", "legal_orders", "view", "redact_entry", "setup", 
 def _warm() -> None:
     """Load before the fork what every worker would otherwise load on its first requests, making its first players
     wait: the URLs and views, the translations, the templates, every game's rules and what the pages call of them,
-    the campaigns under way."""
+    the campaigns under way and their pages' parts (`ahead`); then every command written draws its new state
+    ahead."""
     from django.conf import settings
     from django.template.loader import get_template
     from django.urls import get_resolver
@@ -91,19 +92,9 @@ def _warm() -> None:
         for hook in (*(getattr(d, name) for name in SERVED), *d.computers.values()):
             if hook:
                 load(hook)
-    from . import store
-    from .models import Campaign
-    advised: set[str] = set()
-    for pk in Campaign.objects.filter(archived=False, ended=False).order_by("-pk").values_list("pk", flat=True)[:200]:
-        try:  # the campaigns under way, replayed once here rather than once in every worker by its first page
-            with store.viewing(pk) as (campaign, c):
-                if campaign.game not in advised:  # and each game's odds once, for one seat: the data they read
-                    advised.add(campaign.game)  # on first use (Gorges's tables: ~25 ms) read here, not by a first
-                    for seat in store.seats(c)[:1]:  # page in every worker
-                        for code, _name in settings.LANGUAGES:
-                            store.advice(campaign, c, seat, code)
-        except CampagneError:
-            pass  # a campaign that does not replay: its pages say why
+    from . import ahead
+    ahead.before_fork()
+    ahead.start()
 
 
 def serve(application: Any, sock: socket.socket, workers: int, threads: int) -> None:

@@ -187,6 +187,9 @@ def copy_ahead(pk: int, c: session.Campaign) -> None:
     _ahead.held = (pk, held[0], _working(c)) if held is not None and held[1] is c else None
 
 
+on_written: list[Callable[[Campaign, session.Campaign], None]] = []  # told of each state written (`ahead.start`)
+
+
 @contextmanager
 def changing(pk: int, check: Callable[[Campaign, session.Campaign], None] | None = None
              ) -> Iterator[tuple[Campaign, session.Campaign]]:
@@ -213,6 +216,8 @@ def changing(pk: int, check: Callable[[Campaign, session.Campaign], None] | None
                 return  # nothing given (a deadline moved on): the campaign's row as the caller saved it
             _write(campaign, work)
         _publish(campaign, work)  # once written: pages never read a command its transaction did not keep
+        for hook in on_written:
+            hook(campaign, work)
 
 
 @contextmanager
@@ -434,10 +439,8 @@ def seats(c: session.Campaign) -> list[str]:
 
 def forget(pk: int | None = None) -> None:
     """Drop what is held in memory (tests; a database restored from a backup)."""
-    _legal.clear()
-    _advice.clear()
-    _advice_facts.clear()
-    _pictures.clear()
+    for memo in (_legal, _advice, _advice_facts, _pictures, _readings, _seen):
+        memo.clear()
     if pk is None:
         _cache.clear()
     else:

@@ -1,0 +1,82 @@
+"""`server.ahead`: each seat's first page of a new state drawn ahead, after a command is written (in the background)
+and before the server's workers fork (for the campaigns under way), so that readers arriving together find it ready;
+each seat's parts drawn for that seat only."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from server_kit import club, length
+from test_server_board import awaited_player, click, spots
+from test_server_page_cache import drawn, map_of, page
+
+from campagne.server import ahead, store
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    store.forget()
+    monkeypatch.setattr(store, "on_written", [])
+
+
+def parts_drawn(campaign, c) -> dict[str, set]:  # type: ignore[no-untyped-def]
+    """Which seats' parts of `c`'s state are held: advice (by language), legal orders, journal, view."""
+    state = (len(c.file.entries), campaign.created)
+    return {
+        "advice": {(k[2], k[3]) for k in store._advice if k[:2] == (campaign.pk, state)},
+        "legal": {k[2] for k in store._legal if k[:2] == (campaign.pk, state)},
+        "reading": {k[2] for k in store._readings if k[:2] == (campaign.pk, state)},
+        "seen": {k[2] for k in store._seen if k[:2] == (campaign.pk, state)},
+    }
+
+
+def test_every_seat_is_drawn_before_the_workers_fork() -> None:
+    from campagne.server.processes import _warm
+    campaign, _clients = club("arc")
+    store.forget()
+    _warm()
+    assert ahead.after_write in store.on_written
+    with store.viewing(campaign.pk) as (_c, c):
+        seats = store.seats(c)
+        held = parts_drawn(campaign, c)
+    assert held["advice"] == {(p, lang) for p in seats for lang in ("fr", "en")}
+    assert held["legal"] == {*seats, "referee"}
+    assert held["reading"] == held["seen"] == {None, *seats}
+
+
+def test_an_order_written_draws_the_new_state_of_every_seat_ahead_each_his_own() -> None:
+    campaign, clients = club("arc")  # Arc's counters are hidden: each player's map and odds are his own
+    ahead.start()
+    who = awaited_player(campaign)
+    box = clients[who].get(f"/c/{campaign.pk}/orders/", HTTP_HX_REQUEST="true",
+                           HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    lit = spots(box)
+    assert lit, "no spot to click: the test gives no order"
+    n = length(campaign)
+    r = clients[who].post(f"/c/{campaign.pk}/orders/", click(box, lit[-1]), HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and length(campaign) > n
+    for t in threading.enumerate():
+        if t.name == f"ahead-{campaign.pk}":
+            t.join(60)
+    with store.viewing(campaign.pk) as (_c, c):
+        seats = store.seats(c)
+        held = parts_drawn(campaign, c)
+    assert held["advice"] == {(p, lang) for p in seats for lang in ("fr", "en")}, "not drawn ahead"
+    assert held["legal"] == {*seats, "referee"}
+    for p in seats:  # what was drawn ahead is each reader's own
+        assert map_of(page(clients[p], campaign.pk)) == drawn(campaign, "en", p)
+
+
+def test_nothing_is_drawn_unasked_outside_the_server() -> None:
+    campaign, clients = club("arc")
+    who = awaited_player(campaign)
+    box = clients[who].get(f"/c/{campaign.pk}/orders/", HTTP_HX_REQUEST="true",
+                           HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    store.forget()
+    clients[who].post(f"/c/{campaign.pk}/orders/", click(box, spots(box)[-1]), HTTP_HX_REQUEST="true")
+    assert not any(t.name.startswith("ahead-") for t in threading.enumerate())
+    assert not store._advice
