@@ -59,6 +59,7 @@ def dice(expr: str = typer.Argument(..., help="e.g. 2D6, D66, 6+2D6, 2D3kl1, 1D6
 
 
 from . import campaign as _campaign  # noqa: E402,F401  (registers the campaign commands)
+from . import campaign_papers as _papers  # noqa: E402,F401  (registers journal, sheet and map)
 from . import tools as _tools  # noqa: E402,F401  (registers odds, strength and simulate)
 from . import games as _games  # noqa: E402,F401  (registers `games`)
 from . import server as _server  # noqa: E402,F401  (registers `serve`)
