@@ -161,7 +161,8 @@ def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     state_html, your_turn = _live_state(campaign, c, s)
     return {"campaign": campaign, "seat": s, "state_html": state_html, "your_turn": your_turn,
             "seq": orders.seq_of(campaign, c, s.viewer),
-            "notices": [notify.notice_text(n, lang().lang, c.player_names.get(n.player)) for n in notices(campaign)]}
+            "notices": [notify.notice_text(n, lang().lang, notify.name_of(campaign, c, n.player, lang().lang))
+                        for n in notices(campaign)]}
 
 
 _picks: dict[tuple[Any, ...], Any] = {}
@@ -341,7 +342,7 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
                 note_order(campaign, s, phase)  # in the order's transaction: written with it, or not at all
                 told = store.reading(campaign, c, s.viewer).reader_n(written[0]["n"])  # the number he reads it by
             messages.success(request, _("Order received: line #%(n)s of the journal.") % {"n": told})
-            notify.newly_awaited(campaign, before, after,
+            notify.newly_awaited(campaign, c, before, after,
                                  request.build_absolute_uri(reverse("club:campaign", args=[pk])))
         except CampagneError as exc:
             return _refuse(request, pk, exc.message(lang().lang))
