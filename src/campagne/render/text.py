@@ -55,7 +55,13 @@ def player_name(text: Any, names: Mapping[str, str], pid: Any, o: Any) -> str:
     """A player as people read him, wherever he is named (the journal, the forms, the notices and mails): the
     name he chose in the reader's language (`name_words`), else the game's word for his seat (`player_namer`),
     else his id. The one path: the journal's `Named.person`."""
-    return str(Named(o, names, namer=player_namer(text)).person(pid) or pid)
+    return str(naming(o, text, names).person(pid) or pid)
+
+
+def naming(o: Any, text: Any, names: Mapping[str, str]) -> Any:
+    """The reader's words that name the players as the journal does (`Named`): for a status (its awaited
+    players, its end's winner and standings) as for a journal line."""
+    return Named(o, names, namer=player_namer(text))
 
 
 class Named:

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ..core.errors import CampagneError
 from ..core.names import natural
-from ..render.text import entry_lines, player_namer
+from ..render.text import entry_lines, naming, player_namer
 from . import board, notify, orders, store
 from .access import Seat, member, posted_number, seat
 from .deadlines import computer_lines, due, note_order, notices
@@ -110,7 +110,7 @@ def _status(campaign: Campaign, c: Any, s: Seat) -> str:
     text = _text(campaign)
     if text is None:
         return json.dumps(view, ensure_ascii=False, indent=1, default=str)
-    return text.status_text(view, lang())
+    return text.status_text(view, naming(lang(), text, c.player_names))
 
 
 def _map(campaign: Campaign, c: Any, s: Seat) -> str:
