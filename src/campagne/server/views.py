@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ..core.errors import CampagneError
 from ..core.names import natural
-from ..render.text import entry_lines, naming, player_namer
+from ..render.text import entry_lines, naming, player_name, player_namer
 from . import board, notify, orders, store
 from .access import Seat, member, posted_number, seat
 from .deadlines import computer_lines, due, note_order, notices
@@ -100,7 +100,7 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
         if journal_n in computer:
             marks.append(_("played by a computer for %(player)s") %
                          {"player": named(words, computer[journal_n]) if text is not None
-                          else c.player_names.get(computer[journal_n], computer[journal_n])})
+                          else player_name(None, c.player_names, computer[journal_n], o)})
         out.append({"n": n, "lines": lines, "undone": journal_n in undone, "marks": marks})
     return out
 
