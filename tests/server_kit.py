@@ -21,14 +21,16 @@ def user(name: str, **extra: Any) -> Any:
     return found or User.objects.create_user(name, password=PASSWORD, **extra)
 
 
-def club(game: str, seed: Any = 7, humans: int | None = None) -> tuple[Campaign, dict[str, Client]]:
+def club(game: str, seed: Any = 7, humans: int | None = None,
+         names: dict[str, str] | None = None) -> tuple[Campaign, dict[str, Client]]:
     """A campaign of `game` with its players all people (public dice from `seed`, None: the referee's secret dice);
     clients signed in as its referee, each player, a
-    spectator and an outsider (keys: "referee", the player ids, "spectator", "outsider")."""
+    spectator and an outsider (keys: "referee", the player ids, "spectator", "outsider"); `names`: the players'
+    set-up names by id (each his id otherwise)."""
     d = games()[game]
     count = humans or len(d.seats) or max(2, d.players[0], min(3, d.players[1]))
     ids = list(d.seats) or ["alice", "bob", "carl", "dora", "emile", "fanny", "gaston", "hugo"][:count]
-    players = [{"id": i, "controller": "human", "name": i, **{f.name: f.default for f in d.player_fields}}
+    players = [{"id": i, "controller": "human", "name": (names or {}).get(i, i), **{f.name: f.default for f in d.player_fields}}
                for i in ids]
     campaign = store.create(f"Test {game}", game, players, seed=seed, public=seed is not None)  # reproducible dice
     clients = {"referee": signed_in(user(f"ref-{game}"), campaign, Membership.REFEREE)}

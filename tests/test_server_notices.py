@@ -69,3 +69,47 @@ def test_undone_lines_are_marked_for_the_referee_and_their_player_and_each_messa
     assert "(annulé par l&#x27;arbitre)" in clients[who].get(f"/c/{campaign.pk}/journal/").content.decode()
     other = next(p for p in ("alice", "bob", "carl") if p != who)
     assert "annulé par l&#x27;arbitre" not in clients[other].get(f"/c/{campaign.pk}/journal/").content.decode()
+
+
+def test_the_notices_and_mails_name_a_player_as_the_journal_does_in_each_language() -> None:
+    """A simulated player set up as « Mycenaean 1 » reads « Mycéniens 1 » in French in the journal: the deadline's
+    notice line and its mail (and the « your turn » mail) name him so too, never by his id."""
+    campaign, clients = club("atlantis", names={p: f"Mycenaean {i}" for i, p in
+                                                enumerate(("alice", "bob", "carl"), 1)})
+    campaign.extensions = 1
+    campaign.save()
+    who = _awaited(campaign)[0]
+    name = {"alice": "1", "bob": "2", "carl": "3"}[who]
+    m = Membership.objects.get(campaign=campaign, player=who)
+    m.user.email = f"{who}@example.org"
+    m.user.save()
+    clients["referee"].post(f"/c/{campaign.pk}/deadline/", {"hours": "2"})
+    campaign.refresh_from_db()
+    assert deadlines.due(campaign.pk, now=campaign.deadline + timedelta(minutes=1)) == [who]
+    clients["referee"].cookies["django_language"] = "fr"
+    live = clients["referee"].get(f"/c/{campaign.pk}/live/").content.decode()
+    assert f"Mycéniens {name} a utilisé une prolongation" in live
+    clients["referee"].cookies["django_language"] = "en"
+    live = clients["referee"].get(f"/c/{campaign.pk}/live/").content.decode()
+    assert f"Mycenaean {name} used an extension" in live
+    body = mail.outbox[-1].body
+    assert f"Mycéniens {name} a utilisé une prolongation" in body and f"Mycenaean {name} used an extension" in body
+    assert f"{who} " not in body
+
+
+def test_the_your_turn_mail_names_the_player_as_the_journal_does() -> None:
+    campaign, clients = club("atlantis", names={"alice": "Mycenaean 1", "bob": "Mycenaean 2", "carl": "Mycenaean 3"})
+    for p in ("alice", "bob", "carl"):
+        m = Membership.objects.get(campaign=campaign, player=p)
+        m.user.email = f"{p}@example.org"
+        m.user.save()
+    before = len(mail.outbox)
+    for _ in range(6):  # orders until someone new is awaited
+        who = _awaited(campaign)
+        if not who or len(mail.outbox) > before:
+            break
+        form = every_form(clients[who[0]], campaign.pk)[0]
+        clients[who[0]].post(f"/c/{campaign.pk}/orders/", {k: v for k, v in form.items() if k != "_type"})
+    bodies = [x.body for x in mail.outbox[before:] if "your turn" in x.subject]
+    assert bodies, "a player newly awaited is mailed"
+    assert all("(Mycéniens " in b and "(Mycenaean " in b for b in bodies)

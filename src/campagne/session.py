@@ -34,6 +34,13 @@ def ruleset(name: str) -> Any:
     return game(name).load("ruleset")()
 
 
+def chosen_names(setup: dict[str, Any]) -> dict[str, str]:
+    """Each player's name where he chose one other than his id (a set-up's `players`)."""
+    players = setup.get("players") or []
+    return {p["id"]: p["name"] for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)
+            and isinstance(p.get("name"), str) and p["name"].strip() and p["name"] != p["id"]}
+
+
 @dataclass
 class Campaign:
     """A campaign opened by one command. Its accepted commands (a person's, and the computers' replies) are
@@ -92,9 +99,7 @@ class Campaign:
     @property
     def player_names(self) -> dict[str, str]:
         """Each player's name where he chose one other than his id (the set-up's `players`), for the sentences."""
-        players = (self.file.header.get("setup") or {}).get("players") or []
-        return {p["id"]: p["name"] for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)
-                and isinstance(p.get("name"), str) and p["name"].strip() and p["name"] != p["id"]}
+        return chosen_names(self.file.header.get("setup") or {})
 
     @property
     def public_dice(self) -> bool:

@@ -136,3 +136,21 @@ def test_choices_are_named_from_the_campaigns_own_state(game: str) -> None:
         o = Lang(lang)
         for i, name in named_ids(d, state, o).items():
             assert words(i, o, state), (i, name)
+
+
+def test_the_forms_and_the_journal_name_a_player_alike(game: str) -> None:
+    """One path names a player (`render.text.player_name`, the journal's `Named.person`): the forms' words
+    (`server.words.Words`) give each seat the name the journal gives it, in both languages, for a name chosen, a
+    name the game translates (« Mycenaean 1 ») and a seat with none."""
+    from campagne.render.text import Named, player_namer
+    from campagne.server.words import Words
+    d = games()[game]
+    text = d.load("text") if d.text else None
+    ids = list(d.seats) or ["alice", "bob", "carl"]
+    names = {ids[0]: "Mycenaean 1", ids[1]: "Bertrand"}  # the others chose none
+    for lang in ("fr", "en"):
+        o = Lang(lang)
+        words = Words(text, o, d.load("orders"), dict(names))
+        journal = Named(o, names, namer=player_namer(text))
+        for pid in ids:
+            assert words.choice(pid) == (journal.person(pid) or pid), (game, lang, pid)

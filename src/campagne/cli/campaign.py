@@ -76,13 +76,14 @@ def _text(c: Any) -> Any:
 
 
 def _report(o: Out, c: Any, headline: str, viewer: Optional[str]) -> None:
+    from ..render.text import naming
     from ..session import with_dice_notice
     view = c.game.view(viewer)
     if o.json:
         o.data({"campaign": str(c.path), "view": with_dice_notice(c, view)})
     else:
         o.text(headline)
-        o.text(_text(c).status_text(view, o))
+        o.text(_text(c).status_text(view, naming(o, _text(c), c.player_names)))
         _dice_notice(o, c)
 
 
@@ -100,13 +101,14 @@ def status(as_: Optional[str] = typer.Option(None, "--as", help="See only what t
     o = out(lang, json_)
 
     def go() -> None:
+        from ..render.text import naming
         from ..session import with_dice_notice
         with _opened(o, campaign, viewers=(as_,)) as c:
             view = c.game.view(viewer_of(c, as_, referee))
         if o.json:
             o.data(with_dice_notice(c, view))
         else:
-            o.text(_text(c).status_text(view, o))
+            o.text(_text(c).status_text(view, naming(o, _text(c), c.player_names)))
             _dice_notice(o, c)
     run_safely(o, go)
 
@@ -186,7 +188,7 @@ def player_id(c: Any, word: str) -> str:
 
 
 def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]], viewer: Optional[str]) -> None:
-    from ..render.text import entry_lines, player_namer
+    from ..render.text import entry_lines, naming, player_namer
     from ..render.words import typed_title
     entries = shown(c, entries, viewer)
     if o.json:
@@ -198,7 +200,7 @@ def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]], viewer: Option
     for e in entries:
         for line in entry_lines(e, o, text.event_text, c.player_names, title, view, namer):
             o.text(line)
-    o.text(text.status_text(view, o, brief=True))
+    o.text(text.status_text(view, naming(o, text, c.player_names), brief=True))
 
 
 # Island cells are 'q,r' with negative numbers ('-2,4'): such words are arguments, not unknown options.

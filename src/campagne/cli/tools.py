@@ -79,7 +79,10 @@ def simulate(ruleset: str = typer.Argument(..., help="A registered game (campagn
             o.data({"turns": game.state.turn, "commands": len(game.entries),
                     "standings": game.state.standings or [], "journal": journal_file})
             return
-        o.text(descriptor.load("text").status_text(game.view(None), o))
+        from ..render.text import naming
+        from ..session import chosen_names
+        text = descriptor.load("text")
+        o.text(text.status_text(game.view(None), naming(o, text, chosen_names(game.setup))))
         if journal_file:
             o.text(o.t(f"Journal : {journal_file}", f"Journal: {journal_file}"))
     run_safely(o, go)

@@ -51,6 +51,19 @@ def name_words(text: Any, name: str, o: Any) -> str:
     return (words(name, o) if words is not None else None) or name
 
 
+def player_name(text: Any, names: Mapping[str, str], pid: Any, o: Any) -> str:
+    """A player as people read him, wherever he is named (the journal, the forms, the notices and mails): the
+    name he chose in the reader's language (`name_words`), else the game's word for his seat (`player_namer`),
+    else his id. The one path: the journal's `Named.person`."""
+    return str(naming(o, text, names).person(pid) or pid)
+
+
+def naming(o: Any, text: Any, names: Mapping[str, str]) -> Any:
+    """The reader's words that name the players as the journal does (`Named`): for a status (its awaited
+    players, its end's winner and standings) as for a journal line."""
+    return Named(o, names, namer=player_namer(text))
+
+
 class Named:
     """The reader's language and the campaign's players' names (id -> name): the sentences name people by the
     name they chose, never by the id the orders take."""

@@ -78,7 +78,7 @@ def due(pk: int, now: Any = None, row: Campaign | None = None) -> list[str]:
             campaign.deadline = None
             campaign.save(update_fields=["deadline"])
     if told is not None:
-        notify.deadline_notices(told, list(Notice.objects.filter(campaign=told, kind=Notice.EXTENSION,
+        notify.deadline_notices(told, c, list(Notice.objects.filter(campaign=told, kind=Notice.EXTENSION,
                                                                  player__in=extend)[:len(extend)]))
         return extend
     if missed:
@@ -88,7 +88,7 @@ def due(pk: int, now: Any = None, row: Campaign | None = None) -> list[str]:
                 notices = [Notice.objects.create(
                     campaign=campaign, kind=Notice.COMPUTER, player=p,
                     lines=[e.n for e in written if e.command.get("player") == p]) for p in missed]
-            notify.deadline_notices(campaign, notices)
+            notify.deadline_notices(campaign, c, notices)
         except CampagneError:
             pass
     return missed

@@ -8,6 +8,9 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import send_mail
 
+from ..core.i18n import Lang
+from ..render.text import player_name
+from . import store
 from .models import Campaign, Membership
 
 
@@ -15,7 +18,14 @@ def awaited(c: Any) -> set[str]:
     return {p for p in c.game.awaiting() if p != "referee"}
 
 
-def newly_awaited(campaign: Campaign, before: set[str], after: set[str], link: str) -> int:
+def name_of(campaign: Campaign, c: Any, player: str, lang: str) -> str:
+    """A player as the campaign's journal names him in `lang` (`render.text.player_name`): a mail or a notice
+    never names him otherwise."""
+    d = store.descriptor(campaign)
+    return player_name(d.load("text") if d.text else None, c.player_names, player, Lang(lang))
+
+
+def newly_awaited(campaign: Campaign, c: Any, before: set[str], after: set[str], link: str) -> int:
     """Mail the players awaited now who were not before; how many mails went."""
     if not getattr(settings, "MAIL_CONFIGURED", False) and "locmem" not in settings.EMAIL_BACKEND:
         return 0
@@ -24,8 +34,8 @@ def newly_awaited(campaign: Campaign, before: set[str], after: set[str], link: s
             .select_related("user"):
         if m.user.email:
             sent += send_mail(f"campagne — {campaign.title}: à vous de jouer / your turn",
-                              f"{campaign.title}: on attend vos ordres ({m.player}).\n"
-                              f"Your orders are awaited ({m.player}).\n\n{link}\n",
+                              f"{campaign.title}: on attend vos ordres ({name_of(campaign, c, m.player, 'fr')}).\n"
+                              f"Your orders are awaited ({name_of(campaign, c, m.player, 'en')}).\n\n{link}\n",
                               None, [m.user.email], fail_silently=True)
     return sent
 
@@ -45,7 +55,7 @@ def notice_text(notice: Any, lang: str, name: str | None = None) -> str:
     return f"Deadline passed: a computer played for {who} ({count} order(s), marked in the journal)."
 
 
-def deadline_notices(campaign: Campaign, notices: list[Any]) -> int:
+def deadline_notices(campaign: Campaign, c: Any, notices: list[Any]) -> int:
     """Mail each player concerned what a passed deadline did for him (where the club mails); how many mails went."""
     if not notices or (not getattr(settings, "MAIL_CONFIGURED", False) and "locmem" not in settings.EMAIL_BACKEND):
         return 0
@@ -56,6 +66,7 @@ def deadline_notices(campaign: Campaign, notices: list[Any]) -> int:
         if m.user.email:
             n = by_player[m.player]
             sent += send_mail(f"campagne — {campaign.title}: délai dépassé / deadline passed",
-                              f"{notice_text(n, 'fr')}\n{notice_text(n, 'en')}\n", None, [m.user.email],
+                              f"{notice_text(n, 'fr', name_of(campaign, c, n.player, 'fr'))}\n"
+                              f"{notice_text(n, 'en', name_of(campaign, c, n.player, 'en'))}\n", None, [m.user.email],
                               fail_silently=True)
     return sent

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ..core.errors import CampagneError
 from ..core.names import natural
-from ..render.text import entry_lines, player_namer
+from ..render.text import entry_lines, naming, player_name, player_namer
 from . import board, notify, orders, store
 from .access import Seat, member, posted_number, seat
 from .deadlines import computer_lines, due, note_order, notices
@@ -100,7 +100,7 @@ def _journal(campaign: Campaign, c: Any, s: Seat, last: int | None = None) -> li
         if journal_n in computer:
             marks.append(_("played by a computer for %(player)s") %
                          {"player": named(words, computer[journal_n]) if text is not None
-                          else c.player_names.get(computer[journal_n], computer[journal_n])})
+                          else player_name(None, c.player_names, computer[journal_n], o)})
         out.append({"n": n, "lines": lines, "undone": journal_n in undone, "marks": marks})
     return out
 
@@ -110,7 +110,7 @@ def _status(campaign: Campaign, c: Any, s: Seat) -> str:
     text = _text(campaign)
     if text is None:
         return json.dumps(view, ensure_ascii=False, indent=1, default=str)
-    return text.status_text(view, lang())
+    return text.status_text(view, naming(lang(), text, c.player_names))
 
 
 def _map(campaign: Campaign, c: Any, s: Seat) -> str:
@@ -161,7 +161,8 @@ def live_context(campaign: Campaign, c: Any, s: Seat) -> dict[str, Any]:
     state_html, your_turn = _live_state(campaign, c, s)
     return {"campaign": campaign, "seat": s, "state_html": state_html, "your_turn": your_turn,
             "seq": orders.seq_of(campaign, c, s.viewer),
-            "notices": [notify.notice_text(n, lang().lang, c.player_names.get(n.player)) for n in notices(campaign)]}
+            "notices": [notify.notice_text(n, lang().lang, notify.name_of(campaign, c, n.player, lang().lang))
+                        for n in notices(campaign)]}
 
 
 _picks: dict[tuple[Any, ...], Any] = {}
@@ -341,7 +342,7 @@ def orders_view(request: HttpRequest, pk: int) -> HttpResponse:
                 note_order(campaign, s, phase)  # in the order's transaction: written with it, or not at all
                 told = store.reading(campaign, c, s.viewer).reader_n(written[0]["n"])  # the number he reads it by
             messages.success(request, _("Order received: line #%(n)s of the journal.") % {"n": told})
-            notify.newly_awaited(campaign, before, after,
+            notify.newly_awaited(campaign, c, before, after,
                                  request.build_absolute_uri(reverse("club:campaign", args=[pk])))
         except CampagneError as exc:
             return _refuse(request, pk, exc.message(lang().lang))

@@ -8,7 +8,8 @@ A game's text module may say them itself (each optional, None: not said):
   counter), from the campaign's own state when given (its own map, its grid battle's units).
 - `seat_choice_words(field, value, o) -> str | None`: the printed name of a seat's packaged choice on the
   new-campaign page (a race, an army list), the form still posting the key.
-- `player_name_words(name, o) -> str | None`: a player's set-up name in the reader's language (`render.text`).
+- `player_name_words(name, o) -> str | None`: a player's set-up name in the reader's language (read through
+  `render.text.player_name`, the journal's path, for the forms as for the journal).
 Otherwise the order's help is its title (without its command-line asides), the fields orders share have their
 words (`core.fieldwords`), the values they share ("none", "all") theirs (`render.words.choice_name`, as on the
 command line), an argument's help labels the others, and a player's printed name his id's. Nothing here names a
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.fieldwords import field_word
-from ..render.text import name_words
+from ..render.text import player_name
 from ..render.words import choice_name, order_help, order_title, plain, said as _said
 
 __all__ = ["Words", "plain"]
@@ -39,7 +40,8 @@ class Words:
     where: str = ""  # which campaign `state` is (the drawn forms of two campaigns name their own places)
 
     def __post_init__(self) -> None:
-        self.names = {pid: name_words(self.text, name, self.o) for pid, name in self.names.items()}
+        chosen = self.names  # each player as the journal names him: one path (`render.text.player_name`)
+        self.names = {pid: player_name(self.text, chosen, pid, self.o) for pid in chosen}
 
     @property
     def key(self) -> str:

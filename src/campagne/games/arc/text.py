@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import crt
 from .words import SIDE_NAMES, declared, event_text, game_over, phase, place_name, side  # noqa: F401 (the descriptor's text)
-from .words import counter, spell_name
+from .words import counter, crt_result, spell_name
 from ...core.i18n import chance
 
 
@@ -110,16 +109,13 @@ def odds_lines(r: dict[str, Any], o: Any) -> list[str]:
     if "automatic" in r:
         return [o.t(f"Rapport {r['ratio']} : au-delà de 8-1, résultat automatique {r['automatic']} (défenseur éliminé).",
                     f"Ratio {r['ratio']}: beyond 8-1, automatic result {r['automatic']} (defender eliminated).")]
-    effects = crt()["effects"]
     if "column" in r:
         lines = [o.t(f"Rapport {r['ratio']}, décalage {r['shift']:+d} : colonne {r['column']} (d12) :",
                      f"Ratio {r['ratio']}, shift {r['shift']:+d}: column {r['column']} (d12):")]
     else:
         lines = [o.t(f"Rapport {r['ratio']} (d12) :", f"Ratio {r['ratio']} (d12):")]
-    for roll, code in r["by_roll"].items():
-        e = effects[code[1:]]
-        who = crt()["sides"][code[0]]["fr" if o.lang == "fr" else "en"]
-        lines.append(f"  {roll:>2}: {code}  ({who}: {e['fr'] if o.lang == 'fr' else e['en']})")
+    for roll, code in r["by_roll"].items():  # each result in words, as the journal says it (the French cells are codes)
+        lines.append(f"  {roll:>2}: {crt_result(code, o)}")
     lines.append(o.t("Résultats :", "Outcomes:"))
     lines += [f"  {k}: {chance(v, o.lang)}" for k, v in sorted(r["outcomes"].items())]
     return lines

@@ -33,7 +33,7 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
                          "d'Atlantis, puis à la richesse).", f"Campaign over: {first} wins (standing by territories, "
                          "then the city of Atlantis, then wealth)."))
     if view["awaiting"]:
-        lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(view["awaiting"]))
+        lines.append(o.t("En attente de : ", "Waiting for: ") + ", ".join(who(p, o) for p in view["awaiting"]))
     elif view["phase"] not in ("ended", "setup"):
         lines.append(o.t("Personne n'est attendu : l'arbitre peut passer à la phase suivante.",
                          "Nobody to wait for: the referee may close the phase."))
@@ -41,7 +41,7 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         return "\n".join(lines)
     placement = view.get("placement")
     if placement:
-        rolls = ", ".join(f"{pid} {placement['rolls'][pid]}" for pid in placement["order"])
+        rolls = ", ".join(f"{who(pid, o)} {placement['rolls'][pid]}" for pid in placement["order"])
         lines.append(o.t(f"Jets de placement (D100), dans l'ordre du choix : {rolls}",
                          f"Placement rolls (D100), in the order of choice: {rolls}"))
     for pid, p in view["players"].items():

@@ -3,7 +3,8 @@
     campagne odds skirmish attack --dice N --skill K --armour A [--elevated] [--cover] [--protection P]
                                   [--exact] [--json]
 
-`--json` prints exactly {"hp_lost": {"0": p, ...}, "mean": m}; bad input: one sentence, exit status 2.
+`--json` prints exactly {"hp_lost": {"0": p, ...}, "mean": m} (p exact "p/q" with --exact); the text, percentages
+as the language writes them; bad input: one sentence, exit status 2.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def register(app: Any, odds_app: Any) -> None:
                     cover: bool = typer.Option(False, "--cover", help="A ranged attack at a target in cover: +1 to "
                                                                       "saves. / Cible à couvert (tir)."),
                     protection: int = typer.Option(0, "--protection", help="Target's protection (0: none)."),
-                    exact: bool = typer.Option(False, "--exact", help="Probabilities as exact p/q. / Fractions exactes."),
+                    exact: bool = typer.Option(False, "--exact", help="With --json: probabilities as exact p/q. / Avec --json : fractions exactes."),
                     lang: Optional[str] = typer.Option(None, "--lang", help="fr or en"),
                     json_: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
         """Exact odds of one attack: hit points lost. / Probabilités exactes d'une attaque."""
@@ -36,15 +37,11 @@ def register(app: Any, odds_app: Any) -> None:
         def go() -> None:
             from .odds import attack_odds, to_json
             from .text import odds_lines
-            r = to_json(attack_odds(dice, skill, armour, elevated, cover, protection), exact)
+            odds = attack_odds(dice, skill, armour, elevated, cover, protection)
             if o.json:
-                o.data(r)
+                o.data(to_json(odds, exact))
                 return
-            if exact:
-                for k, v in r["hp_lost"].items():
-                    o.text(f"  {k}: {v}")
-                o.text(o.t(f"Moyenne : {r['mean']}", f"Mean: {r['mean']}"))
-                return
-            for line in odds_lines(r, o):
+            # the text says percentages whatever --exact asks: exact fractions are --json's (and the pages' hover)
+            for line in odds_lines(to_json(odds, False), o):
                 o.text(line)
         run_safely(o, go)

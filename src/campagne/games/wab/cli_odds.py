@@ -102,8 +102,8 @@ def _attack_text(o: Out, r: Any) -> None:
            + (o.t("aucune", "none") if r.save is None else f"{r.save}+"))
     o.text(o.t("Blessures non sauvegardées :", "Unsaved wounds:"))
     for k, p in sorted(r.unsaved_wounds.items()):
-        o.text(f"  {k:>3}  {_pct(p, o)}  ({p})")
-    o.text(o.t("Moyenne : ", "Mean: ") + f"{decimal(r.mean, o.lang, 3)} ({r.mean})")
+        o.text(f"  {k:>3}  {_pct(p, o)}")  # the exact fraction is --json's (--exact), never the text's
+    o.text(o.t("Moyenne : ", "Mean: ") + decimal(r.mean, o.lang, 3))
 
 
 # --------------------------------------------------------------------------- shooting
@@ -357,10 +357,13 @@ def odds_fight(*, charge: Optional[str] = None, flank: bool = False, rear: bool 
         if o.json:
             o.data(data)
             return
-        for key, label in (("a_wins", o.t("Victoire de A", "A wins")), ("b_wins", o.t("Victoire de B", "B wins"))):
+        labels = {key: o.t(f"Vainqueur : {name}", f"Winner: {name}") for key, name in _fight_names(a, b, o).items()}
+        width = max(16, *(len(label) + 1 for label in labels.values()))
+        for key, label in labels.items():
             e = data[key]
             low, high = e["ci95"]
-            o.text(f"{label:<16} {_pct(e['p'], o)}  [{_pct(low, o).strip()}{o.t(' ; ', ', ')}{_pct(high, o).strip()}]")
+            o.text(f"{label:<{width}} {_pct(e['p'], o)}  [{_pct(low, o).strip()}{o.t(' ; ', ', ')}"
+                   f"{_pct(high, o).strip()}]")
         lo, hi = data["mean_rounds_ci95"]
         o.text(o.t(f"Tours de combat en moyenne : {decimal(data['mean_rounds'], 'fr')} "
                    f"[{decimal(lo, 'fr')} ; {decimal(hi, 'fr')}]",
@@ -368,6 +371,16 @@ def odds_fight(*, charge: Optional[str] = None, flank: bool = False, rear: bool 
         o.text(o.t(f"({sims} combats simulés, graine {seed} ; intervalles de Wilson à 95 %)",
                    f"({sims} simulated fights, seed {seed}; 95 % Wilson intervals)"))
     run_safely(o, go)
+
+
+def _fight_names(a: Any, b: Any, o: Out) -> dict[str, str]:
+    """The two sides of a fight by their units' names in the reader's language (`Unit.names`), each with its
+    role when both bear the same name."""
+    names = {"a_wins": a.names[o.lang], "b_wins": b.names[o.lang]}
+    if names["a_wins"] == names["b_wins"]:
+        names = {"a_wins": f"{names['a_wins']} ({o.t('attaquant', 'attacker')})",
+                 "b_wins": f"{names['b_wins']} ({o.t('défenseur', 'defender')})"}
+    return names
 
 
 _FIGHT_PARAMS = [p for p in _COMBAT_PARAMS if p.name not in ("round_number", "exact", "lang", "json_")] + [
