@@ -9,6 +9,7 @@ applies the spoils of war, the ignominious defeat, the fate of the beaten army a
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ...core.dice import distribution
@@ -159,7 +160,13 @@ def auto_odds(s: GorgesState, b: Battle, viewer: str | None = None) -> Fraction:
     """The exact chance that the attacker wins if the battle is auto-resolved (the defender wins ties), from
     what `viewer` knows (None: the referee, who knows everything)."""
     mods = auto_modifiers(s, b, viewer)
-    lead = sum(mods[b.attacker].values()) - sum(mods[b.defender].values())
+    return _beats(sum(mods[b.attacker].values()) - sum(mods[b.defender].values()))
+
+
+@lru_cache(maxsize=128)
+def _beats(lead: int) -> Fraction:
+    """The chance that the attacker's roll plus `lead` beats the defender's: a pure function of the lead, asked
+    for every battle the advice foresees (121 products of fractions each time)."""
     dist = distribution(AUTO_DICE)
     return sum((pa * pd for ra, pa in dist.items() for rd, pd in dist.items() if ra + lead > rd), Fraction(0))
 
