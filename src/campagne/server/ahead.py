@@ -1,5 +1,5 @@
 """What each seat's first page of a new state draws, drawn ahead of the pages: the seat's view, journal, legal
-orders, odds and threats, and map, in every language the club speaks.
+orders, odds and threats, and map, in the languages each seat reads it in.
 
 Why: a campaign's state changes when an order resolves a phase; its players then come to read it, often at once
 (a phase resolving is what each was waiting for). Each reader's first page of a state draws his own parts
@@ -29,9 +29,10 @@ log = logging.getLogger(__name__)
 
 
 def draw(campaign: Campaign, c: Any) -> None:
-    """Every seat's parts of the campaign's state `c` (the referee's and each player's), as their pages ask them."""
-    languages = [code for code, _name in settings.LANGUAGES]
+    """Every seat's parts of the campaign's state `c` (the referee's and each player's), as their pages ask them,
+    in the languages each seat has read the campaign in (the club's language before any page was read)."""
     for viewer in [None, *store.seats(c)]:  # None: the referee's
+        languages = store.read_in(campaign, viewer, settings.LANGUAGE_CODE)
         store.seen(campaign, c, viewer)
         store.reading(campaign, c, viewer)
         for code in languages:

@@ -328,7 +328,17 @@ def picture(campaign: Campaign, c: session.Campaign, lang: str, viewer: str | No
     if not d.picture:
         return ""
     key = (campaign.pk, len(c.file.entries), campaign.created, lang, "*" if d.picture_public else viewer)
+    languages = _read_in.setdefault((campaign.pk, viewer), {})
+    languages[lang] = None
     return remembered(_pictures, key, 256, lambda: d.load("picture")(c.state, lang, viewer))
+
+
+_read_in: dict[tuple[int, str | None], dict[str, None]] = {}  # the languages each seat's pages were read in
+
+
+def read_in(campaign: Campaign, viewer: str | None, default: str) -> list[str]:
+    """The languages `viewer`'s pages of the campaign were read in by this process (`default` if none yet)."""
+    return list(_read_in.get((campaign.pk, viewer)) or [default])
 
 
 def phase_key(c: session.Campaign) -> str:
@@ -439,7 +449,7 @@ def seats(c: session.Campaign) -> list[str]:
 
 def forget(pk: int | None = None) -> None:
     """Drop what is held in memory (tests; a database restored from a backup)."""
-    for memo in (_legal, _advice, _advice_facts, _pictures, _readings, _seen):
+    for memo in (_legal, _advice, _advice_facts, _pictures, _readings, _seen, _read_in):
         memo.clear()
     if pk is None:
         _cache.clear()
