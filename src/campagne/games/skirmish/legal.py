@@ -36,10 +36,12 @@ def legal_orders(state: SkirmishState, player: str) -> list[LegalOrder]:
         reach = movement.reach(state, u, ap)
         if reach:
             cells = sorted(reach)
-            notes = {bf.name(c): {"fr": f"{ap - reach[c]} PA, reste {reach[c]}", "en": f"{ap - reach[c]} AP, {reach[c]} left"}
-                     for c in cells}
-            out.append(LegalOrder("move", player, {"unit": u.id},
-                                  (Field("cell", choices=tuple(bf.name(c) for c in cells), notes=notes),)))
+            names = tuple(map(bf.name, cells))
+            # a note is a function of the AP left alone (a few values for many cells): written once each
+            said = {left: {"fr": f"{ap - left} PA, reste {left}", "en": f"{ap - left} AP, {left} left"}
+                    for left in set(reach.values())}
+            notes = {name: dict(said[reach[c]]) for name, c in zip(names, cells)}
+            out.append(LegalOrder("move", player, {"unit": u.id}, (Field("cell", choices=names, notes=notes),)))
         if ap >= 1:
             targets = combat.targets(state, u) if not u.attacked else {}
             if targets:
