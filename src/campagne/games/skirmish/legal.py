@@ -11,9 +11,11 @@ from ...core.interface import Field, LegalOrder
 from . import combat, magic, movement
 from .rules import awaiting, deployable, free_cells, usable
 from .state import SkirmishState
+from .views import Memo
 
 
-def legal_orders(state: SkirmishState, player: str) -> list[LegalOrder]:
+def legal_orders(state: SkirmishState, player: str, memo: Memo | None = None) -> list[LegalOrder]:
+    """`memo`: the battle's own (`views.Memo`, `campaign.fight`), where the units' reaches are kept."""
     if player == "referee":
         if state.ended:
             return []
@@ -33,7 +35,7 @@ def legal_orders(state: SkirmishState, player: str) -> list[LegalOrder]:
         units = [u for u in state.of(player) if u.status == "deployed" and not u.activated]
     for u in units:
         ap = u.ap if state.active == u.id else u.kind.ap + u.haste
-        reach = movement.reach(state, u, ap)
+        reach = movement.reach(state, u, ap, None if memo is None else memo.reach)
         if reach:
             cells = sorted(reach)
             names = tuple(map(bf.name, cells))
