@@ -57,3 +57,25 @@ def test_a_list_that_grows_shrinks_or_changes_an_item_gives_the_vector() -> None
     for units in rows:
         view = {"units": units, "n": len(units)}
         assert np.array_equal(memo(view), features(view, 64)), units
+
+
+def test_a_dict_whose_entries_change_come_and_go_gives_the_vector() -> None:
+    """Each top-level dict's sum is kept whole by its keys (a dict of players: one changed, only it walked again):
+    every way its entries move, and a list inside it changed in place after it was read."""
+    memo, kept = Features(64), [1, 2]
+    rows = [{"a": {"gold": 3, "land": ["0101"]}, "b": {"gold": 1, "land": []}},
+            {"a": {"gold": 3, "land": ["0101"]}, "b": {"gold": 2, "land": []}},  # one changed
+            {"a": {"gold": 3, "land": ["0101"]}, "b": {"gold": 2, "land": []}},  # none
+            {"b": {"gold": 2, "land": []}},  # one gone
+            {"b": {"gold": 2, "land": []}, "c": "x", 3: 1},  # others come, not dicts, a key of no text
+            {"b": {"gold": 2.0, "land": []}, "c": "x", 3: True},  # equal numbers of other types
+            {"b": {"gold": Fraction(5), "land": []}, "c": "x", 3: 1},  # no JSON type: adds its text
+            {"b": {"gold": Fraction(5), "land": []}, "c": "x", 3: 1},
+            {"b": kept, "c": None},
+            {"b": kept, "c": None},
+            {}]
+    for players in rows:
+        view = {"players": players, "n": len(players)}
+        assert np.array_equal(memo(view), features(view, 64)), players
+        kept.append(3)  # the view's list, changed after it was read
+        assert np.array_equal(memo(view), features(view, 64)), players

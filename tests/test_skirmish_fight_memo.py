@@ -2,7 +2,8 @@
 view at every order: its battlefield's table and its attacks' odds are reckoned once for the battle
 (`views.Memo`), and `combat.targets` reads what does not depend on the target once. Both must give what they
 replaced: along battles fought on several battlefields, at every order, the view with the battle's memo equals
-the view reckoned afresh, and every unit's targets are `attack_kind` asked of every unit."""
+the view reckoned afresh, the legal orders with the battle's memo (the units' reaches kept) equal those listed afresh,
+and every unit's targets are `attack_kind` asked of every unit."""
 
 from __future__ import annotations
 
@@ -39,12 +40,14 @@ def test_a_fights_memo_and_targets_give_what_they_replaced(terrain: str, a: str,
         assert seen == view(state, camp)
         for u in state.on_field():  # (as its callers ask: a unit on the battlefield)
             assert targets(state, u) == {t.id: k for t in state.units.values() if (k := attack_kind(state, u, t))}
-        command = tactician(seen, legal_orders(state, camp), random.Random(f"memo:{n}"))
+        listed = legal_orders(state, camp, memo)
+        assert listed == legal_orders(state, camp)
+        command = tactician(seen, listed, random.Random(f"memo:{n}"))
         attacks += command is not None and command["type"] == "attack"
         campaign.RULES.apply(state, command, dice)  # type: ignore[arg-type]
         orders += 1
     assert orders > 30 and attacks > 3  # a battle, not its first orders only
-    assert memo.odds  # the odds were remembered, so the comparison above asked them
+    assert memo.odds and memo.reach  # remembered, so the comparisons above asked them
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -15,6 +15,7 @@ from campagne.agents.match import Match
 from campagne.core.legal import accepts
 from campagne.core.dice import Dice
 from campagne.games.wab import legal
+from campagne.games.wab.rhythm import questions
 from campagne.games.wab.tracker import WabBattle
 
 
@@ -42,7 +43,8 @@ def test_the_casualty_probe_without_a_copy_answers_as_the_trial(options: dict) -
                 assert ok == accepts(WabBattle(), s, c), (c, s.phase)
                 seen["end", ok] = seen.get(("end", ok), 0) + 1
             assert s == before
-            m.act(rng.choice(m.legal_actions()))
+            acts = m.legal_actions()  # the battle played on rather than ended
+            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
     assert all(seen.get((kind, ok), 0) > 5 for kind in ("fact", "end") for ok in (True, False)), seen
 
 
@@ -125,3 +127,48 @@ def test_the_table_facts_next_and_fight_asked_without_a_copy_answer_as_the_trial
     kinds = ("charge", "move", "contact", "near", "react", "next", "fight")
     assert all(seen.get((kind, ok), 0) > (0 if options else 5) for kind in kinds
                for ok in (True, False) if not (kind == "fight" and ok and options)), sorted(seen.items())
+
+
+def _rolls(s, rng: random.Random) -> list[dict]:
+    """Rolls of the tests due (every one, all of them, none known), with answers to the tracker's questions given
+    in every way (none, some, all, true and false, not a box)."""
+    base = {"type": "roll", "player": "referee"}
+    answers = [{}, {"general": True}, {"general": False, "army_standard": True}, {"enemy_within_8": True},
+               {"general": True, "army_standard": False, "enemy_within_8": False},
+               {name: rng.random() < 0.5 for name in ("general", "army_standard", "enemy_within_8")},
+               {"general": "yes"}]
+    picks = [{"all": True}, {}, {"all": "x"}, {"test": "nope"}]
+    picks += [{"test": p.id, "player": p.side} for p in s.pending if p.kind == "test"]
+    return [{**base, **pick, **answer} for pick in picks for answer in answers]
+
+
+@pytest.mark.parametrize("options", [{}, {"table_dice": True}])
+def test_a_roll_asked_without_a_copy_answers_as_the_trial(options: dict) -> None:
+    """A test's roll is asked through its checks (`roll_checks`: the answers reported for the questions' sake,
+    then taken back): the answer is the trial's on a copy, and the state is untouched, on seeded battles' states
+    with tests due of every kind the agents meet (and none), the tracker's questions among them."""
+    seen: dict[tuple[str, bool], int] = {}
+    rng, asked = random.Random(11), random.Random(12)
+    for seed in range(SEEDS):
+        m = Match("wab", options=options, max_steps=60)
+        m.reset(seed)
+        while not m.over:
+            s = m.game.state
+            tests = [p for p in s.pending if p.kind == "test"]
+            if s.table_dice is None and s.phase != "ended" and (tests or asked.random() < 0.1):
+                before = copy.deepcopy(s)
+                for c in _rolls(s, asked):
+                    ok = legal._accepts(s, c)
+                    assert ok == accepts(WabBattle(), s, c), (c, s.phase, [p.id for p in s.pending])
+                    assert s == before
+                    first = next((p for p in tests if p.id == c.get("test")), tests[0]) if tests else None
+                    kind = "none" if not tests else "answered" if ok and questions(s, first) else "due"
+                    seen[kind, ok] = seen.get((kind, ok), 0) + 1
+            acts = m.legal_actions()  # the battle played on rather than ended
+            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
+    assert seen.get(("due", False), 0) > 10 and seen.get(("due", True), 0) + seen.get(("answered", True), 0) > 10
+    assert seen.get(("answered", True), 0) > 3, seen  # rolls whose answers were needed, and given
+    assert options or seen.get(("none", False), 0) > 5, seen  # (at the table, a die is mostly awaited then)
+
+
+SEEDS = 2

@@ -262,6 +262,9 @@ class Features:
                     whole -= part
                 kept[key] = ("list", new_copies, new_parts, whole)
                 total += whole
+            elif type(value) is dict:
+                kept[key] = self._dict(path, value, before)
+                total += kept[key][3]
             else:
                 if before is not None and before[0] == "one" and type(before[1]) is type(value) and \
                         before[1] == value:
@@ -272,6 +275,37 @@ class Features:
                 total += kept[key][2]
         self.last = kept
         return _vector(total)
+
+
+    def _dict(self, path: str, value: dict[Any, Any], before: Any) -> tuple[str, dict[Any, Any], dict[Any, Any],
+                                                                          np.ndarray]:
+        """A top-level dict's sum kept whole like a list's, by its keys: an entry's part is its walk under the
+        dict's path (`{path}/{k}`, as the whole walk reaches it), so one player changed in a dict of players is
+        the only one walked again."""
+        if before is not None and before[0] == "dict":
+            _, copies, parts, whole = before
+            if copies == value and list(map(type, copies.values())) == list(map(type, value.values())):
+                return before
+            whole = whole.copy()
+        else:
+            copies, parts, whole = {}, {}, np.zeros(self.size, dtype=np.int64)
+        new_copies, new_parts = {}, {}
+        for k, item in value.items():
+            old = copies.get(k, _NEVER)
+            if type(old) is type(item) and old == item and k in parts:
+                new_copies[k], new_parts[k] = old, parts[k]
+                continue
+            found, odd = _sums([(path, {k: item})], self.size)
+            part = np.array(found, dtype=np.int64)
+            new_copies[k] = _NEVER if odd else copy_plain(item, {})
+            new_parts[k] = part
+            if k in parts:
+                whole -= parts[k]
+            whole += part
+        for k, part in parts.items():
+            if k not in value:
+                whole -= part
+        return "dict", new_copies, new_parts, whole
 
 
 class _Never:

@@ -115,14 +115,14 @@ def order_build(ctx: Ctx) -> list[Event]:
 
 def condition(s: GorgesState, challenger: Player, army_pos: str, defender: str, target: str) -> str | None:
     d_armies = {a.position for a in s.players[defender].armies.values() if a.in_play}
-    own = set(s.owned(challenger.id))
     if army_pos == target and target in d_armies:
         return "same_territory"
     if army_pos == target and s.owners.get(target) == defender:
         return "in_enemy_territory"
     if s.owners.get(target) == challenger.id and target in d_armies:
         return "enemy_in_own_territory"
-    if s.owners.get(target) == defender and any(n in own for n in s.neighbours(target)):
+    owners = s.owners  # a neighbour of the challenger's: its owner read, not all his land listed at every ask
+    if owners.get(target) == defender and any(owners.get(n) == challenger.id for n in s.neighbours(target)):
         return "adjacent_territories"
     if active(challenger, "tunnel") and (s.owners.get(target) == defender or target in d_armies):
         return "tunnel"  # « Vous pouvez défier n'importe quel adversaire ce tour-ci. Quelque soit sa localisation. »

@@ -247,7 +247,7 @@ class GorgesState:
         self.arrivals[a.ref] = max(self.arrivals.values(), default=0) + 1
 
     def empire(self, pid: str) -> int:
-        return len(self.owned(pid))
+        return list(self.owners.values()).count(pid)
 
     def holds_own_ground(self, pid: str) -> bool:
         """« A tout moment, un joueur doit avoir une armée dans l'un de ses territoires »."""

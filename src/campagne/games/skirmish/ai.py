@@ -137,12 +137,17 @@ def tactician(view: dict[str, Any], legal: list[LegalOrder], rng: random.Random)
     units = {u["id"]: u for u in view["units"]}
     attacks = {(o["unit"], o["target"]): o for o in view.get("odds", [])}
     me = view["viewer"]
-    maps = (nearest(bf, _cells(bf, [x for x in units.values() if x["camp"] != me and x["status"] == "deployed"])),
-            nearest(bf, _cells(bf, [x for x in units.values() if x["camp"] == me and x["status"] == "deployed"
-                                    and x["kind"] == "military"])))
+    near_enemy = nearest(bf, _cells(bf, [x for x in units.values() if x["camp"] != me and x["status"] == "deployed"]))
+    # the other two maps only when read (each a walk of the whole field, at every order of a battle): the
+    # friends' for a civilian's move alone, the civilians' for an attack alone
+    civilian_moves = any(lo.type == "move" and units[lo.fixed["unit"]]["kind"] == "civilian" for lo in legal)
+    near_friend = nearest(bf, _cells(bf, [x for x in units.values() if x["camp"] == me and x["status"] == "deployed"
+                                          and x["kind"] == "military"])) if civilian_moves else []
+    maps = (near_enemy, near_friend)
     # the enemies within 2 cells of its own civilians are struck first (« protect civilians »)
     near_civilians = nearest(bf, _cells(bf, [x for x in units.values() if x["camp"] == me and x["status"] == "deployed"
-                                            and x["kind"] == "civilian"]))
+                                            and x["kind"] == "civilian"])) \
+        if any(lo.type == "attack" for lo in legal) else []
     options: list[tuple[float, dict[str, Any]]] = []
     best_attack: dict[str, float] = {}  # by unit: its best attack's score, to take aim before it
     for lo in legal:

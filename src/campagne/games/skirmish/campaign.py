@@ -78,7 +78,8 @@ def fight(setup: dict[str, Any], dice: Dice, key: str, limit: int = 5000) -> Ski
         if state.ended:
             break
         camp = state.current
-        command = tactician(view(state, camp, memo), legal_orders(state, camp), random.Random(f"grid:{key}:{n}"))
+        command = tactician(view(state, camp, memo), legal_orders(state, camp, memo),
+                            random.Random(f"grid:{key}:{n}"))
         RULES.apply(state, command, dice)  # type: ignore[arg-type]
     return state
 

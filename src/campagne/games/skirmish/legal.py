@@ -11,9 +11,11 @@ from ...core.interface import Field, LegalOrder
 from . import combat, magic, movement
 from .rules import awaiting, deployable, free_cells, usable
 from .state import SkirmishState
+from .views import Memo
 
 
-def legal_orders(state: SkirmishState, player: str) -> list[LegalOrder]:
+def legal_orders(state: SkirmishState, player: str, memo: Memo | None = None) -> list[LegalOrder]:
+    """`memo`: the battle's own (`views.Memo`, `campaign.fight`), where the units' reaches are kept."""
     if player == "referee":
         if state.ended:
             return []
@@ -33,13 +35,15 @@ def legal_orders(state: SkirmishState, player: str) -> list[LegalOrder]:
         units = [u for u in state.of(player) if u.status == "deployed" and not u.activated]
     for u in units:
         ap = u.ap if state.active == u.id else u.kind.ap + u.haste
-        reach = movement.reach(state, u, ap)
+        reach = movement.reach(state, u, ap, None if memo is None else memo.reach)
         if reach:
             cells = sorted(reach)
-            notes = {bf.name(c): {"fr": f"{ap - reach[c]} PA, reste {reach[c]}", "en": f"{ap - reach[c]} AP, {reach[c]} left"}
-                     for c in cells}
-            out.append(LegalOrder("move", player, {"unit": u.id},
-                                  (Field("cell", choices=tuple(bf.name(c) for c in cells), notes=notes),)))
+            names = tuple(map(bf.name, cells))
+            # a note is a function of the AP left alone (a few values for many cells): written once each
+            said = {left: {"fr": f"{ap - left} PA, reste {left}", "en": f"{ap - left} AP, {left} left"}
+                    for left in set(reach.values())}
+            notes = {name: dict(said[reach[c]]) for name, c in zip(names, cells)}
+            out.append(LegalOrder("move", player, {"unit": u.id}, (Field("cell", choices=names, notes=notes),)))
         if ap >= 1:
             targets = combat.targets(state, u) if not u.attacked else {}
             if targets:

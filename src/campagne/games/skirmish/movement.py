@@ -15,6 +15,8 @@ same under these rules), and the event records it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .state import SkirmishState, Unit
 
 
@@ -60,9 +62,18 @@ def search(state: SkirmishState, unit: Unit, ap: int, zoc_spends: bool = True) -
     return best, parent
 
 
-def reach(state: SkirmishState, unit: Unit, ap: int) -> dict[int, int]:
-    """The empty cells `unit` can end a move on with `ap` AP, with the AP it has left there."""
-    best, _ = search(state, unit, ap)
+def reach(state: SkirmishState, unit: Unit, ap: int, memo: dict[Any, dict[int, int]] | None = None) -> dict[int, int]:
+    """The empty cells `unit` can end a move on with `ap` AP, with the AP it has left there. `memo`, a battle's
+    own (`views.Memo.reach`): the search kept by all it is a function of (the field, the cell, the AP, the camp,
+    whether a scout, where the enemies stand), since the computers ask every unit's reach at every order."""
+    if memo is None:
+        best, _ = search(state, unit, ap)
+    else:
+        enemies = frozenset(u.cell for u in state.units.values() if u.status == "deployed" and u.camp != unit.camp)
+        key = (state.field.id, unit.cell, ap, unit.camp, unit.kind.has("scout"), enemies)
+        best = memo.get(key)  # type: ignore[assignment]
+        if best is None:
+            best = memo[key] = search(state, unit, ap)[0]
     occupied = state.occupant()
     return {c: left for c, left in best.items() if c != unit.cell and c not in occupied}
 

@@ -32,13 +32,14 @@ def battlefield_view(state: SkirmishState) -> dict[str, Any]:
 
 
 class Memo:
-    """What a battle's views may reckon once for the whole battle (`campaign.fight`, where computers read a view
+    """What a battle's views and legal orders may reckon once for the whole battle (`campaign.fight`, where computers read a view
     at every order): the battlefield's table (a battle's field never changes) and the attacks' odds by what
     they are a function of. Held by one battle, never by the module."""
 
     def __init__(self) -> None:
         self.field: dict[str, Any] | None = None
         self.odds: dict[Any, Any] = {}
+        self.reach: dict[Any, dict[int, int]] = {}  # the units' moves' searches (`movement.reach`)
 
 
 def view(state: SkirmishState, viewer: str | None, memo: Memo | None = None) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from .tracker import BattleState
 from .tracker_commands import end_checks, next_checks
 from .tracker_facts import FACT_CHECKS, fact_checks
 from .tracker_fight import fight_todo
+from .tracker_rolls import roll_checks
 
 REACTIONS = ("hold", "stand_and_shoot", "flee")
 REFEREE = "referee"
@@ -47,7 +48,7 @@ def _accepts(state: BattleState, command: dict[str, Any]) -> bool:
     """Would the tracker accept `command` now? Through the tracker's own checks on the state itself, for the orders
     whose handler is split into its checks and a change that refuses nothing: the facts of
     `tracker_facts.FACT_CHECKS` (casualties, charge, contact, move, near, react), the end without quarters, `next`
-    (a die a change needs from the table only makes the command wait for it); a fight's first checks
+    (a die a change needs from the table only makes the command wait for it), a test's roll; a fight's first checks
     (`fight_todo`) refuse without a copy, and any other order, or a fight they let through, is tried on a copy."""
     kind = command.get("type")
     if state.table_dice is not None or state.phase == "ended" or "faces" in command:
@@ -61,6 +62,9 @@ def _accepts(state: BattleState, command: dict[str, Any]) -> bool:
             return True
         if kind == "next":
             next_checks(state, command)
+            return True
+        if kind == "roll":
+            roll_checks(state, command)
             return True
         if kind == "fight":
             fight_todo(state, command)

@@ -190,11 +190,24 @@ class Profile:
     save: str = "-"
     equipment: tuple[str, ...] = ()
     special_rules: tuple[str, ...] = ()
+    # what the profile's equipment gives (its missile weapon), a function of the frozen equipment and the fixed
+    # tables alone, asked for at every view and probe: kept here, so shared by every copy of a battle
+    _memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict) -> Profile:
         # frozen, and made of numbers, strings and tuples of strings: a copy would be equal and never differ, so
         # a battle's copy (every legal order is tried on one) shares it
         return self
+
+    def missile_weapon(self) -> tables.Weapon | None:
+        """The first missile weapon of the sheet's table the equipment names (a whole item, or words in it)."""
+        memo = self._memo
+        if "missile" in memo:
+            return memo["missile"]
+        found = _missile_of(self.equipment)
+        if isinstance(self.equipment, tuple):  # a list could change under the memo: looked up each time
+            memo["missile"] = found
+        return found
 
     @property
     def save_value(self) -> int | None:
@@ -221,6 +234,24 @@ class Profile:
                         'une sauvegarde s\'écrit "6+" ... "1+", ou "-" pour aucune')
         return cls(**values, save=save.strip(), equipment=tuple(r.texts("equipment")),
                    special_rules=tuple(r.texts("special_rules")))
+
+
+def _missile_of(equipment: Iterable[str]) -> tables.Weapon | None:
+    for item in equipment:
+        for text in _candidates(item):
+            try:
+                return tables.weapon(text)
+            except CampagneError:
+                continue
+    return None
+
+
+def _candidates(item: str) -> list[str]:
+    words = re.sub(r"[^a-z0-9]+", " ", tables.normalise(item)).split()
+    out = [item]
+    out += [" ".join(words[i:i + 2]) for i in range(len(words) - 1)]
+    out += words
+    return out
 
 
 # --------------------------------------------------------------------------- unit

@@ -8,8 +8,6 @@ from collections.abc import Mapping
 from typing import Any
 import dataclasses
 import math
-import functools
-import re
 
 from ...core.errors import CampagneError, bilingual
 from .battle_state import BattleState, BattleUnit, Engagement, PHASE_NAMES, SIDES
@@ -85,32 +83,7 @@ def causes_terror(bu: BattleUnit) -> bool:
 
 def missile_weapon(bu: BattleUnit) -> tables.Weapon | None:
     """The first missile weapon of the sheet's table its equipment names (a whole item, or words in it)."""
-    equipment = bu.unit.profile.equipment
-    try:
-        return _missile_of(equipment)
-    except TypeError:  # an equipment list rather than a tuple: looked up each time
-        return _missile_of.__wrapped__(equipment)
-
-
-@functools.lru_cache(maxsize=1024)
-def _missile_of(equipment: tuple[str, ...]) -> tables.Weapon | None:
-    # a function of the equipment and the (fixed) weapons table alone, asked for at every view and probe: each
-    # equipment looked up once (the lookups refused word after word took a tenth of a WAB agent's step)
-    for item in equipment:
-        for text in _candidates(item):
-            try:
-                return tables.weapon(text)
-            except CampagneError:
-                continue
-    return None
-
-
-def _candidates(item: str) -> list[str]:
-    words = re.sub(r"[^a-z0-9]+", " ", tables.normalise(item)).split()
-    out = [item]
-    out += [" ".join(words[i:i + 2]) for i in range(len(words) - 1)]
-    out += words
-    return out
+    return bu.unit.profile.missile_weapon()
 
 
 def _bool(cmd: Mapping[str, Any], name: str, default: bool = False) -> bool:

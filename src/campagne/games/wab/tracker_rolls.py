@@ -20,7 +20,9 @@ Events = list[dict[str, Any]]
 # --------------------------------------------------------------------------- roll
 
 
-def cmd_roll(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+def _read_roll(state: BattleState, cmd: Mapping[str, Any]) -> tuple[str | None, bool, Pending, dict[str, bool]]:
+    """The test asked for (None: the first due), whether all are rolled, the first rolled and the answers given
+    to the tracker's questions; refused when no test is due, or the test, a box or an answer is wrong."""
     tests = [p for p in state.pending if p.kind == "test"]
     if not tests:
         raise CampagneError("wab.battle.nothing_to_roll")
@@ -29,8 +31,37 @@ def cmd_roll(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
         raise CampagneError("wab.battle.no_test", test=wanted, pending=", ".join(p.id for p in tests) or "-")
     roll_all = _bool(cmd, "all")
     first = next(p for p in tests if p.id == wanted) if wanted is not None else tests[0]
-    # the answers to the tracker's questions, for the unit of the (first) test rolled
     answers = {name: _bool(cmd, name) for name in NEAR_FACTS if cmd.get(name) is not None}
+    return wanted, roll_all, first, answers
+
+
+def roll_checks(state: BattleState, cmd: Mapping[str, Any]) -> None:
+    """`cmd_roll`'s refusals, asked on the state itself and leaving it as it was (the answers are reported for the
+    questions' sake, then taken back): what follows them, the tests rolled and what they do, refuses nothing
+    (tests/test_wab_legal_probe.py holds it to the trial on a copy)."""
+    _wanted, _all, first, answers = _read_roll(state, cmd)
+    if not answers:
+        ask = questions(state, first)
+    else:
+        bu = state.units[first.unit]
+        kept = {attr: getattr(bu, attr) for attr, *_ in NEAR_FACTS.values()}
+        reported = bu.reported
+        bu.reported = dict(reported)
+        try:
+            for name, value in answers.items():
+                report_fact(state, bu, name, value)
+            ask = questions(state, first)
+        finally:
+            for attr, value in kept.items():
+                setattr(bu, attr, value)
+            bu.reported = reported
+    if ask:
+        raise _question(state, first, ask)
+
+
+def cmd_roll(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
+    wanted, roll_all, first, answers = _read_roll(state, cmd)
+    # the answers to the tracker's questions, for the unit of the (first) test rolled
     for name, value in answers.items():
         report_fact(state, state.units[first.unit], name, value)
     ask = questions(state, first)
