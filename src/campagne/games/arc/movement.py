@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...core.dice import Dice
-from .state import ArcState, Unit
+from .state import ArcState, Memo, Unit
 
 Event = dict[str, Any]
 
@@ -99,11 +99,7 @@ def reach(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, An
 # The reach of a counter depends on the board, who is an enemy, and where each counter stands, of which type and
 # side, alive and visible or not: in a general movement the players declare one counter after another while nobody
 # moves, so the same searches were made again at every declaration. Kept by that key (an immutable tuple, so the
-# memo gives what `reach` would), a few thousand at most.
-_REACHES: dict[tuple[Any, ...], tuple[Any, Reach]] = {}
-_REACHES_KEPT = 4096
-
-
+# memo gives what `reach` would) in the state's own memo (`state.Memo`), a few thousand at most.
 def positions(state: ArcState) -> tuple[Any, ...]:
     """What `reach` reads of a state but its board (see `reach_now`)."""
     return (state.two_player, *((u.id, u.type, u.side, u.hex, u.status, u.hidden) for u in state.units.values()))
@@ -112,14 +108,18 @@ def positions(state: ArcState) -> tuple[Any, ...]:
 def reach_now(state: ArcState, u: Unit, pegasus: bool = False, *, at: tuple[Any, ...] | None = None,
               seen: dict[Any, Any] | None = None) -> Reach:
     """`reach`, remembered by `positions(state)` (`at`, when the caller has it): shared, never to be changed."""
+    memo = state.__dict__.get("memo")
+    if memo is None:  # a state pickled before it had one
+        memo = state.memo = Memo()
+    reaches = memo.reaches
     key = (at if at is not None else positions(state), u.id, pegasus)
-    found = _REACHES.get(key)
+    found = reaches.get(key)
     if found is not None and found[0] is state.board:
         return found[1]
     r = reach(state, u, pegasus, seen=seen)
-    if len(_REACHES) >= _REACHES_KEPT:
-        _REACHES.clear()
-    _REACHES[key] = (state.board, r)
+    if len(reaches) >= Memo.KEPT:
+        reaches.clear()
+    reaches[key] = (state.board, r)
     return r
 
 
