@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...core.dice import Dice
-from .state import ArcState, Memo, Unit
+from .state import ArcState, Memo, Unit, memo_of
 
 Event = dict[str, Any]
 
@@ -108,10 +108,7 @@ def positions(state: ArcState) -> tuple[Any, ...]:
 def reach_now(state: ArcState, u: Unit, pegasus: bool = False, *, at: tuple[Any, ...] | None = None,
               seen: dict[Any, Any] | None = None) -> Reach:
     """`reach`, remembered by `positions(state)` (`at`, when the caller has it): shared, never to be changed."""
-    memo = state.__dict__.get("memo")
-    if memo is None:  # a state pickled before it had one
-        memo = state.memo = Memo()
-    reaches = memo.reaches
+    reaches = memo_of(state).reaches
     key = (at if at is not None else positions(state), u.id, pegasus)
     found = reaches.get(key)
     if found is not None and found[0] is state.board:

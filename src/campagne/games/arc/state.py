@@ -79,17 +79,26 @@ class Memo:
     values depend on, so every copy of the state shares it (a search's trial copies find what the game found); a
     pickled state (a snapshot) carries it empty."""
 
-    __slots__ = ("reaches",)
-    KEPT = 4096  # reaches at most: a general movement's few thousand
+    __slots__ = ("reaches", "zones")
+    KEPT = 4096  # entries of each at most: a general movement's few thousand reaches
 
     def __init__(self) -> None:
         self.reaches: dict[tuple[Any, ...], Any] = {}
+        self.zones: dict[tuple[Any, ...], list[str]] = {}  # a zone spell's listed zones (`declare.zone_words`)
 
     def __deepcopy__(self, memo: Any) -> Memo:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Memo, ())
+
+
+def memo_of(state: ArcState) -> Memo:
+    """The state's memo (one is made for a state unpickled from before it had one)."""
+    memo = state.__dict__.get("memo")
+    if memo is None:
+        memo = state.memo = Memo()
+    return memo
 
 
 @dataclass

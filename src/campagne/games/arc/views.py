@@ -15,7 +15,7 @@ from . import combat
 from .data import SIDES, sides
 from .rules import awaiting
 from .state import ArcState, Unit
-from .victory import score_key, secret_parts
+from .victory import score_key, secret_parts, tally
 
 # (a decision's command names its counter and hex: its events tell what others may know)
 SECRET_ORDERS = ("place", "move", "fly", "meditate", "cast", "cast-with", "attack", "attack-advance", "retreat",
@@ -51,10 +51,11 @@ def view(state: ArcState, viewer: str | None) -> dict[str, Any]:
         "ended": state.ended, "victory": state.victory, "winner": state.winner, "standing": list(state.standing),
     }
     mine = SIDES if viewer is None else (viewer,)
+    counted = tally(state)
     out["objectives"] = {s: {"fr": sides()[s]["objective_fr"], "en": sides()[s]["objective_en"],
-                             "parts": list(secret_parts(state, s))} for s in mine if s in SIDES}
+                             "parts": list(secret_parts(state, s, counted))} for s in mine if s in SIDES}
     out["plans"] = {s: [dict(p) for p in state.plans.get(s, [])] for s in mine if s in SIDES}
-    out["score_keys"] = {s: list(score_key(state, s)) for s in SIDES} if state.ended else {}
+    out["score_keys"] = {s: list(score_key(state, s, counted)) for s in SIDES} if state.ended else {}
     if state.pending is not None and viewer in (None, state.pending["player"]):  # readings 2: a combat waits
         out["pending"] = {k: (sorted(v) if k == "options" else v) for k, v in state.pending.items()}
     if viewer in SIDES and state.phase in ("missiles", "melee") and viewer in awaiting(state):
