@@ -314,10 +314,18 @@ def detect(state: ArcState) -> list[Event]:
     """« détection automatique des unités de Fraternité Rouge (et de Bonnaire) à 1 hex de distance »."""
     events: list[Event] = []
     b = state.board
-    hidden = [h for h in state.alive() if h.hidden and h.hex is not None]
-    if not hidden:  # (the most frequent: asked after every move, the detectors are then not looked for)
+    # (asked after every move: one pass finds the hidden counters and the detectors)
+    hidden, detectors = [], []
+    for u in state.units.values():
+        if u.status != "active" or not u.hex:
+            continue
+        if u.hidden:
+            hidden.append(u)
+        elif "detects" in u.kind.abilities:
+            detectors.append(u)
+    if not hidden:
         return events
-    detectors = [d for d in state.alive() if d.hex and d.kind.ability("detects") and not d.hidden]
+    detectors = [d for d in detectors if d.kind.ability("detects")]
     for h in hidden:
         if not h.hidden:  # (detected by then: as the pass over every counter read it)
             continue
