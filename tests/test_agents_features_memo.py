@@ -57,3 +57,15 @@ def test_a_list_that_grows_shrinks_or_changes_an_item_gives_the_vector() -> None
     for units in rows:
         view = {"units": units, "n": len(units)}
         assert np.array_equal(memo(view), features(view, 64)), units
+
+
+def test_the_vector_rounds_each_sum_as_through_float64() -> None:
+    """`_vector` rounds each whole sum to float32 once and scales it by a power of two: what dividing in float64
+    and rounding gave, large sums, negative ones and those beyond the bounds included."""
+    from campagne.agents.encoding import _SCALE, BOUND, _vector
+
+    rng = np.random.default_rng(4)
+    for scale in (3, 1 << 12, 1 << 24, 1 << 36, 1 << 52):
+        sums = rng.integers(-scale, scale, 20_000, dtype=np.int64)
+        plain = np.clip((sums.astype(np.float64) / _SCALE).astype(np.float32), -BOUND, BOUND)
+        assert np.array_equal(_vector(sums), plain)
