@@ -173,6 +173,25 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
     cap = mp if limited and not unlimited else far  # « dans les limites de leur capacité »: not beyond it
     ends_there = blocked if invisible else ()  # entering an enemy's hex ends an invisible move
     barred = () if invisible else blocked
+    if not unlimited and toward is None:  # the most frequent: each hex's steps and their costs read from a table
+        steps = b.steps(cavalry, pegasus)
+        while heap:
+            cost, h = pop(heap)
+            if cost > best[h]:
+                continue
+            if h == until:
+                break
+            if h != start and (h in zoc or h in ends_there):
+                continue
+            for n, c in steps[h]:
+                new = cost + c
+                if new > cap or n in barred:
+                    continue
+                if new < best.get(n, far):
+                    best[n] = new
+                    prev[n] = h
+                    push(heap, (new, n))
+        return best, prev, occ
     while heap:
         cost, h = pop(heap)
         if cost > best[h]:
