@@ -12,6 +12,7 @@ secret objective achieved, then enemy counters eliminated or captured.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ...core.interface import Outcome
@@ -48,26 +49,21 @@ def lost(state: ArcState, unit_type: str) -> tuple[int, int]:
 
 
 def tally(state: ArcState) -> tuple[dict[str, tuple[int, int]], set[str], dict[str, int]]:
-    """In one pass over the counters what `secret_parts` and `score_key` read, for every side at once (asked at
+    """In two passes over the counters what `secret_parts` and `score_key` read, for every side at once (asked at
     every step, side by side, it was a pass per type named): each type's `lost`, the types of which a counter
     was captured, and each side's counters eliminated or captured."""
-    of: dict[str, list[int]] = {}
+    units = state.units.values()
+    # (counted by the Counter's own loop; the fallen, few, looked at one by one)
+    totals = Counter([u.type for u in units if u.status != "converted"])
+    fallen_types: Counter[str] = Counter()
     captured: set[str] = set()
     fallen: dict[str, int] = {}
-    for u in state.units.values():
-        status = u.status
-        if status == "converted":
-            continue
-        n = of.get(u.type)
-        if n is None:
-            n = of[u.type] = [0, 0]
-        n[1] += 1
-        if status == "eliminated" or status == "captured":
-            n[0] += 1
-            fallen[u.side] = fallen.get(u.side, 0) + 1
-            if status == "captured":
-                captured.add(u.type)
-    return {t: (k, n) for t, (k, n) in of.items()}, captured, fallen
+    for u in [u for u in units if u.status == "eliminated" or u.status == "captured"]:
+        fallen_types[u.type] += 1
+        fallen[u.side] = fallen.get(u.side, 0) + 1
+        if u.status == "captured":
+            captured.add(u.type)
+    return {t: (fallen_types[t], n) for t, n in totals.items()}, captured, fallen
 
 
 def secret_parts(state: ArcState, side: str, counted: Any = None) -> tuple[int, int]:

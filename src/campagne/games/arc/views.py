@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core.interface import Secret
 from . import combat
-from .data import SIDES, sides
+from .data import SIDES, UnitType, sides, unit_types
 from .rules import awaiting
 from .state import ArcState, Unit
 from .victory import score_key, secret_parts, tally
@@ -22,9 +22,10 @@ SECRET_ORDERS = ("place", "move", "fly", "meditate", "cast", "cast-with", "attac
                  "advance")
 
 
-def unit_view(u: Unit) -> dict[str, Any]:
-    k = u.kind
-    melee, missile, defence = u.strength_texts()
+def unit_view(u: Unit, types: dict[str, UnitType] | None = None) -> dict[str, Any]:
+    """`types`: `unit_types()`, when the caller has it (a view draws every counter)."""
+    k = (types or unit_types())[u.type]
+    melee, missile, defence = k._texts.get((u.reduced, u.fading)) or u.strength_texts()
     return {"id": u.id, "type": u.type, "side": u.side, "hex": u.hex, "reduced": u.reduced, "hidden": u.hidden,
             "status": u.status, "leader": k.leader, "points": u.points, "name": {"fr": k.name_fr, "en": k.name_en},
             "mvt": k.mvt, "melee": melee, "missile": missile, "defence": defence, "save": k.save,
@@ -32,15 +33,22 @@ def unit_view(u: Unit) -> dict[str, Any]:
             "start_hexes": list(u.start_hexes)}
 
 
+def _by_id(u: Unit) -> str:
+    return u.id
+
+
 def view(state: ArcState, viewer: str | None) -> dict[str, Any]:
-    seen = [u for u in state.units.values() if u.alive and u.hex and state.sees(viewer, u)]
+    # (`state.sees` written out: asked of every counter at every view)
+    seen = [u for u in state.units.values()
+            if u.status == "active" and u.hex and (viewer is None or not u.hidden or u.side == viewer)]
+    types = unit_types()
     out: dict[str, Any] = {
         "game": "arc", "viewer": viewer, "turn": state.turn, "night": state.night, "phase": state.phase,
         "segment": state.segment, "acting": list(state.acting), "awaiting": awaiting(state),
         "done": list(state.done), "forces": dict(state.forces), "two_player": state.two_player,
         "controllers": dict(state.controllers), "names": dict(state.names),
         "players": {p: {"controller": c, "name": state.names.get(p, p)} for p, c in state.controllers.items()},
-        "map": state.board.name, "units": [unit_view(u) for u in sorted(seen, key=lambda u: u.id)],
+        "map": state.board.name, "units": [unit_view(u, types) for u in sorted(seen, key=_by_id)],
         "lost": sorted(u.id for u in state.units.values() if u.status in ("eliminated", "captured")),
         "captured": sorted(u.id for u in state.units.values() if u.status == "captured"),
         "control": dict(state.control),
