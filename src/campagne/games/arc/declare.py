@@ -17,7 +17,7 @@ from ...core.names import natural
 from . import combat
 from .magic import (UNIT_SPELLS, can_cast, dispel_targets, order_of, partners, shape_word, spell, spell_cost,
                     unit_targets, zone_starts)
-from .movement import can_end, can_move, reach_now
+from .movement import can_end, can_move, occupancy, reach_now
 from .state import ArcState, Memo, Unit, memo_of
 
 # Zones are aimed by their first hex and a direction, typed as one word: "D9:S".
@@ -91,9 +91,10 @@ def meditators(state: ArcState, player: str) -> list[str]:
 def attackers(state: ArcState, player: str, phase: str) -> dict[str, list[str]]:
     taken = busy(state, player)
     out = {}
+    occ = occupancy(state)  # (who stands where, found once for the side's counters)
     for u in own(state, player):
         if u.id not in taken:
-            t = combat.targets(state, u, phase)
+            t = combat.targets(state, u, phase, occ)
             if t:
                 out[u.id] = t
     return out

@@ -13,6 +13,7 @@ from typing import Any
 from ...core.interface import Secret
 from . import combat
 from .data import SIDES, UnitType, sides, unit_types
+from .movement import occupancy
 from .rules import awaiting
 from .state import ArcState, Unit
 from .victory import score_key, secret_parts, tally
@@ -79,8 +80,9 @@ def odds_now(state: ArcState, viewer: str) -> list[dict[str, Any]]:
         if p["type"] in ("attack", "attack-advance"):
             declared.setdefault(p["target"], []).append(p["unit"])
     out = []
+    occ = occupancy(state)
     for u in (x for x in state.units.values() if x.side == viewer and x.alive and x.hex):
-        for t in combat.targets(state, u, state.phase):
+        for t in combat.targets(state, u, state.phase, occ):
             group = [state.units[i] for i in declared.get(t, [])] + [u]
             o = combat.odds(state, group, state.units[t], state.phase)
             out.append({"unit": u.id, "target": t, "with": declared.get(t, []), "ratio": o["ratio"],
