@@ -1,6 +1,7 @@
-"""Arc's `zoc_hexes`, `detect` and `combat.targets`, made cheaper (an enemy side looked up once, the detectors looked for only when
-a counter is hidden), give what the plain pass over every counter gave: on the states of seeded games, for every
-counter as the mover (moving and retreating), and detection on copies with counters made hidden."""
+"""Arc's `zoc_hexes`, `detect` and `combat.targets`, made cheaper (an enemy side looked up once, the detectors
+looked for only when a counter is hidden, targets among the neighbours), give what the plain pass over every
+counter gave: on the states of seeded games, for every counter as the mover (moving and retreating), detection on
+copies with counters made hidden, and every counter's targets in both combat phases."""
 
 from __future__ import annotations
 
