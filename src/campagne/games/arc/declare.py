@@ -44,7 +44,7 @@ def busy(state: ArcState, player: str) -> set[str]:
 
 
 def own(state: ArcState, player: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.side == player and u.alive and u.hex is not None]
+    return [u for u in state.units.values() if u.side == player and u.status == "active" and u.hex is not None]
 
 
 def place_hexes(state: ArcState, u: Unit) -> list[str]:
