@@ -163,8 +163,18 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
     cavalry = u.kind.cavalry and not pegasus
     occ = seen["occ"] if "occ" in seen else seen.setdefault("occ", occupancy(state))
     key = ("blocked", u.side)
-    if key not in seen:
-        seen[key] = {h for h, us in occ.items() if any(state.enemies(x.side, u.side) and not x.hidden for x in us)}
+    if key not in seen:  # the hexes a visible enemy holds (whether a side is an enemy looked up once a side)
+        foes: dict[str, bool] = {}
+        found = seen[key] = set()
+        for h, us in occ.items():
+            for x in us:
+                if not x.hidden:
+                    foe = foes.get(x.side)
+                    if foe is None:
+                        foe = foes[x.side] = state.enemies(x.side, u.side)
+                    if foe:
+                        found.add(h)
+                        break
     blocked = seen[key]
     costs = b.costs(cavalry)
     nbrs = b.neighbours
