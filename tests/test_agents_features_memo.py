@@ -79,3 +79,41 @@ def test_a_dict_whose_entries_change_come_and_go_gives_the_vector() -> None:
         assert np.array_equal(memo(view), features(view, 64)), players
         kept.append(3)  # the view's list, changed after it was read
         assert np.array_equal(memo(view), features(view, 64)), players
+
+
+def test_the_vector_rounds_each_sum_as_through_float64() -> None:
+    """`_vector` rounds each whole sum to float32 once and scales it by a power of two: what dividing in float64
+    and rounding gave, large sums, negative ones and those beyond the bounds included."""
+    from campagne.agents.encoding import _SCALE, BOUND, _vector
+
+    rng = np.random.default_rng(4)
+    for scale in (3, 1 << 12, 1 << 24, 1 << 36, 1 << 52):
+        sums = rng.integers(-scale, scale, 20_000, dtype=np.int64)
+        plain = np.clip((sums.astype(np.float64) / _SCALE).astype(np.float32), -BOUND, BOUND)
+        assert np.array_equal(_vector(sums), plain)
+
+
+def test_a_dict_of_lists_whose_lists_or_keys_change_gives_the_vector() -> None:
+    """A top-level dict of lists (each player's declarations) is kept list by list: lists that grow, shrink or
+    change an item, keys that come and go, a value that stops being a list, and the dict gone from the view."""
+    memo = Features(64)
+    a, b = {"type": "move", "unit": "x.1", "hex": "D9"}, {"type": "cast", "target": "E4:S"}
+    rows = [{"ulf": []},
+            {"ulf": [a]},
+            {"ulf": [a, b]},
+            {"ulf": [a, b]},  # none changed
+            {"ulf": [b], "fereira": [a]},  # one gone, a key come
+            {"fereira": [a]},  # a key gone, the other list as it was
+            {"fereira": [a, {**b, "target": "F5"}]},
+            {"fereira": [a, [1, 2.0]], "ulf": [Fraction(1)]},  # no JSON type: walked again
+            {"fereira": [a, [1, 2.0]], "ulf": [Fraction(1)]},
+            {"fereira": [a], "ulf": 3},  # not all lists: kept by its keys (`_dict`)
+            {"fereira": [a], "ulf": [3]},
+            {},
+            None]
+    for i, plans in enumerate(rows):
+        view = {"plans": plans, "n": 1}
+        assert np.array_equal(memo(view), features(view, 64)), plans
+        if i == 5:
+            view = {"n": 2}  # the dict gone, then back
+            assert np.array_equal(memo(view), features(view, 64))

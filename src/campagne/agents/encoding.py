@@ -208,73 +208,102 @@ def features(view: Any, size: int = FEATURES) -> np.ndarray:
 
 
 def _vector(sums: np.ndarray) -> np.ndarray:
-    vec = (sums.astype(np.float64) / _SCALE).astype(np.float32)
-    np.clip(vec, -BOUND, BOUND, out=vec)
+    # (each sum rounded once to float32, then scaled by a power of two: exact, the same as through float64;
+    # the bounds by the ufuncs themselves, np.clip's wrapper taking longer than the work at every view)
+    vec = sums.astype(np.float32)
+    vec *= np.float32(1 / _SCALE)
+    np.minimum(vec, np.float32(BOUND), out=vec)
+    np.maximum(vec, np.float32(-BOUND), out=vec)
     return vec
 
 
 class Features:
     """`features` of one viewer's successive views, the sums of the parts unchanged since his last view reused:
-    each top-level entry, and each item of a top-level list (a counter, a unit), is compared with a copy of the
-    last one (`==`, at C speed; a copy, since a view may hold the state's own lists, changed in place later) and
-    walked again only when it changed. The same vector as `features` (whole sums: a number equal to the last,
-    1 and 1.0 say, adds the same)."""
+    each top-level entry, each item of a top-level list (a counter, a unit) and each item of the lists a top-level
+    dict holds (each player's declarations) is compared with a copy of the last one (`==`, at C speed; a copy,
+    since a view may hold the state's own lists, changed in place later) and walked again only when it changed.
+    The same vector as `features` (whole sums: a number equal to the last, 1 and 1.0 say, adds the same)."""
 
     def __init__(self, size: int = FEATURES) -> None:
         self.size = size
         self.last: dict[Any, Any] = {}
+        # the sum of every part of `last`, kept whole: an unchanged part costs no add (exact: whole numbers)
+        self.total = np.zeros(size, dtype=np.int64)
 
     def __call__(self, view: Any) -> np.ndarray:
         if type(view) is not dict:
             return features(view, self.size)
-        total = np.zeros(self.size, dtype=np.int64)
+        total = self.total.copy()
+        last = self.last
         kept: dict[Any, Any] = {}
+        # each part kept as (kind, what it was, ..., its sum), its sum last
         for key, value in view.items():
             path = f"/{key}"
-            before = self.last.get(key)
-            if type(value) is list:
-                if before is not None and before[0] == "list":
-                    _, copies, parts, whole = before
-                    # (nothing changed, the most frequent: one comparison at C speed, item types included)
-                    if copies == value and list(map(type, copies)) == list(map(type, value)):
-                        kept[key] = before
-                        total += whole
-                        continue
-                    whole = whole.copy()
-                else:
-                    copies, parts, whole = [], [], np.zeros(self.size, dtype=np.int64)
-                # the list's sum kept whole: each changed item's old part taken off, its new one added (exact)
-                new_copies, new_parts = [], []
-                for i, item in enumerate(value):
-                    old = copies[i] if i < len(copies) else None
-                    if old is not None and type(old) is type(item) and old == item:
-                        new_copies.append(old)
-                        new_parts.append(parts[i])
-                        continue
-                    found, odd = _sums([(path, [item])], self.size)
-                    part = np.array(found, dtype=np.int64)
-                    new_copies.append(_NEVER if odd else copy_plain(item, {}))
-                    new_parts.append(part)
-                    if i < len(parts):
-                        whole -= parts[i]
-                    whole += part
-                for part in parts[len(value):]:
-                    whole -= part
-                kept[key] = ("list", new_copies, new_parts, whole)
-                total += whole
-            elif type(value) is dict:
-                kept[key] = self._dict(path, value, before)
-                total += kept[key][3]
+            before = last.get(key)
+            kind = type(value)
+            if kind is list:
+                entry = self._list(path, value, before if before is not None and before[0] == "list" else None)
+            elif kind is dict and value and all(type(v) is list for v in value.values()):
+                entry = self._lists(path, value, before if before is not None and before[0] == "lists" else None)
+            elif kind is dict:
+                entry = self._dict(path, value, before)
+            elif before is not None and before[0] == "one" and type(before[1]) is kind and before[1] == value:
+                entry = before
             else:
-                if before is not None and before[0] == "one" and type(before[1]) is type(value) and \
-                        before[1] == value:
-                    kept[key] = before
-                else:
-                    found, odd = _sums([("", [{key: value}])], self.size)
-                    kept[key] = ("one", _NEVER if odd else copy_plain(value, {}), np.array(found, dtype=np.int64))
-                total += kept[key][2]
-        self.last = kept
+                found, odd = _sums([("", [{key: value}])], self.size)
+                entry = ("one", _NEVER if odd else copy_plain(value, {}), np.array(found, dtype=np.int64))
+            kept[key] = entry
+            if entry is before:  # (nothing changed, the most frequent)
+                continue
+            total += entry[-1]
+            if before is not None:
+                total -= before[-1]
+        for key, before in last.items():  # parts gone from this view
+            if key not in kept:
+                total -= before[-1]
+        self.last, self.total = kept, total
         return _vector(total)
+
+    def _list(self, path: str, value: list[Any], before: Any) -> Any:
+        """A list's part ("list", copies of its items, their sums, its sum), `before` itself when unchanged."""
+        if before is not None:
+            _, copies, parts, whole = before
+            # (nothing changed, the most frequent: one comparison at C speed, item types included)
+            if copies == value and list(map(type, copies)) == list(map(type, value)):
+                return before
+            whole = whole.copy()
+        else:
+            copies, parts, whole = [], [], np.zeros(self.size, dtype=np.int64)
+        # the list's sum kept whole: each changed item's old part taken off, its new one added (exact)
+        new_copies, new_parts = [], []
+        for i, item in enumerate(value):
+            old = copies[i] if i < len(copies) else None
+            if old is not None and type(old) is type(item) and old == item:
+                new_copies.append(old)
+                new_parts.append(parts[i])
+                continue
+            found, odd = _sums([(path, [item])], self.size)
+            part = np.array(found, dtype=np.int64)
+            new_copies.append(_NEVER if odd else copy_plain(item, {}))
+            new_parts.append(part)
+            if i < len(parts):
+                whole -= parts[i]
+            whole += part
+        for part in parts[len(value):]:
+            whole -= part
+        return ("list", new_copies, new_parts, whole)
+
+    def _lists(self, path: str, value: dict[Any, list[Any]], before: Any) -> Any:
+        """A dict of lists' part ("lists", each key's `_list` part, its sum), `before` itself when unchanged: a
+        list of it walked the way `_sums` walks it from the view (its items under the path of the dict's key)."""
+        olds = before[1] if before is not None else {}
+        parts = {k: self._list(f"{path}/{k}", v, olds.get(k)) for k, v in value.items()}
+        if before is not None and olds.keys() == parts.keys() and all(parts[k] is olds[k] for k in parts):
+            return before
+        whole = np.zeros(self.size, dtype=np.int64)
+        for part in parts.values():
+            whole += part[-1]
+        return ("lists", parts, whole)
 
 
     def _dict(self, path: str, value: dict[Any, Any], before: Any) -> tuple[str, dict[Any, Any], dict[Any, Any],

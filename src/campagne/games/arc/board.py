@@ -100,7 +100,13 @@ class Board:
         return found
 
     def distance(self, a: str, b: str) -> int:
-        return hexgrid.distance(self.axial(a), self.axial(b))
+        # (`hexgrid.distance` of the two hexes' axial coordinates, written out: the rules, the views and the
+        # computers ask it about a hundred thousand times a game)
+        axial = self._axial
+        p = axial.get(a) or self.axial(a)
+        q = axial.get(b) or self.axial(b)
+        dq, dr = p[0] - q[0], p[1] - q[1]
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def within(self, h: str, radius: int) -> list[str]:
         """The hexes at most `radius` away, nearest first (a list the caller does not change)."""
@@ -163,6 +169,18 @@ class Board:
         table = self.__dict__.get(key)
         if table is None:
             table = {h: self.cost(h, cavalry) for h in self.coords}
+            object.__setattr__(self, key, table)
+        return table
+
+    def steps(self, cavalry: bool, flying: bool = False) -> dict[str, tuple[tuple[str, int], ...]]:
+        """Each hex's neighbours that may be entered, with what entering costs (`costs`; flying: 1 each, any
+        terrain), in the order of `neighbours`, computed once."""
+        key = "_fly" if flying else "_cav_steps" if cavalry else "_foot_steps"
+        table = self.__dict__.get(key)
+        if table is None:
+            costs = self.costs(cavalry)
+            table = {h: tuple((n, 1) if flying else (n, costs[n]) for n in ns if flying or costs[n] is not None)
+                     for h, ns in self.neighbours.items()}
             object.__setattr__(self, key, table)
         return table
 

@@ -46,9 +46,14 @@ def may_attack(state: ArcState, a: Unit, t: Unit, phase: str) -> bool:
     return True
 
 
-def targets(state: ArcState, a: Unit, phase: str) -> list[str]:
+def targets(state: ArcState, a: Unit, phase: str, occ: dict[str, list[Unit]] | None = None) -> list[str]:
+    """`occ`: `movement.occupancy(state)`, when the caller has it (asking for every counter of a side): the
+    counters on the attacker's hex and its neighbours looked up, not every counter tried."""
     if not a.alive or a.hex is None:
         return []
+    if occ is not None:
+        near_units = [t for h in (a.hex, *state.board.neighbours[a.hex]) for t in occ.get(h, ())]
+        return sorted(t.id for t in near_units if may_attack(state, a, t, phase))
     near = {a.hex, *state.board.neighbours[a.hex]}  # one pass over the counters, not one per hex (`state.at`)
     return sorted(t.id for t in state.units.values()
                   if t.hex in near and t.status == "active" and may_attack(state, a, t, phase))

@@ -17,8 +17,8 @@ from ...core.names import natural
 from . import combat
 from .magic import (UNIT_SPELLS, can_cast, dispel_targets, order_of, partners, shape_word, spell, spell_cost,
                     unit_targets, zone_starts)
-from .movement import can_end, can_move, reach_now
-from .state import ArcState, Unit
+from .movement import can_end, can_move, occupancy, reach_now
+from .state import ArcState, Memo, Unit, memo_of
 
 # Zones are aimed by their first hex and a direction, typed as one word: "D9:S".
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
@@ -44,7 +44,7 @@ def busy(state: ArcState, player: str) -> set[str]:
 
 
 def own(state: ArcState, player: str) -> list[Unit]:
-    return [u for u in state.units.values() if u.side == player and u.alive and u.hex is not None]
+    return [u for u in state.units.values() if u.side == player and u.status == "active" and u.hex is not None]
 
 
 def place_hexes(state: ArcState, u: Unit) -> list[str]:
@@ -91,9 +91,10 @@ def meditators(state: ArcState, player: str) -> list[str]:
 def attackers(state: ArcState, player: str, phase: str) -> dict[str, list[str]]:
     taken = busy(state, player)
     out = {}
+    occ = occupancy(state)  # (who stands where, found once for the side's counters)
     for u in own(state, player):
         if u.id not in taken:
-            t = combat.targets(state, u, phase)
+            t = combat.targets(state, u, phase, occ)
             if t:
                 out[u.id] = t
     return out
@@ -153,13 +154,23 @@ def zone_words(state: ArcState, caster: Unit, key: str, s: dict[str, Any]) -> li
     magic.zone_hexes): the straight lines from a first hex in range ("D9:S"), and, for zones of more than two
     hexes, each visible enemy's hex in range with `hexes - 1` of its neighbours ("D9+D10+E10+E11"): the zones
     around a target (2-hex zones are all lines)."""
-    words = [zone_word(h, d) for d in range(1, 7) for h in zone_starts(state, caster, key, d)]
-    if s["hexes"] <= 2:
-        return words
-    b = state.board
-    shapes = {shape_word((h, *around)) for h in _foes_in_range(state, caster, s)
-              for around in combinations(sorted(b.neighbours[h]), s["hexes"] - 1)}
-    return words + sorted(shapes, key=natural)
+    # (both parts are functions of the board and a few numbers, kept in the state's memo: the magic phase lists
+    # them again at every declaration)
+    zones, b, n = memo_of(state).zones, state.board, s["hexes"]
+    if len(zones) >= Memo.KEPT:
+        zones.clear()
+    at = ("lines", b, caster.hex, s["range"], n)
+    words = zones.get(at)
+    if words is None:
+        words = zones[at] = [zone_word(h, d) for d in range(1, 7) for h in zone_starts(state, caster, key, d)]
+    if n <= 2:
+        return list(words)
+    foes = ("shapes", b, n, *_foes_in_range(state, caster, s))
+    shaped = zones.get(foes)
+    if shaped is None:
+        shaped = zones[foes] = sorted({shape_word((h, *around)) for h in foes[3:]
+                                       for around in combinations(sorted(b.neighbours[h]), n - 1)}, key=natural)
+    return words + shaped
 
 
 def _foes_in_range(state: ArcState, caster: Unit, s: dict[str, Any]) -> list[str]:

@@ -69,4 +69,13 @@ def _mp(u: Unit, costs: dict[str, int], hexes: tuple[str, ...]) -> dict[str, dic
     """The movement points each destination spends, of the counter's allowance (none: unlimited)."""
     if u.kind.mvt < 0:
         return {}
-    return {h: {"fr": f"{costs[h]} PM", "en": f"{costs[h]} MP"} for h in hexes if h in costs}
+    words: dict[int, dict[str, str]] = {}  # (one note per number of points, not per hex)
+    out = {}
+    for h in hexes:
+        c = costs.get(h)
+        if c is not None:
+            note = words.get(c)
+            if note is None:
+                note = words[c] = {"fr": f"{c} PM", "en": f"{c} MP"}
+            out[h] = note
+    return out

@@ -72,17 +72,19 @@ def partners(state: ArcState, caster: Unit, busy: set[str]) -> list[Unit]:
 def unit_targets(state: ArcState, caster: Unit, key: str) -> list[str]:
     s = spell(order_of(caster), key)  # type: ignore[arg-type]
     b = state.board
+    kind, reach, side, at = s["kind"], s["range"], caster.side, caster.hex
+    friendly = kind in ("bless", "healing")
     out = []
-    for t in state.alive():
-        if t.hex is None or b.distance(caster.hex, t.hex) > s["range"]:  # type: ignore[arg-type]
+    # (asked for every priest and spell at every declaration of the magic phase: who may be aimed at is read
+    # before the distance, the dearest test)
+    for t in state.units.values():
+        if t.status != "active" or t.hex is None:
             continue
-        if s["kind"] in ("bless", "healing"):
-            ok = t.side == caster.side and (s["kind"] == "bless" or (t.reduced and not t.heal_next_turn))
+        if friendly:
+            ok = t.side == side and (kind == "bless" or (t.reduced and not t.heal_next_turn))
         else:
-            ok = state.enemies(caster.side, t.side) and not t.hidden
-            if s["kind"] == "silence":
-                ok = ok and order_of(t) is not None
-        if ok:
+            ok = not t.hidden and state.enemies(side, t.side) and (kind != "silence" or order_of(t) is not None)
+        if ok and b.distance(at, t.hex) <= reach:  # type: ignore[arg-type]
             out.append(t.id)
     return sorted(out)
 

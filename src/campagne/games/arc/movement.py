@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator, Mapping
+from operator import attrgetter
 from typing import Any
 
 from ...core.dice import Dice
-from .state import ArcState, Unit
+from .state import ArcState, Memo, Unit, memo_of
 
 Event = dict[str, Any]
 
@@ -99,27 +100,27 @@ def reach(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, An
 # The reach of a counter depends on the board, who is an enemy, and where each counter stands, of which type and
 # side, alive and visible or not: in a general movement the players declare one counter after another while nobody
 # moves, so the same searches were made again at every declaration. Kept by that key (an immutable tuple, so the
-# memo gives what `reach` would), a few thousand at most.
-_REACHES: dict[tuple[Any, ...], tuple[Any, Reach]] = {}
-_REACHES_KEPT = 4096
-
-
+# memo gives what `reach` would) in the state's own memo (`state.Memo`), a few thousand at most.
 def positions(state: ArcState) -> tuple[Any, ...]:
     """What `reach` reads of a state but its board (see `reach_now`)."""
-    return (state.two_player, *((u.id, u.type, u.side, u.hex, u.status, u.hidden) for u in state.units.values()))
+    return (state.two_player, *map(_WHERE, state.units.values()))
+
+
+_WHERE = attrgetter("id", "type", "side", "hex", "status", "hidden")  # (a counter's part of `positions`, in C)
 
 
 def reach_now(state: ArcState, u: Unit, pegasus: bool = False, *, at: tuple[Any, ...] | None = None,
               seen: dict[Any, Any] | None = None) -> Reach:
     """`reach`, remembered by `positions(state)` (`at`, when the caller has it): shared, never to be changed."""
+    reaches = memo_of(state).reaches
     key = (at if at is not None else positions(state), u.id, pegasus)
-    found = _REACHES.get(key)
+    found = reaches.get(key)
     if found is not None and found[0] is state.board:
         return found[1]
     r = reach(state, u, pegasus, seen=seen)
-    if len(_REACHES) >= _REACHES_KEPT:
-        _REACHES.clear()
-    _REACHES[key] = (state.board, r)
+    if len(reaches) >= Memo.KEPT:
+        reaches.clear()
+    reaches[key] = (state.board, r)
     return r
 
 
@@ -162,8 +163,18 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
     cavalry = u.kind.cavalry and not pegasus
     occ = seen["occ"] if "occ" in seen else seen.setdefault("occ", occupancy(state))
     key = ("blocked", u.side)
-    if key not in seen:
-        seen[key] = {h for h, us in occ.items() if any(state.enemies(x.side, u.side) and not x.hidden for x in us)}
+    if key not in seen:  # the hexes a visible enemy holds (whether a side is an enemy looked up once a side)
+        foes: dict[str, bool] = {}
+        found = seen[key] = set()
+        for h, us in occ.items():
+            for x in us:
+                if not x.hidden:
+                    foe = foes.get(x.side)
+                    if foe is None:
+                        foe = foes[x.side] = state.enemies(x.side, u.side)
+                    if foe:
+                        found.add(h)
+                        break
     blocked = seen[key]
     costs = b.costs(cavalry)
     nbrs = b.neighbours
@@ -176,6 +187,25 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
     cap = mp if limited and not unlimited else far  # « dans les limites de leur capacité »: not beyond it
     ends_there = blocked if invisible else ()  # entering an enemy's hex ends an invisible move
     barred = () if invisible else blocked
+    if not unlimited and toward is None:  # the most frequent: each hex's steps and their costs read from a table
+        steps = b.steps(cavalry, pegasus)
+        while heap:
+            cost, h = pop(heap)
+            if cost > best[h]:
+                continue
+            if h == until:
+                break
+            if h != start and (h in zoc or h in ends_there):
+                continue
+            for n, c in steps[h]:
+                new = cost + c
+                if new > cap or n in barred:
+                    continue
+                if new < best.get(n, far):
+                    best[n] = new
+                    prev[n] = h
+                    push(heap, (new, n))
+        return best, prev, occ
     while heap:
         cost, h = pop(heap)
         if cost > best[h]:
@@ -317,10 +347,18 @@ def detect(state: ArcState) -> list[Event]:
     """« détection automatique des unités de Fraternité Rouge (et de Bonnaire) à 1 hex de distance »."""
     events: list[Event] = []
     b = state.board
-    hidden = [h for h in state.alive() if h.hidden and h.hex is not None]
-    if not hidden:  # (the most frequent: asked after every move, the detectors are then not looked for)
+    # (asked after every move: one pass finds the hidden counters and the detectors)
+    hidden, detectors = [], []
+    for u in state.units.values():
+        if u.status != "active" or not u.hex:
+            continue
+        if u.hidden:
+            hidden.append(u)
+        elif "detects" in u.kind.abilities:
+            detectors.append(u)
+    if not hidden:
         return events
-    detectors = [d for d in state.alive() if d.hex and d.kind.ability("detects") and not d.hidden]
+    detectors = [d for d in detectors if d.kind.ability("detects")]
     for h in hidden:
         if not h.hidden:  # (detected by then: as the pass over every counter read it)
             continue

@@ -73,6 +73,34 @@ class Unit:
         return found
 
 
+class Memo:
+    """What the rules find again and again while a game's counters stand still (each counter's reach, see
+    `movement.reach_now`), kept beside a game's state rather than at a module's level. Its keys hold all that the
+    values depend on, so every copy of the state shares it (a search's trial copies find what the game found); a
+    pickled state (a snapshot) carries it empty."""
+
+    __slots__ = ("reaches", "zones")
+    KEPT = 4096  # entries of each at most: a general movement's few thousand reaches
+
+    def __init__(self) -> None:
+        self.reaches: dict[tuple[Any, ...], Any] = {}
+        self.zones: dict[tuple[Any, ...], list[str]] = {}  # a zone spell's listed zones (`declare.zone_words`)
+
+    def __deepcopy__(self, memo: Any) -> Memo:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Memo, ())
+
+
+def memo_of(state: ArcState) -> Memo:
+    """The state's memo (one is made for a state unpickled from before it had one)."""
+    memo = state.__dict__.get("memo")
+    if memo is None:
+        memo = state.memo = Memo()
+    return memo
+
+
 @dataclass
 class ArcState:
     board: Board
@@ -102,6 +130,9 @@ class ArcState:
     # retreats, advances) and the decision awaited ({"kind": "retreat"|"advance", "player", ...})
     steps: list[dict[str, Any]] | None = None
     pending: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        self.memo = Memo()  # not a field: not the game's data, neither compared nor written out
 
     def __deepcopy__(self, memo: Any) -> ArcState:
         """Fast: counters hold only immutable values, so one shallow copy each; the board is shared."""

@@ -12,6 +12,7 @@ secret objective achieved, then enemy counters eliminated or captured.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ...core.interface import Outcome
@@ -47,21 +48,40 @@ def lost(state: ArcState, unit_type: str) -> tuple[int, int]:
     return sum(1 for u in of if u.status in ("eliminated", "captured")), len(of)
 
 
-def secret_parts(state: ArcState, side: str) -> tuple[int, int]:
-    """(parts achieved, parts) of a side's secret objective."""
+def tally(state: ArcState) -> tuple[dict[str, tuple[int, int]], set[str], dict[str, int]]:
+    """In two passes over the counters what `secret_parts` and `score_key` read, for every side at once (asked at
+    every step, side by side, it was a pass per type named): each type's `lost`, the types of which a counter
+    was captured, and each side's counters eliminated or captured."""
+    units = state.units.values()
+    # (counted by the Counter's own loop; the fallen, few, looked at one by one)
+    totals = Counter([u.type for u in units if u.status != "converted"])
+    fallen_types: Counter[str] = Counter()
+    captured: set[str] = set()
+    fallen: dict[str, int] = {}
+    for u in [u for u in units if u.status == "eliminated" or u.status == "captured"]:
+        fallen_types[u.type] += 1
+        fallen[u.side] = fallen.get(u.side, 0) + 1
+        if u.status == "captured":
+            captured.add(u.type)
+    return {t: (fallen_types[t], n) for t, n in totals.items()}, captured, fallen
+
+
+def secret_parts(state: ArcState, side: str, counted: Any = None) -> tuple[int, int]:
+    """(parts achieved, parts) of a side's secret objective (`counted`: the state's `tally`, when known)."""
     o = sides()[side]
+    of, captured, _ = counted or tally(state)
     done = total = 0
     for t in o["eliminate_all"]:
-        k, n = lost(state, t)
+        k, n = of.get(t, (0, 0))
         total += 1
         done += n > 0 and k == n
     for t in o["eliminate_half"]:
-        k, n = lost(state, t)
+        k, n = of.get(t, (0, 0))
         total += 1
         done += n > 0 and 2 * k >= n
     for t in o["capture"]:
         total += 1
-        done += any(u.type == t and u.status == "captured" for u in state.units.values())
+        done += t in captured
     for place in o["hold"]:
         total += 1
         done += held_two_turns(state, place, (side,))
@@ -91,24 +111,28 @@ def finish(state: ArcState, winners: list[str], how: str) -> list[Event]:
     return [{"type": "game_over", "victory": how, "winners": winners, "standing": state.standing}]
 
 
-def score_key(state: ArcState, side: str) -> tuple[int, int, int]:
+def score_key(state: ArcState, side: str, counted: Any = None) -> tuple[int, int, int]:
+    """(strategic places held, secret parts achieved, enemy counters eliminated or captured); `counted`: the
+    state's `tally`, when known."""
+    counted = counted or tally(state)
     places = sides()["strategic"]["places"]
     held = sum(1 for p in places if state.control.get(p) == side)
-    parts = secret_parts(state, side)[0]
-    kills = sum(1 for u in state.units.values() if u.status in ("eliminated", "captured")
-                and state.enemies(u.side, side))
+    parts = secret_parts(state, side, counted)[0]
+    kills = sum(n for s, n in counted[2].items() if state.enemies(s, side))
     return held, parts, kills
 
 
 def standing(state: ArcState, winners: list[str]) -> list[str]:
-    rest = sorted((s for s in SIDES if s not in winners), key=lambda s: score_key(state, s), reverse=True)
+    counted = tally(state)
+    rest = sorted((s for s in SIDES if s not in winners), key=lambda s: score_key(state, s, counted), reverse=True)
     return [*winners, *rest]
 
 
 def outcome(state: ArcState) -> Outcome:
     """Scores: a total victory gives its winners 1 and the others 0; the standing after turn 8 gives
     0.5, 0.25 and 0 (nobody won)."""
-    keys = {s: score_key(state, s) for s in SIDES}  # each side's once (the standing sorts by them too)
+    counted = tally(state)
+    keys = {s: score_key(state, s, counted) for s in SIDES}  # each side's once (the standing sorts by them too)
     order = state.standing or sorted(SIDES, key=keys.__getitem__, reverse=True)  # as `standing(state, [])`
     if state.victory in ("strategic", "secret"):
         winners = state.winner.split("+") if state.winner else []

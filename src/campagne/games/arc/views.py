@@ -12,19 +12,21 @@ from typing import Any
 
 from ...core.interface import Secret
 from . import combat
-from .data import SIDES, sides
+from .data import SIDES, UnitType, sides, unit_types
+from .movement import occupancy
 from .rules import awaiting
 from .state import ArcState, Unit
-from .victory import score_key, secret_parts
+from .victory import score_key, secret_parts, tally
 
 # (a decision's command names its counter and hex: its events tell what others may know)
 SECRET_ORDERS = ("place", "move", "fly", "meditate", "cast", "cast-with", "attack", "attack-advance", "retreat",
                  "advance")
 
 
-def unit_view(u: Unit) -> dict[str, Any]:
-    k = u.kind
-    melee, missile, defence = u.strength_texts()
+def unit_view(u: Unit, types: dict[str, UnitType] | None = None) -> dict[str, Any]:
+    """`types`: `unit_types()`, when the caller has it (a view draws every counter)."""
+    k = (types or unit_types())[u.type]
+    melee, missile, defence = k._texts.get((u.reduced, u.fading)) or u.strength_texts()
     return {"id": u.id, "type": u.type, "side": u.side, "hex": u.hex, "reduced": u.reduced, "hidden": u.hidden,
             "status": u.status, "leader": k.leader, "points": u.points, "name": {"fr": k.name_fr, "en": k.name_en},
             "mvt": k.mvt, "melee": melee, "missile": missile, "defence": defence, "save": k.save,
@@ -32,15 +34,22 @@ def unit_view(u: Unit) -> dict[str, Any]:
             "start_hexes": list(u.start_hexes)}
 
 
+def _by_id(u: Unit) -> str:
+    return u.id
+
+
 def view(state: ArcState, viewer: str | None) -> dict[str, Any]:
-    seen = [u for u in state.units.values() if u.alive and u.hex and state.sees(viewer, u)]
+    # (`state.sees` written out: asked of every counter at every view)
+    seen = [u for u in state.units.values()
+            if u.status == "active" and u.hex and (viewer is None or not u.hidden or u.side == viewer)]
+    types = unit_types()
     out: dict[str, Any] = {
         "game": "arc", "viewer": viewer, "turn": state.turn, "night": state.night, "phase": state.phase,
         "segment": state.segment, "acting": list(state.acting), "awaiting": awaiting(state),
         "done": list(state.done), "forces": dict(state.forces), "two_player": state.two_player,
         "controllers": dict(state.controllers), "names": dict(state.names),
         "players": {p: {"controller": c, "name": state.names.get(p, p)} for p, c in state.controllers.items()},
-        "map": state.board.name, "units": [unit_view(u) for u in sorted(seen, key=lambda u: u.id)],
+        "map": state.board.name, "units": [unit_view(u, types) for u in sorted(seen, key=_by_id)],
         "lost": sorted(u.id for u in state.units.values() if u.status in ("eliminated", "captured")),
         "captured": sorted(u.id for u in state.units.values() if u.status == "captured"),
         "control": dict(state.control),
@@ -51,10 +60,11 @@ def view(state: ArcState, viewer: str | None) -> dict[str, Any]:
         "ended": state.ended, "victory": state.victory, "winner": state.winner, "standing": list(state.standing),
     }
     mine = SIDES if viewer is None else (viewer,)
+    counted = tally(state)
     out["objectives"] = {s: {"fr": sides()[s]["objective_fr"], "en": sides()[s]["objective_en"],
-                             "parts": list(secret_parts(state, s))} for s in mine if s in SIDES}
+                             "parts": list(secret_parts(state, s, counted))} for s in mine if s in SIDES}
     out["plans"] = {s: [dict(p) for p in state.plans.get(s, [])] for s in mine if s in SIDES}
-    out["score_keys"] = {s: list(score_key(state, s)) for s in SIDES} if state.ended else {}
+    out["score_keys"] = {s: list(score_key(state, s, counted)) for s in SIDES} if state.ended else {}
     if state.pending is not None and viewer in (None, state.pending["player"]):  # readings 2: a combat waits
         out["pending"] = {k: (sorted(v) if k == "options" else v) for k, v in state.pending.items()}
     if viewer in SIDES and state.phase in ("missiles", "melee") and viewer in awaiting(state):
@@ -70,8 +80,9 @@ def odds_now(state: ArcState, viewer: str) -> list[dict[str, Any]]:
         if p["type"] in ("attack", "attack-advance"):
             declared.setdefault(p["target"], []).append(p["unit"])
     out = []
+    occ = occupancy(state)
     for u in (x for x in state.units.values() if x.side == viewer and x.alive and x.hex):
-        for t in combat.targets(state, u, state.phase):
+        for t in combat.targets(state, u, state.phase, occ):
             group = [state.units[i] for i in declared.get(t, [])] + [u]
             o = combat.odds(state, group, state.units[t], state.phase)
             out.append({"unit": u.id, "target": t, "with": declared.get(t, []), "ratio": o["ratio"],

@@ -1,0 +1,12 @@
+"""Arc's board reckons a distance itself (asked about a hundred thousand times a game): the grid's own."""
+
+from campagne.core import hexgrid
+from campagne.games.arc.board import arc_board
+
+
+def test_the_boards_distance_is_the_grids() -> None:
+    b = arc_board()
+    hexes = list(b.coords)
+    for a in hexes[::5]:
+        for c in hexes[::3]:
+            assert b.distance(a, c) == hexgrid.distance(b.axial(a), b.axial(c)), (a, c)
