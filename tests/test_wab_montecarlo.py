@@ -13,11 +13,11 @@ import pytest
 
 from campagne.core.errors import CampagneError
 from campagne.games.wab import montecarlo as mc
-from campagne.games.wab import odds, psychology
+from campagne.games.wab import odds, psychology, unit_state
 
 
 def unit(profile="4,3,3,3,3,1,3,1,7", models=20, files=5, **kw):
-    return odds.UnitState.from_profile(profile, models, files, **kw)
+    return unit_state.UnitState.from_profile(profile, models, files, **kw)
 
 
 def z_for(comparisons: int, level: float = 0.95) -> float:

@@ -1,7 +1,7 @@
 """Sampled odds of whole WAB 2 close combats (seed 002): many fights at once, vectorised with numpy.
 
 `simulate_fight(a, b, n_sims, ...)` fights `n_sims` independent copies of one combat between two
-units (`odds.UnitState`, the same description the exact odds take), round after round, until one side
+units (`unit_state.UnitState`, the same description the exact odds take), round after round, until one side
 breaks, is destroyed (or gives ground, if asked), or `max_rounds` is reached. It returns each outcome's
 frequency with a 95 % Wilson interval, the mean number of rounds, the losses, the outcome frequencies
 of the first round (to compare with `odds.round_odds`) and how many dice the simulation decided.
@@ -365,13 +365,13 @@ def _side_spec(side: str, a: Any, b: Any, situation: dict[str, Any], method: str
 
 def _attach_samplers(side: str, a: Any, b: Any, spec: _Side, max_contact: int, method: str) -> None:
     """The strike samplers of one side: first round, first round hitting on 6s only, later rounds."""
-    from . import odds
+    from . import attack_odds, odds
 
     state, enemy = (a, b) if side == "a" else (b, a)
     n_max = max(max_contact, 1) * spec.apm
     for key, rnd, sixes in (("first", 1, False), ("first_sixes", 1, True), ("later", 2, False)):
         st = odds.strike_of(side, state, enemy, rnd, sixes)
-        p1 = float(odds.hit_chance(st.to_hit)) if st.to_hit is not None else 0.0
+        p1 = float(attack_odds.hit_chance(st.to_hit)) if st.to_hit is not None else 0.0
         spec.samplers[key] = _sampler(method, p1, float(st.p_wound), float(st.p_save), bool(st.reroll_misses),
                                       st.to_wound is not None, st.save is not None, n_max)
 
@@ -439,7 +439,7 @@ def simulate_fight(a: Any, b: Any, n_sims: int = 100_000, *, seed: int | np.rand
                    give_ground: str = "continue", pursuit: bool = False, fear_tests: bool = False,
                    max_rounds: int = 50, method: str = "alias", chunk: int = 1 << 19) -> FightResult:
     """Fight `n_sims` copies of the combat between `a` (the attacker: flank / rear are a's attack on b)
-    and `b` (`odds.UnitState`) until it is decided; see the module docstring for the rules."""
+    and `b` (`unit_state.UnitState`) until it is decided; see the module docstring for the rules."""
     from . import odds
 
     started = time.perf_counter()
