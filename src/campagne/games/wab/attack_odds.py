@@ -19,7 +19,7 @@ from math import comb
 from typing import Any
 
 from ...core.errors import CampagneError, bilingual, register_messages
-from . import tables
+from . import hit_tables, tables
 
 Distribution = dict[int, Fraction]
 ZERO = Fraction(0)
@@ -69,12 +69,12 @@ register_messages({
 
 def to_hit_score(attacker_ws: int, defender_ws: int) -> int:
     """TABLE POUR TOUCHER: the D6 score the attacker needs (WS 1-10 against WS 1-10)."""
-    return tables.to_hit(attacker_ws, defender_ws)
+    return hit_tables.to_hit(attacker_ws, defender_ws)
 
 
 def to_wound_score(strength: int, toughness: int) -> int | None:
     """TABLE POUR BLESSER: the D6 score needed, None where the sheet leaves the cell blank."""
-    return tables.to_wound(strength, toughness)
+    return hit_tables.to_wound(strength, toughness)
 
 
 def save_modifier(strength: int) -> int:
@@ -92,14 +92,14 @@ def modified_save(armour_save: int | None, modifier: int = 0) -> int | None:
 
 
 def hit_chance(score: int | None) -> Fraction:
-    """P(hit) for a to-hit score, 7 to 9 included (a 6, then 4+/5+/6; `tables.hit_probability`)."""
-    return tables.hit_probability(score)
+    """P(hit) for a to-hit score, 7 to 9 included (a 6, then 4+/5+/6; `hit_tables.hit_probability`)."""
+    return hit_tables.hit_probability(score)
 
 
 def d6_chance(score: int | None) -> Fraction:
     """P(success) of a wound or save roll needing `score` (None: impossible / no save); a natural 1
-    always fails (`tables.d6_probability`)."""
-    return tables.d6_probability(score)
+    always fails (`hit_tables.d6_probability`)."""
+    return hit_tables.d6_probability(score)
 
 
 save_chance = d6_chance

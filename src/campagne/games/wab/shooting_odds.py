@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...core.errors import CampagneError
+from ...core.errors import CampagneError, bilingual
 from .attack_odds import MAX_ATTACKS, AttackOdds, _check_int, attacks, modified_save, save_modifier, to_wound_score
 
 
@@ -59,9 +59,9 @@ class ShootingOdds:
 def prepare_shooting(shooters: int, bs: int, modifiers: Iterable[str] = (), strength: int | None = None,
                      toughness: int = 3, armour_save: int | None = None, *, weapon: Any = None,
                      distance: int | float | Fraction | None = None, sixes_only: bool = False) -> ShootingSetup:
-    """The TABLE DE TIR and its MODIFICATEURS (keys of `tables.shooting_modifier_keys()`: charging_target,
+    """The TABLE DE TIR and its MODIFICATEURS (keys of `hit_tables.shooting_modifier_keys()`: charging_target,
     long_range, moving, lone_character, soft_cover, hard_cover, skirmishers, light_chariot,
-    large_target), through `tables.shooting_to_hit`.
+    large_target), through `hit_tables.shooting_to_hit`.
 
     With a `weapon` of the sheet's table (name or `tables.Weapon`): its strength and save modifier
     ("Svg", else the strength's), its notes (no long-range penalty, no move and shoot, two shots at
@@ -70,13 +70,14 @@ def prepare_shooting(shooters: int, bs: int, modifiers: Iterable[str] = (), stre
     among `modifiers` (absent: short range). Without a weapon: `shooters` shots at `strength`
     (default 3) with the strength's save modifier. `sixes_only`: a failed fear test ("Maintien & Tir
     ou Tir & Fuite" at 6s). `armour_save` is the target's K+ before modifiers."""
+    from . import hit_tables, table_checks
     from . import tables as t
     _check_int(shooters, "shooters", 0, MAX_ATTACKS)
     _check_int(bs, "BS", 1, 10)
     _check_int(toughness, "T", 1, 10)
     if armour_save is not None:
         _check_int(armour_save, "armour save", 1, 6)
-    mods = list(t._names(modifiers, t.bilingual("The shooting modifiers", "Les modificateurs de tir")))
+    mods = list(table_checks._names(modifiers, bilingual("The shooting modifiers", "Les modificateurs de tir")))
     w = None
     short: bool | None = None
     shots = shooters
@@ -104,8 +105,8 @@ def prepare_shooting(shooters: int, bs: int, modifiers: Iterable[str] = (), stre
         _check_int(strength, "S", 1, 10)
         sv_mod = save_modifier(strength)
     _check_int(strength, "S", 1, 10)
-    applied = tuple(t.shooting_modifiers(mods, w))
-    to_hit = 6 if sixes_only else t.shooting_to_hit(bs, mods, w)
+    applied = tuple(hit_tables.shooting_modifiers(mods, w))
+    to_hit = 6 if sixes_only else hit_tables.shooting_to_hit(bs, mods, w)
     return ShootingSetup(shooters, shots, bs, applied, None if to_hit is None else int(to_hit), strength,
                          toughness, to_wound_score(strength, toughness), sv_mod,
                          modified_save(armour_save, sv_mod), w.key if w else None, short, sixes_only)
