@@ -234,7 +234,7 @@ def test_flee_move():
     r = M.flee_move(ScriptedDice([1, 2, 3]), Mover(8))
     assert r.distance == 6 and r.expression == "3D6"
     assert M.flee_move_odds(Mover(8), fire_and_flee=True) == __import__(
-        "campagne.core.dice", fromlist=["distribution"]).distribution("2D6")
+        "campagne.core.dice_notation", fromlist=["distribution"]).distribution("2D6")
 
 
 def test_mover_of_a_profiles_unit():

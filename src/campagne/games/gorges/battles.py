@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ...core.dice import distribution
+from ...core.dice_notation import distribution
 from ...core.errors import need, register_messages
 from . import aftermath, rolls
 from .context import Ctx, Event
