@@ -148,7 +148,8 @@ def test_scripted_shooting():
 
 
 def test_shooting_monte_carlo_agrees_with_exact_odds():
-    exact = shooting_odds.shooting_odds(6, 3, ["soft_cover"], toughness=3, armour_save=5, weapon="sling", distance=8)
+    exact = shooting_odds.shooting_odds(6, 3, ["soft_cover"], toughness=3, armour_save=5, weapon="sling",
+                                        distance=8)
     dice = Dice.seeded("shoot")
     n = 3000
     counts: dict[int, int] = {}

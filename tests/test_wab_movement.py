@@ -55,7 +55,8 @@ def test_terrain_factor_is_the_tables(terrain, formation, open_order):
 def test_multipliers_are_the_tables(move):
     assert inches(Mover(move), action="charge") == movement_tables.charge_reach(move)
     assert inches(Mover(move, musician=True), action="march") == movement_tables.march_move(move)
-    assert inches(Mover(move, character=True), action="march") == movement_tables.march_move(move, character=True)
+    assert (inches(Mover(move, character=True), action="march")
+            == movement_tables.march_move(move, character=True))
     assert inches(Mover(move, kind="character"), action="march") == 3 * move
     assert inches(Mover(move), action="forced_march") == movement_tables.march_move(move, forced=True)
 
@@ -95,9 +96,10 @@ def test_charge_reach():
 
 def test_manoeuvre_costs_are_the_tables():
     u = Mover(8)
-    assert M.manoeuvre_cost(u, "turn_about") == 8 * movement_tables.manoeuvre_cost("turn_about")
-    assert M.manoeuvre_cost(u, ("change_formation", 1)) == 8 * movement_tables.manoeuvre_cost("change_formation", 1)
-    assert M.manoeuvre_cost(u, ("change_formation", -2)) == 8 * movement_tables.manoeuvre_cost("change_formation", 2)
+    tables_cost = movement_tables.manoeuvre_cost
+    assert M.manoeuvre_cost(u, "turn_about") == 8 * tables_cost("turn_about")
+    assert M.manoeuvre_cost(u, ("change_formation", 1)) == 8 * tables_cost("change_formation", 1)
+    assert M.manoeuvre_cost(u, ("change_formation", -2)) == 8 * tables_cost("change_formation", 2)
     with pytest.raises(CampagneError):
         M.manoeuvre_cost(u, ("change_formation", 3))
     assert M.manoeuvre_cost(u, ("wheel", 2.5)) == F(5, 2)

@@ -138,7 +138,8 @@ def test_better_armour_never_raises_unsaved_wounds(n, ws, tws, s, t, k):
 @given(n=st.integers(0, 20), ws=scores, tws=scores, s=scores, t=scores,
        save=st.one_of(st.none(), st.integers(1, 6)))
 def test_more_attacks_never_lowers_expected_wounds(n, ws, tws, s, t, save):
-    assert attack_odds.attacks_between(n + 1, ws, tws, s, t, save).mean >= attack_odds.attacks_between(n, ws, tws, s, t, save).mean
+    more = attack_odds.attacks_between(n + 1, ws, tws, s, t, save)
+    assert more.mean >= attack_odds.attacks_between(n, ws, tws, s, t, save).mean
 
 
 # --------------------------------------------------------------------------- a round, by hand
@@ -325,7 +326,8 @@ def test_shooting_bs_table_modifiers_and_weapon_notes():
     assert r.setup.to_hit == 6
     r = shooting_odds.shooting_odds(10, 1, ["long_range", "hard_cover"], 3, 3, None)
     assert r.setup.to_hit == 9 and r.odds.p_hit == F(1, 36)  # a 6, then a 6
-    r = shooting_odds.shooting_odds(10, 4, ["moving"], toughness=3, weapon="javelin", distance=7)  # no long-range penalty
+    # no long-range penalty
+    r = shooting_odds.shooting_odds(10, 4, ["moving"], toughness=3, weapon="javelin", distance=7)
     assert r.setup.to_hit == 4 and r.setup.strength == 3
     r = shooting_odds.shooting_odds(10, 3, toughness=3, armour_save=5, weapon="sling", distance=9)
     assert r.setup.shots == 20  # "Deux tirs / tour à courte portée"
@@ -343,7 +345,8 @@ def test_shooting_weapon_strength_and_save_modifier_by_range():
     far = shooting_odds.shooting_odds(10, 3, toughness=3, armour_save=4, weapon=w, distance=w.range)
     assert near.setup.strength == (w.short_strength or w.strength)
     assert near.setup.save == attack_odds.modified_save(4, w.short_save_modifier)
-    assert far.setup.strength == w.strength and far.setup.save == attack_odds.modified_save(4, w.save_modifier)
+    assert far.setup.strength == w.strength
+    assert far.setup.save == attack_odds.modified_save(4, w.save_modifier)
     assert ("long_range", -1) in far.setup.modifiers
     assert sum(far.odds.unsaved_wounds.values()) == 1
 

@@ -28,7 +28,9 @@ from seed_texts import seed_text_or_skip
 
 from campagne.core.errors import CampagneError
 from campagne.games.wab import data, movement_tables, tables
-from campagne.games.wab.hit_tables import bs_to_hit, d6_probability, hit_probability, shooting_to_hit, to_hit, to_wound
+from campagne.games.wab.hit_tables import (
+    bs_to_hit, d6_probability, hit_probability, shooting_to_hit, to_hit, to_wound,
+)
 from campagne.games.wab.tables import armour_save, save_modifier
 
 REPO = Path(__file__).resolve().parents[1]

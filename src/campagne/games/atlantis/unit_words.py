@@ -12,7 +12,8 @@ from ...core.i18n import Lang as Out
 def unit_names_of(army: dict[str, Any] | None, ids: list[str], o: Out) -> list[str]:
     """An army's units by their printed names; the id beside a name two units share ("Spearmen (spearmen2)")."""
     key = "name_fr" if o.lang == "fr" else "name"
-    return _printed({u["id"]: u.get(key) or u.get("name") or u["id"] for u in (army or {}).get("units", [])}, ids)
+    named = {u["id"]: u.get(key) or u.get("name") or u["id"] for u in (army or {}).get("units", [])}
+    return _printed(named, ids)
 
 
 def _printed(named: dict[str, Any], ids: list[str]) -> list[str]:

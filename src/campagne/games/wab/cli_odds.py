@@ -129,9 +129,8 @@ def odds_shooting(shooters: int = typer.Option(..., "--shooters", help="Models s
 
     def go() -> None:
         from . import shooting_odds
-        r = shooting_odds.shooting_odds(shooters, bs, modifier, strength, toughness, armour_save, weapon=weapon,
-                               distance=distance,
-                               sixes_only=sixes)
+        r = shooting_odds.shooting_odds(shooters, bs, modifier, strength, toughness, armour_save,
+                                        weapon=weapon, distance=distance, sixes_only=sixes)
         if o.json:
             o.data(r.to_json(exact))
             return

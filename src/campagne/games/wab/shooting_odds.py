@@ -13,7 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.errors import CampagneError, bilingual
-from .attack_odds import MAX_ATTACKS, AttackOdds, _check_int, attacks, modified_save, save_modifier, to_wound_score
+from .attack_odds import (MAX_ATTACKS, AttackOdds, _check_int, attacks, modified_save, save_modifier,
+                          to_wound_score)
 
 
 
@@ -77,7 +78,8 @@ def prepare_shooting(shooters: int, bs: int, modifiers: Iterable[str] = (), stre
     _check_int(toughness, "T", 1, 10)
     if armour_save is not None:
         _check_int(armour_save, "armour save", 1, 6)
-    mods = list(table_checks._names(modifiers, bilingual("The shooting modifiers", "Les modificateurs de tir")))
+    mods = list(table_checks._names(modifiers,
+                                    bilingual("The shooting modifiers", "Les modificateurs de tir")))
     w = None
     short: bool | None = None
     shots = shooters
