@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from seed_texts import seed_text_or_skip
 
-from campagne.core.dice import distribution, parse
+from campagne.core.dice_notation import distribution, parse
 from campagne.core.tables import Row, Table, TableSet
 
 REPO = Path(__file__).resolve().parents[1]

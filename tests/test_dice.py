@@ -21,7 +21,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from campagne.core.dice import Dice, Expr, Roll, ScriptedDice, distribution, parse
+from campagne.core.dice import Dice, Roll, ScriptedDice
+from campagne.core.dice_notation import Expr, distribution, parse
 from campagne.core.errors import CampagneError
 
 # --------------------------------------------------------------------------- brute force reference

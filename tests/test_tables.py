@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from campagne.core.dice import ScriptedDice, distribution
+from campagne.core.dice import ScriptedDice
+from campagne.core.dice_notation import distribution
 from campagne.core.errors import CampagneError
 from campagne.core.tables import Lookup, Row, Table, TableSet, parse_range, shift_distribution
 

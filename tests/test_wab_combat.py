@@ -15,8 +15,8 @@ from fractions import Fraction as F
 import pytest
 
 from campagne.core.dice import Dice, ScriptedDice
-from campagne.games.wab import combat, odds, shooting
-from campagne.games.wab.odds import UnitState
+from campagne.games.wab import combat, odds, shooting, shooting_odds
+from campagne.games.wab.unit_state import UnitState
 
 Z = 3.29  # two-sided 99.9%
 
@@ -148,7 +148,8 @@ def test_scripted_shooting():
 
 
 def test_shooting_monte_carlo_agrees_with_exact_odds():
-    exact = odds.shooting_odds(6, 3, ["soft_cover"], toughness=3, armour_save=5, weapon="sling", distance=8)
+    exact = shooting_odds.shooting_odds(6, 3, ["soft_cover"], toughness=3, armour_save=5, weapon="sling",
+                                        distance=8)
     dice = Dice.seeded("shoot")
     n = 3000
     counts: dict[int, int] = {}

@@ -12,12 +12,15 @@ import numpy as np
 import pytest
 
 from campagne.core.errors import CampagneError
+from campagne.core.stats import wilson
 from campagne.games.wab import montecarlo as mc
-from campagne.games.wab import odds, psychology
+from campagne.games.wab import montecarlo_samplers as samplers
+from campagne.games.wab.montecarlo_results import Estimate
+from campagne.games.wab import odds, psychology, unit_state
 
 
 def unit(profile="4,3,3,3,3,1,3,1,7", models=20, files=5, **kw):
-    return odds.UnitState.from_profile(profile, models, files, **kw)
+    return unit_state.UnitState.from_profile(profile, models, files, **kw)
 
 
 def z_for(comparisons: int, level: float = 0.95) -> float:
@@ -33,12 +36,12 @@ def binom(n: int, p: F) -> list[F]:
 
 
 def test_wilson():
-    low, high = mc.wilson(50, 100)
+    low, high = wilson(50, 100)
     assert low < 0.5 < high and high - low == pytest.approx(0.1924, abs=1e-3)
-    assert mc.wilson(0, 10)[0] == 0.0 and mc.wilson(10, 10)[1] == 1.0
-    assert mc.Estimate.of(0, 1000).contains(0.0)
-    wide = mc.Estimate.of(30, 100).widened(3.0)
-    assert wide.low < mc.Estimate.of(30, 100).low
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert Estimate.of(0, 1000).contains(0.0)
+    wide = Estimate.of(30, 100).widened(3.0)
+    assert wide.low < Estimate.of(30, 100).low
 
 
 # --------------------------------------------------------------------------- the samplers
@@ -49,19 +52,19 @@ def kernel_law(kernel):
 
 
 def test_attack_kernel():
-    k = kernel_law(mc.attack_kernel(1 / 2, 1 / 2, 1 / 3))
+    k = kernel_law(samplers.attack_kernel(1 / 2, 1 / 2, 1 / 3))
     assert k == pytest.approx({(0, 1): 1 / 2, (0, 2): 1 / 4, (0, 3): 1 / 12, (1, 3): 1 / 6})
-    k = kernel_law(mc.attack_kernel(1 / 2, 2 / 3, 0, save_roll=False))
+    k = kernel_law(samplers.attack_kernel(1 / 2, 2 / 3, 0, save_roll=False))
     assert k == pytest.approx({(0, 1): 1 / 2, (0, 2): 1 / 6, (1, 2): 1 / 3})
-    k = kernel_law(mc.attack_kernel(1 / 3, 1 / 2, 1 / 2, reroll=True))
+    k = kernel_law(samplers.attack_kernel(1 / 3, 1 / 2, 1 / 2, reroll=True))
     assert sum(k.values()) == pytest.approx(1)
     assert k[(0, 2)] == pytest.approx(4 / 9 + 1 / 3 * 1 / 2)   # two misses, or a first-die hit not wounding
     assert k[(0, 3)] == pytest.approx(2 / 9 * 1 / 2 + 1 / 3 * 1 / 2 * 1 / 2)
-    k = kernel_law(mc.attack_kernel(1 / 2, 0, 0, wound_roll=False, save_roll=False))
+    k = kernel_law(samplers.attack_kernel(1 / 2, 0, 0, wound_roll=False, save_roll=False))
     assert k == pytest.approx({(0, 1): 1.0})                    # hits that cannot wound roll no more dice
 
 
-def sampler_law(s: mc.StrikeSampler, n: int) -> dict[tuple[int, int], float]:
+def sampler_law(s: samplers.StrikeSampler, n: int) -> dict[tuple[int, int], float]:
     """The law the alias tables encode for n attacks (read from the tables, nothing sampled)."""
     slots = 1 << s.k
     scale = float(1 << s.coin_bits)
@@ -79,7 +82,7 @@ def sampler_law(s: mc.StrikeSampler, n: int) -> dict[tuple[int, int], float]:
 @pytest.mark.parametrize("p_hit, p_wound, p_save, reroll", [(1 / 2, 1 / 2, 1 / 3, False), (1 / 3, 2 / 3, 0.5, True),
                                                            (1 / 6, 5 / 6, 5 / 6, False)])
 def test_alias_tables_hold_the_exact_joint_law(p_hit, p_wound, p_save, reroll):
-    s = mc.StrikeSampler(mc.attack_kernel(p_hit, p_wound, p_save, reroll=reroll), 12)
+    s = samplers.StrikeSampler(samplers.attack_kernel(p_hit, p_wound, p_save, reroll=reroll), 12)
     q = (p_hit + (1 - p_hit) * p_hit if reroll else p_hit) * p_wound * (1 - p_save)
     for n in (0, 1, 5, 12):
         law = sampler_law(s, n)
@@ -93,13 +96,13 @@ def test_alias_tables_hold_the_exact_joint_law(p_hit, p_wound, p_save, reroll):
 def test_samplers_draw_the_law():
     rng = np.random.default_rng(5)
     for method in ("alias", "binomial"):
-        s = mc._sampler(method, 0.5, 0.5, 1 / 3, False, True, True, 10)
+        s = samplers._sampler(method, 0.5, 0.5, 1 / 3, False, True, True, 10)
         n = np.full(200_000, 10, dtype=np.intp)
         u, dice = s.draw(rng, n)
         q = F(1, 6)
         expected = binom(10, q)
         for k in range(4):
-            est = mc.Estimate.of(int((u == k).sum()), len(u), z_for(8))
+            est = Estimate.of(int((u == k).sum()), len(u), z_for(8))
             assert est.contains(float(expected[k])), (method, k)
         assert dice / len(u) == pytest.approx(10 * (1 + 0.5 + 0.25), rel=5e-3)
 
@@ -257,7 +260,7 @@ def test_pursuit_catches_as_often_as_2d6_beats_2d6():
     fled = res.outcomes["b_breaks"].count
     p_tie = F(146, 1296)
     expected = float((1 + p_tie) / 2)          # P(pursuit 2D6 >= flee 2D6)
-    assert mc.Estimate.of(res.caught["b"].count, fled, z_for(2)).contains(expected)
+    assert Estimate.of(res.caught["b"].count, fled, z_for(2)).contains(expected)
     fast = unit("8,3,3,3,3,1,3,1,7", 10, 5, kind="cavalry", standard=True)
     res = mc.simulate_fight(fast, unit(), 50_000, seed=6, pursuit=True, charge="a")
     assert res.caught["b"].count / res.outcomes["b_breaks"].count > 0.8   # 3D6 against 2D6

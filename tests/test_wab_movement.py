@@ -11,7 +11,7 @@ import pytest
 from campagne.core.dice import ScriptedDice
 from campagne.core.errors import MESSAGES, CampagneError
 from campagne.games.wab import movement as M
-from campagne.games.wab import tables
+from campagne.games.wab import movement_tables
 from campagne.games.wab.movement import MarchFacts, Mover
 
 
@@ -47,16 +47,18 @@ def test_the_most_restrictive_terrain_applies():
 @pytest.mark.parametrize("terrain", ["normal", "difficult", "very_difficult", "obstacle"])
 @pytest.mark.parametrize("formation, open_order", [("close", False), ("open", True), ("skirmish", True)])
 def test_terrain_factor_is_the_tables(terrain, formation, open_order):
-    assert M.terrain_factor(Mover(6, formation=formation), terrain)[0] == tables.terrain_factor(terrain, open_order)
+    assert (M.terrain_factor(Mover(6, formation=formation), terrain)[0]
+            == movement_tables.terrain_factor(terrain, open_order))
 
 
 @pytest.mark.parametrize("move", [0, 4, 5, 8, 10])
 def test_multipliers_are_the_tables(move):
-    assert inches(Mover(move), action="charge") == tables.charge_reach(move)
-    assert inches(Mover(move, musician=True), action="march") == tables.march_move(move)
-    assert inches(Mover(move, character=True), action="march") == tables.march_move(move, character=True)
+    assert inches(Mover(move), action="charge") == movement_tables.charge_reach(move)
+    assert inches(Mover(move, musician=True), action="march") == movement_tables.march_move(move)
+    assert (inches(Mover(move, character=True), action="march")
+            == movement_tables.march_move(move, character=True))
     assert inches(Mover(move, kind="character"), action="march") == 3 * move
-    assert inches(Mover(move), action="forced_march") == tables.march_move(move, forced=True)
+    assert inches(Mover(move), action="forced_march") == movement_tables.march_move(move, forced=True)
 
 
 def test_march_through_difficult_terrain_is_refused():
@@ -94,9 +96,10 @@ def test_charge_reach():
 
 def test_manoeuvre_costs_are_the_tables():
     u = Mover(8)
-    assert M.manoeuvre_cost(u, "turn_about") == 8 * tables.manoeuvre_cost("turn_about")
-    assert M.manoeuvre_cost(u, ("change_formation", 1)) == 8 * tables.manoeuvre_cost("change_formation", 1)
-    assert M.manoeuvre_cost(u, ("change_formation", -2)) == 8 * tables.manoeuvre_cost("change_formation", 2)
+    tables_cost = movement_tables.manoeuvre_cost
+    assert M.manoeuvre_cost(u, "turn_about") == 8 * tables_cost("turn_about")
+    assert M.manoeuvre_cost(u, ("change_formation", 1)) == 8 * tables_cost("change_formation", 1)
+    assert M.manoeuvre_cost(u, ("change_formation", -2)) == 8 * tables_cost("change_formation", 2)
     with pytest.raises(CampagneError):
         M.manoeuvre_cost(u, ("change_formation", 3))
     assert M.manoeuvre_cost(u, ("wheel", 2.5)) == F(5, 2)
@@ -233,7 +236,7 @@ def test_flee_move():
     r = M.flee_move(ScriptedDice([1, 2, 3]), Mover(8))
     assert r.distance == 6 and r.expression == "3D6"
     assert M.flee_move_odds(Mover(8), fire_and_flee=True) == __import__(
-        "campagne.core.dice", fromlist=["distribution"]).distribution("2D6")
+        "campagne.core.dice_notation", fromlist=["distribution"]).distribution("2D6")
 
 
 def test_mover_of_a_profiles_unit():

@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 
 from campagne.cli.main import app
 from campagne.core.errors import CampagneError
-from campagne.games.wab import odds
+from campagne.games.wab import attack_odds, odds, shooting_odds
 from campagne.games.wab.cli_odds import odds_wab
-from campagne.games.wab.odds import UnitState
+from campagne.games.wab.unit_state import UnitState
 
 RUNNER = CliRunner()
 CLEAN_ENV = {"CAMPAGNE_JSON": None, "CAMPAGNE_LANG": None, "CAMPAGNE_CAMPAIGN": None}
@@ -42,7 +42,7 @@ def unit(profile: str = "4,3,3,3,3,1,3,1,7", models: int = 20, files: int | None
 
 
 def test_ten_attacks_ws3_s3_t3_no_save_is_binomial_of_a_quarter():
-    r = odds.attacks_between(10, 3, 3, 3, 3, None)
+    r = attack_odds.attacks_between(10, 3, 3, 3, 3, None)
     assert (r.to_hit, r.to_wound, r.save) == (4, 4, None)
     assert r.p_unsaved == F(1, 4)
     assert r.unsaved_wounds == binomial_pmf(10, F(1, 4))
@@ -53,50 +53,50 @@ def test_ten_attacks_ws3_s3_t3_no_save_is_binomial_of_a_quarter():
 
 
 def test_scores_given_directly_or_as_probabilities():
-    assert odds.attacks(6, 3, 5, 4).p_unsaved == F(4, 6) * F(2, 6) * F(3, 6)
-    assert odds.attacks(6, F(1, 3), F(1, 2), F(1, 2)).p_unsaved == F(1, 12)
-    assert odds.attacks(3, 4, None).unsaved_wounds == {0: 1}  # cannot wound
-    assert odds.attacks(0, 4, 4).unsaved_wounds == {0: 1}
+    assert attack_odds.attacks(6, 3, 5, 4).p_unsaved == F(4, 6) * F(2, 6) * F(3, 6)
+    assert attack_odds.attacks(6, F(1, 3), F(1, 2), F(1, 2)).p_unsaved == F(1, 12)
+    assert attack_odds.attacks(3, 4, None).unsaved_wounds == {0: 1}  # cannot wound
+    assert attack_odds.attacks(0, 4, 4).unsaved_wounds == {0: 1}
 
 
 def test_save_modified_by_strength():
     # "5+ save vs S4 -> 6+"; worse than 6+ is no save; never better than 2+
-    assert odds.attacks_between(1, 3, 3, 4, 3, 5).save == 6
-    assert odds.attacks_between(1, 3, 3, 4, 3, 6).save is None
-    assert odds.attacks_between(1, 3, 3, 5, 3, 4).save == 6
-    assert odds.attacks_between(1, 3, 3, 10, 3, 1).save is None
-    assert odds.attacks_between(1, 3, 3, 3, 3, 1).save == 2
-    assert odds.attacks_between(1, 3, 3, 3, 3, 1).p_save == F(5, 6)
-    assert odds.modified_save(4, odds.save_modifier(6)) is None
-    assert odds.modified_save(3, odds.save_modifier(6)) == 6
+    assert attack_odds.attacks_between(1, 3, 3, 4, 3, 5).save == 6
+    assert attack_odds.attacks_between(1, 3, 3, 4, 3, 6).save is None
+    assert attack_odds.attacks_between(1, 3, 3, 5, 3, 4).save == 6
+    assert attack_odds.attacks_between(1, 3, 3, 10, 3, 1).save is None
+    assert attack_odds.attacks_between(1, 3, 3, 3, 3, 1).save == 2
+    assert attack_odds.attacks_between(1, 3, 3, 3, 3, 1).p_save == F(5, 6)
+    assert attack_odds.modified_save(4, attack_odds.save_modifier(6)) is None
+    assert attack_odds.modified_save(3, attack_odds.save_modifier(6)) == 6
 
 
 def test_to_wound_impossible_cells_and_to_hit_table():
-    r = odds.attacks_between(5, 3, 3, 1, 5, None)  # S1 cannot wound T5 ("-" on the sheet)
+    r = attack_odds.attacks_between(5, 3, 3, 1, 5, None)  # S1 cannot wound T5 ("-" on the sheet)
     assert r.to_wound is None and r.unsaved_wounds == {0: 1}
-    assert odds.attacks_between(1, 1, 10, 3, 3).to_hit == 6
-    assert odds.attacks_between(1, 10, 1, 3, 3).to_hit == 3
-    assert odds.attacks_between(1, 5, 3, 3, 3).to_hit == 3
+    assert attack_odds.attacks_between(1, 1, 10, 3, 3).to_hit == 6
+    assert attack_odds.attacks_between(1, 10, 1, 3, 3).to_hit == 3
+    assert attack_odds.attacks_between(1, 5, 3, 3, 3).to_hit == 3
 
 
 def test_reroll_misses_and_sixes_and_scores_above_six():
-    r = odds.attacks_between(4, 3, 3, 3, 3, None, reroll_misses=True)
+    r = attack_odds.attacks_between(4, 3, 3, 3, 3, None, reroll_misses=True)
     assert r.p_hit == F(1, 2) + F(1, 2) * F(1, 2)
-    assert odds.attacks_between(4, 5, 3, 3, 3, None, sixes_to_hit=True).p_hit == F(1, 6)
-    assert odds.attacks(1, 7, 4).p_hit == F(1, 12)  # a 6, then 4+
-    assert odds.attacks(1, 8, 4).p_hit == F(1, 18)
-    assert odds.attacks(1, 9, 4).p_hit == F(1, 36)
-    assert odds.attacks(1, 10, 4).p_hit == 0 and odds.attacks(1, 10, 4).to_hit is None
-    assert odds.attacks(1, 1, 4).p_hit == F(5, 6)  # a natural 1 always misses
+    assert attack_odds.attacks_between(4, 5, 3, 3, 3, None, sixes_to_hit=True).p_hit == F(1, 6)
+    assert attack_odds.attacks(1, 7, 4).p_hit == F(1, 12)  # a 6, then 4+
+    assert attack_odds.attacks(1, 8, 4).p_hit == F(1, 18)
+    assert attack_odds.attacks(1, 9, 4).p_hit == F(1, 36)
+    assert attack_odds.attacks(1, 10, 4).p_hit == 0 and attack_odds.attacks(1, 10, 4).to_hit is None
+    assert attack_odds.attacks(1, 1, 4).p_hit == F(5, 6)  # a natural 1 always misses
 
 
 def test_bad_numbers_are_refused():
     for bad in (dict(n_attacks=-1), dict(attacker_ws=11), dict(strength=0), dict(toughness=True)):
         args = dict(n_attacks=3, attacker_ws=3, defender_ws=3, strength=3, toughness=3) | bad
         with pytest.raises(CampagneError):
-            odds.attacks_between(**args)
+            attack_odds.attacks_between(**args)
     with pytest.raises(CampagneError):
-        odds.attacks(2, F(3, 2), 4)
+        attack_odds.attacks(2, F(3, 2), 4)
 
 
 scores = st.integers(1, 10)
@@ -105,18 +105,18 @@ scores = st.integers(1, 10)
 @given(n=st.integers(0, 30), ws=scores, tws=scores, s=scores, t=scores,
        save=st.one_of(st.none(), st.integers(1, 6)), reroll=st.booleans())
 def test_distributions_sum_to_one_exactly(n, ws, tws, s, t, save, reroll):
-    r = odds.attacks_between(n, ws, tws, s, t, save, reroll_misses=reroll)
+    r = attack_odds.attacks_between(n, ws, tws, s, t, save, reroll_misses=reroll)
     for dist in (r.hits, r.wounds, r.unsaved_wounds):
         assert sum(dist.values()) == 1
         assert all(p >= 0 for p in dist.values())
-    assert odds.mean(r.unsaved_wounds) == r.mean
+    assert attack_odds.mean(r.unsaved_wounds) == r.mean
 
 
 @given(n=st.integers(1, 20), ws=scores, tws=scores, s=st.integers(1, 9), t=scores,
        save=st.one_of(st.none(), st.integers(1, 6)))
 def test_more_strength_never_lowers_wound_odds(n, ws, tws, s, t, save):
-    weak = odds.attacks_between(n, ws, tws, s, t, save)
-    strong = odds.attacks_between(n, ws, tws, s + 1, t, save)
+    weak = attack_odds.attacks_between(n, ws, tws, s, t, save)
+    strong = attack_odds.attacks_between(n, ws, tws, s + 1, t, save)
     assert strong.p_wound >= weak.p_wound
     assert strong.p_unsaved >= weak.p_unsaved  # the save also gets worse
     assert strong.mean >= weak.mean
@@ -128,8 +128,8 @@ def _at_least(dist: dict[int, F], k: int) -> F:
 
 @given(n=st.integers(1, 20), ws=scores, tws=scores, s=scores, t=scores, k=st.integers(1, 6))
 def test_better_armour_never_raises_unsaved_wounds(n, ws, tws, s, t, k):
-    worse = odds.attacks_between(n, ws, tws, s, t, k + 1 if k < 6 else None)
-    better = odds.attacks_between(n, ws, tws, s, t, k)
+    worse = attack_odds.attacks_between(n, ws, tws, s, t, k + 1 if k < 6 else None)
+    better = attack_odds.attacks_between(n, ws, tws, s, t, k)
     assert better.mean <= worse.mean
     for j in range(n + 1):  # stochastically smaller, not only on average
         assert _at_least(better.unsaved_wounds, j) <= _at_least(worse.unsaved_wounds, j)
@@ -138,7 +138,8 @@ def test_better_armour_never_raises_unsaved_wounds(n, ws, tws, s, t, k):
 @given(n=st.integers(0, 20), ws=scores, tws=scores, s=scores, t=scores,
        save=st.one_of(st.none(), st.integers(1, 6)))
 def test_more_attacks_never_lowers_expected_wounds(n, ws, tws, s, t, save):
-    assert odds.attacks_between(n + 1, ws, tws, s, t, save).mean >= odds.attacks_between(n, ws, tws, s, t, save).mean
+    more = attack_odds.attacks_between(n + 1, ws, tws, s, t, save)
+    assert more.mean >= attack_odds.attacks_between(n, ws, tws, s, t, save).mean
 
 
 # --------------------------------------------------------------------------- a round, by hand
@@ -319,31 +320,33 @@ def test_round_refusals():
 
 
 def test_shooting_bs_table_modifiers_and_weapon_notes():
-    r = odds.shooting_odds(10, 3, [], 3, 3, None)
+    r = shooting_odds.shooting_odds(10, 3, [], 3, 3, None)
     assert r.odds.p_unsaved == F(1, 2) * F(1, 2)
-    r = odds.shooting_odds(10, 3, ["long_range", "soft_cover"], 3, 3, None)
+    r = shooting_odds.shooting_odds(10, 3, ["long_range", "soft_cover"], 3, 3, None)
     assert r.setup.to_hit == 6
-    r = odds.shooting_odds(10, 1, ["long_range", "hard_cover"], 3, 3, None)
+    r = shooting_odds.shooting_odds(10, 1, ["long_range", "hard_cover"], 3, 3, None)
     assert r.setup.to_hit == 9 and r.odds.p_hit == F(1, 36)  # a 6, then a 6
-    r = odds.shooting_odds(10, 4, ["moving"], toughness=3, weapon="javelin", distance=7)  # no long-range penalty
+    # no long-range penalty
+    r = shooting_odds.shooting_odds(10, 4, ["moving"], toughness=3, weapon="javelin", distance=7)
     assert r.setup.to_hit == 4 and r.setup.strength == 3
-    r = odds.shooting_odds(10, 3, toughness=3, armour_save=5, weapon="sling", distance=9)
+    r = shooting_odds.shooting_odds(10, 3, toughness=3, armour_save=5, weapon="sling", distance=9)
     assert r.setup.shots == 20  # "Deux tirs / tour à courte portée"
-    assert odds.shooting_odds(10, 3, toughness=3, weapon="sling", distance=10).setup.shots == 10
+    assert shooting_odds.shooting_odds(10, 3, toughness=3, weapon="sling", distance=10).setup.shots == 10
     with pytest.raises(CampagneError):
-        odds.shooting_odds(10, 3, ["moving"], toughness=3, weapon="crossbow", distance=10)
+        shooting_odds.shooting_odds(10, 3, ["moving"], toughness=3, weapon="crossbow", distance=10)
     with pytest.raises(CampagneError):
-        odds.shooting_odds(10, 3, toughness=3, weapon="bow", distance=30)
+        shooting_odds.shooting_odds(10, 3, toughness=3, weapon="bow", distance=30)
 
 
 def test_shooting_weapon_strength_and_save_modifier_by_range():
     from campagne.games.wab import tables
     w = tables.weapon("crossbow")
-    near = odds.shooting_odds(10, 3, toughness=3, armour_save=4, weapon=w, distance=w.half_range)
-    far = odds.shooting_odds(10, 3, toughness=3, armour_save=4, weapon=w, distance=w.range)
+    near = shooting_odds.shooting_odds(10, 3, toughness=3, armour_save=4, weapon=w, distance=w.half_range)
+    far = shooting_odds.shooting_odds(10, 3, toughness=3, armour_save=4, weapon=w, distance=w.range)
     assert near.setup.strength == (w.short_strength or w.strength)
-    assert near.setup.save == odds.modified_save(4, w.short_save_modifier)
-    assert far.setup.strength == w.strength and far.setup.save == odds.modified_save(4, w.save_modifier)
+    assert near.setup.save == attack_odds.modified_save(4, w.short_save_modifier)
+    assert far.setup.strength == w.strength
+    assert far.setup.save == attack_odds.modified_save(4, w.save_modifier)
     assert ("long_range", -1) in far.setup.modifiers
     assert sum(far.odds.unsaved_wounds.values()) == 1
 
@@ -373,7 +376,7 @@ def test_cli_attacks_armour_save_is_the_unmodified_save_and_exact_fractions():
                           "--strength", 4, "--toughness", 3, "--armour-save", 5, "--json", "--exact").stdout)
     assert set(data) == ATTACK_KEYS
     assert (data["to_hit"], data["to_wound"], data["save"]) == (3, 3, 6)
-    expected = odds.attacks(4, 3, 3, 6)
+    expected = attack_odds.attacks(4, 3, 3, 6)
     assert {k: F(v) for k, v in data["unsaved_wounds"].items()} == {str(k): p for k, p in expected.unsaved_wounds.items()}
     assert F(data["mean"]) == expected.mean
     impossible = json.loads(cli("odds", "wab", "attacks", "--attacks", 2, "--ws", 3, "--target-ws", 3,

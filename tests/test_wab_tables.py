@@ -27,10 +27,11 @@ from hypothesis import strategies as st
 from seed_texts import seed_text_or_skip
 
 from campagne.core.errors import CampagneError
-from campagne.games.wab import data, tables
-from campagne.games.wab.tables import (
-    armour_save, bs_to_hit, d6_probability, hit_probability, save_modifier, shooting_to_hit, to_hit, to_wound,
+from campagne.games.wab import data, movement_tables, tables
+from campagne.games.wab.hit_tables import (
+    bs_to_hit, d6_probability, hit_probability, shooting_to_hit, to_hit, to_wound,
 )
+from campagne.games.wab.tables import armour_save, save_modifier
 
 REPO = Path(__file__).resolve().parents[1]
 TABLES_TOML = REPO / "src" / "campagne" / "games" / "wab" / "data" / "tables.toml"
@@ -636,11 +637,11 @@ def test_terrain_as_printed(seed: Seed) -> None:
     factors = {"Aucun": Fraction(1), "½": Fraction(1, 2), "¼": Fraction(1, 4),
                "½ pour franchir": Fraction(1, 2)}
     for r in rows:
-        assert tables.terrain_factor(r.key) == factors[r.get("modifier_fr")]
+        assert movement_tables.terrain_factor(r.key) == factors[r.get("modifier_fr")]
     assert "½ mouvement en terrain très difficile" in T["terrain"].data["open_order_fr"]
-    assert tables.terrain_factor("Très difficile", open_order=True) == Fraction(1, 2)
-    assert tables.terrain_factor("difficult", open_order=True) == Fraction(1, 2)
-    assert tables.terrain_factor("obstacle") == Fraction(1, 2)
+    assert movement_tables.terrain_factor("Très difficile", open_order=True) == Fraction(1, 2)
+    assert movement_tables.terrain_factor("difficult", open_order=True) == Fraction(1, 2)
+    assert movement_tables.terrain_factor("obstacle") == Fraction(1, 2)
 
 
 def test_flee_distance_as_printed(seed: Seed) -> None:
@@ -659,12 +660,12 @@ def test_flee_distance_as_printed(seed: Seed) -> None:
 
 
 def test_movement_helpers() -> None:
-    assert tables.charge_reach(4) == 8
-    assert tables.march_move(4) == 8
-    assert tables.march_move(4, character=True) == tables.march_move(4, forced=True) == 12
-    assert tables.manoeuvre_cost("turn_about") == Fraction(1, 4)
-    assert tables.manoeuvre_cost("change_formation", 1) == Fraction(1, 2)
-    assert tables.manoeuvre_cost("change_formation", 2) == 1
+    assert movement_tables.charge_reach(4) == 8
+    assert movement_tables.march_move(4) == 8
+    assert movement_tables.march_move(4, character=True) == movement_tables.march_move(4, forced=True) == 12
+    assert movement_tables.manoeuvre_cost("turn_about") == Fraction(1, 4)
+    assert movement_tables.manoeuvre_cost("change_formation", 1) == Fraction(1, 2)
+    assert movement_tables.manoeuvre_cost("change_formation", 2) == 1
 
 
 # --------------------------------------------------------------------------- shooting and odds
@@ -727,13 +728,13 @@ BAD_CALLS = [
     (lambda: armour_save(["Heavy armour", "Sword"], strict=True), "wab.unknown_equipment"),
     (lambda: armour_save(42), "wab.bad_value"),
     (lambda: tables.flee_dice(-1), "wab.bad_value"),
-    (lambda: tables.terrain_factor("swamp"), "wab.unknown_terrain"),
+    (lambda: movement_tables.terrain_factor("swamp"), "wab.unknown_terrain"),
     (lambda: tables.combat_bonuses(kind="dragon"), "wab.bad_value"),
     (lambda: tables.combat_bonuses(formation="square"), "wab.bad_value"),
     (lambda: tables.combat_bonuses(flank=1), "wab.bad_value"),
     (lambda: tables.rank_bonus(-1), "wab.bad_value"),
-    (lambda: tables.manoeuvre_cost("wheel"), "wab.bad_value"),
-    (lambda: tables.manoeuvre_cost("change_formation", 3), "wab.bad_value"),
+    (lambda: movement_tables.manoeuvre_cost("wheel"), "wab.bad_value"),
+    (lambda: movement_tables.manoeuvre_cost("change_formation", 3), "wab.bad_value"),
     (lambda: tables.weapon(3), "wab.unknown_weapon"),
     (lambda: tables.weapon("bow").strength_at(-1), "wab.bad_value"),
 ]

@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .dice import Dice, Distribution, convolve, parse
+from .dice import Dice
+from .dice_notation import Distribution, convolve, parse
 from .errors import CampagneError, bilingual
 
 _NUM = r"[-−]?\d+"

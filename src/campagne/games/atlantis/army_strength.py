@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...core.dice import Const, Dice, DicePool, Distribution, convolve, parse
+from ...core.dice import Dice
+from ...core.dice_notation import Const, DicePool, Distribution, convolve, parse
 from ...core.errors import CampagneError
 from . import data
 from .army_model import WARBAND_TYPES, Army, Unit

@@ -22,7 +22,7 @@ from functools import cache, lru_cache
 from math import lcm
 from typing import Any
 
-from ...core.dice import convolve, parse
+from ...core.dice_notation import convolve, parse
 from ...core.errors import CampagneError, register_messages
 from ...core.tables import Table
 from .data import constants, tables

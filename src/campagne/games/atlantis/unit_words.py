@@ -13,6 +13,12 @@ def unit_names_of(army: dict[str, Any] | None, ids: list[str], o: Out) -> list[s
     """An army's units by their printed names; the id beside a name two units share ("Spearmen (spearmen2)")."""
     key = "name_fr" if o.lang == "fr" else "name"
     named = {u["id"]: u.get(key) or u.get("name") or u["id"] for u in (army or {}).get("units", [])}
+    return _printed(named, ids)
+
+
+def _printed(named: dict[str, Any], ids: list[str]) -> list[str]:
+    """Units by the names in `named` (id -> name): the id beside a name two of them share, the id itself where
+    no name is known. Both ways of naming a unit (`unit_names_of`, `army_unit`) print through here."""
     shared = {n for n in named.values() if list(named.values()).count(n) > 1}
     return [f"{named[i]} ({i})" if named.get(i) in shared else named.get(i, i) for i in ids]
 
@@ -46,8 +52,4 @@ def army_unit(pid: str, uid: str, o: Out) -> str:
     names = {f"{pid}.{u['id']}": {"fr": u.get("name_fr") or u.get("name"), "en": u.get("name")}
              for u in army.get("units", [])}
     names.update({k: v for k, v in (seen.get("unit_names") or {}).items() if k.startswith(f"{pid}.")})
-    said = {k: v.get(key) or v.get("en") or k for k, v in names.items()}
-    name = said.get(f"{pid}.{uid}")
-    if name is None:
-        return uid
-    return f"{name} ({uid})" if list(said.values()).count(name) > 1 else name
+    return _printed({k[len(pid) + 1:]: v.get(key) or v.get("en") or k for k, v in names.items()}, [uid])[0]

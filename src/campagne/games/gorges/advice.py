@@ -17,7 +17,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ...core.dice import Dice, distribution
+from ...core.dice import Dice
+from ...core.dice_notation import distribution
 from ...core.i18n import Lang, chance
 from ...core.interface import Field, LegalOrder
 from ...core.legal import accepts

@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ...core.dice import distribution
+from ...core.dice_notation import distribution
 from ...core.errors import need, register_messages
 from . import aftermath, rolls
 from .context import Ctx, Event

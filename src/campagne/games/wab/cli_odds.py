@@ -81,8 +81,8 @@ def odds_attacks(attacks: int = typer.Option(..., "--attacks", help="Number of a
     o = out(lang, json_)
 
     def go() -> None:
-        from . import odds
-        r = odds.attacks_between(attacks, ws, target_ws, strength, toughness, armour_save,
+        from . import attack_odds
+        r = attack_odds.attacks_between(attacks, ws, target_ws, strength, toughness, armour_save,
                                  reroll_misses=reroll_misses, sixes_to_hit=sixes)
         if o.json:
             o.data(r.to_json(exact))
@@ -128,10 +128,9 @@ def odds_shooting(shooters: int = typer.Option(..., "--shooters", help="Models s
     o = out(lang, json_)
 
     def go() -> None:
-        from . import odds
-        r = odds.shooting_odds(shooters, bs, modifier, strength, toughness, armour_save, weapon=weapon,
-                               distance=distance,
-                               sixes_only=sixes)
+        from . import shooting_odds
+        r = shooting_odds.shooting_odds(shooters, bs, modifier, strength, toughness, armour_save,
+                                        weapon=weapon, distance=distance, sixes_only=sixes)
         if o.json:
             o.data(r.to_json(exact))
             return
@@ -205,7 +204,7 @@ def _load_list(path: str) -> Any:
 
 
 def _side_state(side: str, v: dict[str, Any]) -> Any:
-    from . import odds
+    from . import unit_state
     flag = side
     who = SIDE_NAMES[side]
     side_text = bilingual(*who)
@@ -235,12 +234,12 @@ def _side_state(side: str, v: dict[str, Any]) -> Any:
             unit = profiles_from_dict({**unit.to_dict(), **changes})
         if v["save"] is not None:
             facts["save"] = v["save"]
-        return odds.UnitState(unit, **facts)
+        return unit_state.UnitState(unit, **facts)
     if not v["profile"]:
         raise CampagneError("wab.cli.side_missing", side=side_text, flag=flag)
     if v["models"] is None:
         raise CampagneError("wab.cli.models_needed", flag=flag)
-    return odds.UnitState.from_profile(
+    return unit_state.UnitState.from_profile(
         v["profile"], v["models"], v["files"], save=v["save"], name=v["name"] or side.upper(),
         kind=v["kind"] or "infantry", formation=v["formation"] or "close_order", musician=v["musician"],
         standard=v["standard"], army_standard=v["army_standard"], special_rules=rules,

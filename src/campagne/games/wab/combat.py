@@ -24,7 +24,9 @@ from typing import Any
 from ...core.dice import Dice, Roll
 from . import odds
 from .data import tables as sheet_tables
-from .odds import ROLE, RoundSetup, UnitState
+from .attack_odds import ROLE, SIDES
+from .odds import RoundSetup
+from .unit_state import UnitState
 
 # --------------------------------------------------------------------------- rolling attacks
 
@@ -229,11 +231,11 @@ def resolve_round(a: UnitState, b: UnitState, dice: Dice, *, test_loser: bool = 
     characters fighting beside the two units caused before the round; they count in their side's result
     (« Chaque camp additionne le nombre de blessures qu'il a causé »)."""
     setup = odds.prepare_round(a, b, **situation)
-    extra = {side: int((character_wounds or {}).get(side, 0)) for side in odds.SIDES}
+    extra = {side: int((character_wounds or {}).get(side, 0)) for side in SIDES}
     start = len(dice.records)
     strikes: dict[str, StrikeTrace] = {}
     if setup.order is None:
-        for side in odds.SIDES:
+        for side in SIDES:
             strikes[side] = _strike(dice, setup, side, setup.contact[side])
         ordered = [strikes["a"], strikes["b"]]
     else:
@@ -245,10 +247,10 @@ def resolve_round(a: UnitState, b: UnitState, dice: Dice, *, test_loser: bool = 
     lost = {"a": strikes["b"].casualties, "b": strikes["a"].casualties}
     left = {"a": a.models - lost["a"], "b": b.models - lost["b"]}
     wounded = {side: (setup.state(side).wounded + strikes[_other(side)].unsaved)
-               % max(setup.state(side).profile.W, 1) if left[side] else 0 for side in odds.SIDES}
-    bonuses = {side: odds.side_bonuses(setup, side, left[side]) for side in odds.SIDES}
+               % max(setup.state(side).profile.W, 1) if left[side] else 0 for side in SIDES}
+    bonuses = {side: odds.side_bonuses(setup, side, left[side]) for side in SIDES}
     results = {side: strikes[side].wounds_caused + extra[side] + sum(v for _, v in bonuses[side])
-               for side in odds.SIDES}
+               for side in SIDES}
     diff = results["a"] - results["b"]
     trace = RoundTrace(setup, ordered, lost, left, wounded, bonuses, results, diff, character_wounds=extra)
     loser = trace.loser
@@ -278,7 +280,7 @@ def break_test(state: UnitState, difference: int, dice: Dice, *, models_left: in
 def apply_round(trace: RoundTrace) -> dict[str, Any]:
     """The units after the round (copies of the `profiles.Unit`s with their models left), for a
     caller that tracks a battle: {"a": Unit, "b": Unit}."""
-    return {side: trace.setup.state(side).with_models(trace.models_left[side]) for side in odds.SIDES}
+    return {side: trace.setup.state(side).with_models(trace.models_left[side]) for side in SIDES}
 
 
 def summary(traces: Iterable[RoundTrace]) -> dict[str, int]:

@@ -1,7 +1,7 @@
 """Sampled odds of whole WAB 2 close combats (seed 002): many fights at once, vectorised with numpy.
 
 `simulate_fight(a, b, n_sims, ...)` fights `n_sims` independent copies of one combat between two
-units (`odds.UnitState`, the same description the exact odds take), round after round, until one side
+units (`unit_state.UnitState`, the same description the exact odds take), round after round, until one side
 breaks, is destroyed (or gives ground, if asked), or `max_rounds` is reached. It returns each outcome's
 frequency with a 95 % Wilson interval, the mean number of rounds, the losses, the outcome frequencies
 of the first round (to compare with `odds.round_odds`) and how many dice the simulation decided.
@@ -12,24 +12,9 @@ bonuses for every number of models left (`odds.side_bonuses`), the break test's 
 stubborn and frenzy (`UnitState.nerve` -> `psychology.Nerve`). What is vectorised here, for all the
 fights at once (arrays of shape (n_sims,)): models in contact, the strikes, casualties (wounds carried
 over on multi-wound models), combat resolution, break tests (2D6, army-standard re-roll, stubborn D6,
-automatic breaks), momentum, optional pursuit and fear tests.
-
-How the strikes are sampled, exactly. One attack is a little random process: a hit die (a missed die
-re-rolled with hatred), then a wound die if it hit (none if the wound is impossible), then a save die
-if it wounded and a save is possible. Its outcome is the pair (unsaved wound 0/1, dice rolled 1..4).
-The n attacks of one side are independent, so the pair (U unsaved wounds, D dice rolled) has the
-n-fold convolution of that small law; it is computed once per side, round type and n (float64), and
-stored as a Walker alias table. Drawing (U, D) for a whole array of n then costs one raw 64-bit random
-number and two table gathers per fight, whatever n is: the law of rolling those D dice one by one
-(up to the float64 rounding of the tables), and D is what is counted in "dice resolved" (the
-benchmark's measure), as a binomial draw stands for its n dice. Tables that would exceed 2**20 slots
-(hundreds of attacks a side) fall back to `method="binomial"`, which draws the same events as three
-chained binomials (hits, wounds, unsaved): about four times slower, kept as a cross-check.
-
-Statistics: every probability comes with its 95 % Wilson score interval (`Estimate`; `widened(z)`
-gives another level, e.g. Bonferroni for many comparisons at once); the mean number of rounds with
-a normal 95 % interval. `FightResult.first_round` holds the first round's frequencies under the names
-of `odds.RoundOdds` (attacker_wins, defender_breaks, ...), so the two can be compared directly.
+automatic breaks), momentum, optional pursuit and fear tests. How the strikes are sampled is told in
+`montecarlo_samplers.py`, each side's numbers are `montecarlo_sides.py`'s, what is found
+`montecarlo_results.py`'s.
 
 Readings that only matter over several rounds (the sheet describes one round):
 
@@ -58,14 +43,14 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from ...core.errors import CampagneError, register_messages
-from ...core.stats import Z95, wilson
+from ...core.stats import Z95
+from .montecarlo_results import Estimate, FightResult
+from .montecarlo_sides import _apply, _attach_samplers, _casualties, _contact, _Side, _side_spec
 
 register_messages({
     "wab.mc.bad_option": {
@@ -81,343 +66,6 @@ _CODE = {name: i + 1 for i, name in enumerate(OUTCOMES)}
 FIRST_ROUND = ("attacker_wins", "defender_wins", "draw", "attacker_breaks", "defender_breaks",
                "attacker_gives_ground", "defender_gives_ground", "attacker_destroyed", "defender_destroyed")
 TWO_D6 = np.array([i // 6 + i % 6 + 2 for i in range(36)], dtype=np.int16)  # one uniform 0..35 = two dice
-
-
-# --------------------------------------------------------------------------- estimates
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A sampled probability: `count` of `n` fights, its 95 % Wilson interval [low, high]."""
-
-    p: float
-    low: float
-    high: float
-    count: int
-    n: int
-
-    @classmethod
-    def of(cls, count: int, n: int, z: float = Z95) -> Estimate:
-        low, high = wilson(count, n, z)
-        return cls(count / n if n else 0.0, low, high, int(count), int(n))
-
-    def widened(self, z: float) -> Estimate:
-        """The same count with another interval (e.g. a Bonferroni z for several comparisons at once)."""
-        return Estimate.of(self.count, self.n, z)
-
-    def contains(self, value: float) -> bool:
-        return self.low <= value <= self.high
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"p": self.p, "ci95": [self.low, self.high], "count": self.count}
-
-
-@dataclass(frozen=True)
-class FightResult:
-    """What `simulate_fight` found. `outcomes` are exclusive and sum to 1; `a_wins` / `b_wins` group
-    them (the enemy broke, was destroyed, gave ground with give_ground="end", or fled from fear); a
-    charge that does not take place (a_no_charge / b_no_charge), a mutual destruction and an
-    unresolved fight count for neither side."""
-
-    n_sims: int
-    outcomes: dict[str, Estimate]
-    a_wins: Estimate
-    b_wins: Estimate
-    mean_rounds: float
-    rounds_ci: tuple[float, float]
-    rounds: dict[int, int]
-    mean_losses: dict[str, float]
-    caught: dict[str, Estimate]
-    first_round: dict[str, Estimate]
-    gave_ground: dict[str, float]
-    dice: int
-    seconds: float
-    options: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def dice_per_second(self) -> float:
-        return self.dice / self.seconds if self.seconds > 0 else float("inf")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "n_sims": self.n_sims,
-            "outcomes": {k: v.to_dict() for k, v in self.outcomes.items() if v.count},
-            "a_wins": self.a_wins.to_dict(), "b_wins": self.b_wins.to_dict(),
-            "mean_rounds": self.mean_rounds, "mean_rounds_ci95": list(self.rounds_ci),
-            "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
-            "mean_losses": dict(self.mean_losses),
-            "caught_in_pursuit": {k: v.to_dict() for k, v in self.caught.items()},
-            "first_round": {k: v.to_dict() for k, v in self.first_round.items()},
-            "mean_times_gave_ground": dict(self.gave_ground),
-            "dice": self.dice, "seconds": self.seconds, "dice_per_second": self.dice_per_second,
-            "options": dict(self.options),
-        }
-
-
-# --------------------------------------------------------------------------- the joint (U, D) sampler
-
-
-def attack_kernel(p_hit: float, p_wound: float, p_save: float, *, reroll: bool = False,
-                  wound_roll: bool = True, save_roll: bool = True) -> tuple[tuple[int, int, float], ...]:
-    """The law of one attack as (unsaved 0/1, dice rolled, probability) triples.
-
-    `p_hit` is one die's chance (before any re-roll); `wound_roll` / `save_roll`: whether those dice
-    are rolled at all (no wound roll when it is impossible, no save roll without a save)."""
-    after_hit: list[tuple[int, int, float]] = []  # (unsaved, extra dice, p) once the attack has hit
-    if not wound_roll:
-        after_hit.append((0, 0, 1.0))
-    else:
-        after_hit.append((0, 1, 1.0 - p_wound))
-        if save_roll:
-            after_hit += [(0, 2, p_wound * p_save), (1, 2, p_wound * (1.0 - p_save))]
-        else:
-            after_hit.append((1, 1, p_wound))
-    hit_ways = [(1, p_hit)]  # (dice used to hit, p)
-    miss_ways = [(1, 1.0 - p_hit)]
-    if reroll:
-        hit_ways.append((2, (1.0 - p_hit) * p_hit))
-        miss_ways = [(2, (1.0 - p_hit) ** 2)]
-    out: dict[tuple[int, int], float] = {}
-    for dice, p in miss_ways:
-        out[(0, dice)] = out.get((0, dice), 0.0) + p
-    for dice, p in hit_ways:
-        for u, extra, q in after_hit:
-            out[(u, dice + extra)] = out.get((u, dice + extra), 0.0) + p * q
-    return tuple((u, d, p) for (u, d), p in sorted(out.items()) if p > 0)
-
-
-def _alias(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Walker/Vose alias table of a probability vector: (threshold, alias) with local indices."""
-    m = len(p)
-    q = (p / p.sum() * m).tolist()
-    prob = [1.0] * m
-    alias = list(range(m))
-    small = [i for i, v in enumerate(q) if v < 1.0]
-    large = [i for i, v in enumerate(q) if v >= 1.0]
-    while small and large:
-        s, g = small.pop(), large.pop()
-        prob[s] = q[s]
-        alias[s] = g
-        q[g] = (q[g] + q[s]) - 1.0
-        (small if q[g] < 1.0 else large).append(g)
-    return np.array(prob), np.array(alias, dtype=np.int64)
-
-
-class StrikeSampler:
-    """Draws (unsaved wounds, dice rolled) for n attacks, n given per fight, from exact alias tables.
-
-    Every n's outcomes are padded to one power of two S = 2**k slots (a padding slot always takes its
-    alias), so one raw 64-bit random number per fight gives the slot (its top k bits) and the alias
-    coin (the other 64-k bits, compared with a threshold stored on 64-k bits: the float64 alias
-    probabilities lose nothing more)."""
-
-    MAX_SLOTS = 1 << 20
-
-    def __init__(self, kernel: tuple[tuple[int, int, float], ...], n_max: int) -> None:
-        self.kernel = kernel
-        self.n_max = n_max
-        d_max = max(d for _, d, _ in kernel)
-        shape = (n_max + 1, d_max * n_max + 1)
-        dist = np.zeros(shape)
-        dist[0, 0] = 1.0
-        laws = []
-        for n in range(n_max + 1):
-            if n:
-                nxt = np.zeros(shape)
-                for u, d, p in kernel:
-                    nxt[u:, d:] += p * dist[: shape[0] - u, : shape[1] - d]
-                dist = nxt
-            uu, dd = np.nonzero(dist > 0)
-            laws.append((uu, dd, dist[uu, dd]))
-        width = max(len(p) for _, _, p in laws)
-        self.k = max(1, (width - 1).bit_length())
-        slots = 1 << self.k
-        if slots * (n_max + 1) > self.MAX_SLOTS:
-            raise ValueError("alias tables too large")
-        self.coin_bits = 64 - self.k
-        scale = float(1 << self.coin_bits)
-        threshold = np.zeros((n_max + 1) * slots, dtype=np.uint64)
-        own = np.zeros((n_max + 1) * slots, dtype=np.int64)
-        other = np.zeros((n_max + 1) * slots, dtype=np.int64)
-        for n, (uu, dd, pp) in enumerate(laws):
-            padded = np.zeros(slots)
-            padded[: len(pp)] = pp
-            prob, alias = _alias(padded)
-            code = np.zeros(slots, dtype=np.int64)
-            code[: len(pp)] = (dd.astype(np.int64) << 16) | uu
-            base = n * slots
-            # P(take own) = prob; prob 1 must always win: the threshold saturates above every coin
-            thr = np.minimum(prob * scale, np.nextafter(scale, 0))
-            threshold[base: base + slots] = np.where(prob >= 1.0, np.uint64(1 << self.coin_bits),
-                                                     thr.astype(np.uint64))
-            own[base: base + slots] = code
-            other[base: base + slots] = code[alias]
-        self.threshold = threshold
-        # codes[2 * slot] is the slot's own outcome, codes[2 * slot + 1] its alias: (dice << 16) | unsaved
-        self.codes = np.stack([own, other], axis=1).ravel()
-        self._shift = np.uint64(self.coin_bits)
-        self._mask = np.uint64((1 << self.coin_bits) - 1)
-        self.mean_unsaved = sum(u * p for u, _, p in kernel)
-
-    def draw(self, rng: np.random.Generator, n: np.ndarray) -> tuple[np.ndarray, int]:
-        """Unsaved wounds for each fight (n attacks each, an intp array) and the total number of dice
-        they took. (No np.where and no conversions: both are slow on random data.)"""
-        r = rng.bit_generator.random_raw(n.shape[0])
-        slot = (r >> self._shift).view(np.intp)
-        slot += n << self.k
-        r &= self._mask
-        pos = slot << 1
-        pos += r >= self.threshold[slot]
-        code = self.codes[pos]
-        unsaved = code & 0xFFFF
-        return unsaved, (int(code.sum()) - int(unsaved.sum())) >> 16
-
-
-class BinomialSampler:
-    """The same draw as three chained binomials (hits, wounds, unsaved), counting the dice the same way."""
-
-    def __init__(self, p_hit: float, p_wound: float, p_save: float, *, reroll: bool, wound_roll: bool,
-                 save_roll: bool) -> None:
-        self.p_hit, self.p_wound, self.p_save = p_hit, p_wound, p_save
-        self.reroll, self.wound_roll, self.save_roll = reroll, wound_roll, save_roll
-
-    def draw(self, rng: np.random.Generator, n: np.ndarray) -> tuple[np.ndarray, int]:
-        dice = int(n.sum())
-        hits = rng.binomial(n, self.p_hit)
-        if self.reroll:
-            misses = n - hits
-            dice += int(misses.sum())
-            hits = hits + rng.binomial(misses, self.p_hit)
-        if not self.wound_roll:
-            return np.zeros_like(n), dice
-        dice += int(hits.sum())
-        wounds = rng.binomial(hits, self.p_wound)
-        if not self.save_roll:
-            return wounds, dice
-        dice += int(wounds.sum())
-        return wounds - rng.binomial(wounds, self.p_save), dice
-
-
-@lru_cache(maxsize=256)
-def _sampler(method: str, p_hit: float, p_wound: float, p_save: float, reroll: bool, wound_roll: bool,
-             save_roll: bool, n_max: int) -> StrikeSampler | BinomialSampler:
-    if method == "alias":
-        kernel = attack_kernel(p_hit, p_wound, p_save, reroll=reroll, wound_roll=wound_roll,
-                               save_roll=save_roll)
-        try:
-            return StrikeSampler(kernel, n_max)
-        except ValueError:  # too many attacks for tables of a sensible size
-            pass
-    return BinomialSampler(p_hit, p_wound, p_save, reroll=reroll, wound_roll=wound_roll, save_roll=save_roll)
-
-
-# --------------------------------------------------------------------------- the sides, decided once
-
-
-@dataclass
-class _Side:
-    """Everything about one side that does not depend on the dice, as numbers and lookup arrays."""
-
-    models: int
-    start_models: int
-    files: int
-    w: int
-    wounded: int
-    apm: int
-    fighting_ranks: int
-    contact: int | None
-    samplers: dict[str, Any]        # "first", "first_sixes", "later"
-    bonus: np.ndarray               # [momentum code (0 none, 1 a, 2 b), models left] -> combat bonus
-    ld: int                         # break test Leadership (hatred 10, general)
-    reroll: bool                    # army standard re-roll of a failed break test
-    stubborn: bool
-    stubborn_d6_any: bool           # the stubborn D6 also against the under-five automatic break
-    frenzied: bool
-    causes_fear: bool
-    psy_ld: int                     # Leadership of a psychology test (fear): unit's or general's
-    move: int
-
-
-def _side_spec(side: str, a: Any, b: Any, situation: dict[str, Any], method: str) -> _Side:
-    """Read one side with the scalar rules of odds.py and psychology.py."""
-    from . import odds
-
-    state = a if side == "a" else b
-    unit = state.unit
-    apm = state.attacks_per_model
-    kw = {k: situation[k] for k in ("flank", "rear", "high_ground", "difficult_terrain")}
-    rows = []
-    for mom in (None, "a", "b"):
-        setup = odds.prepare_round(a, b, momentum=mom, **kw)
-        rows.append([sum(v for _, v in odds.side_bonuses(setup, side, left))
-                     for left in range(unit.models + 1)])
-    bonus = np.array(rows, dtype=np.intp)
-    nerve = state.nerve(unit.models)
-    ld, _ = nerve.effective_ld(morale=True)
-    psy_ld, _ = nerve.effective_ld()
-    return _Side(models=unit.models, start_models=unit.start_models or unit.models, files=unit.files,
-                 w=max(unit.profile.W, 1), wounded=state.wounded, apm=apm,
-                 fighting_ranks=state.fighting_ranks,
-                 contact=state.contact, samplers={}, bonus=bonus, ld=ld, reroll=nerve.army_standard_applies,
-                 stubborn=nerve.stubborn, stubborn_d6_any=nerve.stubborn_d6 == "any", frenzied=nerve.frenzied,
-                 causes_fear=state.causes_fear, psy_ld=psy_ld, move=unit.profile.M)
-
-
-def _attach_samplers(side: str, a: Any, b: Any, spec: _Side, max_contact: int, method: str) -> None:
-    """The strike samplers of one side: first round, first round hitting on 6s only, later rounds."""
-    from . import odds
-
-    state, enemy = (a, b) if side == "a" else (b, a)
-    n_max = max(max_contact, 1) * spec.apm
-    for key, rnd, sixes in (("first", 1, False), ("first_sixes", 1, True), ("later", 2, False)):
-        st = odds.strike_of(side, state, enemy, rnd, sixes)
-        p1 = float(odds.hit_chance(st.to_hit)) if st.to_hit is not None else 0.0
-        spec.samplers[key] = _sampler(method, p1, float(st.p_wound), float(st.p_save), bool(st.reroll_misses),
-                                      st.to_wound is not None, st.save is not None, n_max)
-
-
-def _contact(sa: _Side, sb: _Side, alive_a: np.ndarray, alive_b: np.ndarray, flank: bool, rear: bool
-             ) -> tuple[np.ndarray, np.ndarray]:
-    """odds.models_in_contact, vectorised: a's front rank against the face of b it hits."""
-    if flank:
-        face = -(-alive_b // sb.files)
-    elif rear:
-        face = alive_b - (-(-alive_b // sb.files) - 1) * sb.files
-    else:
-        face = np.minimum(alive_b, sb.files)
-    width = np.minimum(np.minimum(alive_a, sa.files), face)
-    if sa.contact is None:
-        ca = np.minimum(alive_a, width * sa.fighting_ranks)
-    else:
-        ca = np.minimum(alive_a, sa.contact)
-    if sb.contact is not None:
-        cb = np.minimum(alive_b, sb.contact)
-    else:
-        cb = np.minimum(alive_b, width * (1 if flank or rear else sb.fighting_ranks))
-    return ca, cb
-
-
-def _apply(side: _Side, alive: np.ndarray, wounded: np.ndarray | None, unsaved: np.ndarray
-           ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-    """Wounds counted in the combat result (capped at what the unit had), models left, wounds carried."""
-    if wounded is None or side.w == 1:
-        caused = np.minimum(unsaved, alive)
-        return caused, alive - caused, wounded
-    total = alive * side.w - wounded
-    caused = np.minimum(unsaved, total)
-    t = wounded + unsaved
-    cas = np.minimum(alive, t // side.w)
-    left = alive - cas
-    carried = t - cas * side.w
-    carried *= left > 0
-    return caused, left, carried
-
-
-def _casualties(side: _Side, alive: np.ndarray, wounded: np.ndarray | None,
-                unsaved: np.ndarray) -> np.ndarray:
-    if wounded is None or side.w == 1:
-        return np.minimum(unsaved, alive)
-    return np.minimum(alive, (wounded + unsaved) // side.w)
 
 
 # --------------------------------------------------------------------------- the simulation
@@ -439,7 +87,7 @@ def simulate_fight(a: Any, b: Any, n_sims: int = 100_000, *, seed: int | np.rand
                    give_ground: str = "continue", pursuit: bool = False, fear_tests: bool = False,
                    max_rounds: int = 50, method: str = "alias", chunk: int = 1 << 19) -> FightResult:
     """Fight `n_sims` copies of the combat between `a` (the attacker: flank / rear are a's attack on b)
-    and `b` (`odds.UnitState`) until it is decided; see the module docstring for the rules."""
+    and `b` (`unit_state.UnitState`) until it is decided; see the module docstring for the rules."""
     from . import odds
 
     started = time.perf_counter()

@@ -1,7 +1,7 @@
 """One unit's shooting RESOLVED with dice (seed 002, "TIR"): every die recorded, a full trace.
 
-`resolve_shooting(...)` rolls what `odds.shooting_odds(...)` computes exactly, from the same
-`odds.prepare_shooting` (TABLE DE TIR, MODIFICATEURS, the weapons table and its notes): a D6 per shot
+`resolve_shooting(...)` rolls what `shooting_odds.shooting_odds(...)` computes exactly, from the same
+`shooting_odds.prepare_shooting` (TABLE DE TIR, MODIFICATEURS, the weapons table and its notes): a D6 per shot
 to hit (a score of 7 to 9: a 6, then a second D6), a D6 per hit to wound, a D6 per wound to save.
 With the target's models and wounds given, the casualties are counted as in close combat (W wounds
 per model, carried over in the unit).
@@ -16,7 +16,8 @@ from typing import Any
 
 from ...core.dice import Dice, Roll
 from .combat import AttackRoll, roll_attacks
-from .odds import ShootingSetup, _check_int, prepare_shooting
+from .attack_odds import _check_int
+from .shooting_odds import ShootingSetup, prepare_shooting
 
 
 @dataclass
@@ -49,7 +50,7 @@ def resolve_shooting(shooters: int, bs: int, dice: Dice, modifiers: Iterable[str
                      weapon: Any = None, distance: int | float | Fraction | None = None,
                      sixes_only: bool = False, target_models: int | None = None, target_wounds: int = 1,
                      target_wounded: int = 0, label: str = "WAB shot") -> ShootingTrace:
-    """Roll one unit's shooting (arguments as `odds.prepare_shooting`); `target_models` /
+    """Roll one unit's shooting (arguments as `shooting_odds.prepare_shooting`); `target_models` /
     `target_wounds` (W) / `target_wounded` (wounds already on one model) give the casualties."""
     setup = prepare_shooting(shooters, bs, modifiers, strength, toughness, armour_save, weapon=weapon,
                              distance=distance, sixes_only=sixes_only)

@@ -2,7 +2,9 @@
 
 Every number comes from `wab/data/tables.toml` (read once, cached); every refusal is a `CampagneError`
 with a registered bilingual message (codes `wab.*`). What each function reads, and every choice made
-where the sheet is silent or garbled, is in docs/rules/wab.md.
+where the sheet is silent or garbled, is in docs/rules/wab.md. Here: the weapons, the saves, combat
+resolution and the flee dice; the scores to hit and to wound and the shooting table are in hit_tables.py,
+movement in movement_tables.py, the checks and messages they share in table_checks.py.
 
 Conventions the sheet does not print (docs/rules/wab.md, "Reconstructions"):
 
@@ -14,245 +16,19 @@ Conventions the sheet does not print (docs/rules/wab.md, "Reconstructions"):
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
-from ...core.errors import CampagneError, bilingual, register_messages
-from ...core.tables import Row, Table
+from ...core.errors import CampagneError, bilingual
+from ...core.tables import Row
 from . import data
-
-register_messages({
-    "wab.bad_value": {
-        "en": "{what} must be {expected}, not {value!r}.",
-        "fr": "{what} doit être {expected}, pas {value!r}.",
-    },
-    "wab.unknown_weapon": {
-        "en": "Unknown missile weapon {name!r} (the reference sheet lists: {names}).",
-        "fr": "Arme de jet inconnue {name!r} (la feuille de référence donne : {names}).",
-    },
-    "wab.unknown_modifier": {
-        "en": "Unknown {table} modifier {name!r} (expected one of: {names}).",
-        "fr": "Modificateur inconnu {name!r} pour {table} (attendu : {names}).",
-    },
-    "wab.repeated_modifier": {
-        "en": "The modifier {name!r} is given twice: each condition either applies or not.",
-        "fr": "Le modificateur {name!r} est donné deux fois : une condition s'applique ou non.",
-    },
-    "wab.exclusive_modifiers": {
-        "en": "The modifiers {first!r} and {second!r} cannot both apply to one shot.",
-        "fr": "Les modificateurs {first!r} et {second!r} ne peuvent pas s'appliquer au même tir.",
-    },
-    "wab.unknown_equipment": {
-        "en": "Unknown protective equipment {name!r} (known: {names}).",
-        "fr": "Équipement de protection inconnu {name!r} (connus : {names}).",
-    },
-    "wab.conflicting_equipment": {
-        "en": "The equipment {items} cannot be combined: {reason}.",
-        "fr": "L'équipement {items} ne peut pas être combiné : {reason}.",
-    },
-    "wab.unknown_terrain": {
-        "en": "Unknown terrain {name!r} (expected one of: {names}).",
-        "fr": "Terrain inconnu {name!r} (attendu : {names}).",
-    },
-    "wab.cannot_shoot": {
-        "en": "{weapon} may not shoot after moving (\"Pas de Déplacement + Tir\").",
-        "fr": "{weapon} ne peut pas tirer après un déplacement (« Pas de Déplacement + Tir »).",
-    },
-    "wab.out_of_range": {
-        "en": "{weapon} reaches {range}\"; a target {distance}\" away is out of range.",
-        "fr": "{weapon} porte à {range} ps ; une cible à {distance} ps est hors de portée.",
-    },
-})
+from .table_checks import _bool, _choice, _distance, _int, _names, _table, _what, normalise
 
 KINDS = ("infantry", "cavalry", "chariot", "light_chariot", "elephant", "artillery", "character")
 FORMATIONS = ("close_order", "open_order", "skirmishers")
-
-
-# --------------------------------------------------------------------------- validation helpers
-
-
-def _what(en: str, fr: str) -> dict[str, str]:
-    return bilingual(en, fr)
-
-
-def _int(value: Any, what: dict[str, str], low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low) or (
-            high is not None and value > high):
-        if low is not None and high is not None:
-            expected = bilingual(f"a whole number from {low} to {high}",
-                                 f"un nombre entier de {low} à {high}")
-        elif low is not None:
-            expected = bilingual(f"a whole number of at least {low}", f"un nombre entier d'au moins {low}")
-        else:
-            expected = bilingual("a whole number", "un nombre entier")
-        raise CampagneError("wab.bad_value", what=what, value=value, expected=expected)
-    return value
-
-
-def _bool(value: Any, what: dict[str, str]) -> bool:
-    if not isinstance(value, bool):
-        raise CampagneError("wab.bad_value", what=what, value=value,
-                            expected=bilingual("true or false", "vrai ou faux"))
-    return value
-
-
-def _choice(value: Any, choices: Iterable[str], what: dict[str, str]) -> str:
-    choices = tuple(choices)
-    if not isinstance(value, str) or value not in choices:
-        raise CampagneError("wab.bad_value", what=what, value=value,
-                            expected=bilingual(f"one of {', '.join(choices)}",
-                                               f"l'un de {', '.join(choices)}"))
-    return value
-
-
-def _distance(value: Any, what: dict[str, str]) -> Fraction:
-    number = not isinstance(value, bool) and isinstance(value, (int, Fraction, float))
-    if not number or value != value or value < 0 or value == float("inf"):
-        raise CampagneError("wab.bad_value", what=what, value=value,
-                            expected=bilingual("a distance in inches, 0 or more",
-                                               "une distance en pouces, 0 ou plus"))
-    return Fraction(value)
-
-
-def _names(value: Any, what: dict[str, str]) -> list[str]:
-    """An iterable of texts (a single text counts as one name)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, Mapping) or not isinstance(value, Iterable):
-        raise CampagneError("wab.bad_value", what=what, value=value,
-                            expected=bilingual("a list of names", "une liste de noms"))
-    out = list(value)
-    for v in out:
-        if not isinstance(v, str):
-            raise CampagneError("wab.bad_value", what=what, value=v,
-                                expected=bilingual("a name (text)", "un nom (texte)"))
-    return out
-
-
-@lru_cache(maxsize=4096)  # a pure function of a text, asked for the same few names at every view and order
-def normalise(name: str) -> str:
-    """Lower case, no accents, one space between words, '_' and '-' read as spaces: how names match."""
-    text = unicodedata.normalize("NFKD", name)
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = re.sub(r"[_\-]+", " ", text.lower())
-    return " ".join(text.split())
-
-
-def _table(name: str) -> Table:
-    return data.tables()[name]
-
-
-def _frac(text: str) -> Fraction:
-    return Fraction(str(text))
-
-
-# --------------------------------------------------------------------------- close combat: to hit, to wound
-
-
-def to_hit(attacker_ws: int, defender_ws: int) -> int:
-    """TABLE POUR TOUCHER: the D6 score the attacker needs to hit (attacker WS against defender WS)."""
-    a = _int(attacker_ws, _what("The attacker's Weapon Skill", "La Capacité de Combat de l'attaquant"),
-             1, 10)
-    d = _int(defender_ws, _what("The defender's Weapon Skill", "La Capacité de Combat du défenseur"), 1, 10)
-    return int(_table("to_hit").lookup(a).get("by_defender")[str(d)])
-
-
-def to_wound(strength: int, toughness: int) -> int | None:
-    """TABLE POUR BLESSER: the D6 score needed to wound, None when that Strength cannot wound that
-    Toughness (a blank cell of the sheet)."""
-    s = _int(strength, _what("Strength", "La Force"), 1, 10)
-    t = _int(toughness, _what("Toughness", "L'Endurance"), 1, 10)
-    value = _table("to_wound").lookup(s).get("by_toughness").get(str(t))
-    return None if value is None else int(value)
-
-
-# --------------------------------------------------------------------------- dice odds
-
-
-def d6_probability(needed: int | None) -> Fraction:
-    """Chance that one D6 scores `needed` or more, a natural 1 always failing (so 1+ and 2+ are both
-    5/6); None (impossible) or a score above 6 is 0. For wounds and saves."""
-    if needed is None:
-        return Fraction(0)
-    n = _int(needed, _what("The score needed", "Le score nécessaire"))
-    if n > 6:
-        return Fraction(0)
-    return Fraction(7 - max(n, 2), 6)
-
-
-def hit_probability(needed: int | None) -> Fraction:
-    """Chance of a hit needing `needed` on a D6, with the 7+ convention (`to_hit_above_six`): 7 is a 6
-    then 4+ (1/12), 8 a 6 then 5+ (1/18), 9 a 6 then a 6 (1/36), 10 or more (or None) impossible. A
-    natural 1 always misses."""
-    if needed is None:
-        return Fraction(0)
-    n = _int(needed, _what("The score needed to hit", "Le score nécessaire pour toucher"))
-    if n <= 6:
-        return d6_probability(n)
-    row = _table("to_hit_above_six").lookup(n)
-    then = row.get("then")
-    return Fraction(0) if then is None else Fraction(1, 6) * d6_probability(int(then))
-
-
-# --------------------------------------------------------------------------- shooting
-
-
-def bs_to_hit(bs: int) -> int:
-    """TABLE DE TIR: the sheet's value for a Ballistic Skill (BS 1 -> 6 ... BS 10 -> -3), before the
-    shooting modifiers; scores below 2 leave room for penalties."""
-    b = _int(bs, _what("Ballistic Skill", "La Capacité de Tir"), 1, 10)
-    return int(_table("bs_to_hit").lookup(b).get("needed"))
-
-
-def shooting_modifier_keys() -> tuple[str, ...]:
-    return tuple(m.key for m in _table("shooting_modifiers").modifiers)
-
-
-def shooting_modifiers(modifiers: Iterable[str] = (),
-                       weapon: Weapon | str | None = None) -> list[tuple[str, int]]:
-    """The named MODIFICATEURS that apply, as (key, value) in the order given. A weapon noted "Pas de
-    pénalité à longue portée" drops `long_range`; one noted "Pas de Déplacement + Tir" refuses
-    `moving` (it may not shoot at all after moving)."""
-    table = _table("shooting_modifiers")
-    keys = _names(modifiers, _what("The shooting modifiers", "Les modificateurs de tir"))
-    w = None if weapon is None else _as_weapon(weapon)
-    seen: list[str] = []
-    for key in keys:
-        if key not in shooting_modifier_keys():
-            raise CampagneError("wab.unknown_modifier", table=bilingual("shooting", "le tir"), name=key,
-                                names=", ".join(shooting_modifier_keys()))
-        if key in seen:
-            raise CampagneError("wab.repeated_modifier", name=key)
-        seen.append(key)
-    for group in table.data.get("exclusive", []):
-        present = [k for k in group if k in seen]
-        if len(present) > 1:
-            raise CampagneError("wab.exclusive_modifiers", first=present[0], second=present[1])
-    out = []
-    for key in seen:
-        if w is not None and key == "long_range" and w.has("no_long_range_penalty"):
-            continue
-        if w is not None and key == "moving" and w.has("no_move_and_shoot"):
-            raise CampagneError("wab.cannot_shoot", weapon=bilingual(w.name_en, w.name_fr))
-        out.append((key, table.modifier(key).value))
-    return out
-
-
-def shooting_to_hit(bs: int, modifiers: Iterable[str] = (), weapon: Weapon | str | None = None) -> int | None:
-    """The D6 score a shooter needs: the BS table's value minus the sum of the named modifiers (a
-    modifier is added to the roll, so -1 makes the score needed one higher). Never better than 2+ (a
-    natural 1 misses). 7, 8, 9 are read with `hit_probability` (a 6, then 4+/5+/6); None when the score
-    would be 10 or more: the shot cannot hit."""
-    base = bs_to_hit(bs)
-    needed = base - sum(v for _, v in shooting_modifiers(modifiers, weapon))
-    if needed >= 7:
-        return None if _table("to_hit_above_six").lookup(needed).get("then") is None else needed
-    return max(needed, 2)
 
 
 # --------------------------------------------------------------------------- weapons
@@ -667,7 +443,7 @@ def breaks_automatically(models: int, starting_models: int | None = None) -> boo
     return models < limit
 
 
-# --------------------------------------------------------------------------- movement
+# --------------------------------------------------------------------------- flee dice
 
 
 def flee_dice(move: int) -> str:
@@ -683,62 +459,11 @@ def fire_and_flee_dice(move: int) -> str:
     return str(_table("flee_distance").lookup(m).get("reduced_dice"))
 
 
-def charge_reach(move: int) -> int:
-    """"Une unité peut charger au double de son mouvement normal.\""""
-    m = _int(move, _what("The Move", "Le Mouvement"), 0, 20)
-    return m * int(_table("charge_reactions").row("charge").get("charge_multiplier"))
-
-
-def march_move(move: int, forced: bool = False, character: bool = False) -> int:
-    """MARCHES RAPIDES double the Move (a character's triples); MARCHES FORCEES triple it."""
-    m = _int(move, _what("The Move", "Le Mouvement"), 0, 20)
-    if _bool(forced, _what("forced", "forcée")):
-        return m * int(_table("forced_march").row("triple_move").get("multiplier"))
-    row = _table("quick_march").row("double_move")
-    key = "character_multiplier" if _bool(character, _what("character", "personnage")) else "multiplier"
-    return m * int(row.get(key))
-
-
-@cache
-def _terrain_index() -> dict[str, Row]:
-    index: dict[str, Row] = {}
-    for row in _table("terrain").rows:
-        for name in (row.key, row.fr, row.en):
-            index.setdefault(normalise(name), row)
-    return index
-
-
-def terrain_factor(terrain: str, open_order: bool = False) -> Fraction:
-    """TERRAIN ET OBSTACLES: the fraction of its Move a unit keeps (normal 1, difficult 1/2, very
-    difficult 1/4, or 1/2 for units in open order and skirmishers). For an obstacle the value is the
-    fraction of the Move spent to cross it ("½ pour franchir")."""
-    if not isinstance(terrain, str) or normalise(terrain) not in _terrain_index():
-        raise CampagneError("wab.unknown_terrain", name=terrain,
-                            names=", ".join(r.key for r in _table("terrain").rows))
-    row = _terrain_index()[normalise(terrain)]
-    if _bool(open_order, _what("open_order", "ordre relâché")) and row.get("open_order_factor") is not None:
-        return _frac(row.get("open_order_factor"))
-    return _frac(row.get("factor"))
-
-
-def manoeuvre_cost(manoeuvre: str, ranks: int = 1) -> Fraction:
-    """MANOEUVRES: the fraction of its Move a manoeuvre costs: "turn_about" 1/4; "change_formation"
-    1/2 to add or remove one rank, all of it for two."""
-    table = _table("manoeuvres")
-    name = _choice(manoeuvre, ("turn_about", "change_formation"), _what("The manoeuvre", "La manœuvre"))
-    if name == "turn_about":
-        return _frac(table.row("turn_about").get("cost"))
-    n = _int(ranks, _what("The ranks added or removed", "Les rangs ajoutés ou retirés"), 1, 2)
-    return _frac(table.row("change_formation").get("costs")[str(n)])
-
-
 __all__ = [
     "KINDS", "FORMATIONS", "Weapon", "normalise",
-    "to_hit", "to_wound", "d6_probability", "hit_probability",
-    "bs_to_hit", "shooting_modifier_keys", "shooting_modifiers", "shooting_to_hit",
     "weapons", "weapon", "weapon_note",
     "save_modifier", "equipment_key", "armour_items", "base_save", "armour_save", "move_penalty",
     "rank_bonus", "combat_bonuses", "combat_bonus_total", "break_test_target", "leadership_pass_probability",
     "panic_modifiers", "rally_modifiers", "can_rally", "breaks_automatically",
-    "flee_dice", "fire_and_flee_dice", "charge_reach", "march_move", "terrain_factor", "manoeuvre_cost",
+    "flee_dice", "fire_and_flee_dice",
 ]
