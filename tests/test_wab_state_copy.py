@@ -38,7 +38,7 @@ def test_every_state_of_a_battle_copies_whole(monkeypatch: pytest.MonkeyPatch, s
         if match.over:
             match.reset(seed + n)
         match.act(rng.choice(match.legal_actions()))
-    assert seen["states"] > 60, seen
+    assert seen["states"] >= 60, seen  # every state the match went through (its orders are no longer tried on copies)
 
 
 def test_a_copy_changed_leaves_the_battle_as_it_was() -> None:

@@ -76,8 +76,6 @@ from ...core.errors import CampagneError
 from .attack_odds import (MAX_ATTACKS, ROLE, SIDES, ZERO, Distribution, _binomial_weights, _check_int,
                           _dist_json, _label, d6_chance, hit_chance, modified_save, num, save_chance,
                           save_modifier, to_hit_score, to_wound_score, with_reroll)
-# tracker_effects.py reads odds.prepare_shooting
-from .shooting_odds import prepare_shooting  # noqa: F401
 from .unit_state import UnitState
 
 

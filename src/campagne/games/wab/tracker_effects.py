@@ -10,7 +10,7 @@ from typing import Any
 from ...core.dice import Dice
 from .tracker_reading import attached, causes_terror, engaged, nerve, unit_state
 from .battle_state import BattleState, BattleUnit, PASSING, Pending, event, other
-from . import movement, odds, psychology, shooting, tables, working
+from . import movement, psychology, shooting, shooting_odds, tables, working
 
 
 # --------------------------------------------------------------------------- tests due
@@ -217,7 +217,7 @@ def check_shots(shooter: BattleUnit, target: BattleUnit, *, models: int, distanc
                 weapon: tables.Weapon | None, modifiers: list[str], sixes_only: bool = False) -> None:
     """Refuse, before anything changes, a shot the sheet forbids (out of range, no move and shoot,
     unknown or repeated modifiers)."""
-    odds.prepare_shooting(models, shooter.unit.profile.BS, shot_modifiers(shooter, target, modifiers),
+    shooting_odds.prepare_shooting(models, shooter.unit.profile.BS, shot_modifiers(shooter, target, modifiers),
                           None if weapon else shooter.unit.profile.S, target.unit.profile.T, None,
                           weapon=weapon, distance=distance, sixes_only=sixes_only)
 
