@@ -117,7 +117,8 @@ def small_club(folder: Path, game: str, players: int, turns: int = 0) -> dict[st
     ids = list(d.seats) or [f"p{i}" for i in range(1, players + 1)]
     entries = [{"id": i, "controller": "human", "name": i, **{f.name: f.default for f in d.player_fields}}
                for i in ids]
-    campaign = store.create(f"browser {game}", game, entries)
+    # public dice (a test's): the same campaign every run, so that two runs of a benchmark measure the same pages
+    campaign = store.create(f"browser {game}", game, entries, seed=1, public=True)
     if turns and d.autoplay:
         with store.changing(campaign.pk) as (campaign, c):
             after = c.file.entries[-1:] or [c.file.header.get("opening", {})]
