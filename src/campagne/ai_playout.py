@@ -103,6 +103,8 @@ class _Game:
     playout: Callable[..., Any]
     autoplay: Any = None  # the game's own computers' loop, for playouts
     figures: Any = None  # (state) -> {figure: {player: number}}: the game's key figures, for cut playouts
+    expected: Any = None  # (state) -> {player: expected score}: an ended playout's result by its odds (the game's
+    # `expected`), not by the one roll of the deciding dice it drew
 
     @classmethod
     def of(cls, descriptor: GameDescriptor, budget: Budget) -> _Game:
@@ -113,7 +115,8 @@ class _Game:
             else None
         study = descriptor.load("study") if descriptor.study else None
         return cls(descriptor.load("ruleset")(), descriptor.load("legal_orders"), descriptor.load("view"),
-                   descriptor.load("outcome"), playout or random_player, own, getattr(study, "figures", None))
+                   descriptor.load("outcome"), playout or random_player, own, getattr(study, "figures", None),
+                   descriptor.load("expected") if descriptor.expected else None)
 
 
 def _actor(g: _Game, state: Any) -> str | None:
@@ -126,11 +129,12 @@ def _actor(g: _Game, state: Any) -> str | None:
 
 
 def _scores(g: _Game, state: Any, fine: float = 0.0, paired: bool = False) -> dict[str, float]:
-    """The game's scores when it ended, else its standing now scored the same way (first 1, last 0), blended
+    """The game's scores when it ended (their expectation over the dice that decided the end, when the game says
+    it: a Gorges year's final battle), else its standing now scored the same way (first 1, last 0), blended
     (weight `fine`) with where each player stands in the game's key figures (`paired`: his share of each)."""
     o = g.outcome(state)
     if o.scores:
-        return dict(o.scores)
+        return dict(g.expected(state) if g.expected is not None else o.scores)
     order = list(o.standing)
     last = max(1, len(order) - 1)
     rank = {pid: 1.0 if len(order) == 1 else 1 - i / last for i, pid in enumerate(order)}
