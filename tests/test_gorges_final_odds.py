@@ -4,7 +4,6 @@ by, in place of one roll of the battle that decides it. They are the resolver's 
 
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import product
 
 from hypothesis import given, settings
