@@ -275,3 +275,18 @@ def test_a_search_player_who_never_overrules_plays_the_seat_s_baseline_game() ->
     d = registered("skirmish")  # its computer draws from its generator; before, seeds 1-3 all played otherwise
     never = ai_search.Budget(iterations=2, depth=2, room=1, extend=1, edge=10.0)
     assert search_study.one_game(d, 2, 1, never) == search_study.baseline(d, 2, 1)
+
+
+def test_an_ended_gorges_year_is_scored_by_its_final_battle_s_odds_not_its_drawn_winner() -> None:
+    """A Gorges year is won in its final battle, one 2D6 roll each (+5 for the richest in relics): scored by the
+    winner a playout drew, the roll's whole noise went into every paired difference (the fifth pass's overrulings,
+    rated +0.3 to +0.4 over 16-32 rounds, were worth 0 to +0.1 over 150). A year that reached its end is scored by
+    the game's `expected`, the exact odds of that battle: never the 0 or 1 of one roll."""
+    from campagne.games.gorges import final
+    d = registered("gorges")
+    players = [{"id": i, "controller": "greedy", "name": i, "race": "empire"} for i in ("p1", "p2")]
+    g = computers.simulate(d, d.load("setup")(players, {}), 3, turns=1)
+    drawn = d.load("outcome")(g.state)
+    assert drawn.ended and sorted(drawn.scores.values()) == [0.0, 1.0]
+    scores = ai_search._scores(ai_search._Game.of(d, ai_search.Budget()), g.state, 0.5, paired=True)
+    assert scores == final.expected(g.state) and all(0 < v < 1 for v in scores.values())

@@ -33,3 +33,20 @@ def test_the_search_player_can_play_it(game: str) -> None:
     assert d.load("view")(g.state, None) == before
     assert described(d.load("legal_orders")(g.state, ids[0]), order)
     g.push(order)
+
+
+def test_its_expected_scores_are_the_outcome_s_on_average(game: str) -> None:
+    """A game's `expected` (what a search player scores a playout's end by) speaks the outcome's terms: on a game
+    its computers ended, a score in 0..1 for each of the same players, summing as the outcome's drawn scores do."""
+    d = registered(game)
+    if not d.expected:
+        pytest.skip("no `expected`: a playout's end is scored by the outcome it drew")
+    ids = list(d.seats) or [f"p{i}" for i in range(max(2, d.players[0]))]
+    players = [{"id": i, "controller": "greedy", "name": i, **{f.name: f.default for f in d.player_fields}}
+               for i in ids]
+    g = computers.simulate(d, d.load("setup")(players, {}), 3, turns=1)
+    drawn = d.load("outcome")(g.state)
+    assert drawn.ended, "a year of one turn, played by the game's computers, ends"
+    expected = d.load("expected")(g.state)
+    assert set(expected) == set(drawn.scores) and all(0 <= v <= 1 for v in expected.values())
+    assert abs(sum(expected.values()) - sum(drawn.scores.values())) < 1e-9

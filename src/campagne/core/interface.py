@@ -271,6 +271,10 @@ class GameDescriptor:
     # out (his to change): what his information state hides, sampled. Without it a search player plays on a copy of
     # the information state (ai_search.determinizer), or of the state when the game hides nothing.
     determinize: str = ""
+    # (state) -> {player: expected score}: what the one interface's scores would be on average were the game to end
+    # now by its own chance (Gorges: the final battle's exact odds from the relic points), for a search player to
+    # score a playout that reached the end by its expectation rather than by one roll of the deciding dice
+    expected: str = ""
     # (state, viewer, lang) -> [{"about": an order type or "threat", "text": ...}]: the exact odds beside this
     # viewer's decisions now and the threats he faces, computed from what he may know (his information state)
     advice: str = ""

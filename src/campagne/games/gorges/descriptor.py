@@ -72,6 +72,7 @@ GAME = GameDescriptor(
                "absent": "campagne.games.gorges.players:greedy"},
     autoplay="campagne.games.gorges.ai:autoplay",
     information_state="campagne.games.gorges.views:information_state",
+    expected="campagne.games.gorges.final:expected",
     advice="campagne.games.gorges.advice:advice",
     simulate="campagne.games.gorges.simulate:run",
     study="campagne.games.gorges.study",

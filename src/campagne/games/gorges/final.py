@@ -15,6 +15,7 @@ points always mean strictly more points, two players with as many relic points g
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations
 from typing import Any
 
 from ...core.errors import need, register_messages
@@ -144,3 +145,73 @@ def order_final_battle(ctx: Ctx) -> list[Event]:
             {"type": "campaign_ended", "turn": s.turn, "winner": winner, "standings": [dict(r) for r in ordered],
              "rolloff": {},
              "final_battle": how}]
+
+
+def final_odds(s: GorgesState, cap: int) -> dict[str, Fraction]:
+    """Each player's exact chance of winning the final battle sent to the resolver (2D6 + 1 per 5 % of advantage,
+    the highest wins, the players tied at the top roll again) with the relic points he holds now."""
+    from ...core.dice import distribution
+    rel = [p.relics for p in s.players.values()]
+    mods = {pid: advantage(p.relics, min(rel), max(rel), cap) / PERCENT_PER_MODIFIER for pid, p in s.players.items()}
+    dice = distribution(FINAL_DICE)
+    totals = {pid: {roll + m: p for roll, p in dice.items()} for pid, m in mods.items()}
+    memo: dict[frozenset[str], dict[str, Fraction]] = {}
+
+    def below(pid: str, w: Fraction) -> Fraction:
+        return sum((p for t, p in totals[pid].items() if t < w), Fraction(0))
+
+    def wins(left: frozenset[str]) -> dict[str, Fraction]:
+        """Among `left` rolling together until one is alone at the top: P(top set = T) summed over the highest
+        total w, a tie T of several rolling again among themselves (T = left itself: the same roll again)."""
+        if len(left) == 1:
+            return {next(iter(left)): Fraction(1)}
+        if left in memo:
+            return memo[left]
+        out = {pid: Fraction(0) for pid in left}
+        again = Fraction(0)  # the chance the whole of `left` ties: the roll starts over
+        for w in sorted({t for pid in left for t in totals[pid]}):
+            at = {pid: totals[pid].get(w, Fraction(0)) for pid in left}
+            under = {pid: below(pid, w) for pid in left}
+            tops = [pid for pid in left if at[pid]]
+            for size in range(1, len(tops) + 1):
+                for tie in combinations(tops, size):
+                    chance = Fraction(1)
+                    for pid in left:
+                        chance *= at[pid] if pid in tie else under[pid]
+                    if not chance:
+                        continue
+                    if len(tie) == len(left):
+                        again += chance
+                    else:
+                        for pid, share in wins(frozenset(tie)).items():
+                            out[pid] += chance * share
+        memo[left] = {pid: v / (1 - again) for pid, v in out.items()}
+        return memo[left]
+
+    return wins(frozenset(s.players))
+
+
+def expected(s: GorgesState) -> dict[str, float]:
+    """Each player's expected score in the one interface's terms (the winner 1, the others by their relic
+    standing down to 0) were the year to end now in its final battle sent to the resolver: the exact chance of
+    each winner, not one roll of it. A search player scores its playouts so: the year is decided by that 2D6
+    roll, which a playout would otherwise draw once, adding its whole noise to what it measures. A campaign set up
+    before readings 2 ends on the relic standing instead: the first (relics, then territories) wins, the tied first
+    as often each (their roll-off)."""
+    from .data import constants
+    from .standing import standings
+    cap = constants()["armies"]["max_points_bonus_percent"]
+    rows = standings(s, cap)
+    order = [r["player"] for r in rows]
+    if s.readings >= 2:
+        odds = final_odds(s, cap)
+    else:
+        top = [r["player"] for r in rows if (r["relics"], r["territories"]) == (rows[0]["relics"], rows[0]["territories"])]
+        odds = {pid: Fraction(1, len(top)) for pid in top}
+    last = max(1, len(order) - 1)
+    out = {pid: 0.0 for pid in order}
+    for winner, chance in odds.items():
+        rest = [winner] + [pid for pid in order if pid != winner]
+        for i, pid in enumerate(rest):
+            out[pid] += float(chance) * (1.0 if len(rest) == 1 else 1 - i / last)
+    return out
