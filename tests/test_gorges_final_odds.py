@@ -9,7 +9,8 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from campagne.core.dice import Dice, distribution
+from campagne.core.dice import Dice
+from campagne.core.dice_notation import distribution
 from campagne.core.game import Game
 from campagne.games.gorges import final
 from campagne.registry import game

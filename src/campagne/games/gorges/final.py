@@ -150,7 +150,7 @@ def order_final_battle(ctx: Ctx) -> list[Event]:
 def final_odds(s: GorgesState, cap: int) -> dict[str, Fraction]:
     """Each player's exact chance of winning the final battle sent to the resolver (2D6 + 1 per 5 % of advantage,
     the highest wins, the players tied at the top roll again) with the relic points he holds now."""
-    from ...core.dice import distribution
+    from ...core.dice_notation import distribution
     rel = [p.relics for p in s.players.values()]
     mods = {pid: advantage(p.relics, min(rel), max(rel), cap) / PERCENT_PER_MODIFIER for pid, p in s.players.items()}
     dice = distribution(FINAL_DICE)
