@@ -172,3 +172,35 @@ def test_a_roll_asked_without_a_copy_answers_as_the_trial(options: dict) -> None
 
 
 SEEDS = 2
+
+
+@pytest.mark.parametrize("options", [{}, {"table_dice": True}])
+def test_the_kinds_of_move_asked_at_once_and_the_points_answer_as_the_trial(options: dict) -> None:
+    """A unit's kinds of move are asked at once (`move_kinds`: its checks and mover made once for all kinds): they
+    are those the trial on a copy accepts one by one, for every unit (and none) and fields good and bad; the
+    victory points added up without their rows (`vp`) are the rows' sums, and the state is untouched."""
+    from campagne.games.wab.tracker_facts import move_kinds
+    from campagne.games.wab.tracker_views import vp, vp_detail
+    kinds = (*legal.MOVES, "fly")
+    seen: dict[bool, int] = {}
+    rng = random.Random(11)
+    for seed in range(2):
+        m = Match("wab", options=options, max_steps=25)
+        m.reset(seed)
+        while not m.over:
+            s = m.game.state
+            assert vp(s) == {side: sum(r["points"] for r in rows) for side, rows in vp_detail(s).items()}
+            if s.table_dice is None and s.phase != "ended":  # else asked on a copy (`legal._accepts`)
+                before = copy.deepcopy(s)
+                for key in [*s.units, "nobody"]:
+                    for extra in ({}, {}, rng.choice([{"distance": 30}, {"distance": -2},
+                                                      {"enemies_within_8": ["infantry"]}, {"enemy_within_8": True},
+                                                      {"terrain": "bog"}, {"distnace": 3}, {"column": True}])):
+                        c = {"type": "fact", "player": "referee", "fact": "move", "unit": key, **extra}
+                        got = move_kinds(s, c, kinds)
+                        assert got == tuple(k for k in kinds if accepts(WabBattle(), s, {**c, "how": k})), (c, s.phase)
+                        seen[bool(got)] = seen.get(bool(got), 0) + 1
+                assert s == before
+            acts = m.legal_actions()
+            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
+    assert seen.get(True, 0) > 5 and seen.get(False, 0) > 5, seen
