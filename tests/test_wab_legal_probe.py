@@ -185,7 +185,7 @@ def test_the_kinds_of_move_asked_at_once_and_the_points_answer_as_the_trial(opti
     seen: dict[bool, int] = {}
     rng = random.Random(11)
     for seed in range(2):
-        m = Match("wab", options=options, max_steps=25)
+        m = Match("wab", options=options, max_steps=18)
         m.reset(seed)
         while not m.over:
             s = m.game.state
@@ -200,6 +200,15 @@ def test_the_kinds_of_move_asked_at_once_and_the_points_answer_as_the_trial(opti
                         got = move_kinds(s, c, kinds)
                         assert got == tuple(k for k in kinds if accepts(WabBattle(), s, {**c, "how": k})), (c, s.phase)
                         seen[bool(got)] = seen.get(bool(got), 0) + 1
+                # a copy shares the units' frozen profiles: one whose musician or formation changed asks afresh
+                t = copy.deepcopy(s)
+                for bu in t.units.values():
+                    bu.unit.musician = not bu.unit.musician
+                    bu.unit.formation = rng.choice(["close_order", "skirmish"])
+                for key in rng.sample(list(t.units), min(3, len(t.units))):
+                    c = {"type": "fact", "player": "referee", "fact": "move", "unit": key}
+                    got = move_kinds(t, c, kinds)
+                    assert got == tuple(k for k in kinds if accepts(WabBattle(), t, {**c, "how": k})), (c, t.phase)
                 assert s == before
             acts = m.legal_actions()
             m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))

@@ -191,7 +191,8 @@ class Profile:
     equipment: tuple[str, ...] = ()
     special_rules: tuple[str, ...] = ()
     # what the profile's equipment gives (its missile weapon), a function of the frozen equipment and the fixed
-    # tables alone, asked for at every view and probe: kept here, so shared by every copy of a battle
+    # tables alone, asked for at every view and probe: kept here, so shared by every copy of a battle; and the
+    # kinds of move its units' frozen movers may make when no fact is given (`tracker_move_facts.kinds_of_move`)
     _memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict) -> Profile:

@@ -312,6 +312,12 @@ def kinds_of_move(state: BattleState, cmd: Mapping[str, Any], kinds: tuple[str, 
     except CampagneError:
         return ()
     mover = movement.mover_of(bu.unit)
+    # asked with no fact of the table (the legal orders' ask), the answer is a function of the frozen mover alone:
+    # kept on the unit's frozen profile, shared by the battle's copies (`Profile._memo`)
+    memo = bu.unit.profile._memo if cmd.keys() <= _PLAIN_MOVE else None
+    key = ("move_kinds", mover, kinds)
+    if memo is not None and key in memo:
+        return memo[key]
     good = []
     for how in kinds:
         try:
@@ -319,7 +325,12 @@ def kinds_of_move(state: BattleState, cmd: Mapping[str, Any], kinds: tuple[str, 
         except CampagneError:
             continue
         good.append(how)
+    if memo is not None:
+        memo[key] = tuple(good)
     return tuple(good)
+
+
+_PLAIN_MOVE = frozenset({"type", "player", "fact", "unit"})
 
 
 def _movable(state: BattleState, cmd: Mapping[str, Any]) -> BattleUnit:
