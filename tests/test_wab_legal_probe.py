@@ -213,3 +213,53 @@ def test_the_kinds_of_move_asked_at_once_and_the_points_answer_as_the_trial(opti
             acts = m.legal_actions()
             m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
     assert seen.get(True, 0) > 5 and seen.get(False, 0) > 5, seen
+
+
+def _asked_by_the_odds(s, p) -> list[str]:
+    """`rhythm.questions` as it was: each fact asked when its answers give the test different odds."""
+    from campagne.games.wab.rhythm import NEAR_FACTS
+    from campagne.games.wab.tracker import pending_odds
+    bu, now, out = s.units[p.unit], [s.turn, s.side], []
+    for name in ["general", "army_standard"] + (["enemy_within_8"] if p.test == "rally" else []):
+        attr = NEAR_FACTS[name][0]
+        if bu.reported.get(name) == now or (s.assume_within_12 and name != "enemy_within_8"):
+            continue
+        kept = getattr(bu, attr)
+        setattr(bu, attr, True)
+        yes = pending_odds(s, p)
+        setattr(bu, attr, False)
+        no = pending_odds(s, p)
+        setattr(bu, attr, kept)
+        if yes != no:
+            out.append(name)
+    return out
+
+
+def test_the_questions_skipping_the_odds_where_the_nerve_is_unchanged_are_those_of_the_odds() -> None:
+    """A test's questions work out its odds only where an answer changes the unit's nerve (`rhythm.questions`):
+    they are those the odds ask, on seeded battles' tests of every kind met, the facts reported or not, the
+    general and the army standard assumed near or not; and the state is left as it was."""
+    seen: dict[bool, int] = {}
+    rng = random.Random(5)
+    for seed in range(4):
+        m = Match("wab", max_steps=80)
+        m.reset(seed)
+        while not m.over:
+            s = m.game.state
+            assumed = s.assume_within_12
+            for p in [p for p in s.pending if p.kind == "test"]:
+                bu = s.units[p.unit]
+                for facts in ({}, {"general_near": True}, {"army_standard_near": True, "enemy_within_8": True}):
+                    for attr, v in facts.items():
+                        setattr(bu, attr, v)
+                    for assume in (False, True):
+                        s.assume_within_12 = assume
+                        before = copy.deepcopy(s)
+                        got = questions(s, p)
+                        assert got == _asked_by_the_odds(s, p), (p.test, facts, assume)
+                        assert s == before
+                        seen[bool(got)] = seen.get(bool(got), 0) + 1
+            s.assume_within_12 = assumed
+            acts = m.legal_actions()
+            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
+    assert seen.get(True, 0) > 3 and seen.get(False, 0) > 3, seen
