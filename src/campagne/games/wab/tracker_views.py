@@ -222,11 +222,10 @@ def unit_view(state: BattleState, bu: BattleUnit) -> dict[str, Any]:
                              for e in engagements_of(state, bu.key)],
             "half_strength": u.half_strength, "flee_distance": bu.flee_distance,
             "fled_inches": bu.fled_inches,
-            "flags": {k: getattr(bu, k) for k in ("moved", "marched", "charged", "rallied", "reformed",
-                                                  "shot",
-                                                  "no_shooting", "no_charge", "general_near",
-                                                  "army_standard_near",
-                                                  "enemy_within_8")},
+            "flags": {"moved": bu.moved, "marched": bu.marched, "charged": bu.charged, "rallied": bu.rallied,
+                      "reformed": bu.reformed, "shot": bu.shot, "no_shooting": bu.no_shooting,
+                      "no_charge": bu.no_charge, "general_near": bu.general_near,
+                      "army_standard_near": bu.army_standard_near, "enemy_within_8": bu.enemy_within_8},
             "killed_how": bu.killed_how}
 
 
