@@ -16,8 +16,9 @@ reaction is listed with the reactions the sheet allows for a charged unit, a cas
 unit's models, the end with either winner or none.
 
 A casualty report (two a unit, at every listing of the referee's orders), the end, `next`, the table's facts and a
-charge reaction are asked without a copy, through the tracker's own checks on the state itself (`_accepts`), and a
-fight's first checks before its trial; tests/test_wab_legal_probe.py holds them to the trial.
+charge reaction are asked without a copy, through the tracker's own checks on the state itself (`_accepts`), a
+unit's kinds of move at once (`tracker_facts.move_kinds`), and a fight's first checks before its trial;
+tests/test_wab_legal_probe.py holds them to the trial.
 """
 
 from __future__ import annotations
