@@ -442,3 +442,12 @@ def test_magic_items_keep_where_they_came_from_and_the_referee_offers_one_fewer_
     assert not [c for c in item_choices(p.items) if c.count("+") >= MAX_ITEMS]  # never beyond the bound
     lines = [event_text(e, Lang("en")) for e in g.entries[-1].events]
     assert "P1's magic items (not yet given): 40 pts → 10 pts + 40 pts" in lines[0]
+
+
+def test_no_magic_item_offers_none_or_one_of_each_worth() -> None:
+    """A holder of no item (most of them, asked at every listing of the referee's orders, `adjust_orders`): none,
+    or one item of each worth of the table, as the correction of one item offers beside it."""
+    from campagne.games.gorges.adjust import ITEM_POINTS, item_choices
+    assert item_choices([]) == ("none", *(str(n) for n in ITEM_POINTS))
+    one = item_choices([{"source": "mine", "max_points": 20}])
+    assert one[:2] == ("none", "20") and all(f"{n}+20" in one or f"20+{n}" in one for n in ITEM_POINTS)

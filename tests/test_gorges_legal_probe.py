@@ -140,3 +140,14 @@ def test_next_end_done_and_events_without_a_copy_answer_as_the_trial(monkeypatch
     kinds = ("next", "end", "done", "event", "build", "accept", "refuse")
     assert all(seen.get((k, ok)) for k in kinds for ok in (True, False)), sorted(
         (str(k), v) for k, v in seen.items())
+
+
+def test_the_probes_dice_roll_as_the_seeded_ones_they_stand_for() -> None:
+    """The probe's dice are seeded only when something rolls (`legal._ProbeDice`): a trial rolls the faces, and
+    records the rolls, of `Dice.seeded("legal-probe", 0)`."""
+    from campagne.core.dice import Dice
+    lazy, seeded = legal._ProbeDice(), Dice.seeded("legal-probe", 0)
+    assert lazy.records == [] and lazy._rng is None
+    for expr in ("2D6", "1D6", "3D6", "1D3"):
+        assert lazy.roll(expr, "p") == seeded.roll(expr, "p")
+    assert lazy.records == seeded.records

@@ -172,3 +172,94 @@ def test_a_roll_asked_without_a_copy_answers_as_the_trial(options: dict) -> None
 
 
 SEEDS = 2
+
+
+@pytest.mark.parametrize("options", [{}, {"table_dice": True}])
+def test_the_kinds_of_move_asked_at_once_and_the_points_answer_as_the_trial(options: dict) -> None:
+    """A unit's kinds of move are asked at once (`move_kinds`: its checks and mover made once for all kinds): they
+    are those the trial on a copy accepts one by one, for every unit (and none) and fields good and bad; the
+    victory points added up without their rows (`vp`) are the rows' sums, and the state is untouched."""
+    from campagne.games.wab.tracker_facts import move_kinds
+    from campagne.games.wab.tracker_views import vp, vp_detail
+    kinds = (*legal.MOVES, "fly")
+    seen: dict[bool, int] = {}
+    rng = random.Random(11)
+    for seed in range(2):
+        m = Match("wab", options=options, max_steps=18)
+        m.reset(seed)
+        while not m.over:
+            s = m.game.state
+            assert vp(s) == {side: sum(r["points"] for r in rows) for side, rows in vp_detail(s).items()}
+            if s.table_dice is None and s.phase != "ended":  # else asked on a copy (`legal._accepts`)
+                before = copy.deepcopy(s)
+                for key in [*s.units, "nobody"]:
+                    for extra in ({}, {}, rng.choice([{"distance": 30}, {"distance": -2},
+                                                      {"enemies_within_8": ["infantry"]}, {"enemy_within_8": True},
+                                                      {"terrain": "bog"}, {"distnace": 3}, {"column": True}])):
+                        c = {"type": "fact", "player": "referee", "fact": "move", "unit": key, **extra}
+                        got = move_kinds(s, c, kinds)
+                        assert got == tuple(k for k in kinds if accepts(WabBattle(), s, {**c, "how": k})), (c, s.phase)
+                        seen[bool(got)] = seen.get(bool(got), 0) + 1
+                # a copy shares the units' frozen profiles: one whose musician or formation changed asks afresh
+                t = copy.deepcopy(s)
+                for bu in t.units.values():
+                    bu.unit.musician = not bu.unit.musician
+                    bu.unit.formation = rng.choice(["close_order", "skirmish"])
+                for key in rng.sample(list(t.units), min(3, len(t.units))):
+                    c = {"type": "fact", "player": "referee", "fact": "move", "unit": key}
+                    got = move_kinds(t, c, kinds)
+                    assert got == tuple(k for k in kinds if accepts(WabBattle(), t, {**c, "how": k})), (c, t.phase)
+                assert s == before
+            acts = m.legal_actions()
+            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
+    assert seen.get(True, 0) > 5 and seen.get(False, 0) > 5, seen
+
+
+def _asked_by_the_odds(s, p) -> list[str]:
+    """`rhythm.questions` as it was: each fact asked when its answers give the test different odds."""
+    from campagne.games.wab.rhythm import NEAR_FACTS
+    from campagne.games.wab.tracker import pending_odds
+    bu, now, out = s.units[p.unit], [s.turn, s.side], []
+    for name in ["general", "army_standard"] + (["enemy_within_8"] if p.test == "rally" else []):
+        attr = NEAR_FACTS[name][0]
+        if bu.reported.get(name) == now or (s.assume_within_12 and name != "enemy_within_8"):
+            continue
+        kept = getattr(bu, attr)
+        setattr(bu, attr, True)
+        yes = pending_odds(s, p)
+        setattr(bu, attr, False)
+        no = pending_odds(s, p)
+        setattr(bu, attr, kept)
+        if yes != no:
+            out.append(name)
+    return out
+
+
+def test_the_questions_skipping_the_odds_where_the_nerve_is_unchanged_are_those_of_the_odds() -> None:
+    """A test's questions work out its odds only where an answer changes the unit's nerve (`rhythm.questions`):
+    they are those the odds ask, on seeded battles' tests of every kind met, the facts reported or not, the
+    general and the army standard assumed near or not; and the state is left as it was."""
+    seen: dict[bool, int] = {}
+    rng = random.Random(5)
+    for seed in range(4):
+        m = Match("wab", max_steps=80)
+        m.reset(seed)
+        while not m.over:
+            s = m.game.state
+            assumed = s.assume_within_12
+            for p in [p for p in s.pending if p.kind == "test"]:
+                bu = s.units[p.unit]
+                for facts in ({}, {"general_near": True}, {"army_standard_near": True, "enemy_within_8": True}):
+                    for attr, v in facts.items():
+                        setattr(bu, attr, v)
+                    for assume in (False, True):
+                        s.assume_within_12 = assume
+                        before = copy.deepcopy(s)
+                        got = questions(s, p)
+                        assert got == _asked_by_the_odds(s, p), (p.test, facts, assume)
+                        assert s == before
+                        seen[bool(got)] = seen.get(bool(got), 0) + 1
+            s.assume_within_12 = assumed
+            acts = m.legal_actions()
+            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
+    assert seen.get(True, 0) > 3 and seen.get(False, 0) > 3, seen

@@ -34,3 +34,15 @@ def test_an_equipment_list_is_looked_up_each_time() -> None:
     assert p.missile_weapon() is None
     items.append("short bow")
     assert p.missile_weapon() is not None
+
+
+def test_the_profile_written_from_what_it_keeps_is_a_fresh_dict_each_time() -> None:
+    """`to_dict` writes the characteristics it keeps (made once): what a view changes in one is not in the next."""
+    p = Profile(4, 3, 3, 3, 3, 1, 3, 1, 7, save="5+", equipment=("hand weapon", "shield"), special_rules=("fear",))
+    first = p.to_dict()
+    assert first == {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7, "save": "5+",
+                     "equipment": ["hand weapon", "shield"], "special_rules": ["fear"]}
+    first["Ld"] = 10
+    first["equipment"].append("bow")
+    assert p.to_dict() == {**first, "Ld": 7, "equipment": ["hand weapon", "shield"]}
+    assert dataclasses.replace(p) == p

@@ -52,6 +52,7 @@ WORDED = ("owner", "buildings", "items", "hero_items")  # kinds whose value is a
 # tables.toml `magic_item_points`): a correction gives each item one of those values.
 ITEM_POINTS = (10, 20, 30, 40, 50, 60)
 MAX_ITEMS = 9  # not in the seed: a bound on how many items a correction may leave one holder
+_NO_ITEM_CHOICES = ("none", *map(str, sorted(set(ITEM_POINTS))))  # `item_choices` of no item
 NONE_WORDS = ("none", "neutral", "neutre", "aucun", "")
 
 register_messages({
@@ -231,6 +232,8 @@ def kept_items(held: list[dict[str, Any]], points: list[int]) -> list[dict[str, 
 
 def item_choices(held: list[dict[str, Any]]) -> tuple[str, ...]:
     """What a correction of these items offers: none, one item fewer, one more (of each worth), as typed."""
+    if not held:  # most holders, at every listing of the referee's orders: none, or one item of each worth
+        return _NO_ITEM_CHOICES
     now = sorted(i["max_points"] for i in held)
     sets = {(), tuple(now)}
     sets |= {tuple(now[:k] + now[k + 1:]) for k in range(len(now))}

@@ -26,6 +26,7 @@ Limits, where the real domain is open or too large to list:
 from __future__ import annotations
 
 import copy
+import random
 from collections import deque
 from typing import Any
 
@@ -33,10 +34,17 @@ from ...core.dice import Dice
 from ...core.errors import CampagneError
 from ...core.interface import Field, LegalOrder
 from ...core.legal import accepts
+from ...core.orders import order_for
+from .conquest import (accept_checks, build_checks, challenge_checks, order_accept, order_build, order_challenge,
+                       order_refuse, refuse_checks)
 from .context import Ctx
+from .events import event_checks, order_event
+from .final import final_checks, order_final_battle
+from .movement import done_checks, move_checks, order_done, order_move
+from .rules import (ORDERS, GorgesRules, end_checks, equip_checks, next_checks, order_end, order_equip, order_next)
 from .events import CHOICES, options
 from .map import cell_id
-from .state import REFEREE, GorgesState, Player
+from .state import REFEREE, GorgesState, Player, phase_label
 
 UNIT_NAMES = tuple(f"Unit {i}" for i in range(1, 7))
 
@@ -78,7 +86,6 @@ def _mines(s: GorgesState, p: Player) -> list[LegalOrder]:
 
 
 def _rules() -> Any:
-    from .rules import GorgesRules
     return GorgesRules()
 
 
@@ -88,19 +95,12 @@ def _ok(s: GorgesState, command: dict[str, Any]) -> bool:
     return accepts(_rules(), s, command)
 
 
-def _checks() -> dict[Any, Any]:
-    """The orders whose handler checks everything before it changes anything, and cannot be refused once it
-    changes the state: their handler, and that first half of it (the order calls it), which reads the state."""
-    from .conquest import (accept_checks, build_checks, challenge_checks, order_accept, order_build,
-                           order_challenge, order_refuse, refuse_checks)
-    from .events import event_checks, order_event
-    from .final import final_checks, order_final_battle
-    from .movement import done_checks, move_checks, order_done, order_move
-    from .rules import end_checks, equip_checks, next_checks, order_end, order_equip, order_next
-    return {order_move: move_checks, order_challenge: challenge_checks, order_equip: equip_checks,
-            order_final_battle: final_checks, order_event: event_checks, order_done: done_checks,
-            order_next: next_checks, order_end: end_checks, order_build: build_checks, order_accept: accept_checks,
-            order_refuse: refuse_checks}
+# The orders whose handler checks everything before it changes anything, and cannot be refused once it changes the
+# state: their handler, and that first half of it (the order calls it), which reads the state.
+_CHECKS = {order_move: move_checks, order_challenge: challenge_checks, order_equip: equip_checks,
+           order_final_battle: final_checks, order_event: event_checks, order_done: done_checks,
+           order_next: next_checks, order_end: end_checks, order_build: build_checks, order_accept: accept_checks,
+           order_refuse: refuse_checks}
 
 
 # (the final battle on the grid: a whole grid battle fought at each trial, about 0.1 s)
@@ -108,18 +108,30 @@ _CHECKED = frozenset({"move", "challenge", "equip", "final-battle", "event", "do
                       "refuse"})
 
 
+class _ProbeDice(Dice):
+    """The probe's dice (`Dice.seeded("legal-probe", 0)`), seeded only when something rolls: the rules' checks never
+    do, and seeding a generator was a fifth of a check's time."""
+
+    def __init__(self) -> None:  # noqa: D107 - no dataclass fields given: the generator comes when asked for
+        self.records = []
+        self._rng: random.Random | None = None
+
+    @property  # type: ignore[override]
+    def rng(self) -> random.Random:
+        if self._rng is None:
+            self._rng = Dice.seeded("legal-probe", 0).rng
+        return self._rng
+
+
 def _refusal(s: GorgesState, command: dict[str, Any]) -> str | None:
     """Why the rules refuse the order now (its message's code), None if they accept it. Asked of the state
-    itself, through the rules' own checks, for an order whose checks come before any change (`_checks`); tried
+    itself, through the rules' own checks, for an order whose checks come before any change (`_CHECKS`); tried
     on a copy for the others."""
-    from ...core.orders import order_for
-    from .rules import ORDERS
-    from .state import phase_label
-    dice = Dice.seeded("legal-probe", 0)
+    dice = _ProbeDice()
     try:
         if command.get("type") in _CHECKED:
             spec = order_for(ORDERS, command, s.phase, s.players, phase_label)  # as `GorgesRules.apply`
-            checks = _checks().get(spec.handler)
+            checks = _CHECKS.get(spec.handler)
             if checks is not None:
                 checks(Ctx(s, command, dice))
                 return None

@@ -16,8 +16,9 @@ reaction is listed with the reactions the sheet allows for a charged unit, a cas
 unit's models, the end with either winner or none.
 
 A casualty report (two a unit, at every listing of the referee's orders), the end, `next`, the table's facts and a
-charge reaction are asked without a copy, through the tracker's own checks on the state itself (`_accepts`), and a
-fight's first checks before its trial; tests/test_wab_legal_probe.py holds them to the trial.
+charge reaction are asked without a copy, through the tracker's own checks on the state itself (`_accepts`), a
+unit's kinds of move at once (`tracker_facts.move_kinds`), and a fight's first checks before its trial;
+tests/test_wab_legal_probe.py holds them to the trial.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from ...core.legal import accepts
 from .battle_state import FACINGS
 from .table_dice import DIE
 from .tracker import BattleState
-from .tracker_commands import end_checks, next_checks
-from .tracker_facts import FACT_CHECKS, fact_checks
+from .tracker_commands import end_refusals, next_checks
+from .tracker_facts import FACT_CHECKS, fact_checks, move_kinds
 from .tracker_fight import fight_todo
 from .tracker_rolls import roll_checks
 
@@ -58,7 +59,7 @@ def _accepts(state: BattleState, command: dict[str, Any]) -> bool:
             fact_checks(state, command)
             return True
         if kind == "end" and "quarters" not in command:
-            end_checks(state, command)
+            end_refusals(state, command)
             return True
         if kind == "next":
             next_checks(state, command)
@@ -153,8 +154,11 @@ def _table_facts(state: BattleState) -> list[LegalOrder]:
             out.append(LegalOrder("fact", REFEREE, {"fact": "charge", "unit": bu.key}, (
                 Field("target", choices=theirs), Field("facing", choices=FACINGS, optional=True),
                 Field("distance", "int", low=1, high=TABLE))))
-            out += _keep(state, [LegalOrder("fact", REFEREE, {"fact": "move", "unit": bu.key}, (
-                Field("how", choices=MOVES),))])  # which moves it may make
+            # which moves it may make (the unit's checks made once for the four)
+            kinds = move_kinds(state, {"type": "fact", "player": REFEREE, "fact": "move", "unit": bu.key}, MOVES)
+            if kinds:
+                out.append(LegalOrder("fact", REFEREE, {"fact": "move", "unit": bu.key},
+                                      (Field("how", choices=kinds),)))
         if state.phase in ("movement", "close_combat"):
             touching = {e.defender if e.attacker == bu.key else e.attacker for e in state.engagements
                         if bu.key in (e.attacker, e.defender)}

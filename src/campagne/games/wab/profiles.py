@@ -191,7 +191,9 @@ class Profile:
     equipment: tuple[str, ...] = ()
     special_rules: tuple[str, ...] = ()
     # what the profile's equipment gives (its missile weapon), a function of the frozen equipment and the fixed
-    # tables alone, asked for at every view and probe: kept here, so shared by every copy of a battle
+    # tables alone, asked for at every view and probe: kept here, so shared by every copy of a battle; and the
+    # kinds of move its units' frozen movers may make when no fact is given (`tracker_move_facts.kinds_of_move`);
+    # its characteristics as `to_dict` writes them
     _memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict) -> Profile:
@@ -215,11 +217,13 @@ class Profile:
         return None if self.save == "-" else int(self.save[0])
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {k: getattr(self, k) for k in CHARACTERISTICS}
-        out["save"] = self.save
-        out["equipment"] = list(self.equipment)
-        out["special_rules"] = list(self.special_rules)
-        return out
+        # the characteristics and the save, read at every view of every unit: made once (frozen), copied each time
+        head = self._memo.get("head")
+        if head is None:
+            head = {k: getattr(self, k) for k in CHARACTERISTICS}
+            head["save"] = self.save
+            self._memo["head"] = head
+        return {**head, "equipment": list(self.equipment), "special_rules": list(self.special_rules)}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "<profile>",

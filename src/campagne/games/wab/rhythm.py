@@ -4,7 +4,8 @@ and the phases with nothing to do, which `next` passes by itself (« The phases 
 
 from __future__ import annotations
 
-from .tracker import BattleState, BattleUnit, Pending, causes_terror, engaged, missile_weapon, other, pending_odds
+from .tracker import (BattleState, BattleUnit, Pending, causes_terror, engaged, missile_weapon, nerve, other,
+                      pending_odds)
 
 # the distance facts a test may need: its field, the unit's attribute, and the question in words
 NEAR_FACTS = {
@@ -43,13 +44,19 @@ def questions(state: BattleState, p: Pending) -> list[str]:
             continue
         kept = getattr(bu, attr)
         try:
+            # the odds are a function of the unit's nerve and, a rally's, of the enemy within 8" (`pending_odds`):
+            # where the answer leaves the nerve as it is, they are not worked out
             setattr(bu, attr, True)
-            yes = pending_odds(state, p)
+            yes = nerve(state, bu)
+            yes_odds = pending_odds(state, p, yes) if attr == "enemy_within_8" else None
             setattr(bu, attr, False)
-            no = pending_odds(state, p)
+            no = nerve(state, bu)
+            if yes_odds is None and yes != no:
+                yes_odds = pending_odds(state, p, yes)  # the enemy within 8" not the fact asked: as it was
+            differs = yes_odds is not None and yes_odds != pending_odds(state, p, no)
         finally:
             setattr(bu, attr, kept)
-        if yes != no:
+        if differs:
             out.append(name)
     return out
 

@@ -144,6 +144,13 @@ def end_checks(state: BattleState, cmd: Mapping[str, Any]) -> dict[str, Any]:
     return final_result(state, _side_field(cmd, "winner"))
 
 
+def end_refusals(state: BattleState, cmd: Mapping[str, Any]) -> None:
+    """What `end_checks` refuses, without making the result (a winner that is no side, none when the points tie):
+    the legal orders ask it at every listing."""
+    from .tracker_views import decided_winner
+    decided_winner(state, _side_field(cmd, "winner"))
+
+
 def cmd_end(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     # The battle may stop at any moment (the scenario's last turn, an army routed): tests still pending
     # are simply not taken.

@@ -56,10 +56,12 @@ TEST_FR = {"panic": "panique", "fear": "peur", "terror": "terreur", "rally": "ra
            "reform": "reformation", "break": "moral"}
 
 
-def pending_odds(state: BattleState, p: Pending) -> dict[str, Fraction]:
-    """The exact odds of a pending test as the state stands (its Ld, the general, half strength...)."""
+def pending_odds(state: BattleState, p: Pending, n: psychology.Nerve | None = None) -> dict[str, Fraction]:
+    """The exact odds of a pending test as the state stands (its Ld, the general, half strength...): a function of
+    the unit's nerve `n` (its own when not given) and, a rally's, of the enemy within 8"."""
     bu = state.units[p.unit]
-    n = nerve(state, bu)
+    if n is None:
+        n = nerve(state, bu)
     if p.test == "panic":
         return psychology.panic_odds(n, p.reason, won_combat=bool(p.params.get("reroll")))
     if p.test == "fear":

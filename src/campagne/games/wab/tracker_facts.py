@@ -13,6 +13,7 @@ from ...core.errors import CampagneError, bilingual
 from ...core.dice import Dice
 from .tracker_rolls import Events
 from .tracker_move_facts import (_enemies, _not_attached, _one, _two, charge_checks, contact_checks, move_checks,
+                                 kinds_of_move,
                                  near_checks, react_checks, fact_charge, fact_contact, fact_move,
                                  fact_near, fact_react, fact_shoot)
 from .tracker_fight import catch, pursue
@@ -340,3 +341,13 @@ def fact_checks(state: BattleState, cmd: Mapping[str, Any]) -> None:
     """Everything that may refuse one of `FACT_CHECKS`'s facts, on the state itself (`cmd_fact` without the
     change): the legal orders ask through it rather than trying the fact on a copy."""
     FACT_CHECKS[_fact_kind(state, cmd)](state, cmd)
+
+
+def move_kinds(state: BattleState, cmd: Mapping[str, Any], kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds of move among `kinds` that `fact_checks` accepts for the move `cmd` with each as its `how` (its
+    fields and the unit checked once for all kinds): what the legal orders list, asked once per unit."""
+    try:
+        _fact_kind(state, cmd)
+    except CampagneError:
+        return ()
+    return kinds_of_move(state, cmd, kinds)

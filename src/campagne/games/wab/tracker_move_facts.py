@@ -301,6 +301,40 @@ def fact_contact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Even
 def move_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUnit, str, Any, Any]:
     """Everything that may refuse a move, reading the state only (what follows in `fact_move` refuses
     nothing): the unit, the kind of move (a march's conditions, a reform's) and its fields."""
+    return _move_kind_checks(_movable(state, cmd), cmd)
+
+
+def kinds_of_move(state: BattleState, cmd: Mapping[str, Any], kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds of move among `kinds` that `move_checks` accepts for `cmd` with each as its `how`: the unit's
+    own checks and its mover made once, not once per kind (the legal orders list a unit's moves at every ask)."""
+    try:
+        bu = _movable(state, cmd)
+    except CampagneError:
+        return ()
+    mover = movement.mover_of(bu.unit)
+    # asked with no fact of the table (the legal orders' ask), the answer is a function of the frozen mover alone:
+    # kept on the unit's frozen profile, shared by the battle's copies (`Profile._memo`)
+    memo = bu.unit.profile._memo if cmd.keys() <= _PLAIN_MOVE else None
+    key = ("move_kinds", mover, kinds)
+    if memo is not None and key in memo:
+        return memo[key]
+    good = []
+    for how in kinds:
+        try:
+            _move_kind_checks(bu, {**cmd, "how": how}, mover)
+        except CampagneError:
+            continue
+        good.append(how)
+    if memo is not None:
+        memo[key] = tuple(good)
+    return tuple(good)
+
+
+_PLAIN_MOVE = frozenset({"type", "player", "fact", "unit"})
+
+
+def _movable(state: BattleState, cmd: Mapping[str, Any]) -> BattleUnit:
+    """A move's unit, if it may move at all this phase (whatever the kind of move)."""
     what = ("A move", "Un mouvement")
     _phase(state, what, "movement")
     bu = _one(state, cmd)
@@ -316,6 +350,12 @@ def move_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUnit,
         raise _illegal(bu, what, "it reformed: it cannot move any further",
                        "elle s'est reformée : elle ne peut "
                                                                              "avancer plus loin")
+    return bu
+
+
+def _move_kind_checks(bu: BattleUnit, cmd: Mapping[str, Any], mover: Any = None) -> tuple[BattleUnit, str, Any,
+                                                                                           Any]:
+    """What may refuse a movable unit's move of the kind and fields `cmd` gives (`mover`: its mover, if made)."""
     how = _choice(cmd, "how", ("move", "march", "forced_march", "reform"), default="move")
     enemies = cmd.get("enemies_within_8")
     if enemies is None and cmd.get("enemy_within_8") is not None:
@@ -329,7 +369,8 @@ def move_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUnit,
     if isinstance(terrain, str):
         terrain = [terrain]
     distance = _distance(cmd)
-    mover = movement.mover_of(bu.unit)
+    if mover is None:
+        mover = movement.mover_of(bu.unit)
     if how in ("march", "forced_march"):
         facts = movement.MarchFacts(enemies_within_8=tuple(enemies or ()), terrain=tuple(terrain),
                                     obstacle=_bool(cmd, "obstacle"), column_of_march=_bool(cmd, "column"))

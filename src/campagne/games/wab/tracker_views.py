@@ -79,7 +79,31 @@ def vp_detail(state: BattleState) -> dict[str, list[dict[str, Any]]]:
 
 
 def vp(state: BattleState) -> dict[str, int]:
-    return {s: sum(r["points"] for r in rows) for s, rows in vp_detail(state).items()}
+    """Each side's victory points: the sums of `vp_detail`'s rows, added up without writing them (asked at every
+    view and end's check; tests/test_wab_legal_probe.py holds it to the rows)."""
+    out = {}
+    for side in SIDES:
+        points = 0
+        for bu in state.side_units(other(side)):
+            if lost(bu):
+                points += bu.points + (GENERAL_BONUS if bu.unit.is_general else 0)
+        if state.quarters.get(side):
+            points += state.quarters[side] * QUARTER_VP
+        for c in state.captured:
+            if c["by"] == side:
+                points += ARMY_STANDARD_VP if c["army_standard"] else STANDARD_VP
+        out[side] = points
+    return out
+
+
+def decided_winner(state: BattleState, winner: str | None, points: dict[str, int] | None = None) -> str:
+    """The winner given, else the side ahead on victory points (refused when they tie)."""
+    if winner is None:
+        points = vp(state) if points is None else points
+        if points["a"] == points["b"]:
+            raise CampagneError("wab.battle.tie", vp=f"{points['a']} / {points['b']}")
+        winner = "a" if points["a"] > points["b"] else "b"
+    return winner
 
 
 def losses(state: BattleState) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]],
@@ -107,10 +131,7 @@ def losses(state: BattleState) -> tuple[dict[str, dict[str, int]], dict[str, dic
 def final_result(state: BattleState, winner: str | None = None) -> dict[str, Any]:
     """The battle's result by sides: winner, VP and their detail, killed, fled, characters."""
     points = vp(state)
-    if winner is None:
-        if points["a"] == points["b"]:
-            raise CampagneError("wab.battle.tie", vp=f"{points['a']} / {points['b']}")
-        winner = "a" if points["a"] > points["b"] else "b"
+    winner = decided_winner(state, winner, points)
     killed, fled, characters = losses(state)
     return {"winner": winner, "loser": other(winner), "vp": points, "vp_detail": vp_detail(state),
             "killed": killed, "fled": fled, "characters": characters, "quarters": dict(state.quarters),
@@ -201,11 +222,10 @@ def unit_view(state: BattleState, bu: BattleUnit) -> dict[str, Any]:
                              for e in engagements_of(state, bu.key)],
             "half_strength": u.half_strength, "flee_distance": bu.flee_distance,
             "fled_inches": bu.fled_inches,
-            "flags": {k: getattr(bu, k) for k in ("moved", "marched", "charged", "rallied", "reformed",
-                                                  "shot",
-                                                  "no_shooting", "no_charge", "general_near",
-                                                  "army_standard_near",
-                                                  "enemy_within_8")},
+            "flags": {"moved": bu.moved, "marched": bu.marched, "charged": bu.charged, "rallied": bu.rallied,
+                      "reformed": bu.reformed, "shot": bu.shot, "no_shooting": bu.no_shooting,
+                      "no_charge": bu.no_charge, "general_near": bu.general_near,
+                      "army_standard_near": bu.army_standard_near, "enemy_within_8": bu.enemy_within_8},
             "killed_how": bu.killed_how}
 
 
