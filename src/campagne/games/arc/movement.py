@@ -91,10 +91,47 @@ def allowance(u: Unit, pegasus: bool) -> int:
 
 def reach(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, Any] | None = None) -> Reach:
     """Every hex `u` may end its move on -> the path there (start excluded). `seen`: see `search`."""
-    best, prev, occ = search(state, u, pegasus, seen=seen)
+    best, prev = settled(state, u, pegasus, seen=seen)
+    seen = {} if seen is None else seen
+    occ = seen["occ"] if "occ" in seen else seen.setdefault("occ", occupancy(state))
     start = u.hex
     ends = [h for h in best if h != start and (h not in occ or can_end(state, u, h, occ))]
     return Reach(start, prev, ends, best)  # type: ignore[arg-type]
+
+
+# A counter's search (the cheapest costs and paths, before where it may stop) reads of the others only where its
+# visible enemies stand and of which type (their ZOCs, the hexes they hold): a friend's move, or an enemy's out of
+# sight, changes nothing in it. So the moves resolved one by one find the searches their declarations made, and
+# a side whose enemies stood still finds last turn's from the same hexes. Kept in the state's memo by that key.
+_FOE = attrgetter("hex", "type")
+
+
+def foes_of(state: ArcState, side: str) -> tuple[Any, ...]:
+    """What `search` reads of the counters against a `side`'s: each visible enemy's hex and type."""
+    return tuple(_FOE(e) for e in state.units.values() if e.status == "active" and not e.hidden
+                 and e.hex is not None and state.enemies(e.side, side))
+
+
+def settled(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, Any] | None = None
+            ) -> tuple[dict[str, int], dict[str, str]]:
+    """`search(state, u, pegasus)`'s costs and paths, remembered by what they depend on (see `foes_of`): shared,
+    never to be changed."""
+    if seen is not None:
+        foes = seen.get(("foes", u.side))
+        if foes is None:
+            foes = seen[("foes", u.side)] = foes_of(state, u.side)
+    else:
+        foes = foes_of(state, u.side)
+    searches = memo_of(state).searches
+    key = (u.type, u.side, u.hex, pegasus, foes)
+    found = searches.get(key)
+    if found is not None and found[0] is state.board:
+        return found[1], found[2]
+    best, prev, _ = search(state, u, pegasus, seen=seen)
+    if len(searches) >= Memo.KEPT:
+        searches.clear()
+    searches[key] = (state.board, best, prev)
+    return best, prev
 
 
 # The reach of a counter depends on the board, who is an enemy, and where each counter stands, of which type and
@@ -125,10 +162,10 @@ def reach_now(state: ArcState, u: Unit, pegasus: bool = False, *, at: tuple[Any,
 
 
 def path_to(state: ArcState, u: Unit, dest: str, pegasus: bool = False) -> list[str] | None:
-    """`reach(state, u, pegasus)[dest]`, or None where `dest` is not in it: the search stops once `dest` is
-    settled (its cost and the hexes it comes from are then final), instead of reaching every hex."""
-    best, prev, occ = search(state, u, pegasus, until=dest)
-    if dest == u.hex or dest not in best or (dest in occ and not can_end(state, u, dest, occ)):
+    """`reach(state, u, pegasus)[dest]`, or None where `dest` is not in it: its search is most often the one its
+    declaration's listing made (`settled`), else one made once for the phase's moves that find the same."""
+    best, prev = settled(state, u, pegasus)
+    if dest == u.hex or dest not in best or not can_end(state, u, dest):
         return None
     return Reach(u.hex, prev, [dest])[dest]  # type: ignore[arg-type]
 
