@@ -395,13 +395,15 @@ def detect(state: ArcState) -> list[Event]:
             detectors.append(u)
     if not hidden:
         return events
-    detectors = [d for d in detectors if d.kind.ability("detects")]
+    # (each detector's types, side and hex read once; « à 1 hex »: its own hex or a neighbour)
+    found = [(d, d.kind.ability("detects"), d.side, d.hex) for d in detectors]
+    nbrs = b.neighbours
     for h in hidden:
         if not h.hidden:  # (detected by then: as the pass over every counter read it)
             continue
-        for d in detectors:
-            if h.type in d.kind.ability("detects") and state.enemies(d.side, h.side) \
-                    and b.distance(d.hex, h.hex) <= 1:  # type: ignore[arg-type]
+        near = nbrs[h.hex]  # type: ignore[index]
+        for d, types, side, at in found:
+            if types and h.type in types and state.enemies(side, h.side) and (at == h.hex or at in near):
                 h.hidden = False
                 events.append({"type": "detected", "unit": h.id, "at": h.hex, "by": d.id})
                 break
