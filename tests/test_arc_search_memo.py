@@ -1,5 +1,5 @@
 """A counter's search remembered by its visible foes (`movement.settled`, the state's memo) gives what a search
-made afresh gives (`movement.search`, costs and paths in their order), and so do the reaches and a resolved move's
+made afresh gives (`movement.search`, costs and paths in their order: from buckets, as from a heap), and so do the reaches and a resolved move's
 path built on it: along seeded games, and on states changed at random in every way a search may depend on (a
 counter moved, hidden or seen, lost, of another type, the alliance of the two-player game), the memo kept."""
 
@@ -15,6 +15,9 @@ from campagne.games.arc.data import unit_types
 
 def _same(state, u, pegasus: bool) -> None:  # type: ignore[no-untyped-def]
     best, prev, occ = movement.search(state, u, pegasus)
+    # the search from buckets is the heap's (the heap's: a search toward a hex never met)
+    heaped, heaped_prev, _ = movement.search(state, u, pegasus, until="nowhere")
+    assert list(best.items()) == list(heaped.items()) and prev == heaped_prev, (u.id, u.hex, pegasus)
     got_best, got_prev = movement.settled(state, u, pegasus)
     assert list(got_best.items()) == list(best.items()) and got_prev == prev, (u.id, u.hex, pegasus)
     whole = movement.Reach(u.hex, prev, [h for h in best if h != u.hex and (h not in occ or movement.can_end(

@@ -143,6 +143,7 @@ def positions(state: ArcState) -> tuple[Any, ...]:
     return (state.two_player, *map(_WHERE, state.units.values()))
 
 
+_BUCKETS = 64  # (an allowance up to which `search` takes its hexes from buckets: every counter's, Pegasus' 40)
 _WHERE = attrgetter("id", "type", "side", "hex", "status", "hidden")  # (a counter's part of `positions`, in C)
 
 
@@ -224,7 +225,32 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
     cap = mp if limited and not unlimited else far  # « dans les limites de leur capacité »: not beyond it
     ends_there = blocked if invisible else ()  # entering an enemy's hex ends an invisible move
     barred = () if invisible else blocked
-    if not unlimited and toward is None:  # the most frequent: each hex's steps and their costs read from a table
+    if not unlimited and toward is None and until is None and cap <= _BUCKETS:
+        # the most frequent: each hex's steps and their costs read from a table, the hexes taken cost by cost
+        # from buckets (Dial's): every step costs a point at least, so a cost's hexes are all found before the
+        # first of them is taken, and sorted they are taken in the heap's order, (cost, hex): the same paths
+        steps = b.steps(cavalry, pegasus)
+        stop = zoc.union(ends_there) if ends_there else zoc
+        buckets: list[list[str]] = [[] for _ in range(cap + 1)]
+        buckets[0].append(start)
+        get = best.get
+        for cost, bucket in enumerate(buckets):
+            if len(bucket) > 1:
+                bucket.sort()
+            for h in bucket:
+                if best[h] < cost or (h in stop and h != start):
+                    continue  # reached cheaper since; entering a ZOC (invisible: an enemy's hex) ends the move
+                for n, c in steps[h]:
+                    new = cost + c
+                    if new > cap or n in barred:
+                        continue
+                    old = get(n)
+                    if old is None or new < old:
+                        best[n] = new
+                        prev[n] = h
+                        buckets[new].append(n)
+        return best, prev, occ
+    if not unlimited and toward is None:  # the same from a heap (a search to one hex, or beyond the allowance)
         steps = b.steps(cavalry, pegasus)
         while heap:
             cost, h = pop(heap)
