@@ -23,6 +23,11 @@ def _same(state, u, pegasus: bool) -> None:  # type: ignore[no-untyped-def]
     whole = movement.Reach(u.hex, prev, [h for h in best if h != u.hex and (h not in occ or movement.can_end(
         state, u, h, occ))], best)
     assert list(movement.reach(state, u, pegasus)) == list(whole)
+    assert list(movement.reach_now(state, u, pegasus)) == list(whole)  # remembered by the positions
+    seen: dict = {}
+    at = movement.positions(state)
+    for _ in range(2):  # as a listing asks: the positions' reaches kept in `seen`
+        assert list(movement.reach_now(state, u, pegasus, at=at, seen=seen)) == list(whole)
     for h in [*list(whole)[:3], *list(best)[:3], u.hex]:
         assert movement.path_to(state, u, h, pegasus) == (whole[h] if h in whole else None), (u.id, h)
 

@@ -149,16 +149,25 @@ _WHERE = attrgetter("id", "type", "side", "hex", "status", "hidden")  # (a count
 
 def reach_now(state: ArcState, u: Unit, pegasus: bool = False, *, at: tuple[Any, ...] | None = None,
               seen: dict[Any, Any] | None = None) -> Reach:
-    """`reach`, remembered by `positions(state)` (`at`, when the caller has it): shared, never to be changed."""
-    reaches = memo_of(state).reaches
-    key = (at if at is not None else positions(state), u.id, pegasus)
-    found = reaches.get(key)
+    """`reach`, remembered by `positions(state)` (`at`, when the caller has it): shared, never to be changed.
+    The reaches of one set of positions are kept together, and `seen` (see `search`) keeps them for the listing:
+    a tuple's hash is not kept, and `at`, a few hundred values, was hashed and compared at every counter's ask."""
+    here = seen.get("reaches") if seen is not None else None
+    if here is None:
+        reaches = memo_of(state).reaches
+        key = at if at is not None else positions(state)
+        here = reaches.get(key)
+        if here is None:
+            if len(reaches) >= Memo.KEPT // 16:
+                reaches.clear()
+            here = reaches[key] = {}
+        if seen is not None:
+            seen["reaches"] = here
+    found = here.get((u.id, pegasus))
     if found is not None and found[0] is state.board:
         return found[1]
     r = reach(state, u, pegasus, seen=seen)
-    if len(reaches) >= Memo.KEPT:
-        reaches.clear()
-    reaches[key] = (state.board, r)
+    here[(u.id, pegasus)] = (state.board, r)
     return r
 
 

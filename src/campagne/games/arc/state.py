@@ -83,7 +83,7 @@ class Memo:
     KEPT = 4096  # entries of each at most: a general movement's few thousand reaches
 
     def __init__(self) -> None:
-        self.reaches: dict[tuple[Any, ...], Any] = {}
+        self.reaches: dict[tuple[Any, ...], Any] = {}  # by the positions, each counter's (`movement.reach_now`)
         self.searches: dict[tuple[Any, ...], Any] = {}  # a counter's search by its visible foes (`movement.settled`)
         self.drawn: dict[tuple[Any, ...], Any] = {}  # each counter as a view draws it (`views.unit_views`)
         self.tallies: dict[tuple[Any, ...], Any] = {}  # the lost counters counted (`victory.tally`)
