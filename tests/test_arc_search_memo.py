@@ -1,7 +1,8 @@
 """A counter's search remembered by its visible foes (`movement.settled`, the state's memo) gives what a search
 made afresh gives (`movement.search`, costs and paths in their order: from buckets, as from a heap), and so do
-the reaches (remembered by the positions too) and a resolved move's path built on it: along seeded games, and on states changed at random in every way a search may depend on (a
-counter moved, hidden or seen, lost, of another type, the alliance of the two-player game), the memo kept."""
+the reaches (remembered by the positions too) and a resolved move's path built on it: along seeded games, and on
+states changed at random in every way a search may depend on (a counter moved, hidden or seen, lost, of another
+type, the alliance of the two-player game), the memo kept."""
 
 from __future__ import annotations
 
