@@ -274,23 +274,42 @@ class Features:
             whole = whole.copy()
         else:
             copies, parts, whole = [], [], np.zeros(self.size, dtype=np.int64)
-        # the list's sum kept whole: each changed item's old part taken off, its new one added (exact)
-        new_copies, new_parts = [], []
+        # the list's sum kept whole: each changed item's old part taken off, its new one added (exact). A list's
+        # items all sit under its one path, so its sum is the same in any order: an item equal to one of the last
+        # elsewhere in it (the rest shifted by one gone or come: a counter lost, hidden or seen) keeps its part
+        n = len(copies)
+        new_copies: list[Any] = [None] * len(value)
+        new_parts: list[Any] = [None] * len(value)
+        taken = [False] * n
+        left = []
         for i, item in enumerate(value):
-            old = copies[i] if i < len(copies) else None
-            if old is not None and type(old) is type(item) and old == item:
-                new_copies.append(old)
-                new_parts.append(parts[i])
-                continue
-            found, odd = _sums([(path, [item])], self.size)
-            part = np.array(found, dtype=np.int64)
-            new_copies.append(_NEVER if odd else copy_plain(item, {}))
-            new_parts.append(part)
-            if i < len(parts):
-                whole -= parts[i]
-            whole += part
-        for part in parts[len(value):]:
-            whole -= part
+            if i < n:
+                old = copies[i]
+                if type(old) is type(item) and old == item:
+                    new_copies[i], new_parts[i], taken[i] = old, parts[i], True
+                    continue
+            left.append(i)
+        if left:
+            spare: dict[Any, list[int]] = {}  # the last items not kept in place, by `_match_key`
+            for j in range(n):
+                if not taken[j]:
+                    spare.setdefault(_match_key(copies[j]), []).append(j)
+            for i in left:
+                item = value[i]
+                for j in spare.get(_match_key(item), ()):
+                    old = copies[j]
+                    if not taken[j] and type(old) is type(item) and old == item:
+                        new_copies[i], new_parts[i], taken[j] = old, parts[j], True
+                        break
+                else:
+                    found, odd = _sums([(path, [item])], self.size)
+                    part = np.array(found, dtype=np.int64)
+                    new_copies[i] = _NEVER if odd else copy_plain(item, {})
+                    new_parts[i] = part
+                    whole += part
+        for j in range(n):
+            if not taken[j]:
+                whole -= parts[j]
         return ("list", new_copies, new_parts, whole)
 
     def _lists(self, path: str, value: dict[Any, list[Any]], before: Any) -> Any:
@@ -335,6 +354,18 @@ class Features:
             if k not in value:
                 whole -= part
         return "dict", new_copies, new_parts, whole
+
+
+def _match_key(item: Any) -> Any:
+    """Where `Features._list` looks for an item among the last ones: a text by itself, a dict by its "id" (a
+    counter, a unit), any other by its type alone; only an equal item of the same type is taken."""
+    kind = type(item)
+    if kind is str:
+        return item
+    if kind is dict:
+        key = item.get("id")
+        return (dict, key) if type(key) is str else dict
+    return kind
 
 
 class _Never:

@@ -196,7 +196,9 @@ def could_act(state: ArcState, player: str, phase: str) -> bool:
     if phase == "deploy":
         return bool(placeable(state, player))
     if phase in ("move", "special"):
-        return any(destinations(state, u, m) for u in movers(state, player, phase) for m in mounts(u)) \
+        # (whether a reach holds a hex: `destinations` sorted)
+        return any(reach_now(state, u, pegasus=m == "pegasus") for u in movers(state, player, phase)
+                   for m in mounts(u)) \
             or (phase == "move" and bool(meditators(state, player)))
     if phase == "magic":  # one spell is enough: the others, and a zone spell's every zone, are not worked out
         return next(_casts(state, player, None, _some_zone), None) is not None

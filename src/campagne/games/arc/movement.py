@@ -91,10 +91,47 @@ def allowance(u: Unit, pegasus: bool) -> int:
 
 def reach(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, Any] | None = None) -> Reach:
     """Every hex `u` may end its move on -> the path there (start excluded). `seen`: see `search`."""
-    best, prev, occ = search(state, u, pegasus, seen=seen)
+    best, prev = settled(state, u, pegasus, seen=seen)
+    seen = {} if seen is None else seen
+    occ = seen["occ"] if "occ" in seen else seen.setdefault("occ", occupancy(state))
     start = u.hex
     ends = [h for h in best if h != start and (h not in occ or can_end(state, u, h, occ))]
     return Reach(start, prev, ends, best)  # type: ignore[arg-type]
+
+
+# A counter's search (the cheapest costs and paths, before where it may stop) reads of the others only where its
+# visible enemies stand and of which type (their ZOCs, the hexes they hold): a friend's move, or an enemy's out of
+# sight, changes nothing in it. So the moves resolved one by one find the searches their declarations made, and
+# a side whose enemies stood still finds last turn's from the same hexes. Kept in the state's memo by that key.
+_FOE = attrgetter("hex", "type")
+
+
+def foes_of(state: ArcState, side: str) -> tuple[Any, ...]:
+    """What `search` reads of the counters against a `side`'s: each visible enemy's hex and type."""
+    return tuple(_FOE(e) for e in state.units.values() if e.status == "active" and not e.hidden
+                 and e.hex is not None and state.enemies(e.side, side))
+
+
+def settled(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, Any] | None = None
+            ) -> tuple[dict[str, int], dict[str, str]]:
+    """`search(state, u, pegasus)`'s costs and paths, remembered by what they depend on (see `foes_of`): shared,
+    never to be changed."""
+    if seen is not None:
+        foes = seen.get(("foes", u.side))
+        if foes is None:
+            foes = seen[("foes", u.side)] = foes_of(state, u.side)
+    else:
+        foes = foes_of(state, u.side)
+    searches = memo_of(state).searches
+    key = (u.type, u.side, u.hex, pegasus, foes)
+    found = searches.get(key)
+    if found is not None and found[0] is state.board:
+        return found[1], found[2]
+    best, prev, _ = search(state, u, pegasus, seen=seen)
+    if len(searches) >= Memo.KEPT:
+        searches.clear()
+    searches[key] = (state.board, best, prev)
+    return best, prev
 
 
 # The reach of a counter depends on the board, who is an enemy, and where each counter stands, of which type and
@@ -106,29 +143,39 @@ def positions(state: ArcState) -> tuple[Any, ...]:
     return (state.two_player, *map(_WHERE, state.units.values()))
 
 
+_BUCKETS = 64  # (an allowance up to which `search` takes its hexes from buckets: every counter's, Pegasus' 40)
 _WHERE = attrgetter("id", "type", "side", "hex", "status", "hidden")  # (a counter's part of `positions`, in C)
 
 
 def reach_now(state: ArcState, u: Unit, pegasus: bool = False, *, at: tuple[Any, ...] | None = None,
               seen: dict[Any, Any] | None = None) -> Reach:
-    """`reach`, remembered by `positions(state)` (`at`, when the caller has it): shared, never to be changed."""
-    reaches = memo_of(state).reaches
-    key = (at if at is not None else positions(state), u.id, pegasus)
-    found = reaches.get(key)
+    """`reach`, remembered by `positions(state)` (`at`, when the caller has it): shared, never to be changed.
+    The reaches of one set of positions are kept together, and `seen` (see `search`) keeps them for the listing:
+    a tuple's hash is not kept, and `at`, a few hundred values, was hashed and compared at every counter's ask."""
+    here = seen.get("reaches") if seen is not None else None
+    if here is None:
+        reaches = memo_of(state).reaches
+        key = at if at is not None else positions(state)
+        here = reaches.get(key)
+        if here is None:
+            if len(reaches) >= Memo.KEPT // 16:
+                reaches.clear()
+            here = reaches[key] = {}
+        if seen is not None:
+            seen["reaches"] = here
+    found = here.get((u.id, pegasus))
     if found is not None and found[0] is state.board:
         return found[1]
     r = reach(state, u, pegasus, seen=seen)
-    if len(reaches) >= Memo.KEPT:
-        reaches.clear()
-    reaches[key] = (state.board, r)
+    here[(u.id, pegasus)] = (state.board, r)
     return r
 
 
 def path_to(state: ArcState, u: Unit, dest: str, pegasus: bool = False) -> list[str] | None:
-    """`reach(state, u, pegasus)[dest]`, or None where `dest` is not in it: the search stops once `dest` is
-    settled (its cost and the hexes it comes from are then final), instead of reaching every hex."""
-    best, prev, occ = search(state, u, pegasus, until=dest)
-    if dest == u.hex or dest not in best or (dest in occ and not can_end(state, u, dest, occ)):
+    """`reach(state, u, pegasus)[dest]`, or None where `dest` is not in it: its search is most often the one its
+    declaration's listing made (`settled`), else one made once for the phase's moves that find the same."""
+    best, prev = settled(state, u, pegasus)
+    if dest == u.hex or dest not in best or not can_end(state, u, dest):
         return None
     return Reach(u.hex, prev, [dest])[dest]  # type: ignore[arg-type]
 
@@ -187,7 +234,32 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
     cap = mp if limited and not unlimited else far  # « dans les limites de leur capacité »: not beyond it
     ends_there = blocked if invisible else ()  # entering an enemy's hex ends an invisible move
     barred = () if invisible else blocked
-    if not unlimited and toward is None:  # the most frequent: each hex's steps and their costs read from a table
+    if not unlimited and toward is None and until is None and cap <= _BUCKETS:
+        # the most frequent: each hex's steps and their costs read from a table, the hexes taken cost by cost
+        # from buckets (Dial's): every step costs a point at least, so a cost's hexes are all found before the
+        # first of them is taken, and sorted they are taken in the heap's order, (cost, hex): the same paths
+        steps = b.steps(cavalry, pegasus)
+        stop = zoc.union(ends_there) if ends_there else zoc
+        buckets: list[list[str]] = [[] for _ in range(cap + 1)]
+        buckets[0].append(start)
+        get = best.get
+        for cost, bucket in enumerate(buckets):
+            if len(bucket) > 1:
+                bucket.sort()
+            for h in bucket:
+                if best[h] < cost or (h in stop and h != start):
+                    continue  # reached cheaper since; entering a ZOC (invisible: an enemy's hex) ends the move
+                for n, c in steps[h]:
+                    new = cost + c
+                    if new > cap or n in barred:
+                        continue
+                    old = get(n)
+                    if old is None or new < old:
+                        best[n] = new
+                        prev[n] = h
+                        buckets[new].append(n)
+        return best, prev, occ
+    if not unlimited and toward is None:  # the same from a heap (a search to one hex, or beyond the allowance)
         steps = b.steps(cavalry, pegasus)
         while heap:
             cost, h = pop(heap)
@@ -358,13 +430,15 @@ def detect(state: ArcState) -> list[Event]:
             detectors.append(u)
     if not hidden:
         return events
-    detectors = [d for d in detectors if d.kind.ability("detects")]
+    # (each detector's types, side and hex read once; « à 1 hex »: its own hex or a neighbour)
+    found = [(d, d.kind.ability("detects"), d.side, d.hex) for d in detectors]
+    nbrs = b.neighbours
     for h in hidden:
         if not h.hidden:  # (detected by then: as the pass over every counter read it)
             continue
-        for d in detectors:
-            if h.type in d.kind.ability("detects") and state.enemies(d.side, h.side) \
-                    and b.distance(d.hex, h.hex) <= 1:  # type: ignore[arg-type]
+        near = nbrs[h.hex]  # type: ignore[index]
+        for d, types, side, at in found:
+            if types and h.type in types and state.enemies(side, h.side) and (at == h.hex or at in near):
                 h.hidden = False
                 events.append({"type": "detected", "unit": h.id, "at": h.hex, "by": d.id})
                 break

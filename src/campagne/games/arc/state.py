@@ -79,11 +79,14 @@ class Memo:
     values depend on, so every copy of the state shares it (a search's trial copies find what the game found); a
     pickled state (a snapshot) carries it empty."""
 
-    __slots__ = ("reaches", "zones")
+    __slots__ = ("drawn", "reaches", "searches", "tallies", "zones")
     KEPT = 4096  # entries of each at most: a general movement's few thousand reaches
 
     def __init__(self) -> None:
-        self.reaches: dict[tuple[Any, ...], Any] = {}
+        self.reaches: dict[tuple[Any, ...], Any] = {}  # by the positions, each counter's (`movement.reach_now`)
+        self.searches: dict[tuple[Any, ...], Any] = {}  # a counter's search by its visible foes (`movement.settled`)
+        self.drawn: dict[tuple[Any, ...], Any] = {}  # each counter as a view draws it (`views.unit_views`)
+        self.tallies: dict[tuple[Any, ...], Any] = {}  # the lost counters counted (`victory.tally`)
         self.zones: dict[tuple[Any, ...], list[str]] = {}  # a zone spell's listed zones (`declare.zone_words`)
 
     def __deepcopy__(self, memo: Any) -> Memo:

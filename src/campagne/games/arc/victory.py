@@ -13,11 +13,12 @@ secret objective achieved, then enemy counters eliminated or captured.
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 from typing import Any
 
 from ...core.interface import Outcome
 from .data import SIDES, sides
-from .state import TURNS, ArcState
+from .state import TURNS, ArcState, Memo, memo_of
 
 Event = dict[str, Any]
 
@@ -48,7 +49,24 @@ def lost(state: ArcState, unit_type: str) -> tuple[int, int]:
     return sum(1 for u in of if u.status in ("eliminated", "captured")), len(of)
 
 
+# (asked twice at every step, by the outcome and the view, while counters are lost a few times a game: kept in the
+# state's memo by all it reads, each counter's type, side and status; shared, never to be changed)
+_COUNTED = attrgetter("type", "side", "status")
+
+
 def tally(state: ArcState) -> tuple[dict[str, tuple[int, int]], set[str], dict[str, int]]:
+    """`count(state)`, remembered by the counters' types, sides and statuses."""
+    tallies = memo_of(state).tallies
+    key = tuple(map(_COUNTED, state.units.values()))
+    found = tallies.get(key)
+    if found is None:
+        if len(tallies) >= Memo.KEPT:
+            tallies.clear()
+        found = tallies[key] = count(state)
+    return found
+
+
+def count(state: ArcState) -> tuple[dict[str, tuple[int, int]], set[str], dict[str, int]]:
     """In two passes over the counters what `secret_parts` and `score_key` read, for every side at once (asked at
     every step, side by side, it was a pass per type named): each type's `lost`, the types of which a counter
     was captured, and each side's counters eliminated or captured."""

@@ -8,6 +8,7 @@ type and player, and the rolls of a hidden counter (their purpose names it) are 
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ...core.interface import Secret
@@ -15,7 +16,7 @@ from . import combat
 from .data import SIDES, UnitType, sides, unit_types
 from .movement import occupancy
 from .rules import awaiting
-from .state import ArcState, Unit
+from .state import ArcState, Memo, Unit, memo_of
 from .victory import score_key, secret_parts, tally
 
 # (a decision's command names its counter and hex: its events tell what others may know)
@@ -38,18 +39,38 @@ def _by_id(u: Unit) -> str:
     return u.id
 
 
+# (every counter drawn at every view, while a few change between two: each drawing kept in the state's memo by
+# all `unit_view` reads of the counter, shared by the views, never to be changed)
+_DRAWN = attrgetter("id", "type", "side", "hex", "reduced", "hidden", "status", "points", "meditating", "fading",
+                    "start_hexes")
+
+
+def unit_views(state: ArcState, units: list[Unit]) -> list[dict[str, Any]]:
+    """`unit_view` of each counter, remembered."""
+    drawn, types = memo_of(state).drawn, unit_types()
+    if len(drawn) >= Memo.KEPT:
+        drawn.clear()
+    out = []
+    for u in units:
+        key = _DRAWN(u)
+        found = drawn.get(key)
+        if found is None:
+            found = drawn[key] = unit_view(u, types)
+        out.append(found)
+    return out
+
+
 def view(state: ArcState, viewer: str | None) -> dict[str, Any]:
     # (`state.sees` written out: asked of every counter at every view)
     seen = [u for u in state.units.values()
             if u.status == "active" and u.hex and (viewer is None or not u.hidden or u.side == viewer)]
-    types = unit_types()
     out: dict[str, Any] = {
         "game": "arc", "viewer": viewer, "turn": state.turn, "night": state.night, "phase": state.phase,
         "segment": state.segment, "acting": list(state.acting), "awaiting": awaiting(state),
         "done": list(state.done), "forces": dict(state.forces), "two_player": state.two_player,
         "controllers": dict(state.controllers), "names": dict(state.names),
         "players": {p: {"controller": c, "name": state.names.get(p, p)} for p, c in state.controllers.items()},
-        "map": state.board.name, "units": [unit_view(u, types) for u in sorted(seen, key=_by_id)],
+        "map": state.board.name, "units": unit_views(state, sorted(seen, key=_by_id)),
         "lost": sorted(u.id for u in state.units.values() if u.status in ("eliminated", "captured")),
         "captured": sorted(u.id for u in state.units.values() if u.status == "captured"),
         "control": dict(state.control),
