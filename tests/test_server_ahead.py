@@ -4,6 +4,7 @@ each seat's parts drawn for that seat only."""
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
@@ -12,7 +13,7 @@ from server_kit import club, length
 from test_server_board import awaited_player, click, spots
 from test_server_page_cache import drawn, map_of, page
 
-from campagne.server import ahead, store
+from campagne.server import ahead, store, views
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +22,11 @@ pytestmark = pytest.mark.django_db
 def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
     store.forget()
     monkeypatch.setattr(store, "on_written", [])
+
+
+def without_tokens(html: str) -> str:
+    """A page without what differs from one request to the next (its CSRF tokens)."""
+    return re.sub(r'(csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]*"', "", html)
 
 
 def parts_drawn(campaign, c) -> dict[str, set]:  # type: ignore[no-untyped-def]
@@ -69,11 +75,23 @@ def test_an_order_written_draws_the_new_state_of_every_seat_ahead_each_his_own()
             t.join(60)
     with store.viewing(campaign.pk) as (_c, c):
         held = parts_drawn(campaign, c)
+        held_at = len(c.file.entries)
     assert held["advice"] >= {(p, language[p]) for p in seats}, "not drawn ahead"
     assert held["advice"] <= {(p, language[p]) for p in seats} | {(who, "en")}  # (his box was read in English)
     assert held["legal"] == {*seats, "referee"}
-    for p in seats:  # what was drawn ahead is each reader's own
-        assert map_of(page(clients[p], campaign.pk, language[p])) == drawn(campaign, language[p], p)
+    assert {k[4] for k in views._lives if k[:2] == (campaign.pk, held_at)} >= set(seats), "pages not drawn ahead"
+    lives, boxes = len(views._lives), len(views._boxes)
+    ahead_pages = {p: page(clients[p], campaign.pk, language[p]) for p in seats}
+    # the pages were the parts drawn ahead, under the keys the pages ask (a piece selected by none of them yet)
+    assert (len(views._lives), len(views._boxes)) == (lives, boxes)
+    for p in seats:  # what was drawn ahead is each reader's own, and what his page draws by itself
+        assert map_of(ahead_pages[p]) == drawn(campaign, language[p], p)
+    store.forget()
+    views._lives.clear()
+    views._boxes.clear()
+    for p in seats:
+        again = without_tokens(page(clients[p], campaign.pk, language[p]))
+        assert again == without_tokens(ahead_pages[p]), first_differences(again, without_tokens(ahead_pages[p]))
 
 
 def test_nothing_is_drawn_unasked_outside_the_server() -> None:
@@ -85,3 +103,8 @@ def test_nothing_is_drawn_unasked_outside_the_server() -> None:
     clients[who].post(f"/c/{campaign.pk}/orders/", click(box, spots(box)[-1]), HTTP_HX_REQUEST="true")
     assert not any(t.name.startswith("ahead-") for t in threading.enumerate())
     assert not store._advice
+
+
+def first_differences(a: str, b: str) -> str:
+    import difflib
+    return "\n".join(list(difflib.unified_diff(a.splitlines(), b.splitlines(), lineterm=""))[:40])

@@ -1,5 +1,5 @@
 """What each seat's first page of a new state draws, drawn ahead of the pages: the seat's view, journal, legal
-orders, odds and threats, and map, in the languages each seat reads it in.
+orders, odds and threats, map, and the page's live part and orders box, in the languages each seat reads it in.
 
 Why: a campaign's state changes when an order resolves a phase; its players then come to read it, often at once
 (a phase resolving is what each was waiting for). Each reader's first page of a state draws his own parts
@@ -20,9 +20,10 @@ import time
 from typing import Any
 
 from django.conf import settings
+from django.db import connection
 
 from ..core.errors import CampagneError
-from . import store
+from . import store, views
 from .models import Campaign
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,8 @@ def draw(campaign: Campaign, c: Any) -> None:
         if viewer is not None:
             for code in languages:
                 store.advice(campaign, c, viewer, code)
+        for code in languages:  # then the page's own parts drawn from those: its live part, its orders box
+            views.draw_ahead(campaign, c, viewer, code)
 
 
 def _quietly(campaign: Campaign, c: Any) -> None:
@@ -50,6 +53,8 @@ def _quietly(campaign: Campaign, c: Any) -> None:
         draw(campaign, c)
     except Exception:  # noqa: BLE001 - the page asking it will draw it again and say why, in words
         log.exception("drawing ahead campaign %s", campaign.pk)
+    finally:
+        connection.close()  # this thread's own (the journal's computer marks are read from the database)
 
 
 def after_write(campaign: Campaign, c: Any) -> None:

@@ -19,6 +19,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -189,6 +190,20 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
                            lambda: _box(campaign, c, s, selected))
     return {"campaign": campaign, "seat": s, "your_turn": awaiting_me(campaign, c, s),
             "box": mark_safe(box.replace(_CSRF_SLOT, escape(get_token(request))))}
+
+
+def draw_ahead(campaign: Campaign, c: Any, viewer: str | None, language: str) -> None:
+    """The live part and the orders box of `viewer`'s page (None: the referee's), with the piece a first page
+    selects, in `language`, drawn as his first page of this state would draw them (`ahead`), under the same keys."""
+    s = Seat(Membership.REFEREE, "", None) if viewer is None else \
+        Seat(Membership.PLAYER, viewer, None, campaign.ended)
+    with translation.override(language):
+        _live_state(campaign, c, s)
+        selected = None
+        if s.actor is not None and not campaign.ended:
+            selected = board.chosen(_board(campaign, c, s)[2], None)
+        store.remembered(_boxes, ("box", selected, *_seen_by(campaign, c, s)), 256,
+                         lambda: _box(campaign, c, s, selected))
 
 
 def _box(campaign: Campaign, c: Any, s: Seat, selected: Any) -> str:
