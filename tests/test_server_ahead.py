@@ -70,9 +70,7 @@ def test_an_order_written_draws_the_new_state_of_every_seat_ahead_each_his_own()
     n = length(campaign)
     r = clients[who].post(f"/c/{campaign.pk}/orders/", click(box, lit[-1]), HTTP_HX_REQUEST="true")
     assert r.status_code == 200 and length(campaign) > n
-    for t in threading.enumerate():
-        if t.name == f"ahead-{campaign.pk}":
-            t.join(60)
+    assert ahead.idle.settled(60)
     with store.viewing(campaign.pk) as (_c, c):
         held = parts_drawn(campaign, c)
         held_at = len(c.file.entries)
@@ -101,10 +99,38 @@ def test_nothing_is_drawn_unasked_outside_the_server() -> None:
                            HTTP_ACCEPT_LANGUAGE="en").content.decode()
     store.forget()
     clients[who].post(f"/c/{campaign.pk}/orders/", click(box, spots(box)[-1]), HTTP_HX_REQUEST="true")
-    assert not any(t.name.startswith("ahead-") for t in threading.enumerate())
-    assert not store._advice
+    assert not ahead.idle.pending and not store._advice
 
 
 def first_differences(a: str, b: str) -> str:
     import difflib
     return "\n".join(list(difflib.unified_diff(a.splitlines(), b.splitlines(), lineterm=""))[:40])
+
+
+def test_drawing_ahead_waits_for_the_requests_under_way_and_draws_only_the_newest_state() -> None:
+    """A seat is drawn ahead only while the process serves no request; a campaign's newer state written before its
+    older one was drawn replaces it (80 agreements proposed at once: the last state drawn, not 80)."""
+    campaign, _clients = club("atlantis")
+    with store.viewing(campaign.pk) as (_c, c):
+        older = c
+    with store.changing(campaign.pk) as (_c, c):
+        legal = store.descriptor(campaign).load("legal_orders")
+        lo = next(lo for p in store.seats(c) for lo in legal(c.state, p) if lo.type not in ("end", "undo"))
+        c.push(lo.command({f.name: f.choices[0] if f.kind == "choice" else f.low if f.kind == "int" else False
+                           for f in lo.fields if not f.optional}))
+        newer = c
+    assert len(newer.file.entries) > len(older.file.entries)
+    with ahead.idle.cond:
+        ahead.idle.busy += 1  # a request under way
+    try:
+        ahead.after_write(campaign, older)
+        ahead.after_write(campaign, newer)
+        assert not ahead.idle.settled(0.3), "drawn while a request was under way"
+        assert not store._seen
+    finally:
+        with ahead.idle.cond:
+            ahead.idle.busy -= 1
+            ahead.idle.cond.notify_all()
+    assert ahead.idle.settled(60)
+    drawn_at = {k[1][0] for k in store._seen if k[0] == campaign.pk}
+    assert drawn_at == {len(newer.file.entries)}, "the older state was drawn too"

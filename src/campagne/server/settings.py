@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "campagne.server.apps.ClubConfig",
 ]
 MIDDLEWARE = [
+    "campagne.server.ahead.Requests",  # the requests under way, which pages drawn ahead wait for (server/ahead.py)
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # the admin's and the club's static files, from the apps
     "django.contrib.sessions.middleware.SessionMiddleware",
