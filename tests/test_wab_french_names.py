@@ -19,7 +19,8 @@ from campagne.games.atlantis.army import load_packaged_army
 from campagne.games.wab.cli_battle_text import event_line, view_lines
 from campagne.games.wab.gorges_armies import army_list
 from campagne.games.wab.inputs import load_side
-from campagne.games.wab.profiles import Unit, load_unit_text, units_from_atlantis_army
+from campagne.games.wab.army_lists import load_unit_text, units_from_atlantis_army
+from campagne.games.wab.profiles import Unit
 
 GOLDEN = Path(__file__).parent / "golden"
 UNIT = """

@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 
 from campagne.core.errors import CampagneError
 from campagne.games.atlantis.army import load_army_mapping, load_packaged_army, packaged_army_names
-from campagne.games.wab.profiles import (
-    CHARACTERISTICS, FORMATIONS, KINDS, SPECIAL_RULES, Profile, Unit, WabArmy, army_from_atlantis,
-    load_army_file, load_army_text, load_unit_text, slug, special_rules_from_text, units_from_atlantis_army,
+from campagne.games.wab.army_lists import (
+    WabArmy, army_from_atlantis, load_army_file, load_army_text, load_unit_text, special_rules_from_text,
+    units_from_atlantis_army,
 )
+from campagne.games.wab.profiles import CHARACTERISTICS, FORMATIONS, KINDS, SPECIAL_RULES, Profile, Unit, slug
 
 PROFILE = {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7, "save": "5+"}
 

@@ -456,7 +456,7 @@ class _Robot:
 def auto_battle(a: Any, b: Any, dice: Dice, *, attacker: str = "a", max_turns: int = MAX_TURNS,
                 players: Mapping[str, str] | None = None, context: Mapping[str,
                                                                            Any] | None = None) -> AutoBattle:
-    """Fight an abstract battle between two armies (Atlantis `Army`, `profiles.WabArmy`, or their dicts, or
+    """Fight an abstract battle between two armies (Atlantis `Army`, `army_lists.WabArmy`, or their dicts, or
     tracker setup sides) on `dice`. `attacker` ("a" or "b") plays first and charges first. Always ends:
     at the latest after `max_turns` game turns. Deterministic for a given `Dice` (seeded)."""
     if attacker not in SIDES:

@@ -189,18 +189,18 @@ def _side_parameters() -> list[inspect.Parameter]:
 
 
 def _load_list(path: str) -> Any:
-    """A WAB army list (profiles.WabArmy) from a WAB list file, an Atlantis army file or a packaged
+    """A WAB army list (army_lists.WabArmy) from a WAB list file, an Atlantis army file or a packaged
     Atlantis army name."""
     from ..atlantis import army as atlantis
-    from . import profiles
+    from . import army_lists
     if not path.endswith(".toml"):
-        return profiles.army_from_atlantis(atlantis.load_packaged_army(path))
+        return army_lists.army_from_atlantis(atlantis.load_packaged_army(path))
     from ...storage.text_file import load_toml, read_utf8
     raw = load_toml(read_utf8(path, "wab.unreadable", "wab.malformed"), "wab.malformed", file=str(path))
     units = raw.get("units") if isinstance(raw.get("units"), list) else []
     if "general" in raw or any(isinstance(u, dict) and "points_per_model" in u for u in units):
-        return profiles.army_from_atlantis(atlantis.load_army_file(path))
-    return profiles.load_army_file(path)
+        return army_lists.army_from_atlantis(atlantis.load_army_file(path))
+    return army_lists.load_army_file(path)
 
 
 def _side_state(side: str, v: dict[str, Any]) -> Any:

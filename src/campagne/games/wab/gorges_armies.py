@@ -44,7 +44,7 @@ def hero_unit(hero: Any) -> dict[str, Any] | None:
 
 
 def army_list(player: Any, army: Any) -> dict[str, Any]:
-    """A WAB army list (`profiles.WabArmy` dict, units with their points) of one Gorges army."""
+    """A WAB army list (`army_lists.WabArmy` dict, units with their points) of one Gorges army."""
     table = gorges_roster()
     units = [_unit(u) for u in table["roster"]]
     for k, renown in enumerate(army.renown):

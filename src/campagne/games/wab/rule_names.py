@@ -25,7 +25,7 @@ def special_rule_name(rule: str, lang: str = "en") -> str:
 def unit_rules_words(unit: Any, lang: str = "en") -> list[str]:
     """A unit's special rules for a reader, each once: its army list's texts, then the rule keys none of them gives
     (« Cause fear » and `fear` are one rule). `unit`: a `profiles.Unit`, or its view (`tracker_views.unit_view`)."""
-    from .profiles import special_rules_from_text
+    from .army_lists import special_rules_from_text
     keys, texts = _rules_of(unit)
     name = unit.get("name") if isinstance(unit, dict) else getattr(unit, "name", None)
     texts = [t for t in texts if normalise(t) != normalise(str(name or ""))]  # « Ally General » names its unit

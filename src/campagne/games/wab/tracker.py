@@ -17,8 +17,8 @@ Setup (a dict; `setup_from_armies` builds one)::
      "table_dice": false}              # optional: every die is rolled at the table, entered stage by stage
 
 An "atlantis" army is an Atlantis army list (`atlantis.army.Army.to_dict()`), converted with
-`profiles.units_from_atlantis_army` and valued with its points (`Unit.points`, the general's points);
-a "wab" army is a `profiles.WabArmy` dict whose units may carry a `points` key (the unit's value) or
+`army_lists.units_from_atlantis_army` and valued with its points (`Unit.points`, the general's points);
+a "wab" army is a `army_lists.WabArmy` dict whose units may carry a `points` key (the unit's value) or
 whose side gives `points` {unit id: value}. French text names a unit by its list's `name_fr` (its `name`
 when it has none); an "atlantis" side does so only with `"french_names": true`, which set-ups made since
 write: one made before named the units in English in French text too, and its journal replays word for

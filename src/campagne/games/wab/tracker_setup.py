@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import CampagneError, bilingual
-from .profiles import Unit, WabArmy, slug
+from .army_lists import WabArmy
+from .profiles import Unit, slug
 from .battle_state import BattleState, BattleUnit, SIDES
 
 
@@ -32,7 +33,7 @@ def _side_units(side: str, raw: Any) -> tuple[str, list[tuple[Unit, int]]]:
                          f"camp {side} : points doit associer des nombres entiers aux unités")
     if fmt == "atlantis":
         from ..atlantis.army import Army
-        from .profiles import units_from_atlantis_army
+        from .army_lists import units_from_atlantis_army
         army = Army.from_dict(raw["army"], f"<side {side}>")
         units = units_from_atlantis_army(army, files)
         if not raw.get("french_names"):
@@ -110,7 +111,7 @@ def build_state(setup: Mapping[str, Any]) -> BattleState:
 def setup_from_armies(a: Any, b: Any, *, first: str = "a", players: Mapping[str, str] | None = None,
                       context: Mapping[str, Any] | None = None, max_turns: int | None = None,
                       assume_within_12: bool = False) -> dict[str, Any]:
-    """A setup from two armies: `atlantis.army.Army` objects, `profiles.WabArmy` objects, or their dicts."""
+    """A setup from two armies: `atlantis.army.Army` objects, `army_lists.WabArmy` objects, or their dicts."""
     from ..atlantis.army import Army
 
     def side(x: Any, s: str) -> dict[str, Any]:
