@@ -10,9 +10,11 @@ import pytest
 
 from campagne.core.dice import ScriptedDice
 from campagne.core.errors import MESSAGES, CampagneError
+from campagne.games.wab import marching as MA
 from campagne.games.wab import movement as M
 from campagne.games.wab import movement_tables
-from campagne.games.wab.movement import MarchFacts, Mover
+from campagne.games.wab.marching import MarchFacts
+from campagne.games.wab.movement import Mover
 
 
 def inches(unit, terrain="normal", action="move"):
@@ -180,49 +182,49 @@ def reasons(result):
 
 
 def test_march_needs_a_musician():
-    assert reasons(M.may_march(Mover(4))) == ["the unit has no musician"]
-    assert M.may_march(Mover(4, musician=True)) == (True, [])
-    assert M.may_march(Mover(4, kind="character"))[0]  # a lone character marches without one
+    assert reasons(MA.may_march(Mover(4))) == ["the unit has no musician"]
+    assert MA.may_march(Mover(4, musician=True)) == (True, [])
+    assert MA.may_march(Mover(4, kind="character"))[0]  # a lone character marches without one
 
 
 def test_march_enemies_within_8():
     u = Mover(4, musician=True)
-    assert not M.may_march(u, MarchFacts(enemies_within_8=("infantry",)))[0]
-    for harmless in ("fleeing", M.Enemy("cavalry", fleeing=True), "character", "artillery"):
-        assert M.may_march(u, MarchFacts(enemies_within_8=(harmless,)))[0], harmless
+    assert not MA.may_march(u, MarchFacts(enemies_within_8=("infantry",)))[0]
+    for harmless in ("fleeing", MA.Enemy("cavalry", fleeing=True), "character", "artillery"):
+        assert MA.may_march(u, MarchFacts(enemies_within_8=(harmless,)))[0], harmless
     horse = Mover(8, kind="cavalry", musician=True)
-    assert M.may_march(horse, {"enemies_within_8": ["infantry"]})[0]
-    assert M.may_march(Mover(8, kind="light_chariot", musician=True), {"enemies_within_8": [("infantry", False)]})[0]
-    assert not M.may_march(horse, {"enemies_within_8": ["cavalry"]})[0]
+    assert MA.may_march(horse, {"enemies_within_8": ["infantry"]})[0]
+    assert MA.may_march(Mover(8, kind="light_chariot", musician=True), {"enemies_within_8": [("infantry", False)]})[0]
+    assert not MA.may_march(horse, {"enemies_within_8": ["cavalry"]})[0]
 
 
 @pytest.mark.parametrize("kind, formation", [("infantry", "skirmish"), ("elephant", "close"), ("artillery", "close")])
 def test_march_forbidden_to_some(kind, formation):
     u = Mover(6, kind=kind, formation=formation, musician=True)
-    assert len(reasons(M.may_march(u))) == 1
-    assert not M.may_force_march(u, {"column_of_march": True})[0]
+    assert len(reasons(MA.may_march(u))) == 1
+    assert not MA.may_force_march(u, {"column_of_march": True})[0]
 
 
 def test_march_terrain_obstacles_and_manoeuvres():
     u = Mover(4, musician=True)
-    assert reasons(M.may_march(u, {"terrain": ["difficult"]})) == ["it cannot cross (very) difficult terrain"]
-    assert reasons(M.may_march(u, {"terrain": "very_difficult"})) == ["it cannot cross (very) difficult terrain"]
-    assert reasons(M.may_march(u, {"obstacle": True})) == ["it cannot cross obstacles"]
-    assert M.may_march(u, {"manoeuvres": [("wheel", 2)]})[0]
-    assert not M.may_march(u, {"manoeuvres": ["turn_about"]})[0]
-    assert not M.may_march(u, {"manoeuvres": [("wheel", 1), ("wheel", 1)]})[0]
+    assert reasons(MA.may_march(u, {"terrain": ["difficult"]})) == ["it cannot cross (very) difficult terrain"]
+    assert reasons(MA.may_march(u, {"terrain": "very_difficult"})) == ["it cannot cross (very) difficult terrain"]
+    assert reasons(MA.may_march(u, {"obstacle": True})) == ["it cannot cross obstacles"]
+    assert MA.may_march(u, {"manoeuvres": [("wheel", 2)]})[0]
+    assert not MA.may_march(u, {"manoeuvres": ["turn_about"]})[0]
+    assert not MA.may_march(u, {"manoeuvres": [("wheel", 1), ("wheel", 1)]})[0]
 
 
 def test_forced_march():
     u = Mover(4, musician=True)
-    assert reasons(M.may_force_march(u)) == ["the unit is not in column of march"]
-    assert M.may_force_march(u, MarchFacts(column_of_march=True)) == (True, [])
+    assert reasons(MA.may_force_march(u)) == ["the unit is not in column of march"]
+    assert MA.may_force_march(u, MarchFacts(column_of_march=True)) == (True, [])
     # any enemy within 8" forbids it, even fleeing ones
-    assert not M.may_force_march(u, MarchFacts(column_of_march=True, enemies_within_8=("fleeing",)))[0]
-    assert not M.may_force_march(Mover(8, kind="cavalry", musician=True),
+    assert not MA.may_force_march(u, MarchFacts(column_of_march=True, enemies_within_8=("fleeing",)))[0]
+    assert not MA.may_force_march(Mover(8, kind="cavalry", musician=True),
                                  {"column_of_march": True, "enemies_within_8": ["infantry"]})[0]
-    assert not M.may_force_march(Mover(4, kind="character"), {"column_of_march": True})[0]  # needs a musician
-    eff = M.forced_march_effects(column_of_one=True)
+    assert not MA.may_force_march(Mover(4, kind="character"), {"column_of_march": True})[0]  # needs a musician
+    eff = MA.forced_march_effects(column_of_one=True)
     assert eff["may_charge"] is False and eff["fighting_ranks"] == 1 and eff["may_weave"]
     assert set(eff["rules"]) == {"no_charge", "first_rank_only", "column_of_one_weaves"}
 
@@ -248,7 +250,7 @@ def test_mover_of_a_profiles_unit():
     m = M.mover_of(u)
     assert (m.move, m.kind, m.formation, m.musician, m.ld) == (8, "cavalry", "open", True, 7)
     assert inches(u, "very_difficult") == 4
-    assert M.may_march(u, {"enemies_within_8": ["infantry"]})[0]
+    assert MA.may_march(u, {"enemies_within_8": ["infantry"]})[0]
 
 
 def test_messages_are_bilingual():

@@ -14,7 +14,7 @@ from .tracker import (FACINGS, BattleState, BattleUnit, Charge, Engagement, Pend
                       engaged, event, find_unit, missile_weapon, resolve_shots, start_fleeing, with_faces,
                       causes_fear, causes_terror, check_shots)
 from .rhythm import NEAR_FACTS, report_fact
-from . import movement, psychology
+from . import marching, movement, psychology
 
 
 # --------------------------------------------------------------------------- facts
@@ -372,9 +372,9 @@ def _move_kind_checks(bu: BattleUnit, cmd: Mapping[str, Any], mover: Any = None)
     if mover is None:
         mover = movement.mover_of(bu.unit)
     if how in ("march", "forced_march"):
-        facts = movement.MarchFacts(enemies_within_8=tuple(enemies or ()), terrain=tuple(terrain),
+        facts = marching.MarchFacts(enemies_within_8=tuple(enemies or ()), terrain=tuple(terrain),
                                     obstacle=_bool(cmd, "obstacle"), column_of_march=_bool(cmd, "column"))
-        ok, reasons = (movement.may_march if how == "march" else movement.may_force_march)(mover, facts)
+        ok, reasons = (marching.may_march if how == "march" else marching.may_force_march)(mover, facts)
         if not ok:
             name = ("March", "Marche rapide") if how == "march" else ("Forced march", "Marche forcée")
             raise CampagneError("wab.battle.illegal", unit=bu.label(), what=bilingual(*name),
