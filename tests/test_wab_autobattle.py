@@ -13,7 +13,8 @@ from campagne.core.errors import CampagneError
 from campagne.games.atlantis import army as armies
 from campagne.games.atlantis.battles import aftermath, battle_in
 from campagne.games.atlantis.context import Ctx
-from campagne.games.wab.autobattle import MAX_TURNS, auto_battle, make_plan, resolve_atlantis_battle, role
+from campagne.games.wab.autobattle import MAX_TURNS, auto_battle, resolve_atlantis_battle
+from campagne.games.wab.autobattle_plan import make_plan, role
 from campagne.games.wab.tracker import WabBattle, setup_from_armies
 
 QUIET_FIELD = [2, 1] + [1] * 6
