@@ -1,7 +1,8 @@
 """The referee's facts (`battle fact KIND ...`): the table of every fact with the fields it reads (`FACTS`,
 `FACT_FIELDS`), the command that dispatches them, and the facts of losses, flight and the battle's state
 (casualties, a character or the general killed, friends broken, left the table, caught, pursued, joined,
-table quarters, a standard captured, a formation). Those of movement and shooting are in `tracker_move_facts`."""
+table quarters, a standard captured, a formation). Those of movement are in `tracker_move_facts`, shooting's
+in `tracker_shoot_facts`."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from .tracker_rolls import Events
 from .tracker_move_facts import (_enemies, _not_attached, _one, _two, charge_checks, contact_checks, move_checks,
                                  kinds_of_move,
                                  near_checks, react_checks, fact_charge, fact_contact, fact_move,
-                                 fact_near, fact_react, fact_shoot)
+                                 fact_near, fact_react)
+from .tracker_shoot_facts import fact_shoot
 from .tracker_fight import catch, pursue
 from .tracker import (HOWS, SIDES, TURN_PHASES, BattleState, BattleUnit, _active, _choice, _illegal, _int,
                       _need_status, _phase, _situation, add_due, capture_standard, destroy, engaged, event,

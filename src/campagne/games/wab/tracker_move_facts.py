@@ -1,5 +1,6 @@
-"""The referee's facts of the movement and shooting phases (`battle fact ...`): charges and their reactions,
-contact, moves, who is near whom, shooting; and the checks every fact shares (its units, enemies, not attached)."""
+"""The referee's facts of the movement phase (`battle fact ...`): charges and their reactions, contact, moves,
+who is near whom; the checks every fact shares (its units, enemies, not attached), and the shooters' weapon
+and modifiers a stand and shoot reads too (the `shoot` fact itself: tracker_shoot_facts.py)."""
 
 from __future__ import annotations
 
@@ -465,37 +466,3 @@ def fact_near(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
             events.append(event("no_test", f"{bu.name} takes no test", f"{bu.name_fr} ne passe aucun test",
                                 unit=bu.key))
     return events
-
-
-def fact_shoot(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
-    what = ("Shooting", "Le tir")
-    _phase(state, what, "shooting")
-    s, t = _two(state, cmd)
-    _active(state, s, what)
-    _need_status(s, what, "ready")
-    _not_attached(s, what)
-    _enemies(s, t, what)
-    if engaged(state, s.key):
-        raise _illegal(s, what, "it is in close combat", "elle est au corps à corps")
-    if s.shot:
-        raise _illegal(s, what, "it has already shot this phase", "elle a déjà tiré pendant cette phase")
-    if s.no_shooting or s.rallied or s.reformed:
-        raise _illegal(s, what, "it may not shoot this turn", "elle ne peut pas tirer ce tour")
-    if not t.on_table or t.models <= 0:
-        _need_status(t, ("Being shot at", "Être la cible d'un tir"), "ready", "fleeing")
-    weapon = _weapon(cmd, s)
-    models = _int(cmd, "models", 1, s.models, default=_default_shooters(s))
-    distance = _distance(cmd)
-    mods = _modifiers(cmd)
-    check_shots(s, t, models=models, distance=distance, weapon=weapon, modifiers=mods)
-
-    def go(d: Dice) -> Events:
-        _, events = resolve_shots(state, s, t, d, models=models, distance=distance, weapon=weapon,
-                                  modifiers=mods)
-        s.shot = True
-        if t.status == "ready" and t.models > 0:
-            events += add_due(state, t, psychology.tests_due(_situation(
-                state, t, "shooting", shooting_casualties=t.phase_shooting_casualties,
-                models_at_phase_start=t.phase_start_models or t.models)))
-        return events
-    return with_faces(cmd, dice, go)
