@@ -65,7 +65,8 @@ from ...core.dice import Dice
 from ...core.errors import CampagneError
 from . import psychology
 from .autobattle_plan import Plan, _by_points, make_plan
-from .tracker import SIDES, BattleState, BattleUnit, WabBattle, engaged, missile_weapon, other, setup_from_armies
+from .tracker import (SIDES, BattleState, BattleUnit, WabBattle, engaged, missile_weapon, other,
+                      setup_from_armies)
 
 CONTACT_TURN = 3
 SHOOTING_TURNS = (1, 2)

@@ -1,6 +1,6 @@
 """The auto-battle's plan (autobattle.py, heuristic steps 1 and 2): each unit's role (character, missile,
-cavalry, block), the pairs of opposite numbers in line order, the missile troops' targets, the characters' hosts
-and the reserves, drawn once from the armies at the start of the battle."""
+cavalry, block), the pairs of opposite numbers in line order, the missile troops' targets, the characters'
+hosts and the reserves, drawn once from the armies at the start of the battle."""
 
 from __future__ import annotations
 

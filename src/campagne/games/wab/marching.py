@@ -1,7 +1,7 @@
-"""Marches of the WAB 2 reference sheet (seed 002): whether a unit may march ("MARCHES RAPIDES") or force march
-("MARCHES FORCEES"), from the facts the referee reports (enemies within 8", terrain crossed, obstacles,
-manoeuvres), with bilingual reasons; and what a forced march means for the rest of the turn. The readings of the
-sheet are in movement.py's docstring; the allowance of a march is `movement.move_allowance`."""
+"""Marches of the WAB 2 reference sheet (seed 002): whether a unit may march ("MARCHES RAPIDES") or force
+march ("MARCHES FORCEES"), from the facts the referee reports (enemies within 8", terrain crossed, obstacles,
+manoeuvres), with bilingual reasons; and what a forced march means for the rest of the turn. The readings of
+the sheet are in movement.py's docstring; the allowance of a march is `movement.move_allowance`."""
 
 from __future__ import annotations
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from ...core.dice import Dice
 from . import psychology
-from .tracker import (BattleState, _active, _distance, _illegal, _int, _need_status, _phase, _situation, add_due,
-                      check_shots, engaged, resolve_shots, with_faces)
+from .tracker import (BattleState, _active, _distance, _illegal, _int, _need_status, _phase, _situation,
+                      add_due, check_shots, engaged, resolve_shots, with_faces)
 from .tracker_move_facts import _default_shooters, _enemies, _modifiers, _not_attached, _two, _weapon
 from .tracker_rolls import Events
 
