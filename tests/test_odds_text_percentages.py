@@ -79,3 +79,23 @@ def test_a_fight_names_its_sides_by_their_units_names_in_the_readers_language() 
                                "mycenaean", "--b-unit", "spearmen1", "--sims", "200", "--lang", "en"]).stdout
     assert "Winner: Spearmen (attacker)" in same and "Winner: Spearmen (defender)" in same, same
     assert not re.search(r"\b[AB] wins|Victoire de [AB]\b", fr + en)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_possible_chance_never_reads_as_nil_or_sure(lang: str) -> None:
+    """10 attacks: 10 unsaved wounds is possible (about 2 in 10 million), so never « 0,00 % »; nor « 0,000 % »
+    nor « 100 % » where the language's `chance` writes an exact chance near 0 or 1."""
+    from fractions import Fraction
+
+    from campagne.core.i18n import chance
+    args = ["odds", "wab", "attacks", "--attacks", "10", "--ws", "3", "--target-ws", "4", "--strength", "3",
+            "--toughness", "4", "--armour-save", "4"]
+    data = json.loads(RUNNER.invoke(app, [*args, "--json"]).stdout)
+    assert 0 < data["unsaved_wounds"]["10"] < 1e-4
+    text = RUNNER.invoke(app, [*args, "--lang", lang]).stdout
+    assert not re.search(r"(?<![\d<>])0[.,]00\s?%", text), text
+    assert re.search(r"^ +10 +<0[.,]01\s?%$", text, re.M), text
+    tiny, near = Fraction(1, 10**7), 1 - Fraction(1, 10**7)
+    assert chance(tiny, lang) == ("<0,001\u00a0%" if lang == "fr" else "<0.001%")
+    assert chance(near, lang) == (">99,999\u00a0%" if lang == "fr" else ">99.999%")
+    assert chance(Fraction(1, 10**4), lang) == ("0,010\u00a0%" if lang == "fr" else "0.010%")

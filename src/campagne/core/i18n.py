@@ -36,6 +36,8 @@ def chance(p: Any, lang: str = "en") -> str:
     else:
         places = 3 if f"{float(p):.1%}" in ("0.0%", "100.0%") else 1  # say how near
         shown = f"{float(p) * 100:.{places}f}"
+        if shown in ("0.000", "100.000"):  # nearer still: never read as nil or sure
+            shown = "<0.001" if p < Fraction(1, 2) else ">99.999"
     return f"{shown.replace('.', ',')}\u00a0%" if lang == "fr" else f"{shown}%"
 
 

@@ -55,8 +55,11 @@ SIDE_NAMES = {"a": ("the attacker", "l'attaquant"), "b": ("the defender", "le d�
 
 
 def _pct(p: Fraction | float, o: Any = None) -> str:
-    """A percentage in a column, as the reader's language writes it (« 38,10 % » in French)."""
+    """A percentage in a column, as the reader's language writes it (« 38,10 % » in French); a chance that is
+    neither nil nor sure never reads as one (« <0,01 % », « >99,99 % »)."""
     shown = f"{float(p):7.2%}"
+    if 0 < p < 1 and shown.strip() in ("0.00%", "100.00%"):
+        shown = f"{'<0.01%' if p < Fraction(1, 2) else '>99.99%':>7}"
     return shown.replace(".", ",").replace("%", "\u00a0%") if getattr(o, "lang", "en") == "fr" else shown
 
 
