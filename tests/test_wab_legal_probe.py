@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -19,32 +21,38 @@ from campagne.games.wab.rhythm import questions
 from campagne.games.wab.tracker import WabBattle
 
 
+def battle_states(options: dict, seeds: int, max_steps: int, rng: random.Random) -> Iterator[Any]:
+    """Each state of seeded battles played on at random by `rng` (never ended by the referee's `end`): what the
+    probes below ask their questions of, one after the other, before the battle goes on."""
+    for seed in range(seeds):
+        m = Match("wab", options=options, max_steps=max_steps)
+        m.reset(seed)
+        while not m.over:
+            yield m.game.state
+            acts = m.legal_actions()  # the battle played on rather than ended
+            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
+
+
 @pytest.mark.parametrize("options", [{}, {"table_dice": True}])
 def test_the_casualty_probe_without_a_copy_answers_as_the_trial(options: dict) -> None:
     seen: dict[tuple[str, bool], int] = {}
     rng = random.Random(4)
-    for seed in range(3):
-        m = Match("wab", options=options, max_steps=120)
-        m.reset(seed)
-        while not m.over:
-            s = m.game.state
-            before = copy.deepcopy(s)
-            for bu in s.units.values():
-                for n in {0, 1, bu.models, bu.models + 1}:
-                    for how in (None, "duel", "nope"):
-                        c = {"type": "fact", "player": "referee", "fact": "casualties", "unit": bu.key,
-                             "models": n, **({} if how is None else {"how": how})}
-                        ok = legal._accepts(s, c)
-                        assert ok == accepts(WabBattle(), s, c), (c, s.phase, bu.status)
-                        seen["fact", ok] = seen.get(("fact", ok), 0) + 1
-            for winner in ("a", "b", None, "x"):
-                c = {"type": "end", "player": "referee", **({} if winner is None else {"winner": winner})}
-                ok = legal._accepts(s, c)
-                assert ok == accepts(WabBattle(), s, c), (c, s.phase)
-                seen["end", ok] = seen.get(("end", ok), 0) + 1
-            assert s == before
-            acts = m.legal_actions()  # the battle played on rather than ended
-            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
+    for s in battle_states(options, 3, 120, rng):
+        before = copy.deepcopy(s)
+        for bu in s.units.values():
+            for n in {0, 1, bu.models, bu.models + 1}:
+                for how in (None, "duel", "nope"):
+                    c = {"type": "fact", "player": "referee", "fact": "casualties", "unit": bu.key,
+                         "models": n, **({} if how is None else {"how": how})}
+                    ok = legal._accepts(s, c)
+                    assert ok == accepts(WabBattle(), s, c), (c, s.phase, bu.status)
+                    seen["fact", ok] = seen.get(("fact", ok), 0) + 1
+        for winner in ("a", "b", None, "x"):
+            c = {"type": "end", "player": "referee", **({} if winner is None else {"winner": winner})}
+            ok = legal._accepts(s, c)
+            assert ok == accepts(WabBattle(), s, c), (c, s.phase)
+            seen["end", ok] = seen.get(("end", ok), 0) + 1
+        assert s == before
     assert all(seen.get((kind, ok), 0) > 5 for kind in ("fact", "end") for ok in (True, False)), seen
 
 
@@ -108,21 +116,15 @@ def test_the_table_facts_next_and_fight_asked_without_a_copy_answer_as_the_trial
     or a contact leads to), fields good and bad."""
     seen: dict[tuple[str, bool], int] = {}
     rng = random.Random(7)
-    for seed in range(2):
-        m = Match("wab", options=options, max_steps=12)
-        m.reset(seed)
-        while not m.over:
-            s = m.game.state
-            before = copy.deepcopy(s)
-            for t in [s, *_led_on(s, rng)]:
-                for c in _table_facts(t, rng):
-                    ok = legal._accepts(t, c)
-                    assert ok == accepts(WabBattle(), t, c), (c, t.phase)
-                    kind = c.get("fact", c["type"])
-                    seen[kind, ok] = seen.get((kind, ok), 0) + 1
-            assert s == before
-            acts = m.legal_actions()  # the battle played on rather than ended
-            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
+    for s in battle_states(options, 2, 12, rng):
+        before = copy.deepcopy(s)
+        for t in [s, *_led_on(s, rng)]:
+            for c in _table_facts(t, rng):
+                ok = legal._accepts(t, c)
+                assert ok == accepts(WabBattle(), t, c), (c, t.phase)
+                kind = c.get("fact", c["type"])
+                seen[kind, ok] = seen.get((kind, ok), 0) + 1
+        assert s == before
     # a fight at the table's dice waits for them: accepted fights are met in the engine's battles only
     kinds = ("charge", "move", "contact", "near", "react", "next", "fight")
     assert all(seen.get((kind, ok), 0) > (0 if options else 5) for kind in kinds
@@ -149,23 +151,17 @@ def test_a_roll_asked_without_a_copy_answers_as_the_trial(options: dict) -> None
     with tests due of every kind the agents meet (and none), the tracker's questions among them."""
     seen: dict[tuple[str, bool], int] = {}
     rng, asked = random.Random(11), random.Random(12)
-    for seed in range(SEEDS):
-        m = Match("wab", options=options, max_steps=60)
-        m.reset(seed)
-        while not m.over:
-            s = m.game.state
-            tests = [p for p in s.pending if p.kind == "test"]
-            if s.table_dice is None and s.phase != "ended" and (tests or asked.random() < 0.1):
-                before = copy.deepcopy(s)
-                for c in _rolls(s, asked):
-                    ok = legal._accepts(s, c)
-                    assert ok == accepts(WabBattle(), s, c), (c, s.phase, [p.id for p in s.pending])
-                    assert s == before
-                    first = next((p for p in tests if p.id == c.get("test")), tests[0]) if tests else None
-                    kind = "none" if not tests else "answered" if ok and questions(s, first) else "due"
-                    seen[kind, ok] = seen.get((kind, ok), 0) + 1
-            acts = m.legal_actions()  # the battle played on rather than ended
-            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
+    for s in battle_states(options, SEEDS, 60, rng):
+        tests = [p for p in s.pending if p.kind == "test"]
+        if s.table_dice is None and s.phase != "ended" and (tests or asked.random() < 0.1):
+            before = copy.deepcopy(s)
+            for c in _rolls(s, asked):
+                ok = legal._accepts(s, c)
+                assert ok == accepts(WabBattle(), s, c), (c, s.phase, [p.id for p in s.pending])
+                assert s == before
+                first = next((p for p in tests if p.id == c.get("test")), tests[0]) if tests else None
+                kind = "none" if not tests else "answered" if ok and questions(s, first) else "due"
+                seen[kind, ok] = seen.get((kind, ok), 0) + 1
     assert seen.get(("due", False), 0) > 10 and seen.get(("due", True), 0) + seen.get(("answered", True), 0) > 10
     assert seen.get(("answered", True), 0) > 3, seen  # rolls whose answers were needed, and given
     assert options or seen.get(("none", False), 0) > 5, seen  # (at the table, a die is mostly awaited then)
@@ -184,34 +180,28 @@ def test_the_kinds_of_move_asked_at_once_and_the_points_answer_as_the_trial(opti
     kinds = (*legal.MOVES, "fly")
     seen: dict[bool, int] = {}
     rng = random.Random(11)
-    for seed in range(2):
-        m = Match("wab", options=options, max_steps=18)
-        m.reset(seed)
-        while not m.over:
-            s = m.game.state
-            assert vp(s) == {side: sum(r["points"] for r in rows) for side, rows in vp_detail(s).items()}
-            if s.table_dice is None and s.phase != "ended":  # else asked on a copy (`legal._accepts`)
-                before = copy.deepcopy(s)
-                for key in [*s.units, "nobody"]:
-                    for extra in ({}, {}, rng.choice([{"distance": 30}, {"distance": -2},
-                                                      {"enemies_within_8": ["infantry"]}, {"enemy_within_8": True},
-                                                      {"terrain": "bog"}, {"distnace": 3}, {"column": True}])):
-                        c = {"type": "fact", "player": "referee", "fact": "move", "unit": key, **extra}
-                        got = move_kinds(s, c, kinds)
-                        assert got == tuple(k for k in kinds if accepts(WabBattle(), s, {**c, "how": k})), (c, s.phase)
-                        seen[bool(got)] = seen.get(bool(got), 0) + 1
-                # a copy shares the units' frozen profiles: one whose musician or formation changed asks afresh
-                t = copy.deepcopy(s)
-                for bu in t.units.values():
-                    bu.unit.musician = not bu.unit.musician
-                    bu.unit.formation = rng.choice(["close_order", "skirmish"])
-                for key in rng.sample(list(t.units), min(3, len(t.units))):
-                    c = {"type": "fact", "player": "referee", "fact": "move", "unit": key}
-                    got = move_kinds(t, c, kinds)
-                    assert got == tuple(k for k in kinds if accepts(WabBattle(), t, {**c, "how": k})), (c, t.phase)
-                assert s == before
-            acts = m.legal_actions()
-            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
+    for s in battle_states(options, 2, 18, rng):
+        assert vp(s) == {side: sum(r["points"] for r in rows) for side, rows in vp_detail(s).items()}
+        if s.table_dice is None and s.phase != "ended":  # else asked on a copy (`legal._accepts`)
+            before = copy.deepcopy(s)
+            for key in [*s.units, "nobody"]:
+                for extra in ({}, {}, rng.choice([{"distance": 30}, {"distance": -2},
+                                                  {"enemies_within_8": ["infantry"]}, {"enemy_within_8": True},
+                                                  {"terrain": "bog"}, {"distnace": 3}, {"column": True}])):
+                    c = {"type": "fact", "player": "referee", "fact": "move", "unit": key, **extra}
+                    got = move_kinds(s, c, kinds)
+                    assert got == tuple(k for k in kinds if accepts(WabBattle(), s, {**c, "how": k})), (c, s.phase)
+                    seen[bool(got)] = seen.get(bool(got), 0) + 1
+            # a copy shares the units' frozen profiles: one whose musician or formation changed asks afresh
+            t = copy.deepcopy(s)
+            for bu in t.units.values():
+                bu.unit.musician = not bu.unit.musician
+                bu.unit.formation = rng.choice(["close_order", "skirmish"])
+            for key in rng.sample(list(t.units), min(3, len(t.units))):
+                c = {"type": "fact", "player": "referee", "fact": "move", "unit": key}
+                got = move_kinds(t, c, kinds)
+                assert got == tuple(k for k in kinds if accepts(WabBattle(), t, {**c, "how": k})), (c, t.phase)
+            assert s == before
     assert seen.get(True, 0) > 5 and seen.get(False, 0) > 5, seen
 
 
@@ -241,25 +231,19 @@ def test_the_questions_skipping_the_odds_where_the_nerve_is_unchanged_are_those_
     general and the army standard assumed near or not; and the state is left as it was."""
     seen: dict[bool, int] = {}
     rng = random.Random(5)
-    for seed in range(4):
-        m = Match("wab", max_steps=80)
-        m.reset(seed)
-        while not m.over:
-            s = m.game.state
-            assumed = s.assume_within_12
-            for p in [p for p in s.pending if p.kind == "test"]:
-                bu = s.units[p.unit]
-                for facts in ({}, {"general_near": True}, {"army_standard_near": True, "enemy_within_8": True}):
-                    for attr, v in facts.items():
-                        setattr(bu, attr, v)
-                    for assume in (False, True):
-                        s.assume_within_12 = assume
-                        before = copy.deepcopy(s)
-                        got = questions(s, p)
-                        assert got == _asked_by_the_odds(s, p), (p.test, facts, assume)
-                        assert s == before
-                        seen[bool(got)] = seen.get(bool(got), 0) + 1
-            s.assume_within_12 = assumed
-            acts = m.legal_actions()
-            m.act(rng.choice([a for a in acts if m.command(a)["type"] != "end"] or acts))
+    for s in battle_states({}, 4, 80, rng):
+        assumed = s.assume_within_12
+        for p in [p for p in s.pending if p.kind == "test"]:
+            bu = s.units[p.unit]
+            for facts in ({}, {"general_near": True}, {"army_standard_near": True, "enemy_within_8": True}):
+                for attr, v in facts.items():
+                    setattr(bu, attr, v)
+                for assume in (False, True):
+                    s.assume_within_12 = assume
+                    before = copy.deepcopy(s)
+                    got = questions(s, p)
+                    assert got == _asked_by_the_odds(s, p), (p.test, facts, assume)
+                    assert s == before
+                    seen[bool(got)] = seen.get(bool(got), 0) + 1
+        s.assume_within_12 = assumed
     assert seen.get(True, 0) > 3 and seen.get(False, 0) > 3, seen
