@@ -5,12 +5,11 @@ each seat's parts drawn for that seat only."""
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
 
-from server_kit import club, length
-from test_server_board import awaited_player, click, spots
+from server_kit import club
+from test_server_board import awaited_player, order_by_clicking
 from test_server_page_cache import drawn, map_of, page
 
 from campagne.server import ahead, store, views
@@ -63,13 +62,7 @@ def test_an_order_written_draws_the_new_state_of_every_seat_ahead_each_his_own()
     language = {p: ("en", "fr")[i % 2] for i, p in enumerate(seats)}
     for p in seats:  # each reads the campaign in his language: what is drawn ahead for him
         page(clients[p], campaign.pk, language[p])
-    box = clients[who].get(f"/c/{campaign.pk}/orders/", HTTP_HX_REQUEST="true",
-                           HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    lit = spots(box)
-    assert lit, "no spot to click: the test gives no order"
-    n = length(campaign)
-    r = clients[who].post(f"/c/{campaign.pk}/orders/", click(box, lit[-1]), HTTP_HX_REQUEST="true")
-    assert r.status_code == 200 and length(campaign) > n
+    order_by_clicking(clients[who], campaign)
     assert ahead.idle.settled(60)
     with store.viewing(campaign.pk) as (_c, c):
         held = parts_drawn(campaign, c)
@@ -94,12 +87,11 @@ def test_an_order_written_draws_the_new_state_of_every_seat_ahead_each_his_own()
 
 def test_nothing_is_drawn_unasked_outside_the_server() -> None:
     campaign, clients = club("arc")
-    who = awaited_player(campaign)
-    box = clients[who].get(f"/c/{campaign.pk}/orders/", HTTP_HX_REQUEST="true",
-                           HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    store.forget()
-    clients[who].post(f"/c/{campaign.pk}/orders/", click(box, spots(box)[-1]), HTTP_HX_REQUEST="true")
-    assert not ahead.idle.pending and not store._advice
+    order_by_clicking(clients[awaited_player(campaign)], campaign)
+    with store.viewing(campaign.pk) as (_c, c):
+        after = (len(c.file.entries), campaign.created)
+    assert ahead.idle.settled(30)  # (whatever was wanted, drawn by now)
+    assert not any(k[:2] == (campaign.pk, after) for k in store._advice)
 
 
 def first_differences(a: str, b: str) -> str:

@@ -48,6 +48,16 @@ def click(page: str, spot: dict[str, str]) -> dict[str, str]:
     return values
 
 
+def order_by_clicking(client, campaign) -> None:  # type: ignore[no-untyped-def]
+    """The player's orders box drawn, its last lit spot clicked: his order is given (the journal grows)."""
+    box = client.get(f"/c/{campaign.pk}/orders/", HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    lit = spots(box)
+    assert lit, "no spot to click: the test gives no order"
+    n = length(campaign)
+    r = client.post(f"/c/{campaign.pk}/orders/", click(box, lit[-1]), HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and length(campaign) > n
+
+
 def awaited_player(campaign) -> str:  # type: ignore[no-untyped-def]
     with store.viewing(campaign.pk) as (_c, c):
         return next(p for p in c.game.awaiting() if p != "referee")

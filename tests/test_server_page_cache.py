@@ -8,7 +8,7 @@ import re
 import pytest
 
 from server_kit import club, length
-from test_server_board import awaited_player, click, spots
+from test_server_board import awaited_player, order_by_clicking
 
 from campagne.server import store
 
@@ -56,13 +56,7 @@ def test_an_order_given_draws_every_page_anew() -> None:
     who = awaited_player(campaign)
     others = [p for p in clients if p not in ("referee", "spectator", "outsider", who)]
     before = {p: page(clients[p], campaign.pk) for p in [who, *others]}
-    box = clients[who].get(f"/c/{campaign.pk}/orders/", HTTP_HX_REQUEST="true",
-                           HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    lit = spots(box)
-    assert lit, "no spot to click: the test gives no order"
-    n = length(campaign)
-    r = clients[who].post(f"/c/{campaign.pk}/orders/", click(box, lit[-1]), HTTP_HX_REQUEST="true")
-    assert r.status_code == 200 and length(campaign) > n
+    order_by_clicking(clients[who], campaign)
     after = page(clients[who], campaign.pk)
     assert map_of(after) == drawn(campaign, "en", who)
     assert after.count("<pre") > before[who].count("<pre")  # the new line in the latest of the journal
