@@ -77,17 +77,12 @@ def ms(values: list[float], q: float) -> str:
 
 def first_answer(folder: Path, pk: int, account: str) -> float:
     """Seconds from a fresh server's start to its first campaign page (the campaign replayed)."""
-    port = loadtest.free_port()
-    proc = loadtest.start(folder, port)
-    try:
-        b = loadtest.Browser(f"http://{loadtest.HOST}:{port}")
+    with loadtest.served(folder) as base:
+        b = loadtest.Browser(base)
         b.login(account)
         t0 = time.perf_counter()
         b.request("first", f"/c/{pk}/map.svg")
         return time.perf_counter() - t0
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
 
 
 def bench(folder: Path, players: int, orders: int, factor: int, workers: int, threads: int) -> dict[str, float]:
@@ -99,14 +94,9 @@ def bench(folder: Path, players: int, orders: int, factor: int, workers: int, th
         info["length"] = json.loads(run([sys.executable, "-c", PAD, str(folder), str(padding)], folder))["length"]
     account = next(iter(info["accounts"]))
     cold = first_answer(folder, info["pk"], account)
-    port = loadtest.free_port()
-    proc = loadtest.start(folder, port, threads=threads, workers=workers)
-    try:
-        result = loadtest.hammer(f"http://{loadtest.HOST}:{port}", club, orders, views_each=2)
-        quiet = alone(f"http://{loadtest.HOST}:{port}", info["pk"], account, orders * 4)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    with loadtest.served(folder, threads=threads, workers=workers) as base:
+        result = loadtest.hammer(base, club, orders, views_each=2)
+        quiet = alone(base, info["pk"], account, orders * 4)
     if result["errors"]:
         raise SystemExit(f"errors: {result['errors'][:5]}")
     times = result["times"]
@@ -230,10 +220,7 @@ def pending_orders(people: int, rounds: int, pending: int) -> bool:
                                str(people), "0"], folder))
         info = club["campaigns"][0]
         pk, players = info["pk"], list(info["accounts"])
-        port = loadtest.free_port()
-        proc = loadtest.start(folder, port)
-        base = f"http://{loadtest.HOST}:{port}"
-        try:
+        with loadtest.served(folder) as base:
             _timed_pages(base, pk, players[:1], 2)
             before = _timed_pages(base, pk, players, rounds)
             given = _give(base, pk, players, pending)
@@ -241,9 +228,6 @@ def pending_orders(people: int, rounds: int, pending: int) -> bool:
             b = loadtest.Browser(base)
             b.login(players[0])  # the reader most proposals name (each is offered to the first other party)
             forms = b.request("page", f"/c/{pk}/")[1].count('<form class="order"')
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     p0, p1 = loadtest.percentile(before["page"], .95), loadtest.percentile(after["page"], .95)
@@ -277,16 +261,10 @@ def pages(people: int, rounds: int, pending: int, only: str = "", turns: int = 0
                                    str(seats), str(turns)], folder))
             players = [u for u, s in club["accounts"].items() if s != "referee"]
             accounts = [players[i % len(players)] for i in range(people)]
-            port = loadtest.free_port()
-            proc = loadtest.start(folder, port)
-            base = f"http://{loadtest.HOST}:{port}"
-            try:
+            with loadtest.served(folder) as base:
                 _timed_pages(base, club["pk"], accounts[:1], 2)  # the campaign read once
                 t = _timed_pages(base, club["pk"], accounts, rounds)
                 fresh = _new_states(base, club["pk"], accounts, changes) if changes else {}
-            finally:
-                proc.terminate()
-                proc.wait(timeout=30)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         page95, click95 = loadtest.percentile(t["page"], .95), loadtest.percentile(t["click"], .95)

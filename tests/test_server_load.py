@@ -25,13 +25,8 @@ def _run(tmp_path: Path, campaigns: int, players: int, orders_each: int, databas
                            env=_env(tmp_path, database))
     assert built.returncode == 0, built.stderr[-2000:]
     club = json.loads(built.stdout.strip().splitlines()[-1])
-    port = loadtest.free_port()
-    proc = loadtest.start(tmp_path, port, database=database)
-    try:
-        result = loadtest.hammer(f"http://{loadtest.HOST}:{port}", club, orders_each, views_each=1)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    with loadtest.served(tmp_path, database=database) as base:
+        result = loadtest.hammer(base, club, orders_each, views_each=1)
     expected = sum(len(c["accounts"]) for c in club["campaigns"]) * orders_each
     assert not result["errors"], result["errors"][:5]
     assert result["given"] == expected and result["refused_again"] == expected

@@ -23,6 +23,8 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -185,6 +187,19 @@ def start(folder: Path, port: int, threads: int = 4, database: str | None = None
             time.sleep(0.1)
     proc.kill()
     raise RuntimeError("the club server did not start")
+
+
+@contextmanager
+def served(folder: Path, **options: Any) -> Iterator[str]:
+    """`campagne serve` on the club in `folder` (`start`'s options), on a free port: its base URL while the block
+    runs, the server stopped after."""
+    port = free_port()
+    proc = start(folder, port, **options)
+    try:
+        yield f"http://{HOST}:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
 
 
 class Browser:
