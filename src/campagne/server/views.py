@@ -121,7 +121,7 @@ def _map(campaign: Campaign, c: Any, s: Seat) -> str:
 def _board(campaign: Campaign, c: Any, s: Seat) -> tuple[str, list[Any], board.Board, frozenset, frozenset]:
     """The map, the actor's legal orders and the pieces they are given to."""
     svg = _map(campaign, c, s)
-    legal = store.legal(campaign, c, s.actor) if s.actor is not None and not campaign.ended else []
+    legal = store.legal(campaign, c, s.actor) if _orders_now(campaign, s) else []
     things, places = board.names(svg)
     key = (campaign.pk, len(c.file.entries), campaign.created, s.actor, lang().lang)  # once per state (polls)
     pieces = store.remembered(_pieces, key, 1024, lambda: board.sort(legal, things, places))
@@ -177,19 +177,13 @@ def orders_context(request: HttpRequest, campaign: Campaign, c: Any, s: Seat) ->
     """The orders box: drawn once per state, reader (`_seen_by`) and piece selected, then given this request's
     CSRF token (a reload, a click, a poll after another's order draws nothing else again; a proposal pending is
     drawn once per state, not once per page)."""
-    selected = None
-    if s.actor is not None and not campaign.ended:
-        _svg, _legal, pieces, _t, _p = _board(campaign, c, s)
-        # one form per selected piece (the one clicked on the map, or chosen in the list), beside the orders of none
-        key = f"board-{campaign.pk}"
-        wanted = request.GET.get("sel") or request.session.get(key)
-        selected = board.chosen(pieces, wanted)
-        if request.GET.get("sel") and request.session.get(key) != selected:
-            request.session[key] = selected
-    box = store.remembered(_boxes, ("box", selected, *_seen_by(campaign, c, s)), 256,
-                           lambda: _box(campaign, c, s, selected))
+    # one form per selected piece (the one clicked on the map, or chosen in the list), beside the orders of none
+    key = f"board-{campaign.pk}"
+    selected = _chosen(campaign, c, s, request.GET.get("sel") or request.session.get(key))
+    if _orders_now(campaign, s) and request.GET.get("sel") and request.session.get(key) != selected:
+        request.session[key] = selected
     return {"campaign": campaign, "seat": s, "your_turn": awaiting_me(campaign, c, s),
-            "box": mark_safe(box.replace(_CSRF_SLOT, escape(get_token(request))))}
+            "box": mark_safe(_box_drawn(campaign, c, s, selected).replace(_CSRF_SLOT, escape(get_token(request))))}
 
 
 def draw_ahead(campaign: Campaign, c: Any, viewer: str | None, language: str) -> None:
@@ -199,11 +193,24 @@ def draw_ahead(campaign: Campaign, c: Any, viewer: str | None, language: str) ->
         Seat(Membership.PLAYER, viewer, None, campaign.ended)
     with translation.override(language):
         _live_state(campaign, c, s)
-        selected = None
-        if s.actor is not None and not campaign.ended:
-            selected = board.chosen(_board(campaign, c, s)[2], None)
-        store.remembered(_boxes, ("box", selected, *_seen_by(campaign, c, s)), 256,
-                         lambda: _box(campaign, c, s, selected))
+        _box_drawn(campaign, c, s, _chosen(campaign, c, s, None))
+
+
+def _orders_now(campaign: Campaign, s: Seat) -> bool:
+    """Whether this reader may give orders in the campaign now (a player or the referee, before its end)."""
+    return s.actor is not None and not campaign.ended
+
+
+def _chosen(campaign: Campaign, c: Any, s: Seat, wanted: str | None) -> Any:
+    """The piece the page selects: `wanted` if it has orders now, else the first on the map that has (none for a
+    reader who gives no orders)."""
+    return board.chosen(_board(campaign, c, s)[2], wanted) if _orders_now(campaign, s) else None
+
+
+def _box_drawn(campaign: Campaign, c: Any, s: Seat, selected: Any) -> str:
+    """The orders box with `selected`, drawn once per state, reader and piece (its CSRF token a slot)."""
+    return store.remembered(_boxes, ("box", selected, *_seen_by(campaign, c, s)), 256,
+                            lambda: _box(campaign, c, s, selected))
 
 
 def _box(campaign: Campaign, c: Any, s: Seat, selected: Any) -> str:
@@ -211,7 +218,7 @@ def _box(campaign: Campaign, c: Any, s: Seat, selected: Any) -> str:
     ctx: dict[str, Any] = {"forms": "", "campaign": campaign, "seat": s, "orders_url": url, "selected": selected,
                            "csrf_slot": mark_safe(f'<input type="hidden" name="csrfmiddlewaretoken" '
                                                   f'value="{_CSRF_SLOT}">')}
-    if s.actor is None or campaign.ended:
+    if not _orders_now(campaign, s):
         return render_to_string("club/orders_box.html", ctx)
     _svg, legal, pieces, things, places = _board(campaign, c, s)
     # (no piece selected when none has orders: the orders of none, once)
