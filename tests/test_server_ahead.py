@@ -12,6 +12,7 @@ from server_kit import club
 from test_server_board import awaited_player, order_by_clicking
 from test_server_page_cache import drawn, map_of, page
 
+from campagne.registry import games
 from campagne.server import ahead, store, views
 
 pytestmark = pytest.mark.django_db
@@ -126,3 +127,14 @@ def test_drawing_ahead_waits_for_the_requests_under_way_and_draws_only_the_newes
     assert ahead.idle.settled(60)
     drawn_at = {k[1][0] for k in store._seen if k[0] == campaign.pk}
     assert drawn_at == {len(newer.file.entries)}, "the older state was drawn too"
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_the_language_a_seat_reads_in_is_the_one_drawn_ahead_for_it_in_every_game(game: str) -> None:
+    """A game without a map too (WAB): the page's language is noted for its seat, to be drawn ahead in it."""
+    campaign, clients = club(game)
+    with store.viewing(campaign.pk) as (_c, c):
+        seat = store.seats(c)[0]
+    assert store.read_in(campaign, seat, "fr") == ["fr"]  # before any page: the club's language
+    page(clients[seat], campaign.pk, "en")
+    assert store.read_in(campaign, seat, "fr") == ["en"]

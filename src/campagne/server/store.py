@@ -324,12 +324,11 @@ _pictures: dict[tuple[Any, ...], str] = {}
 
 def picture(campaign: Campaign, c: session.Campaign, lang: str, viewer: str | None) -> str:
     """The game's map drawn for this viewer, once per state (once for every viewer where it draws no secret)."""
+    _read_in.setdefault((campaign.pk, viewer), {})[lang] = None  # (every page asks its map, drawn or not)
     d = descriptor(campaign)
     if not d.picture:
         return ""
     key = (campaign.pk, len(c.file.entries), campaign.created, lang, "*" if d.picture_public else viewer)
-    languages = _read_in.setdefault((campaign.pk, viewer), {})
-    languages[lang] = None
     return remembered(_pictures, key, 256, lambda: d.load("picture")(c.state, lang, viewer))
 
 
