@@ -168,11 +168,7 @@ def _form_of(page: str, types: tuple[str, ...] = ()) -> dict[str, str] | None:
     for kind, form in re.findall(r'<form class="order"[^>]*data-type="([^"]*)"[^>]*>(.*?)</form>', page, re.S):
         if (types and kind not in types) or kind in ("end", "undo") or '<input type="text"' in form:
             continue
-        values = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
-        values.update(re.findall(r'<select name="(\w+)">(?:<option value="">—</option>)?<option value="([^"]*)"',
-                                 form))
-        values.update(re.findall(r'<input type="number" name="(\w+)" min="(-?\d+)"', form))
-        return {k: html.unescape(v) for k, v in values.items()}
+        return loadtest.filled(form)
     return None
 
 

@@ -236,21 +236,21 @@ class Browser:
             raise RuntimeError(f"{username} could not sign in")
 
 
+def filled(form: str) -> dict[str, str]:
+    """An order form's fields as a person leaving its first choices would post them: its hidden fields, each
+    select's first choice, each number's lowest."""
+    values = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    values.update(re.findall(r'<select name="(\w+)">(?:<option value="">—</option>)?<option value="([^"]*)"', form))
+    values.update(re.findall(r'<input type="number" name="(\w+)" min="(-?\d+)"', form))
+    return {k: html.unescape(v) for k, v in values.items()}
+
+
 def text_order(page: str, text: str) -> dict[str, str] | None:
     """The first order form of a page with a free-text field, filled: its first choices and this text."""
     for form in re.findall(r'<form class="order".*?</form>', page, re.S):
         texts = re.findall(r'<input type="text" name="(\w+)"', form)
-        if not texts:
-            continue
-        values = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
-        for name, first in re.findall(r'<select name="(\w+)">(?:<option value="">—</option>)?'
-                                      r'<option value="([^"]*)"', form):
-            values[name] = first
-        for name, low in re.findall(r'<input type="number" name="(\w+)" min="(-?\d+)"', form):
-            values[name] = low
-        values = {k: html.unescape(v) for k, v in values.items()}
-        values[texts[0]] = text
-        return values
+        if texts:
+            return {**filled(form), texts[0]: text}
     return None
 
 
