@@ -65,6 +65,20 @@ def test_candidates_are_the_game_s_choice_then_one_of_each_other_kind() -> None:
     assert picked[3]["type"] == "move" and picked[3] != moves[0]
 
 
+def test_other_destinations_are_tried_beside_other_kinds_of_order() -> None:
+    """Where there are more other kinds than half the room (an Atlantis move beside hold, losses and wait), the
+    rest of the room goes to other orders of the greedy choice's own kind: before, every slot went to other kinds
+    and no other destination was ever weighed."""
+    moves = [{"type": "move", "to": i} for i in range(10)]
+    others = [{"type": k} for k in ("hold", "losses", "wait")]
+    for seed in range(20):
+        picked = spread_candidates(moves[0], moves + others, [], 3, random.Random(seed), ai_search._key)
+        assert picked[0] == moves[0] and len(picked) == 4
+        assert sum(c["type"] == "move" for c in picked[1:]) == 1
+        assert sum(c["type"] != "move" for c in picked[1:]) == 2
+        assert len({ai_search._key(c) for c in picked}) == 4
+
+
 def _noisy(edges: dict[str, float], seed: int, spread: float = 0.2, **budget: Any) -> tuple[dict[str, Any], int]:
     """A decision whose candidates each carry luck of their own (normal, `spread`) beside the round's common
     luck, plus their edge: what a paired comparison cannot cancel. Returns the choice and the playouts it took."""

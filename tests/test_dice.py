@@ -556,3 +556,35 @@ def test_seeded_rolls_follow_the_exact_distribution(expr: str, n: int) -> None:
     # Wilson-Hilferty approximation of the chi-square quantile at p = 0.001 (z = 3.09)
     limit = dof * (1 - 2 / (9 * dof) + 3.09 * math.sqrt(2 / (9 * dof))) ** 3
     assert chi2 < float(limit)
+
+
+# --------------------------------------------------------------------------- dice by purpose (the search's playouts)
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from campagne.core.dice import KeyedDice  # noqa: E402
+
+
+@given(st.lists(st.sampled_from(["move A", "event B", "relics C"]), max_size=12),
+       st.lists(st.sampled_from(["move A", "event B", "relics C"]), max_size=12))
+def test_keyed_dice_roll_a_purpose_alike_whatever_came_before(before_a: list[str], before_b: list[str]) -> None:
+    """The k-th roll of a purpose is the same in two futures on one seed, whatever other rolls came first."""
+    def rolls(before: list[str]) -> dict[tuple[str, int], tuple[int, ...]]:
+        dice, seen = KeyedDice("s", {}), {}
+        for why in before + ["move A", "move A", "event B"]:
+            k = sum(1 for key in seen if key[0] == why)
+            seen[(why, k)] = dice.roll_record("2D6", why).faces
+        return seen
+    a, b = rolls(before_a), rolls(before_b)
+    for key in a.keys() & b.keys():
+        assert a[key] == b[key]
+
+
+def test_keyed_dice_record_their_rolls_and_share_counts_across_commands() -> None:
+    counts: dict[str, int] = {}
+    first, second = KeyedDice(7, counts), KeyedDice(7, counts)
+    one = first.roll_record("1D6", "x")
+    two = second.roll_record("1D6", "x")  # the next command's: the purpose's second roll, not its first again
+    assert first.records == [one] and second.records == [two] and counts == {"x": 2}
+    faces = [KeyedDice(7).roll_record("3D6", "x").faces for _ in range(2)]
+    assert faces[0] == faces[1] and len(set(KeyedDice(s).roll("1D1000", "x") for s in range(30))) > 20

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .core.dice import Dice
+from .core.dice import KeyedDice
 from .core.errors import CampagneError
 from .core.interface import LegalOrder
 from .core.stats import student_t
@@ -41,9 +41,11 @@ def fine_shares(figures: dict[str, dict[str, Any]], players: list[str]) -> dict[
 
 def spread_candidates(hint: dict[str, Any] | None, choices: list[dict[str, Any]], legal: list[LegalOrder],
                       room: int, rng: random.Random, key: Callable[[dict[str, Any]], str]) -> list[dict[str, Any]]:
-    """The game's own computer's choice first, then at most `room` others, one of each kind of order first (an
-    attack, a challenge, a move...: the orders that change a fight are rarely of the greedy choice's kind), drawn
-    at random within a kind, then more at random."""
+    """The game's own computer's choice first, then at most `room` others: one of each other kind of order first
+    (an attack, a challenge, a pass...: the orders that change a fight are rarely of the greedy choice's kind), in
+    at most half the room rounded up, then others of the greedy choice's own kind (another destination, another
+    bribe: where an Atlantis move goes is the decision, and with every slot given to other kinds no other
+    destination was ever tried), each drawn at random within its kind, then more at random."""
     first = [hint] if hint is not None else []
     seen = {key(hint)} if hint is not None else set()
     others = [c for c in choices if key(c) not in seen]
@@ -51,10 +53,12 @@ def spread_candidates(hint: dict[str, Any] | None, choices: list[dict[str, Any]]
     for c in others:
         by_kind.setdefault(str(c.get("type")), []).append(c)
     picked: list[dict[str, Any]] = []
-    kinds = sorted(by_kind, key=lambda k: (k == (hint or {}).get("type"), k))  # other kinds before the hint's
-    for kind in kinds:
-        if len(picked) < room:
+    own = str((hint or {}).get("type"))
+    for kind in sorted(k for k in by_kind if k != own):
+        if len(picked) < (room + 1) // 2:
             picked.append(rng.choice(by_kind[kind]))
+    alike = by_kind.get(own, []) if hint is not None else []
+    picked += rng.sample(alike, min(len(alike), room - len(picked)))
     rest = [c for c in others if all(key(c) != key(p) for p in picked)]
     if len(picked) < room and rest:
         picked += rng.sample(rest, min(len(rest), room - len(picked)))
@@ -107,7 +111,7 @@ def _round(g: Any, state: Any, player: str, sample: Callable[..., Any], choices:
     for i in which:
         s = copy.deepcopy(known)
         try:
-            g.ruleset.apply(s, choices[i], Dice(random.Random(dice_seed)))
+            g.ruleset.apply(s, choices[i], KeyedDice(dice_seed))
         except CampagneError:  # refused in this determinization (it guessed what it cannot see): worst
             value = -1.0
         else:

@@ -16,6 +16,7 @@ from typing import Any
 from .ai_budget import Budget
 from .ai_paired import fine_shares
 from .core.errors import CampagneError
+from .core.dice import KeyedDice
 from .core.game import Game
 from .core.interface import GameDescriptor, LegalOrder, described
 from .core.players import random_player
@@ -257,3 +258,11 @@ class _Playout(Game):
 
     def push(self, command: Any, atomic: bool = True, recorded: Any = None) -> Any:
         return super().push(command, atomic=False, recorded=recorded)
+
+    def _dice(self, n: int, recorded: Any = None) -> Any:
+        """Dice by purpose (`KeyedDice`), not by the order's number: a candidate that adds or saves an order does
+        not shift every later roll of its playout (the year's searches for relics, its battles), so the paired
+        rounds compare the candidates on the same luck."""
+        if recorded is not None:
+            return super()._dice(n, recorded)
+        return KeyedDice(self.seed, self.__dict__.setdefault("_rolled", {}))

@@ -62,6 +62,23 @@ class Dice:
         return self.rng
 
 
+class KeyedDice(Dice):
+    """Dice whose faces are drawn by what each roll is for: the k-th roll of a purpose ("event L1", "move A2")
+    comes from (seed, purpose, k), however many rolls of other purposes or orders came before it. Two futures played
+    on the same seed then roll alike for the same purpose even when one gives an order more than the other: the
+    search player's paired playouts compare decisions, not the dice that an extra order would shift. `counts` is
+    shared by every command of one future (its rolls so far, by purpose)."""
+
+    def __init__(self, seed: object, counts: dict[str, int] | None = None) -> None:
+        super().__init__(random.Random(0))
+        self.seed, self.counts = seed, {} if counts is None else counts
+
+    def faces_for(self, expr: str, purpose: str) -> Any:
+        k = self.counts.get(purpose, 0)
+        self.counts[purpose] = k + 1
+        return random.Random(f"{self.seed}:{purpose}:{k}")
+
+
 class RecordedDice(Dice):
     """Dice that give back a journal's recorded rolls, in order: a journal replays without its seed (the
     referee's secret), each roll checked against what the rules ask for (the same expression and purpose)."""
