@@ -13,10 +13,9 @@ from ...core.names import did_you_mean
 from ...core.errors import CampagneError, bilingual
 from ...core.dice import Dice
 from .tracker_rolls import Events
-from .tracker_move_facts import (_enemies, _not_attached, _one, _two, charge_checks, contact_checks, move_checks,
-                                 kinds_of_move,
-                                 near_checks, react_checks, fact_charge, fact_contact, fact_move,
-                                 fact_near, fact_react)
+from .tracker_move_facts import (check_enemies, check_not_attached, fact_unit, fact_units, charge_checks,
+                                 contact_checks, move_checks, kinds_of_move, near_checks, react_checks,
+                                 fact_charge, fact_contact, fact_move, fact_near, fact_react)
 from .tracker_shoot_facts import fact_shoot
 from .tracker_fight import catch, pursue
 from .tracker import (HOWS, SIDES, TURN_PHASES, BattleState, BattleUnit, _active, _choice, _illegal, _int,
@@ -41,7 +40,7 @@ def casualties_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[Battl
     state itself (what follows, `remove_models`, refuses nothing)."""
     what = ("Casualties", "Des pertes")
     _phase(state, what, *TURN_PHASES)
-    bu = _one(state, cmd)
+    bu = fact_unit(state, cmd)
     _need_status(bu, what, "ready", "fleeing")
     n = _int(cmd, "models", 1, bu.models)
     return bu, n, _choice(cmd, "how", HOWS, default="battle")
@@ -55,7 +54,7 @@ def fact_casualties(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> E
 def fact_killed(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("A character killed", "Un personnage tué")
     _phase(state, what, *TURN_PHASES)
-    bu = _one(state, cmd)
+    bu = fact_unit(state, cmd)
     return _kill_character(state, bu, _choice(cmd, "how", HOWS, default="battle"), what)
 
 
@@ -85,7 +84,7 @@ def fact_friends_broke(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -
     what = ("A panic test for friends broken within 12\"",
             "Un test de panique pour des amis démoralisés à 12ps")
     _phase(state, what, "close_combat")
-    bu, friend = _two(state, cmd, "friend")
+    bu, friend = fact_units(state, cmd, "friend")
     _need_status(bu, what, "ready")
     if friend.side != bu.side or friend.key == bu.key:
         raise _illegal(bu, what, f"{friend.name} is not a friend", f"{friend.name_fr} n'est pas une unité amie")
@@ -106,8 +105,8 @@ def fact_friends_broke(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -
 def fact_left_table(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("Leaving the table", "Quitter la table")
     _phase(state, what, *TURN_PHASES)
-    bu = _one(state, cmd)
-    _not_attached(bu, what)
+    bu = fact_unit(state, cmd)
+    check_not_attached(bu, what)
     _need_status(bu, what, "ready", "fleeing")
     group = [bu, *[c for c in state.units.values() if c.attached_to == bu.key and c.on_table]]
     events: Events = []
@@ -129,8 +128,8 @@ def fact_left_table(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> E
 def fact_caught(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("Catching a fleeing unit", "Rattraper une unité en fuite")
     _phase(state, what, *TURN_PHASES)
-    bu, by = _two(state, cmd, "by")
-    _enemies(by, bu, what)
+    bu, by = fact_units(state, cmd, "by")
+    check_enemies(by, bu, what)
     if bu.status != "fleeing":
         raise _illegal(bu, what, "it is not fleeing", "elle n'est pas en fuite")
     _need_status(by, what, "ready")
@@ -141,9 +140,9 @@ def fact_caught(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Event
 def fact_pursue(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("A pursuit", "Une poursuite")
     _phase(state, what, "close_combat")
-    wb, lb = _two(state, cmd)
+    wb, lb = fact_units(state, cmd)
     _need_status(wb, what, "ready")
-    _enemies(wb, lb, what)
+    check_enemies(wb, lb, what)
     if lb.status != "fleeing" or lb.fled_from != wb.key or lb.broke_at != [state.turn, state.side]:
         raise _illegal(wb, what, f"{lb.name} has not just broken from a combat against it",
                        f"{lb.name_fr} ne vient pas d'être démoralisée dans un combat contre elle")
@@ -161,7 +160,7 @@ def fact_pursue(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Event
 def fact_join(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("Joining a unit", "Rejoindre une unité")
     _phase(state, what, "deployment", "movement")
-    c = _one(state, cmd)
+    c = fact_unit(state, cmd)
     if not c.is_character:
         raise _illegal(c, what, "only characters join units", "seuls les personnages rejoignent des unités")
     _need_status(c, what, "ready")
@@ -195,7 +194,7 @@ def fact_quarters(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Eve
 def fact_captured(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("A standard captured", "Un étendard capturé")
     _phase(state, what, *TURN_PHASES)
-    bu = _one(state, cmd)
+    bu = fact_unit(state, cmd)
     if not (bu.unit.standard or bu.unit.army_standard):
         raise _illegal(bu, what, "it has no standard", "elle n'a pas d'étendard")
     if any(c["unit"] == bu.key for c in state.captured):
@@ -209,7 +208,7 @@ def fact_formation(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Ev
     movement phase (« Une unité peut augmenter ou diminuer de 1 son nombre de rangs en sacrifiant la moitié de
     son mouvement »: the referee applies the cost)."""
     what = ("A formation", "Une formation")
-    bu = _one(state, cmd)
+    bu = fact_unit(state, cmd)
     if state.phase != "deployment":
         _phase(state, what, "movement")
         _active(state, bu, what)

@@ -21,8 +21,9 @@ from . import marching, movement, psychology
 # --------------------------------------------------------------------------- facts
 
 
-def _two(state: BattleState, cmd: Mapping[str, Any], other_field: str = "target") -> tuple[BattleUnit,
+def fact_units(state: BattleState, cmd: Mapping[str, Any], other_field: str = "target") -> tuple[BattleUnit,
                                                                                            BattleUnit]:
+    """The fact's unit and the other it names (`target` by default), refused when either is missing."""
     if cmd.get("unit") is None:
         raise CampagneError("wab.battle.missing", what=bilingual(str(cmd.get("fact")), str(cmd.get("fact"))),
                             field="unit")
@@ -32,19 +33,22 @@ def _two(state: BattleState, cmd: Mapping[str, Any], other_field: str = "target"
     return find_unit(state, cmd["unit"]), find_unit(state, cmd[other_field])
 
 
-def _one(state: BattleState, cmd: Mapping[str, Any]) -> BattleUnit:
+def fact_unit(state: BattleState, cmd: Mapping[str, Any]) -> BattleUnit:
+    """The fact's unit, refused when it is missing."""
     if cmd.get("unit") is None:
         raise CampagneError("wab.battle.missing", what=bilingual(str(cmd.get("fact")), str(cmd.get("fact"))),
                             field="unit")
     return find_unit(state, cmd["unit"])
 
 
-def _enemies(x: BattleUnit, y: BattleUnit, what: tuple[str, str]) -> None:
+def check_enemies(x: BattleUnit, y: BattleUnit, what: tuple[str, str]) -> None:
+    """Refuses `what` between two units of one side."""
     if x.side == y.side:
         raise _illegal(x, what, f"{y.name} is a friend", f"{y.name_fr} est une unité amie")
 
 
-def _not_attached(x: BattleUnit, what: tuple[str, str]) -> None:
+def check_not_attached(x: BattleUnit, what: tuple[str, str]) -> None:
+    """Refuses `what` for a character who joined a unit: the unit acts for him."""
     if x.attached_to:
         raise _illegal(x, what, f"it has joined {x.attached_to}: its unit acts for it",
                        f"il a rejoint {x.attached_to} : son unité agit pour lui")
@@ -55,11 +59,11 @@ def charge_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUni
     """Everything that may refuse a charge, reading the state only: the legal orders ask it on the state itself
     (what follows in `fact_charge` refuses nothing)."""
     what = ("A charge", "Une charge")
-    c, t = _two(state, cmd)
+    c, t = fact_units(state, cmd)
     _active(state, c, what)
     _need_status(c, what, "ready")
-    _not_attached(c, what)
-    _enemies(c, t, what)
+    check_not_attached(c, what)
+    check_enemies(c, t, what)
     if engaged(state, c.key):
         raise _illegal(c, what, "it is already in close combat", "elle est déjà au corps à corps")
     if c.charged:
@@ -75,7 +79,7 @@ def charge_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUni
                        "les unités en marche forcée ne peuvent pas charger")
     if not t.on_table or t.models <= 0:
         _need_status(t, what, "ready", "fleeing")
-    _not_attached(t, ("Being charged", "Être chargé"))
+    check_not_attached(t, ("Being charged", "Être chargé"))
     facing = _choice(cmd, "facing", FACINGS, default="front")
     distance = _distance(cmd)
     terrain = cmd.get("terrain") or "normal"
@@ -151,11 +155,13 @@ def _charge_facts(state: BattleState, ch: Charge, strict: bool = True) -> psycho
         target_engaged=engaged(state, t.key))
 
 
-def _default_shooters(bu: BattleUnit) -> int:
+def default_shooters(bu: BattleUnit) -> int:
+    """The models that shoot when the referee gives none: the front rank, or every skirmisher."""
     return bu.models if bu.unit.formation == "skirmishers" else min(bu.unit.files, bu.models)
 
 
-def _weapon(cmd: Mapping[str, Any], bu: BattleUnit) -> Any:
+def fact_weapon(cmd: Mapping[str, Any], bu: BattleUnit) -> Any:
+    """The fact's `weapon=`, or else the unit's missile weapon; refused when it has none."""
     from . import tables
     if cmd.get("weapon"):
         return tables.weapon(cmd["weapon"])
@@ -167,7 +173,8 @@ def _weapon(cmd: Mapping[str, Any], bu: BattleUnit) -> Any:
     return w
 
 
-def _modifiers(cmd: Mapping[str, Any]) -> list[str]:
+def fact_modifiers(cmd: Mapping[str, Any]) -> list[str]:
+    """The fact's shooting modifiers (a list, or a comma-separated string), checked."""
     mods = cmd.get("modifiers") or []
     if isinstance(mods, str):
         mods = [m for m in mods.split(",") if m]
@@ -183,7 +190,7 @@ def react_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[Any, ...]:
     refuses nothing): the charge it answers, its tests taken, the reaction the rules allow, a shot's fields."""
     what = ("A charge reaction", "Une réaction à la charge")
     _phase(state, what, "movement")
-    t = _one(state, cmd)
+    t = fact_unit(state, cmd)
     p = next((x for x in state.pending if x.kind == "reaction" and x.unit == t.key), None)
     if p is None:
         raise _illegal(t, what, "it has no charge to react to", "elle n'a pas de charge à laquelle réagir")
@@ -203,9 +210,9 @@ def react_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[Any, ...]:
     facts = _charge_facts(state, ch)
     r = psychology.check_reaction(reaction, facts)
     c = state.units[ch.charger]
-    weapon = _weapon(cmd, t) if shoots else None
-    shooters = _int(cmd, "models", 1, t.models, default=_default_shooters(t)) if shoots else 0
-    mods = ["charging_target", *[m for m in _modifiers(cmd) if m != "charging_target"]] if shoots else []
+    weapon = fact_weapon(cmd, t) if shoots else None
+    shooters = _int(cmd, "models", 1, t.models, default=default_shooters(t)) if shoots else 0
+    mods = ["charging_target", *[m for m in fact_modifiers(cmd) if m != "charging_target"]] if shoots else []
     if shoots:
         check_shots(t, c, models=shooters, distance=ch.distance, weapon=weapon, modifiers=mods,
                     sixes_only=ch.target_fear_failed)
@@ -242,8 +249,8 @@ def contact_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUn
     refuses nothing): its units, the declared charge it ends (its tests taken, within reach) and its fields."""
     what = ("Base contact", "Le contact socle à socle")
     _phase(state, what, "movement", "close_combat")
-    x, y = _two(state, cmd)
-    _enemies(x, y, what)
+    x, y = fact_units(state, cmd)
+    check_enemies(x, y, what)
     _need_status(x, what, "ready")
     if y.status == "fleeing":
         raise _illegal(y, what,
@@ -252,8 +259,8 @@ def contact_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUn
                        f"elle est en fuite : signalez-la rattrapée (campagne battle fact caught {y.key} {x.key}) "
                        "ou la charge échouée")
     _need_status(y, what, "ready")
-    _not_attached(x, what)
-    _not_attached(y, what)
+    check_not_attached(x, what)
+    check_not_attached(y, what)
     if any({e.attacker, e.defender} == {x.key, y.key} for e in state.engagements):
         raise _illegal(x, what, f"it is already in contact with {y.name}",
                        f"elle est déjà au contact de {y.name_fr}")
@@ -338,10 +345,10 @@ def _movable(state: BattleState, cmd: Mapping[str, Any]) -> BattleUnit:
     """A move's unit, if it may move at all this phase (whatever the kind of move)."""
     what = ("A move", "Un mouvement")
     _phase(state, what, "movement")
-    bu = _one(state, cmd)
+    bu = fact_unit(state, cmd)
     _active(state, bu, what)
     _need_status(bu, what, "ready")
-    _not_attached(bu, what)
+    check_not_attached(bu, what)
     if engaged(state, bu.key):
         raise _illegal(bu, what, "it is in close combat", "elle est au corps à corps")
     if bu.rallied:
@@ -418,7 +425,7 @@ def near_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUnit,
     """Everything that may refuse a distance fact, reading the state only (what follows in `fact_near` refuses
     nothing): the facts reported, and a terror or fleeing-friends test's unit, phase and friends."""
     what = ("A distance fact", "Un fait de distance")
-    bu = _one(state, cmd)
+    bu = fact_unit(state, cmd)
     changes = {}
     for name, attr in (("general", "general_near"), ("army_standard", "army_standard_near"),
                        ("enemy_within_8", "enemy_within_8")):
