@@ -147,7 +147,7 @@ def units_from_atlantis_army(army: Any, files: Mapping[str, int] | None = None) 
                             expected=bilingual("an Atlantis army list", "une liste d'armée atlante"))
     files = dict(files or {})
     for uid, n in files.items():
-        tables._int(n, bilingual(f"The files of {uid!r}", f"Le front de {uid!r}"), 1)
+        tables.int_of(n, bilingual(f"The files of {uid!r}", f"Le front de {uid!r}"), 1)
     mapping = data.unit_defaults()["atlantis_kinds"]
     std_words = data.unit_defaults()["army_standard_words"]["words"]
     out: list[Unit] = []

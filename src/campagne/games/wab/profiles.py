@@ -354,7 +354,7 @@ class Unit:
         front = self.front_rank
         if enemy_frontage is None:
             return front
-        cap = tables._int(enemy_frontage, bilingual("The enemy frontage", "Le front ennemi"), 0)
+        cap = tables.int_of(enemy_frontage, bilingual("The enemy frontage", "Le front ennemi"), 0)
         return min(front, cap)
 
     @property

@@ -78,8 +78,8 @@ def prepare_shooting(shooters: int, bs: int, modifiers: Iterable[str] = (), stre
     check_int(toughness, "T", 1, 10)
     if armour_save is not None:
         check_int(armour_save, "armour save", 1, 6)
-    mods = list(table_checks._names(modifiers,
-                                    bilingual("The shooting modifiers", "Les modificateurs de tir")))
+    mods = list(table_checks.names_of(modifiers,
+                                      bilingual("The shooting modifiers", "Les modificateurs de tir")))
     w = None
     short: bool | None = None
     shots = shooters
