@@ -16,6 +16,8 @@ import pytest
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from match_kit import random_walk  # noqa: E402
+
 from campagne.agents.encoding import ActionCodec, features, field_values, INT_VALUES  # noqa: E402
 from campagne.agents.match import REFEREE, Match  # noqa: E402
 from campagne.agents.pettingzoo_env import env  # noqa: E402
@@ -59,10 +61,7 @@ def play(game: str, seed: int, steps: int, **kw):
     """A bounded game of random legal actions, yielding the match before each action."""
     m = Match(game, max_steps=steps, **kw)
     m.reset(seed)
-    rng = random.Random(seed)
-    while not m.over:
-        yield m
-        m.act(rng.choice(m.legal_actions()))
+    yield from random_walk(m, random.Random(seed))
     yield m
 
 

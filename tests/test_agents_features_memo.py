@@ -10,6 +10,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from match_kit import random_walk
+
 from campagne.agents.encoding import Features, features
 from campagne.agents.match import Match
 from campagne.registry import games
@@ -20,10 +22,9 @@ def test_the_remembered_vector_is_the_vector(game: str) -> None:
     m, rng = Match(game, max_steps=60), random.Random(2)
     for seed in (1, 2):
         m.reset(seed)
-        while not m.over:
+        for _ in random_walk(m, rng):
             for agent in {m.current, m.agents[0]}:
                 assert np.array_equal(m.vector(agent), features(m.view(agent), m.feature_size)), (seed, agent)
-            m.act(rng.choice(m.legal_actions()))
 
 
 def test_a_part_changed_in_place_or_of_no_json_type_is_walked_again() -> None:

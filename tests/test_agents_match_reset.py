@@ -8,6 +8,8 @@ import random
 
 import pytest
 
+from match_kit import random_steps
+
 from campagne.agents.encoding import view_text
 from campagne.agents.match import Match
 from campagne.core.game import Game
@@ -22,7 +24,4 @@ def test_each_new_game_is_a_fresh_game_of_its_seed(game: str) -> None:
         assert view_text(m._view(new.state, None)) == view_text(m._view(fresh.state, None))
         assert new.opening == fresh.opening and new.seed == seed and not new.entries
         m.reset(seed)
-        for _ in range(4):  # the game played on must not touch the start kept for the next one
-            if m.over:
-                break
-            m.act(rng.choice(m.legal_actions()))
+        random_steps(m, rng, 4)  # the game played on must not touch the start kept for the next one

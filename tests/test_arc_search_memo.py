@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import random
 
+from match_kit import random_walk
+
 from campagne.agents.match import Match
 from campagne.games.arc import movement
 from campagne.games.arc.data import unit_types
@@ -42,13 +44,12 @@ def test_the_remembered_search_is_the_search_along_games() -> None:
     for seed in (1, 2):
         m = Match("arc", max_steps=120)
         m.reset(seed)
-        while not m.over:
+        for _ in random_walk(m, rng):
             s = m.game.state
             on_board = [u for u in s.units.values() if u.alive and u.hex]
             for u in rng.sample(on_board, min(3, len(on_board))):
                 for pegasus in _mounts(u):
                     _same(s, u, pegasus)
-            m.act(rng.choice(m.legal_actions()))
 
 
 def test_the_remembered_search_follows_every_change_it_depends_on() -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import random
 
+from match_kit import random_steps
+
 from campagne.agents.match import Match
 from campagne.games.arc import victory
 from campagne.games.arc.data import SIDES, unit_types
@@ -16,8 +18,7 @@ def test_the_remembered_tally_is_the_count() -> None:
     rng = random.Random(6)
     m = Match("arc")
     m.reset(3)
-    for _ in range(30):
-        m.act(rng.choice(m.legal_actions()))
+    random_steps(m, rng, 30)
     s = copy.deepcopy(m.game.state)  # its memo shared with the game's
     types, units = sorted(unit_types()), list(s.units.values())
     for i in range(300):

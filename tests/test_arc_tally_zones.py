@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import random
 
+from match_kit import random_walk
+
 from campagne.agents.match import Match
 from campagne.games.arc import declare, victory
 from campagne.games.arc.data import SIDES, sides
@@ -15,16 +17,9 @@ from campagne.games.arc.state import ArcState, Memo
 
 
 def _states(seed: int, steps: int) -> list[ArcState]:
-    rng = random.Random(seed)
     match = Match("arc")
     match.reset(seed)
-    out = []
-    for _ in range(steps):
-        if match.over:
-            break
-        out.append(copy.deepcopy(match.game.state))
-        match.act(rng.choice(match.legal_actions()))
-    return out
+    return [copy.deepcopy(m.game.state) for m in random_walk(match, random.Random(seed), steps)]
 
 
 def _plain_parts(state: ArcState, side: str) -> tuple[int, int]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import random
 
+from match_kit import random_steps
+
 from campagne.agents.match import Match
 from campagne.games.arc import views
 from campagne.games.arc.data import SIDES, unit_types
@@ -16,8 +18,7 @@ def test_the_remembered_drawings_are_the_drawings() -> None:
     rng = random.Random(9)
     m = Match("arc")
     m.reset(5)
-    for _ in range(40):
-        m.act(rng.choice(m.legal_actions()))
+    random_steps(m, rng, 40)
     s = copy.deepcopy(m.game.state)  # its memo shared with the game's
     types, units = sorted(unit_types()), list(s.units.values())
     hexes = sorted(s.board.neighbours)

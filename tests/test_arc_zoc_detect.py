@@ -9,6 +9,8 @@ import copy
 import random
 
 import pytest
+from match_kit import random_walk
+
 from campagne.agents.match import Match
 from campagne.games.arc import movement
 from campagne.games.arc.state import ArcState, Unit
@@ -47,12 +49,7 @@ def states(seeds: tuple[int, ...] = (1,), steps: int = 300, every: int = 50) -> 
         m = Match("arc", players=2 if two else None, max_steps=steps)
         for seed in seeds:
             m.reset(seed)
-            n = 0
-            while not m.over:
-                if n % every == 0:
-                    out.append(copy.deepcopy(m.game.state))
-                m.act(rng.choice(m.legal_actions()))
-                n += 1
+            out += [copy.deepcopy(m.game.state) for n, _ in enumerate(random_walk(m, rng)) if n % every == 0]
     return out
 
 

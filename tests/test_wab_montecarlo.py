@@ -96,7 +96,7 @@ def test_alias_tables_hold_the_exact_joint_law(p_hit, p_wound, p_save, reroll):
 def test_samplers_draw_the_law():
     rng = np.random.default_rng(5)
     for method in ("alias", "binomial"):
-        s = samplers._sampler(method, 0.5, 0.5, 1 / 3, False, True, True, 10)
+        s = samplers.sampler(method, 0.5, 0.5, 1 / 3, False, True, True, 10)
         n = np.full(200_000, 10, dtype=np.intp)
         u, dice = s.draw(rng, n)
         q = F(1, 6)

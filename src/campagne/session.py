@@ -184,7 +184,7 @@ def _seed(path: Path, file: jfile.JournalFile) -> int | str | None:
         raise CampagneError("journal.disagrees", line=1, what="seed")
     if "seed" in h:
         return h["seed"]
-    for source in ([file.reveal] if file.reveal else []) + [_referee_secret(path)]:
+    for source in ([file.reveal] if file.reveal else []) + [referee_secret(path)]:
         if source is None:
             continue
         if "seed" not in source or commitment(source["seed"], str(source.get("salt")), h) != h.get("seed_commitment"):
@@ -200,7 +200,7 @@ def _digest(entry: dict[str, Any]) -> str:
 
 def _note_length(path: Path, file: jfile.JournalFile) -> None:
     """The referee's file, where it is at hand, notes how many lines the journal holds and the link to the last."""
-    secret = _referee_secret(path)
+    secret = referee_secret(path)
     if secret is None or not file.links:
         return
     secret.pop("entries", None)
@@ -218,7 +218,7 @@ def _note_length(path: Path, file: jfile.JournalFile) -> None:
 
 def _check_length(path: Path, file: jfile.JournalFile) -> None:
     """The journal holds at least the lines the referee's file last noted, the last of them as it was written."""
-    secret = _referee_secret(path)
+    secret = referee_secret(path)
     if not secret:
         return
     if "link" in secret:
@@ -236,7 +236,8 @@ def _check_length(path: Path, file: jfile.JournalFile) -> None:
         raise CampagneError("journal.cut", path=str(path), noted=noted, have=len(entries))
 
 
-def _referee_secret(path: Path) -> dict[str, Any] | None:
+def referee_secret(path: Path) -> dict[str, Any] | None:
+    """The referee's file beside the journal (its salt), None when there is none; refused when unreadable."""
     try:
         raw = loads_json(read_regular(referee_file(path)))
     except FileNotFoundError:
@@ -251,7 +252,7 @@ def reveal_if_ended(c: Campaign, ended: bool) -> dict[str, Any] | None:
     reveal to write (with the command that ended it, one batch), or None."""
     if not ended or c.file.reveal or "seed_commitment" not in c.file.header:
         return None
-    secret = _referee_secret(c.path)
+    secret = referee_secret(c.path)
     return None if secret is None else {"seed": secret["seed"], "salt": secret["salt"]}
 
 

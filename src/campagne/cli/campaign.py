@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, Optional
 
 import typer
@@ -11,6 +10,7 @@ import typer
 from .main import app
 from .output import (CampaignOpt, JsonOpt, LangOpt, Out, campaign_path, out, parse_seed, parse_sets,
                      run_safely)
+from .opening import campaign_games, descriptor_of, opened, text_of, warn_journal
 from .viewer import RefereeOpt, his_line, shown, viewer_of
 
 def _player_spec(spec: str, what: str, default: str | None) -> dict[str, Any]:
@@ -64,17 +64,6 @@ def new(ctx: typer.Context,
     run_safely(o, go)
 
 
-def _descriptor(c: Any) -> Any:
-    """The campaign's game, as registered."""
-    from ..registry import game
-    return game(c.file.header.get("ruleset", ""))
-
-
-def _text(c: Any) -> Any:
-    """How this campaign's views and events read (its game's renderer)."""
-    return _descriptor(c).load("text")
-
-
 def _report(o: Out, c: Any, headline: str, viewer: Optional[str]) -> None:
     from ..render.text import naming
     from ..session import with_dice_notice
@@ -83,7 +72,7 @@ def _report(o: Out, c: Any, headline: str, viewer: Optional[str]) -> None:
         o.data({"campaign": str(c.path), "view": with_dice_notice(c, view)})
     else:
         o.text(headline)
-        o.text(_text(c).status_text(view, naming(o, _text(c), c.player_names)))
+        o.text(text_of(c).status_text(view, naming(o, text_of(c), c.player_names)))
         _dice_notice(o, c)
 
 
@@ -103,54 +92,20 @@ def status(as_: Optional[str] = typer.Option(None, "--as", help="See only what t
     def go() -> None:
         from ..render.text import naming
         from ..session import with_dice_notice
-        with _opened(o, campaign, viewers=(as_,)) as c:
+        with opened(o, campaign, viewers=(as_,)) as c:
             view = c.game.view(viewer_of(c, as_, referee))
         if o.json:
             o.data(with_dice_notice(c, view))
         else:
-            o.text(_text(c).status_text(view, naming(o, _text(c), c.player_names)))
+            o.text(text_of(c).status_text(view, naming(o, text_of(c), c.player_names)))
             _dice_notice(o, c)
     run_safely(o, go)
-
-
-@contextmanager
-def _opened(o: Out, campaign: Optional[str], verify: bool = True, viewers: tuple[str | None, ...] = (),
-            any_game: bool = False) -> Iterator[Any]:
-    """The campaign under its lock, its journal's warnings said, the players named checked (`any_game`: a
-    battle's journal too, for the commands that only read it)."""
-    from .. import session
-    from ..registry import games
-    expect = tuple(games()) if any_game else _campaigns()
-    with session.open_campaign(campaign_path(campaign), verify=verify, expect=expect) as c:
-        _warn(o, c)
-        for viewer in viewers:
-            _check_viewer(c, viewer)
-        yield c
-
-
-def _campaigns() -> tuple[str, ...]:
-    """The registered games the campaign commands serve (a battle has its own commands)."""
-    from ..registry import games
-    return tuple(n for n, g in games().items() if g.kind == "campaign")
-
-
-def _warn(o: Out, c: Any) -> None:
-    for w in c.warnings:
-        o.warn(w.message(o.lang))
-
-
-def _check_viewer(c: Any, viewer: Optional[str]) -> None:
-    from ..core.errors import CampagneError
-    players = c.game.view(None)["players"]
-    if viewer is not None and viewer not in players:
-        from ..core.names import did_you_mean
-        raise CampagneError("order.unknown_player", player=viewer, hint=did_you_mean(viewer, players))
 
 
 def _push(o: Out, c: Any, command: dict[str, Any]) -> list[dict[str, Any]]:
     """Journal one command, then let computer players act; returns the entries written."""
     from ..computers import catch_up, play_computers
-    _warn(o, c)
+    warn_journal(o, c)
     behind = [e.to_dict() for e in catch_up(c)]
     first = c.push(command)
     return behind + [first.to_dict()] + [e.to_dict() for e in play_computers(c)]
@@ -163,9 +118,9 @@ def _run(o: Out, campaign: Optional[str],
     `viewer(campaign)` may see them. `command` may be built by the campaign's game (its descriptor: orders read
     differently per game)."""
     from .. import session
-    with session.open_campaign(campaign_path(campaign), expect=_campaigns()) as c:
+    with session.open_campaign(campaign_path(campaign), expect=campaign_games()) as c:
         if callable(command):
-            built = command(_descriptor(c), c.state, c) if _takes_campaign(command) else command(_descriptor(c), c.state)
+            built = command(descriptor_of(c), c.state, c) if _takes_campaign(command) else command(descriptor_of(c), c.state)
         else:
             built = command
         _print_entries(o, c, _push(o, c, built), viewer(c))
@@ -194,8 +149,8 @@ def _print_entries(o: Out, c: Any, entries: list[dict[str, Any]], viewer: Option
     if o.json:
         o.data({"entries": entries, "view": c.game.view(viewer)})
         return
-    text = _text(c)
-    title = typed_title(text, _descriptor(c).load("orders"), o)
+    text = text_of(c)
+    title = typed_title(text, descriptor_of(c).load("orders"), o)
     view, namer = c.game.view(viewer), player_namer(text)
     for e in entries:
         for line in entry_lines(e, o, text.event_text, c.player_names, title, view, namer):
@@ -298,7 +253,7 @@ def undo(reason: str = typer.Option("", "--reason", help="Why (kept in the journ
     def go() -> None:
         from ..render.text import undone_line
         from ..computers import play_computers, undo_last_person
-        with _opened(o, campaign) as c:
+        with opened(o, campaign) as c:
             undone = undo_last_person(c, reason)
             undo_entry = c.file.entries[-1]
             replayed = play_computers(c, after=[undo_entry])
@@ -328,7 +283,7 @@ def take_back(player: str = typer.Argument(..., help="The player taking back his
 
     def go() -> None:
         from ..takeback import withdraw
-        with _opened(o, campaign, viewers=(player,)) as c:
+        with opened(o, campaign, viewers=(player,)) as c:
             # --entry is the line's number in his journal (`journal --as PLAYER`), as every number he is told
             _print_entries(o, c, withdraw(c, player, his_line(c, player, entry)), player)
     run_safely(o, go)
@@ -347,8 +302,8 @@ def play(stand_in: Optional[list[str]] = typer.Option(None, "--stand-in",
     o = out(lang, json_)
 
     def go() -> None:
-        with _opened(o, campaign, viewers=tuple(stand_in or [])) as c:
-            autoplay = _descriptor(c).load("autoplay")
+        with opened(o, campaign, viewers=tuple(stand_in or [])) as c:
+            autoplay = descriptor_of(c).load("autoplay")
             after = c.file.entries[-1:] if c.file.entries else [c.file.header.get("opening", {})]
             view = c.game.view(None)
             people = [pid for pid, p in view["players"].items()

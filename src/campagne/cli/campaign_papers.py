@@ -7,8 +7,8 @@ from typing import Optional
 
 import typer
 
-from .campaign import _descriptor, _opened, _text
 from .main import app
+from .opening import descriptor_of, opened, text_of
 from .output import CampaignOpt, ForceOpt, JsonOpt, LangOpt, Out, out, run_safely
 from .viewer import RefereeOpt, viewer_of
 
@@ -24,23 +24,23 @@ def journal(as_: Optional[str] = typer.Option(None, "--as", help="See only what 
         from ..render.text import entry_lines, player_namer
         from ..render.words import typed_title
         from .. import session
-        with _opened(o, campaign, verify=verify, viewers=(as_,), any_game=True) as c:
+        with opened(o, campaign, verify=verify, viewers=(as_,), any_game=True) as c:
             viewer = viewer_of(c, as_, referee)
-            redact_entry = _descriptor(c).load("redact_entry")
+            redact_entry = descriptor_of(c).load("redact_entry")
             entries = session.visible_entries(c, viewer, redact_entry)
             opening = redact_entry(c.file.header.get("opening", {}), viewer)
             dice = c.seed_known
-            title = typed_title(_text(c), _descriptor(c).load("orders"), o)
+            title = typed_title(text_of(c), descriptor_of(c).load("orders"), o)
             seen = c.game.view(viewer)
         if o.json:
             o.data({"verified": verify, "dice_verified": verify and dice, "opening": opening, "entries": entries})
             return
-        namer = player_namer(_text(c))
+        namer = player_namer(text_of(c))
         for e in [opening] + entries:
             if e.get("undone"):
                 o.text(o.t(f"#{e['n']} (annulé)", f"#{e['n']} (undone)"))
                 continue
-            for line in entry_lines(e, o, _text(c).event_text, c.player_names, title, seen, namer):
+            for line in entry_lines(e, o, text_of(c).event_text, c.player_names, title, seen, namer):
                 o.text(line)
         if verify and dice:
             o.text(o.t("Journal vérifié : il se rejoue à l'identique.", "Journal verified: it replays identically."))
@@ -72,9 +72,9 @@ def sheet(player: Optional[str] = typer.Option(None, "--player", help="Only this
         if output and not o.json:  # refused before the campaign is opened
             from ..storage.out_file import check_target
             check_target(Path(output), force)
-        with _opened(o, campaign, viewers=(player, as_)) as c:
+        with opened(o, campaign, viewers=(player, as_)) as c:
             viewer = viewer_of(c, as_, referee)
-            descriptor = _descriptor(c)
+            descriptor = descriptor_of(c)
             game_sheet = descriptor.load("sheets")
             header, entries = dict(c.file.header), list(c.file.entries)
             if viewer is not None:  # built from the journal as this viewer may read it: his own sheet only
@@ -114,8 +114,8 @@ def map_(output: str = typer.Option("map.svg", "--out", help="SVG file to write.
     def go() -> None:
         from ..storage.out_file import check_target
         check_target(Path(output), force)
-        with _opened(o, campaign, viewers=(as_,)) as c:
-            svg = _descriptor(c).load("picture")(c.game.state, o.lang, viewer_of(c, as_, referee))
+        with opened(o, campaign, viewers=(as_,)) as c:
+            svg = descriptor_of(c).load("picture")(c.game.state, o.lang, viewer_of(c, as_, referee))
         _write_or_print(o, svg, output, force)
         if o.json:
             o.data({"svg": output})

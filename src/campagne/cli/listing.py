@@ -14,10 +14,11 @@ def list_orders(o: Out, campaign: Optional[str], player: str, whole_advice: bool
     and what it costs; then the odds and threats, in short unless `whole_advice`."""
     from .. import session
     from ..registry import games
-    from .campaign import _descriptor, _warn, player_id
+    from .campaign import player_id
+    from .opening import descriptor_of, warn_journal
     with session.open_campaign(campaign_path(campaign), expect=tuple(games())) as c:  # a battle's too
-        _warn(o, c)
-        descriptor = _descriptor(c)
+        warn_journal(o, c)
+        descriptor = descriptor_of(c)
         player = player_id(c, player)
         legal = descriptor.load("legal_orders")(c.state, player)
         specs = descriptor.load("orders")

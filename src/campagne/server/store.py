@@ -397,7 +397,7 @@ def import_journal(title: str, journal: bytes, referee: bytes | None = None) -> 
             session.referee_file(path).write_bytes(referee)
         try:
             c = session.load(path, verify=True)
-            secret = session._referee_secret(path) if referee else None
+            secret = session.referee_secret(path) if referee else None
         except CampagneError as exc:
             raise CampagneError("club.bad_journal", reason={lang: exc.message(lang).replace(tmp + "/", "")
                                                              for lang in ("fr", "en")}) from None

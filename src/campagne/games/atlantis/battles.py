@@ -145,7 +145,7 @@ def order_battle_result(ctx: Ctx) -> list[Event]:
     for c in characters:
         need(isinstance(c, dict) and c.get("player") in (b.a, b.b) and c.get("how") in ("battle", "duel"),
              "battle.bad_character", value=c)
-        unit = _check_unit(s.players[c["player"]], c.get("unit"), allow_general=True)
+        unit = check_unit(s.players[c["player"]], c.get("unit"), allow_general=True)
         # Only characters (and the general) are "personnages": a unit's dead are `killed`.
         need(unit is None or unit.is_character, "battle.not_a_character", player=c["player"],
              unit=c.get("unit"))
@@ -155,7 +155,7 @@ def order_battle_result(ctx: Ctx) -> list[Event]:
     for pid in (b.a, b.b):
         army = s.players[pid].army
         for uid in set(killed[pid]) | set(fled[pid]):
-            unit = _check_unit(s.players[pid], uid)
+            unit = check_unit(s.players[pid], uid)
             need(killed[pid].get(uid, 0) + fled[pid].get(uid, 0) <= unit.models, "battle.too_many_losses",
                  player=pid, unit=uid, models=unit.models)
         assert army is not None
@@ -210,7 +210,8 @@ def _per_unit(ctx: Ctx, name: str, b: Battle) -> dict[str, dict[str, int]]:
     return out
 
 
-def _check_unit(p: Player, uid: Any, allow_general: bool = False):
+def check_unit(p: Player, uid: Any, allow_general: bool = False):
+    """The player's unit `uid` (None for his general, when `allow_general`); refused when he has none such."""
     if allow_general and uid == "general":
         need(p.army is not None and p.army.has_general, "battle.no_general", player=p.id)
         return None
@@ -253,7 +254,7 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
          "order.bad_field", field="allocation", value=allocation)
     for pid, ids in allocation.items():
         for uid in ids:
-            _check_unit(s.players[pid], uid)
+            check_unit(s.players[pid], uid)
     table = ctx.tables["simulation_strength"]
     fa = ctx.strength(s.players[attacker])
     fd = ctx.strength(s.players[defender])

@@ -102,12 +102,12 @@ def order_losses(ctx: Ctx) -> list[Event]:
     desertion, conquest and an auto-resolved battle (« affectées aux unités au choix du joueur », as in WAB
     where the owner removes his casualties). No unit: back to the default rule. A standing order, given in any
     phase; computers and absent players keep the default."""
-    from .battles import _check_unit
+    from .battles import check_unit
     p = ctx.player()
     units = ctx.cmd.get("units", [])
     need(isinstance(units, list) and all(isinstance(u, str) for u in units), "order.bad_field", field="units",
          value=units)
     for uid in units:
-        _check_unit(p, uid)
+        check_unit(p, uid)
     p.loss_order = list(dict.fromkeys(units))
     return [{"type": "loss_order", "player": p.id, "units": p.loss_order}]

@@ -7,7 +7,7 @@ the journal's events. A sheet shows what its player wrote or learnt: his own str
 opponent's once revealed, and private agreements only on the sheets of their parties.
 
 `build_sheets` gives plain data (JSON-ready); `sheets_markdown` and `sheets_html` lay it out. The turns
-are written by `sheet_book._Book`, with the words of `sheet_words`.
+are written by `sheet_book.Book`, with the words of `sheet_words`.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 from ...core.errors import CampagneError
 from ...render.sheet_page import SHEET_CSS
 from . import army as armies
-from .sheet_book import _Book
-from .sheet_words import _name, word
+from .sheet_book import Book
+from .sheet_words import player_name, word
 from .state import AtlantisState
 
 
@@ -31,7 +31,7 @@ def build_sheets(header: Mapping[str, Any], entries: Iterable[Mapping[str, Any]]
                  lang: str = "fr") -> list[dict[str, Any]]:
     """One sheet per player: header from `state`, turns from the journal's events."""
     lang = "fr" if lang == "fr" else "en"
-    book = _Book(state, lang)
+    book = Book(state, lang)
     events = list((header.get("opening") or {}).get("events", []))
     for entry in entries:
         events += entry.get("events", [])
@@ -68,7 +68,7 @@ def _sheet_header(state: AtlantisState, pid: str, header: Mapping[str, Any]) -> 
 
 
 def _header_pairs(sheet: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
-    name = _name(sheet, lang) + (f" ({word('eliminated', lang)})" if sheet.get("eliminated") else "")
+    name = player_name(sheet, lang) + (f" ({word('eliminated', lang)})" if sheet.get("eliminated") else "")
     people = sheet.get("people_fr") if lang == "fr" else None
     return [(word("player", lang), name), (word("people", lang), _s(people or sheet["people"])),
             (word("kingdom", lang), _s(sheet["kingdom"])), (word("loot_now", lang), _s(sheet["loot"])),
@@ -115,7 +115,7 @@ def sheets_markdown(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
     sep = " :" if lang == "fr" else ":"
     out: list[str] = []
     for sheet in sheets:
-        out += [f"# {word('title', lang)} — {_md(_name(sheet, lang))}", ""]
+        out += [f"# {word('title', lang)} — {_md(player_name(sheet, lang))}", ""]
         out += [f"- **{k}**{sep} {_md(v)}" for k, v in _header_pairs(sheet, lang)]
         for turn in sheet["turns"]:
             out += ["", f"## {word('turn', lang)} {turn['turn']}", "", "| | | | |", "|---|---|---|---|"]
@@ -144,7 +144,7 @@ def sheets_html(sheets: list[Mapping[str, Any]], lang: str = "fr") -> str:
            f"<title>{e(word('title', lang))}</title>\n<style>{_CSS}</style>\n</head>\n<body>"]
     for sheet in sheets:
         out.append(f'<section class="player" id="{e(str(sheet["player"]))}">')
-        out.append(f"<h1>{e(word('title', lang))} — {e(_name(sheet, lang))}</h1>")
+        out.append(f"<h1>{e(word('title', lang))} — {e(player_name(sheet, lang))}</h1>")
         out.append('<dl class="head">' + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>"
                                                  for k, v in _header_pairs(sheet, lang)) + "</dl>")
         for turn in sheet["turns"]:

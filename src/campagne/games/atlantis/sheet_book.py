@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .state import AtlantisState
-from .sheet_words import _name, _row_text, _with, say, word, word_for_king
+from .sheet_words import player_name, row_text, say, with_details, word, word_for_king
 from .text import GENERAL_WORDS
 
 
@@ -18,7 +18,7 @@ def _blank(turn: int) -> dict[str, Any]:
             "notes": []}
 
 
-class _Book:
+class Book:
     """Reads events in order and fills each player's row for the current turn."""
 
     def __init__(self, state: AtlantisState, lang: str) -> None:
@@ -37,7 +37,7 @@ class _Book:
 
     def p(self, pid: str | None) -> str:
         q = self.s.players.get(pid) if pid else None
-        return _name({"name": q.name}, self.lang) if q else str(pid)
+        return player_name({"name": q.name}, self.lang) if q else str(pid)
 
     def row(self, pid: str | None) -> dict[str, Any] | None:
         rows = self.turns.get(pid) if pid else None
@@ -80,7 +80,7 @@ class _Book:
             handler(ev)
 
     def on_divine_event(self, ev: Mapping[str, Any]) -> None:
-        text = _row_text("events", ev["event"], self.lang, "name")
+        text = row_text("events", ev["event"], self.lang, "name")
         lost = sum(x["models"] for x in ev.get("losses", []))
         if lost:
             text += f" ({say('models_lost', self.lang, n=lost)})"
@@ -135,7 +135,7 @@ class _Book:
         text = say("reorganised", self.lang, t=self.t(ev["territory"]), a=ev["points_before"],
                    b=ev["points_after"])
         missing = [] if ev.get("general", True) else [say("no_general", self.lang)]
-        self.note(ev["player"], _with(text, missing))
+        self.note(ev["player"], with_details(text, missing))
 
     def on_adjusted(self, ev: Mapping[str, Any]) -> None:
         """A referee's correction, noted on the sheet of the player it concerns (both, for a territory's owner)."""
@@ -173,7 +173,7 @@ class _Book:
             details.append(say("models_lost", self.lang, n=lost))
         if ev.get("spent"):
             details.append(say("loot_spent", self.lang, n=ev["spent"]))
-        r["supply_effect"] = _with(_row_text("supply", ev["effect"], self.lang), details)
+        r["supply_effect"] = with_details(row_text("supply", ev["effect"], self.lang), details)
 
     def on_moved(self, ev: Mapping[str, Any]) -> None:
         self.row(ev["player"])["movement"] = {"from": self.t(ev["from"]), "to": self.t(ev["to"])}
@@ -204,7 +204,7 @@ class _Book:
                                     ev.get("scenario")))
             fight["pending"] = None
             cell = ev.get("cell")
-            fight["scenario_text"] = _row_text("scenarios", cell, self.lang) if cell else ""
+            fight["scenario_text"] = row_text("scenarios", cell, self.lang) if cell else ""
 
     def on_no_battle(self, ev: Mapping[str, Any]) -> None:
         for fight in self.fights.values():
@@ -233,11 +233,11 @@ class _Book:
             for c in ev.get("characters_fate") or []:
                 if c.get("player") == me and not c.get("survived"):
                     details.append(say("character_lost", lang, u=c["unit"]))
-            fight["result"] = _with(text, details)
+            fight["result"] = with_details(text, details)
 
     def _finish_battle(self, fight: dict[str, Any]) -> dict[str, Any]:
         lang = self.lang
-        name = lambda key: _row_text("strategies", key, lang, "name") if key else "?"  # noqa: E731
+        name = lambda key: row_text("strategies", key, lang, "name") if key else "?"  # noqa: E731
         sep = " :" if lang == "fr" else ":"
         shown = [f"{name(own)} ({say('opponent', lang)}{sep} {name(opp)})" for own, opp, _ in fight["rounds"]]
         if fight["pending"]:
@@ -262,7 +262,7 @@ class _Book:
         lost = sum(x["models"] for rnd in ev.get("rounds", []) for x in rnd.get("losses", []))
         if lost:
             details.append(say("models_lost", lang, n=lost))
-        effect = _with(_row_text(table, ev["result"], lang), details)
+        effect = with_details(row_text(table, ev["result"], lang), details)
         self._conquest(ev["player"], {"territory": self.t(ev["territory"]), "effect": effect})
 
     def on_territory_taken(self, ev: Mapping[str, Any]) -> None:
@@ -280,9 +280,10 @@ class _Book:
             r["notes"].append(f"{word('conquest', self.lang)} : {cell['territory']} — {cell['effect']}")
 
     def on_passage(self, ev: Mapping[str, Any]) -> None:
-        result = _row_text("passage", ev["result"], self.lang)
+        result = row_text("passage", ev["result"], self.lang)
         bribe = [say("bribe", self.lang, n=ev["bribe"])] if ev.get("bribe") else []
-        self.note(ev["player"], _with(say("passage", self.lang, t=self.t(ev["territory"]), r=result), bribe))
+        self.note(ev["player"],
+                  with_details(say("passage", self.lang, t=self.t(ev["territory"]), r=result), bribe))
 
     def on_withdrew(self, ev: Mapping[str, Any]) -> None:
         self.note(ev["player"], say("withdrew", self.lang, a=self.t(ev["from"]), b=self.t(ev["to"])))

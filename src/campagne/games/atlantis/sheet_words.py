@@ -114,19 +114,19 @@ def say(key: str, lang: str, **kw: Any) -> str:
     return (fr if lang == "fr" else en).format(**kw)
 
 
-def _with(text: str, details: list[str]) -> str:
+def with_details(text: str, details: list[str]) -> str:
     """"text (detail, detail)", or the text alone."""
     return f"{text} ({', '.join(details)})" if details else text
 
 
-def _row_text(table: str, key: str, lang: str, field: str = "") -> str:
+def row_text(table: str, key: str, lang: str, field: str = "") -> str:
     """A table row's text (`fr`/`en`, or `name_fr`/`name_en` with field="name"), without markup."""
     row = tables()[table].row(key)
     text = row.get(f"{field}_{lang}") if field else row.text(lang)
     return _TAGS.sub("", text or key)
 
 
-def _name(sheet: Mapping[str, Any], lang: str) -> str:
+def player_name(sheet: Mapping[str, Any], lang: str) -> str:
     """The player's name as the reader reads it (a simulated player's people in French: « Mycéniens 1 »)."""
     from .army_file import player_name_words
     return player_name_words(sheet["name"], Lang(lang)) or sheet["name"]

@@ -114,7 +114,7 @@ def _player_lines(pid: str, p: dict[str, Any], o: Out, own: Any = None) -> list[
                              ("reorganising", p["reorganising"])) if on]
     details += [o.t(*FLAGS[k]) for k in flags]
     if p.get("event") and p["event"] != "none":
-        details.append(o.t("événement du tour : ", "this turn's event: ") + _row_name("events", p["event"], o))
+        details.append(o.t("événement du tour : ", "this turn's event: ") + row_name("events", p["event"], o))
     if p.get("pending_reinforcements"):
         waiting = [{"unit": r["recruit"]["id"], "models": r["recruit"]["models"]} if "recruit" in r else r
                    for r in p["pending_reinforcements"]]
@@ -280,7 +280,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             "les unités que désigne la règle par défaut (la plus nombreuse d'abord)",
             "the units the default rule names (the largest first)")
     elif t == "divine_event":
-        out["event_name"] = _row_name("events", ev["event"], o)
+        out["event_name"] = row_name("events", ev["event"], o)
         out["roll"] = ev["lookup"]["roll"]
         extra = ""
         if ev.get("losses"):
@@ -324,7 +324,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["path_text"] = " → ".join(_place(t, o, (getattr(o, "seen", None) or {}).get("place_names"))
                                       for t in ev["path"])
     elif t == "strategies_revealed":
-        out["strategies_text"] = ", ".join(f"{who(pid, o)} {_row_name('strategies', st, o) if st else '?'}"
+        out["strategies_text"] = ", ".join(f"{who(pid, o)} {row_name('strategies', st, o) if st else '?'}"
                                            for pid, st in ev["strategies"].items())
         out["cell_text"] = _row_text("scenarios", ev["cell"], o) if ev.get("cell") else ""
     elif t == "conquest":
@@ -454,7 +454,8 @@ def _battle_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             "resolver_text": o.t(*RESOLVERS.get(ev.get("resolver", ""), (ev.get("resolver", ""),) * 2))}
 
 
-def _row_name(table: str, key: str, o: Out) -> str:
+def row_name(table: str, key: str, o: Out) -> str:
+    """A table row's name in the reader's language (the key when the row has none)."""
     row = tables()[table].row(key)
     return str(row.get("name_fr" if o.lang == "fr" else "name_en", key))
 

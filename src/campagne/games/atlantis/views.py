@@ -182,7 +182,7 @@ def secrets(s: AtlantisState) -> dict[str, list[Secret]]:
     not searched for a player who wrote the same one), and a private agreement he is not a party to — its text, and
     that it exists at all: no agreement number above the count of those he may see (as events, orders and sentences
     name them)."""
-    from .text import _row_name
+    from .text import row_name
     from ...core.i18n import Lang
     out: dict[str, list[Secret]] = {pid: [] for pid in s.players}
     for b in s.battles:
@@ -191,7 +191,7 @@ def secrets(s: AtlantisState) -> dict[str, list[Secret]]:
         for pid, st in b.strategies.items():
             if st is None or st == "chosen":
                 continue
-            words = {f'"{st}"'} | {_row_name("strategies", st, Lang(lang)) for lang in ("fr", "en")}
+            words = {f'"{st}"'} | {row_name("strategies", st, Lang(lang)) for lang in ("fr", "en")}
             for viewer, found in out.items():
                 if viewer != pid and b.strategies.get(viewer) != st:
                     found += [Secret(w, near=f'"{pid}"' if w.startswith('"') else pid, span=60,

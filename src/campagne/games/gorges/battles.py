@@ -72,7 +72,8 @@ def left_the_field(s: GorgesState, a: Army, territory: str) -> bool:
     return a.pushed_back and a.pushed_from == territory
 
 
-def _sides(s: GorgesState, b: Battle) -> tuple[Army, Army]:
+def battle_sides(s: GorgesState, b: Battle) -> tuple[Army, Army]:
+    """The battle's two armies: the attacker's, then the defender's."""
     return s.players[b.attacker].armies[b.attacker_army], s.players[b.defender].armies[b.defender_army]
 
 
@@ -90,7 +91,7 @@ def battle_notes(s: GorgesState, b: Battle) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     season = tables()["seasons"].row(s.season)
     out.append({"key": f"season:{s.season}", "side": None, "fr": season.fr, "en": season.en})
-    for army, enemy in zip(_sides(s, b), (b.defender, b.attacker)):
+    for army, enemy in zip(battle_sides(s, b), (b.defender, b.attacker)):
         p = s.players[army.player]
         for n in p.notes + army.notes:
             if _applies(n, s, enemy):
@@ -126,7 +127,7 @@ def order_battle_result(ctx: Ctx) -> list[Event]:
     need(winner in (b.attacker, b.defender), "gorges.battle.bad_winner", a=b.attacker, b=b.defender, winner=winner)
     killed = ctx.cmd.get("heroes_killed", [])
     need(isinstance(killed, list), "order.bad_field", field="heroes_killed", value=killed)
-    sides = {a.ref: a for a in _sides(s, b)}
+    sides = {a.ref: a for a in battle_sides(s, b)}
     for ref in killed:
         need(ref in sides, "gorges.battle.bad_hero", army=ref, battle=b.id)
         need(sides[ref].hero.on_the_field, "gorges.battle.no_hero", army=ref, hero=sides[ref].hero.name)
@@ -146,7 +147,7 @@ def auto_modifiers(s: GorgesState, b: Battle, viewer: str | None = None) -> dict
     """Each side's modifiers in an auto-resolved battle (docs/rules/gorges.md, « Auto-resolve »); as `viewer`
     knows them when given: another player's bonus points are his secret, counted as none."""
     out: dict[str, dict[str, int]] = {}
-    for a, defending in zip(_sides(s, b), (False, True)):
+    for a, defending in zip(battle_sides(s, b), (False, True)):
         p = s.players[a.player]
         known = viewer is None or viewer == a.player
         out[a.player] = {"renown": len(a.renown), "general": int(a.key == "G"),
@@ -185,7 +186,7 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
     if resolver == "grid":
         # Fought as a grid battle (seed 004) between the two armies as unit cards (campagne.games.skirmish.campaign)
         from ..skirmish.campaign import engagements, resolve_gorges_battle
-        att, dfd = _sides(s, b)
+        att, dfd = battle_sides(s, b)
         grid = resolve_gorges_battle(s, b, att, dfd, ctx.dice, engagements(ctx.cmd))
         events = [{"type": "auto_resolve", "battle": b.id, "resolver": "grid", "winner": grid["winner"],
                    "heroes_killed": grid["heroes_killed"], "battlefield": grid["battlefield"],
@@ -198,7 +199,7 @@ def order_auto_resolve(ctx: Ctx) -> list[Event]:
     att, dfd = scores[b.attacker]["total"], scores[b.defender]["total"]
     winner = b.attacker if att > dfd else b.defender
     killed = []
-    for a in _sides(s, b):
+    for a in battle_sides(s, b):
         if not a.hero.on_the_field:  # no legendary hero on the field: nobody to kill
             continue
         hero_roll = ctx.roll("1D6", f"auto-resolve hero {a.ref}")
@@ -214,7 +215,7 @@ def _to_the_grid(ctx: Ctx, b: Battle) -> list[Event]:
     from ..skirmish import played
     from ..skirmish.campaign import engagements, gorges_setup
     s = ctx.state
-    att, dfd = _sides(s, b)
+    att, dfd = battle_sides(s, b)
     setup = gorges_setup(s, b, att, dfd, engagements(ctx.cmd))
     head = {"battle": b.id, "territory": b.territory}
     return played.begin(ctx, b, setup, (b.attacker, b.defender), f"gorges:{b.id}", head, _where, _grid_over)
@@ -241,7 +242,7 @@ def _where(b: Battle) -> dict[str, Any]:
 def _grid_over(ctx: Ctx, b: Battle) -> list[Event]:
     from ..skirmish.campaign import gorges_result
     from ..skirmish.convert import version
-    att, dfd = _sides(ctx.state, b)
+    att, dfd = battle_sides(ctx.state, b)
     grid = gorges_result(b.fought.grid, att, dfd, version(ctx.state))
     events = [{"type": "auto_resolve", "battle": b.id, "resolver": "grid_players", "winner": grid["winner"],
                "heroes_killed": grid["heroes_killed"], "battlefield": grid["battlefield"], "rounds": grid["rounds"],
@@ -257,7 +258,7 @@ def _kept(grid: dict[str, Any]) -> dict[str, Any]:
 def resolve(ctx: Ctx, b: Battle, winner: str, killed: list[str], units: dict[str, Any], storm: bool,
             how: str) -> list[Event]:
     s = ctx.state
-    att, dfd = _sides(s, b)
+    att, dfd = battle_sides(s, b)
     w_army, l_army = (att, dfd) if winner == b.attacker else (dfd, att)
     wp, lp = s.players[w_army.player], s.players[l_army.player]
     b.result = {"winner": winner, "loser": lp.id, "heroes_killed": killed, "how": how}
@@ -300,7 +301,7 @@ def resolve(ctx: Ctx, b: Battle, winner: str, killed: list[str], units: dict[str
 
 
 def _consume_notes(s: GorgesState, b: Battle) -> None:
-    for army, enemy in zip(_sides(s, b), (b.defender, b.attacker)):
+    for army, enemy in zip(battle_sides(s, b), (b.defender, b.attacker)):
         p: Player = s.players[army.player]
         p.notes = [n for n in p.notes if not _applies(n, s, enemy)]
         army.notes = [n for n in army.notes if not _applies(n, s, enemy)]

@@ -22,7 +22,8 @@ def season_name(season: str, o: Out) -> str:
     return o.t(fr, en)
 
 
-def _row(table: str, key: str, o: Out) -> str:
+def row_words(table: str, key: str, o: Out) -> str:
+    """A table row's name in the reader's language."""
     from .sheet_words import row_name
     return row_name(table, key, o.lang)
 
@@ -34,7 +35,8 @@ WHY = {"battle": ("bataille", "battle"), "beaten": ("armée battue", "beaten arm
        "deserter": ("déserteurs", "deserters"), "lost_at_sea": ("perdue en mer", "lost at sea")}
 
 
-def _out_of_play(until: str | None, o: Out) -> str:
+def out_of_play(until: str | None, o: Out) -> str:
+    """How long a hero stays out of play, in words."""
     from .sheet_words import say
     if not until:
         return o.t("hors jeu", "out of play")
@@ -62,10 +64,11 @@ def _mine_result(ev: dict[str, Any], o: Out) -> tuple[str, str]:
     elif isinstance(ev.get("magic_item_max"), int):
         amount = o.t(f" : un objet magique d'au plus {ev['magic_item_max']} points",
                      f": a magic item of at most {ev['magic_item_max']} points")
-    return _row("mines", ev["result"], o), amount
+    return row_words("mines", ev["result"], o), amount
 
 
-def _mine_line(r: dict[str, Any], o: Out, names: Any = None) -> str:
+def mine_line(r: dict[str, Any], o: Out, names: Any = None) -> str:
+    """One mine's line: where, the roll, what it yields."""
     text, amount = _mine_result(r, o)
     return f"{cell_words(r['territory'], names)}, 1D6 {r['roll']} → {text}{amount}"
 
@@ -226,12 +229,12 @@ def _final_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         return {"how_text": o.t(f"résolue : {rolls}", f"resolved: {rolls}")}
     if t == "renown_pending":
         h = ev["honour"]
-        extra = (o.t(f", règle tirée au 1D6 {h['feat_roll']} : {_row('feats_of_arms', h['rule'], o)}",
-                     f", rule rolled on 1D6 {h['feat_roll']}: {_row('feats_of_arms', h['rule'], o)}")
+        extra = (o.t(f", règle tirée au 1D6 {h['feat_roll']} : {row_words('feats_of_arms', h['rule'], o)}",
+                     f", rule rolled on 1D6 {h['feat_roll']}: {row_words('feats_of_arms', h['rule'], o)}")
                  if h.get("rule") else o.t(f", étendard de {h.get('magic_banner_max')} points au plus",
                                            f", a banner of {h.get('magic_banner_max')} points at most"))
-        return {"spoils_text": _row("spoils_of_war", h["spoils"], o) + extra}
-    return {"rerolls_text": ", ".join(f"1D6 {r['roll']} → {_row('feats_of_arms', r['rule'], o)}" for r in ev["rerolls"])}
+        return {"spoils_text": row_words("spoils_of_war", h["spoils"], o) + extra}
+    return {"rerolls_text": ", ".join(f"1D6 {r['roll']} → {row_words('feats_of_arms', r['rule'], o)}" for r in ev["rerolls"])}
 
 
 def ending_words(rows: list[dict[str, Any]], rolloff: dict[str, int], o: Out, final: str | None = None) -> str:
@@ -262,7 +265,8 @@ def ending_words(rows: list[dict[str, Any]], rolloff: dict[str, int], o: Out, fi
                f"Campaign over: {name(first)} wins{how}. Standing: {ranks}")
 
 
-def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
+def event_fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
+    """The fields an event's line is written with, in the reader's language."""
     t = ev.get("type")
     out: dict[str, Any] = {}
     if t == "campaign_ended":
@@ -281,11 +285,11 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
         out["phase_text"] = phase_name(ev["phase"], o)
     elif t in ("event", "event_no_target", "event_target", "event_choice"):
         out["choice_text"] = " ".join(ev.get("choice", []))
-        out["event_text"] = _row("events", ev["event"], o)
+        out["event_text"] = row_words("events", ev["event"], o)
         out["wait_text"] = o.t(" (choix attendu)", " (choice awaited)") if ev.get("waiting") else \
             (o.t(" (sans cible)", " (no target)") if ev.get("no_target") else "")
     elif t == "battle_note":
-        out["note_text"] = _row("events", ev["note"], o)
+        out["note_text"] = row_words("events", ev["note"], o)
     elif t == "relics_answer":
         out["answer_text"] = o.t(f"prend {ev['relics']} point(s) de relique de {ev['defender']}, +{ev['relics']} à "
                                  f"sa sauvegarde", f"takes {ev['relics']} relic point(s) from {ev['defender']}, "
@@ -300,20 +304,20 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             if ev.get("annexed") else ""
     elif t in ("flag", "army_removed"):
         why = ev.get("why", "")
-        out["why_text"] = o.t(*WHY[why]) if why in WHY else _row("events", why, o)  # else an event's key
+        out["why_text"] = o.t(*WHY[why]) if why in WHY else row_words("events", why, o)  # else an event's key
         out["from_text"] = ev.get("from") or o.t("neutre", "neutral")
         out["to_text"] = ev.get("to") or o.t("neutre", "neutral")
         if ev.get("returns") == "now_summer":
             out["returns_text"] = o.t("l'été, elle revient aussitôt : ", "in summer it comes back at once: ") + \
                 home_text(ev.get("territory"), ev.get("capital"), o)
         else:
-            out["returns_text"] = _out_of_play(ev.get("until"), o)
+            out["returns_text"] = out_of_play(ev.get("until"), o)
     elif t == "battle_void":
         pushed = ev.get("pushed_back")
         out["void_text"] = (o.t(f"{', '.join(pushed)} repoussée(s) sur ses terres", f"{', '.join(pushed)} pushed back to "
                                 f"its lands") if pushed else o.t("armée hors jeu", "army out of play"))
     elif t == "challenge":
-        out["condition_text"] = _row("challenge_conditions", ev.get("condition", ""), o).rstrip(".")
+        out["condition_text"] = row_words("challenge_conditions", ev.get("condition", ""), o).rstrip(".")
     elif t == "two_armies":
         from .sheet_words import row_text
         out["result_text"] = row_text("no_challenge", ev["result"], o.lang)
@@ -324,7 +328,7 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
             if isinstance(rolls, dict) else ", ".join(map(str, rolls))
         out["faces_text"] = out["faces_text"] or o.t("aucun territoire à fouiller", "no territory to search")
     elif t == "fate":
-        out["fate_text"] = _row("fate_of_beaten_army", ev["result"], o)
+        out["fate_text"] = row_words("fate_of_beaten_army", ev["result"], o)
     elif t in ("mine", "mine_rolled"):
         out["mine_text"], out["amount_text"] = _mine_result(ev, o)
         roll = str(ev["roll"])
@@ -345,11 +349,11 @@ def _fields(ev: dict[str, Any], o: Out) -> dict[str, Any]:
     elif t == "spoils":
         out["roll_text"] = f"1D6 {ev['roll']}" if ev.get("roll") is not None else o.t("(donné par l'événement)",
                                                                                       "(given by the event)")
-        out["spoils_text"] = _row("spoils_of_war", ev["result"], o)
+        out["spoils_text"] = row_words("spoils_of_war", ev["result"], o)
     elif t == "defeat":
-        out["defeat_text"] = _row("ignominious_defeats", ev.get("instead") or ev["result"], o)
+        out["defeat_text"] = row_words("ignominious_defeats", ev.get("instead") or ev["result"], o)
     elif t == "injury":
-        out["injury_text"] = _row("character_injuries", ev.get("instead") or ev["result"], o)
+        out["injury_text"] = row_words("character_injuries", ev.get("instead") or ev["result"], o)
     elif t == "storm_of_magic":
         out["relics_text"] = ", ".join(f"{p}+{n}" for p, n in ev["relics"].items())
     elif t == "adjusted":

@@ -307,8 +307,8 @@ def _challenge(s: GorgesState, p: Player, key: str, here: str, d: str, near: lis
 def _resolvers(s: GorgesState, b: Any) -> tuple[str, ...]:
     """The grid resolver only where both armies fit their deployment zones."""
     from ..skirmish.campaign import fits, gorges_setup
-    from .battles import _sides
-    return ("table",) + (("grid",) if fits(gorges_setup(s, b, *_sides(s, b))) else ())
+    from .battles import battle_sides
+    return ("table",) + (("grid",) if fits(gorges_setup(s, b, *battle_sides(s, b))) else ())
 
 
 def _referee(s: GorgesState) -> list[LegalOrder]:

@@ -11,8 +11,8 @@ from ...core.i18n import chance
 from .hints import typing_hint
 from .choice_names import army_words, cell_words, journal_army, seen_cells
 from .choice_names import choice_words, seat_choice_words  # noqa: F401  (text hooks: the club's forms name choices)
-from .event_words import (EVENT_TEXT, _fields, _mine_line, _out_of_play, _row, ending_words, phase_name,
-                          season_name)
+from .event_words import (EVENT_TEXT, ending_words, event_fields, mine_line, out_of_play, phase_name,
+                          row_words, season_name)
 
 
 def _race(key: str, o: Out) -> str:
@@ -55,11 +55,11 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
         if p.get("event"):
             ev = p["event"]
             wait = o.t(" (choix attendu)", " (choice awaited)") if ev.get("pending") else ""
-            lines.append(o.t("      événement : ", "      event: ") + f"{ev['d66']} {_row('events', ev['key'], o)}{wait}")
+            lines.append(o.t("      événement : ", "      event: ") + f"{ev['d66']} {row_words('events', ev['key'], o)}{wait}")
         for r in p.get("mines_rolled") or []:
-            lines.append(o.t("      mine en attente : ", "      mine awaiting: ") + _mine_line(r, o, names))
+            lines.append(o.t("      mine en attente : ", "      mine awaiting: ") + mine_line(r, o, names))
         for a in p["armies"]:
-            where = cell_words(a["position"], names) if a["position"] else _out_of_play(a.get("out_until"), o)
+            where = cell_words(a["position"], names) if a["position"] else out_of_play(a.get("out_until"), o)
             hero = a["hero"] + (o.t(" (mort)", " (dead)") if a["hero_dead"] else "") + \
                 (o.t(f" (otage de {a['hero_captured_by']})", f" (hostage of {a['hero_captured_by']})")
                  if a["hero_captured_by"] else "")
@@ -70,7 +70,7 @@ def status_text(view: dict[str, Any], o: Out, brief: bool = False) -> str:
             lines.append(o.t("      otages : ", "      hostages: ") + ", ".join(h["hero"] for h in p["hostages"]))
     for c in view["challenges"]:
         status = o.t(*CHALLENGE_STATUS.get(c["status"], (c["status"], c["status"])))
-        condition = _row("challenge_conditions", c["condition"], o).rstrip(".")
+        condition = row_words("challenge_conditions", c["condition"], o).rstrip(".")
         army, target = army_words(f"{c['challenger']}:{c['army']}", o), cell_words(c["target"], names)
         lines.append(o.t(f"  Défi n°{c['id']} : {army} → {c['defender']} pour {target} "
                          f"({condition}) — {status}",
@@ -158,4 +158,4 @@ def event_text(ev: dict[str, Any], o: Out) -> str:
     if isinstance(ev.get("battlefield"), str):  # a grid battle's battlefield by its name
         from ..skirmish.text import field_name
         named["battlefield"] = field_name(ev["battlefield"], o)
-    return format_event(EVENT_TEXT, ev, {**named, **_fields(ev, o)}, o)
+    return format_event(EVENT_TEXT, ev, {**named, **event_fields(ev, o)}, o)

@@ -13,7 +13,7 @@ from typing import Any
 from ...core.errors import CampagneError, bilingual, register_messages
 from ...storage.text_file import load_toml, read_utf8
 from . import data, tables
-from .profiles import CHARACTERISTICS, SPECIAL_RULES, Profile, Unit, _build_unit, _default_files, _Reader
+from .profiles import CHARACTERISTICS, SPECIAL_RULES, Profile, Reader, Unit, build_unit, default_files
 from .tables import normalise
 
 register_messages({
@@ -62,7 +62,7 @@ class WabArmy:
 
 
 def _build_army(raw: Any, source: str) -> WabArmy:
-    r = _Reader(raw, source, bilingual("the army list", "la liste d'armée"))
+    r = Reader(raw, source, bilingual("the army list", "la liste d'armée"))
     r.unknown(("name", "units"))
     name = r.text("name", default="Army")
     units_raw = raw.get("units", [])
@@ -71,7 +71,7 @@ def _build_army(raw: Any, source: str) -> WabArmy:
                           "demande units comme une liste de tables ([[units]])")
     units: list[Unit] = []
     for i, u in enumerate(units_raw):
-        unit = _build_unit(u, source, i)
+        unit = build_unit(u, source, i)
         if any(x.id == unit.id for x in units):
             raise CampagneError("wab.duplicate_unit", file=source, unit=unit.id)
         units.append(unit)
@@ -86,7 +86,7 @@ def _parse(text: str, source: str) -> dict[str, Any]:
 
 def load_unit_text(text: str, source: str = "<unit>") -> Unit:
     """One unit written in TOML, its fields at the top level."""
-    return _build_unit(_parse(text, source), source, None)
+    return build_unit(_parse(text, source), source, None)
 
 
 def load_army_text(text: str, source: str = "<army>") -> WabArmy:
@@ -94,7 +94,7 @@ def load_army_text(text: str, source: str = "<army>") -> WabArmy:
     raw = _parse(text, source)
     if "units" in raw or "profile" not in raw:
         return _build_army(raw, source)
-    unit = _build_unit(raw, source, None)
+    unit = build_unit(raw, source, None)
     return WabArmy(name=unit.name, units=[unit])
 
 
@@ -147,7 +147,7 @@ def units_from_atlantis_army(army: Any, files: Mapping[str, int] | None = None) 
                             expected=bilingual("an Atlantis army list", "une liste d'armée atlante"))
     files = dict(files or {})
     for uid, n in files.items():
-        tables._int(n, bilingual(f"The files of {uid!r}", f"Le front de {uid!r}"), 1)
+        tables.int_of(n, bilingual(f"The files of {uid!r}", f"Le front de {uid!r}"), 1)
     mapping = data.unit_defaults()["atlantis_kinds"]
     std_words = data.unit_defaults()["army_standard_words"]["words"]
     out: list[Unit] = []
@@ -177,7 +177,7 @@ def units_from_atlantis_army(army: Any, files: Mapping[str, int] | None = None) 
             rules = special_rules_from_text([*texts, "large target"])
         out.append(Unit(
             id=u.id, name=u.name, name_fr=u.name_fr, profile=prof, models=u.models,
-            files=files.get(u.id, _default_files(kind, formation, u.models)),
+            files=files.get(u.id, default_files(kind, formation, u.models)),
             kind=kind, formation=formation, start_models=u.start_models,
             leader=any(c in ("leader", "chef", "champion") for c in command),
             musician=any(c in ("musician", "musicien") for c in command),

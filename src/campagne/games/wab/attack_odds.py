@@ -114,7 +114,7 @@ def with_reroll(p: Fraction) -> Fraction:
 
 
 @lru_cache(maxsize=4096)
-def _binomial_weights(n: int, c: int, d: int) -> tuple[int, ...]:
+def binomial_weights(n: int, c: int, d: int) -> tuple[int, ...]:
     """Whole-number weights of Binomial(n, c/d) over the denominator d**n."""
     e = d - c
     return tuple(comb(n, k) * c ** k * e ** (n - k) for k in range(n + 1))
@@ -127,7 +127,7 @@ def binomial(n: int, p: Fraction) -> Distribution:
         return {0: ONE}
     if p == 1:
         return {n: ONE}
-    weights = _binomial_weights(n, p.numerator, p.denominator)
+    weights = binomial_weights(n, p.numerator, p.denominator)
     den = p.denominator ** n
     return {k: Fraction(w, den) for k, w in enumerate(weights) if w}
 
@@ -138,7 +138,7 @@ def mean(dist: Mapping[int, Fraction]) -> Fraction:
 
 def clear_caches() -> None:
     """Forget every cached binomial (benchmarks measure the cold cost)."""
-    _binomial_weights.cache_clear()
+    binomial_weights.cache_clear()
 
 
 # --------------------------------------------------------------------------- attacks
@@ -179,8 +179,8 @@ class AttackOdds:
         return {"attacks": self.attacks, "to_hit": self.to_hit, "to_wound": self.to_wound,
                 "save": self.save, "p_hit": num(self.p_hit, exact), "p_wound": num(self.p_wound, exact),
                 "p_save": num(self.p_save, exact), "p_unsaved": num(self.p_unsaved, exact),
-                "hits": _dist_json(self.hits, exact), "wounds": _dist_json(self.wounds, exact),
-                "unsaved_wounds": _dist_json(self.unsaved_wounds, exact), "mean": num(self.mean, exact)}
+                "hits": dist_json(self.hits, exact), "wounds": dist_json(self.wounds, exact),
+                "unsaved_wounds": dist_json(self.unsaved_wounds, exact), "mean": num(self.mean, exact)}
 
 
 def _chance(value: int | Fraction | float | None, what: str, kind: str) -> tuple[int | None, Fraction]:
@@ -188,7 +188,7 @@ def _chance(value: int | Fraction | float | None, what: str, kind: str) -> tuple
     if value is None:
         return None, ZERO
     if isinstance(value, bool):
-        raise CampagneError("wab.odds.bad_chance", what=_label(what), value=value)
+        raise CampagneError("wab.odds.bad_chance", what=what_label(what), value=value)
     if isinstance(value, int):
         if kind == "hit":
             p = hit_chance(value)
@@ -201,7 +201,7 @@ def _chance(value: int | Fraction | float | None, what: str, kind: str) -> tuple
         return max(value, 2), d6_chance(max(value, 2))
     p = Fraction(value)
     if not 0 <= p <= 1:
-        raise CampagneError("wab.odds.bad_chance", what=_label(what), value=value)
+        raise CampagneError("wab.odds.bad_chance", what=what_label(what), value=value)
     return None, p
 
 
@@ -219,16 +219,18 @@ _FRENCH = {
 }
 
 
-def _label(what: str, unit: str | None = None) -> dict[str, str]:
+def what_label(what: str, unit: str | None = None) -> dict[str, str]:
+    """The name of a checked value in both languages (with its unit, when it has one), for the refusals."""
     fr = _FRENCH.get(what, what)
     if unit is None:
         return bilingual(what, fr)
     return bilingual(f"{unit}: {what}", f"{unit} : {fr}")
 
 
-def _check_int(value: Any, what: str, minimum: int, maximum: int, unit: str | None = None) -> int:
+def check_int(value: Any, what: str, minimum: int, maximum: int, unit: str | None = None) -> int:
+    """`value` when it is a whole number between `minimum` and `maximum`; else a refusal naming `what`."""
     if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise CampagneError("wab.odds.bad_number", what=_label(what, unit), value=value, minimum=minimum,
+        raise CampagneError("wab.odds.bad_number", what=what_label(what, unit), value=value, minimum=minimum,
                             maximum=maximum)
     return value
 
@@ -238,7 +240,7 @@ def attacks(n: int, to_hit: int | Fraction | None, to_wound: int | Fraction | No
     """n attacks needing `to_hit`, `to_wound` (D6 scores, None = impossible, or probabilities) against
     a `save` (the modified save score, None = no save, or a probability). `reroll_misses`: each
     missed attack is re-rolled once (hatred in the first round)."""
-    _check_int(n, "attacks", 0, MAX_ATTACKS)
+    check_int(n, "attacks", 0, MAX_ATTACKS)
     hit_score, p_hit = _chance(to_hit, "to_hit", "hit")
     wound_score, p_wound = _chance(to_wound, "to_wound", "wound")
     save_score, p_save = _chance(save, "save", "save")
@@ -256,9 +258,9 @@ def attacks_between(n_attacks: int, attacker_ws: int, defender_ws: int, strength
     (S against T), the save `armour_save`+ modified by the attacker's strength ("5+ against S4 → 6+").
     `sixes_to_hit`: the attackers failed their fear test ("il faudra obtenir des 6 pour toucher")."""
     for what, v in (("WS", attacker_ws), ("target WS", defender_ws), ("S", strength), ("T", toughness)):
-        _check_int(v, what, 1, 10)
+        check_int(v, what, 1, 10)
     if armour_save is not None:
-        _check_int(armour_save, "armour save", 1, 6)
+        check_int(armour_save, "armour save", 1, 6)
     hit = 6 if sixes_to_hit else to_hit_score(attacker_ws, defender_ws)
     return attacks(n_attacks, hit, to_wound_score(strength, toughness),
                    modified_save(armour_save, save_modifier(strength)), reroll_misses=reroll_misses)
@@ -276,5 +278,6 @@ def num(x: Fraction, exact: bool = False) -> float | str:
     return float(x)
 
 
-def _dist_json(dist: Mapping[int, Fraction], exact: bool) -> dict[str, float | str]:
+def dist_json(dist: Mapping[int, Fraction], exact: bool) -> dict[str, float | str]:
+    """A distribution as JSON: its outcomes as strings, each chance a fraction's text or a float."""
     return {str(k): num(v, exact) for k, v in sorted(dist.items())}

@@ -64,7 +64,7 @@ from typing import Any
 from ...core.dice import Dice
 from ...core.errors import CampagneError
 from . import psychology
-from .autobattle_plan import Plan, _by_points, make_plan
+from .autobattle_plan import Plan, by_points, make_plan
 from .tracker import (SIDES, BattleState, BattleUnit, WabBattle, engaged, missile_weapon, other,
                       setup_from_armies)
 
@@ -256,9 +256,9 @@ class _Robot:
                    and s.units[e.attacker].side == bu.side}
         choices = [u for u in fighting if u.key not in flanked] or fighting
         if choices:
-            return _by_points(choices)[0], "flank"
+            return by_points(choices)[0], "flank"
         if enemies:
-            return _by_points(enemies)[0], "front"
+            return by_points(enemies)[0], "front"
         return None
 
     def charge(self, bu: BattleUnit, target: BattleUnit, facing: str) -> None:
@@ -308,7 +308,7 @@ class _Robot:
                 live = [u for u in s.side_units(other(bu.side)) if self.standing(u) and not u.attached_to]
                 if not live:
                     continue
-                target = _by_points(live)[0]
+                target = by_points(live)[0]
             if target.attached_to:
                 target = s.units[target.attached_to]
             distance = round(w.range * RANGE_FRACTION[s.turn], 1)

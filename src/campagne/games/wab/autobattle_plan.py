@@ -48,7 +48,8 @@ def role(bu: BattleUnit) -> str:
     return "block"
 
 
-def _by_points(units: list[BattleUnit]) -> list[BattleUnit]:
+def by_points(units: list[BattleUnit]) -> list[BattleUnit]:
+    """The units, the costliest first: the plan's and the battle's order of whom to face (ties by models, then key)."""
     return sorted(units, key=lambda u: (-u.points, -u.models, u.key))
 
 
@@ -63,7 +64,7 @@ def make_plan(state: BattleState) -> Plan:
             g[r].append(bu)
         if not g["block"] and not g["cavalry"]:
             g["block"], g["missile"] = g["missile"], []
-        groups[side] = {k: _by_points(v) for k, v in g.items()}
+        groups[side] = {k: by_points(v) for k, v in g.items()}
     pairs_of: dict[str, list[tuple[str, str]]] = {}
     left: dict[str, list[BattleUnit]] = {s: [] for s in SIDES}
     for r in ("block", "cavalry"):
@@ -72,7 +73,7 @@ def make_plan(state: BattleState) -> Plan:
         pairs_of[r] = [(a[i].key, b[i].key) for i in range(n)]
         left["a"] += a[n:]
         left["b"] += b[n:]
-    la, lb = _by_points(left["a"]), _by_points(left["b"])
+    la, lb = by_points(left["a"]), by_points(left["b"])
     n = min(len(la), len(lb))
     extra = [(la[i].key, lb[i].key) for i in range(n)]
     plan.reserves = [u.key for u in la[n:] + lb[n:]]
@@ -81,10 +82,10 @@ def make_plan(state: BattleState) -> Plan:
     for i, (x, y) in enumerate(plan.pairs):
         plan.position[x] = plan.position[y] = i
     for side in SIDES:
-        enemy_main = _by_points([state.units[k] for pair in plan.pairs for k in pair
+        enemy_main = by_points([state.units[k] for pair in plan.pairs for k in pair
                                  if state.units[k].side != side])
         if not enemy_main:
-            enemy_main = _by_points([u for u in state.side_units(other(side)) if not u.is_character])
+            enemy_main = by_points([u for u in state.side_units(other(side)) if not u.is_character])
         for i, m in enumerate(groups[side]["missile"]):
             if enemy_main:
                 target = enemy_main[i % len(enemy_main)]
@@ -106,4 +107,4 @@ def make_plan(state: BattleState) -> Plan:
     return plan
 
 
-__all__ = ["Plan", "make_plan", "role"]
+__all__ = ["Plan", "by_points", "make_plan", "role"]

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core.errors import CampagneError, bilingual
 from ...core.dice import Dice, Roll, parse
-from .nerve import ZERO, _step
+from .nerve import ZERO, step
 
 
 # --------------------------------------------------------------------------- flee distances
@@ -174,13 +174,13 @@ def resolve_reaction(dice: Dice, reaction: Reaction | str, facts: ChargeFacts, *
     """
     r = check_reaction(reaction, facts)
     en, fr = REACTION_NAMES[r]
-    trace = [_step("reaction", f"reaction: {en}", f"réaction : {fr}", reaction=r.value)]
+    trace = [step("reaction", f"reaction: {en}", f"réaction : {fr}", reaction=r.value)]
     shoots = r in (Reaction.STAND_AND_SHOOT, Reaction.FIRE_AND_FLEE)
     flees = r in (Reaction.FLEE, Reaction.FIRE_AND_FLEE)
     flee = None
     if flees:
         flee = flee_distance(dice, target_move, fire_and_flee=r is Reaction.FIRE_AND_FLEE,
                              purpose="flee from a charge")
-        trace.append(_step("flee", f"flees {flee.distance}\" ({flee.expression})",
-                           f"fuit de {flee.distance}ps ({flee.expression})", distance=flee.distance))
+        trace.append(step("flee", f"flees {flee.distance}\" ({flee.expression})",
+                          f"fuit de {flee.distance}ps ({flee.expression})", distance=flee.distance))
     return ReactionResult(r, shoots, flees, flee, tuple(trace))

@@ -8,24 +8,25 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from ...core.errors import CampagneError, bilingual
-from .table_checks import _int, _names, _table, _what
-from .tables import Weapon, _as_weapon
+from .table_checks import int_of, label, names_of, table_of
+from .tables import Weapon, weapon as weapon_named
 
 
 def to_hit(attacker_ws: int, defender_ws: int) -> int:
     """TABLE POUR TOUCHER: the D6 score the attacker needs to hit (attacker WS against defender WS)."""
-    a = _int(attacker_ws, _what("The attacker's Weapon Skill", "La Capacité de Combat de l'attaquant"),
-             1, 10)
-    d = _int(defender_ws, _what("The defender's Weapon Skill", "La Capacité de Combat du défenseur"), 1, 10)
-    return int(_table("to_hit").lookup(a).get("by_defender")[str(d)])
+    a = int_of(attacker_ws, label("The attacker's Weapon Skill", "La Capacité de Combat de l'attaquant"),
+               1, 10)
+    d = int_of(defender_ws, label("The defender's Weapon Skill", "La Capacité de Combat du défenseur"),
+               1, 10)
+    return int(table_of("to_hit").lookup(a).get("by_defender")[str(d)])
 
 
 def to_wound(strength: int, toughness: int) -> int | None:
     """TABLE POUR BLESSER: the D6 score needed to wound, None when that Strength cannot wound that
     Toughness (a blank cell of the sheet)."""
-    s = _int(strength, _what("Strength", "La Force"), 1, 10)
-    t = _int(toughness, _what("Toughness", "L'Endurance"), 1, 10)
-    value = _table("to_wound").lookup(s).get("by_toughness").get(str(t))
+    s = int_of(strength, label("Strength", "La Force"), 1, 10)
+    t = int_of(toughness, label("Toughness", "L'Endurance"), 1, 10)
+    value = table_of("to_wound").lookup(s).get("by_toughness").get(str(t))
     return None if value is None else int(value)
 
 
@@ -37,7 +38,7 @@ def d6_probability(needed: int | None) -> Fraction:
     5/6); None (impossible) or a score above 6 is 0. For wounds and saves."""
     if needed is None:
         return Fraction(0)
-    n = _int(needed, _what("The score needed", "Le score nécessaire"))
+    n = int_of(needed, label("The score needed", "Le score nécessaire"))
     if n > 6:
         return Fraction(0)
     return Fraction(7 - max(n, 2), 6)
@@ -49,10 +50,10 @@ def hit_probability(needed: int | None) -> Fraction:
     natural 1 always misses."""
     if needed is None:
         return Fraction(0)
-    n = _int(needed, _what("The score needed to hit", "Le score nécessaire pour toucher"))
+    n = int_of(needed, label("The score needed to hit", "Le score nécessaire pour toucher"))
     if n <= 6:
         return d6_probability(n)
-    row = _table("to_hit_above_six").lookup(n)
+    row = table_of("to_hit_above_six").lookup(n)
     then = row.get("then")
     return Fraction(0) if then is None else Fraction(1, 6) * d6_probability(int(then))
 
@@ -63,12 +64,12 @@ def hit_probability(needed: int | None) -> Fraction:
 def bs_to_hit(bs: int) -> int:
     """TABLE DE TIR: the sheet's value for a Ballistic Skill (BS 1 -> 6 ... BS 10 -> -3), before the
     shooting modifiers; scores below 2 leave room for penalties."""
-    b = _int(bs, _what("Ballistic Skill", "La Capacité de Tir"), 1, 10)
-    return int(_table("bs_to_hit").lookup(b).get("needed"))
+    b = int_of(bs, label("Ballistic Skill", "La Capacité de Tir"), 1, 10)
+    return int(table_of("bs_to_hit").lookup(b).get("needed"))
 
 
 def shooting_modifier_keys() -> tuple[str, ...]:
-    return tuple(m.key for m in _table("shooting_modifiers").modifiers)
+    return tuple(m.key for m in table_of("shooting_modifiers").modifiers)
 
 
 def shooting_modifiers(modifiers: Iterable[str] = (),
@@ -76,9 +77,9 @@ def shooting_modifiers(modifiers: Iterable[str] = (),
     """The named MODIFICATEURS that apply, as (key, value) in the order given. A weapon noted "Pas de
     pénalité à longue portée" drops `long_range`; one noted "Pas de Déplacement + Tir" refuses
     `moving` (it may not shoot at all after moving)."""
-    table = _table("shooting_modifiers")
-    keys = _names(modifiers, _what("The shooting modifiers", "Les modificateurs de tir"))
-    w = None if weapon is None else _as_weapon(weapon)
+    table = table_of("shooting_modifiers")
+    keys = names_of(modifiers, label("The shooting modifiers", "Les modificateurs de tir"))
+    w = None if weapon is None else (weapon if isinstance(weapon, Weapon) else weapon_named(weapon))
     seen: list[str] = []
     for key in keys:
         if key not in shooting_modifier_keys():
@@ -109,5 +110,5 @@ def shooting_to_hit(bs: int, modifiers: Iterable[str] = (), weapon: Weapon | str
     base = bs_to_hit(bs)
     needed = base - sum(v for _, v in shooting_modifiers(modifiers, weapon))
     if needed >= 7:
-        return None if _table("to_hit_above_six").lookup(needed).get("then") is None else needed
+        return None if table_of("to_hit_above_six").lookup(needed).get("then") is None else needed
     return max(needed, 2)

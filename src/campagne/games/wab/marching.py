@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import bilingual
-from .movement import Manoeuvre, Mover, Step, Terrain, _terrains, mover_of, terrain_factor
+from .movement import Manoeuvre, Mover, Step, Terrain, mover_of, terrain_factor, terrains_of
 
 KIND_NAMES_FR = {"infantry": "infanterie", "cavalry": "cavalerie", "chariot": "char",
                  "light_chariot": "char léger", "elephant": "éléphants", "artillery": "artillerie", "character": "personnage"}
@@ -59,7 +59,7 @@ def _facts(facts: MarchFacts | dict | None) -> MarchFacts:
             if key in data:
                 data[key] = tuple(data[key])
         if "terrain" in data:
-            data["terrain"] = _terrains(data["terrain"])
+            data["terrain"] = terrains_of(data["terrain"])
         return MarchFacts(**data)
     return facts
 
@@ -91,7 +91,7 @@ def _march_reasons(u: Mover, f: MarchFacts, forced: bool) -> list[dict[str, str]
     if worst in (Terrain.DIFFICULT, Terrain.VERY_DIFFICULT):
         reasons.append(bilingual("it cannot cross (very) difficult terrain",
                                  "elle ne peut passer des terrains (très) difficiles"))
-    if f.obstacle or worst is Terrain.OBSTACLE or Terrain.OBSTACLE in _terrains(f.terrain):
+    if f.obstacle or worst is Terrain.OBSTACLE or Terrain.OBSTACLE in terrains_of(f.terrain):
         reasons.append(bilingual("it cannot cross obstacles", "elle ne peut franchir des obstacles"))
     steps = [Step.of(m) for m in f.manoeuvres]
     if any(s.kind is not Manoeuvre.WHEEL for s in steps):

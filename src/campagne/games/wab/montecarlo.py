@@ -50,7 +50,7 @@ import numpy as np
 from ...core.errors import CampagneError, register_messages
 from ...core.stats import Z95
 from .montecarlo_results import Estimate, FightResult
-from .montecarlo_sides import _apply, _attach_samplers, _casualties, _contact, _Side, _side_spec
+from .montecarlo_sides import Side, apply_wounds, attach_samplers, casualties_of, contact_of, side_spec
 
 register_messages({
     "wab.mc.bad_option": {
@@ -110,7 +110,7 @@ def simulate_fight(a: Any, b: Any, n_sims: int = 100_000, *, seed: int | np.rand
             raise CampagneError("wab.odds.no_models", unit=s.name)
     situation = {"flank": bool(flank), "rear": bool(rear), "high_ground": high_ground,
                  "difficult_terrain": bool(difficult_terrain)}
-    sa, sb = _side_spec("a", a, b, situation, method), _side_spec("b", a, b, situation, method)
+    sa, sb = side_spec("a", a, b, situation, method), side_spec("b", a, b, situation, method)
     # strike order per momentum code (0 none, 1 a, 2 b): 1 a first, 2 b first, 0 simultaneous
     order_code = {}
     for code, mom in ((0, None), (1, "a"), (2, "b")):
@@ -119,8 +119,8 @@ def simulate_fight(a: Any, b: Any, n_sims: int = 100_000, *, seed: int | np.rand
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     acc = _Accumulator(max_rounds)
     pairs = _Pairs(sa, sb, bool(flank), bool(rear))
-    _attach_samplers("a", a, b, sa, pairs.max_a, method)
-    _attach_samplers("b", a, b, sb, pairs.max_b, method)
+    attach_samplers("a", a, b, sa, pairs.max_a, method)
+    attach_samplers("b", a, b, sb, pairs.max_b, method)
     done = 0
     while done < n_sims:
         m = min(chunk, n_sims - done)
@@ -183,14 +183,14 @@ class _Pairs:
 
     MAX = 1 << 22
 
-    def __init__(self, sa: _Side, sb: _Side, flank: bool, rear: bool) -> None:
+    def __init__(self, sa: Side, sb: Side, flank: bool, rear: bool) -> None:
         self.width = sb.models + 1
         self.table = (sa.models + 1) * self.width <= self.MAX
         self.sa, self.sb, self.flank, self.rear = sa, sb, flank, rear
         if self.table:
             ga, gb = np.meshgrid(np.arange(sa.models + 1, dtype=np.intp),
                                  np.arange(sb.models + 1, dtype=np.intp), indexing="ij")
-            ca, cb = _contact(sa, sb, ga.ravel(), gb.ravel(), flank, rear)
+            ca, cb = contact_of(sa, sb, ga.ravel(), gb.ravel(), flank, rear)
             self.ca, self.cb = ca.astype(np.intp), cb.astype(np.intp)
             self.max_a, self.max_b = int(self.ca.max()), int(self.cb.max())
         else:
@@ -198,13 +198,13 @@ class _Pairs:
 
     def __call__(self, alive_a: np.ndarray, alive_b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if not self.table:
-            return _contact(self.sa, self.sb, alive_a, alive_b, self.flank, self.rear)
+            return contact_of(self.sa, self.sb, alive_a, alive_b, self.flank, self.rear)
         pair = alive_a * self.width
         pair += alive_b
         return self.ca[pair], self.cb[pair]
 
 
-def _run_chunk(rng: np.random.Generator, m: int, sa: _Side, sb: _Side, acc: _Accumulator, pairs: _Pairs, *,
+def _run_chunk(rng: np.random.Generator, m: int, sa: Side, sb: Side, acc: _Accumulator, pairs: _Pairs, *,
                charge: str | None, momentum: str | None, sixes: set, order_code: dict[int, int],
                momentum_to_winner: bool, give_ground: str, pursuit: bool, fear_tests: bool,
                max_rounds: int) -> None:
@@ -303,11 +303,11 @@ def _run_chunk(rng: np.random.Generator, m: int, sa: _Side, sb: _Side, acc: _Acc
             o = None
         if o == 1:
             ua = _draw(rng, acc, sa, ca * sa.apm, s6a, first)
-            fb = np.maximum(cb - _casualties(sb, alive_b, wound_b, ua), 0)
+            fb = np.maximum(cb - casualties_of(sb, alive_b, wound_b, ua), 0)
             ub = _draw(rng, acc, sb, fb * sb.apm, s6b, first)
         elif o == 2:
             ub = _draw(rng, acc, sb, cb * sb.apm, s6b, first)
-            fa = np.maximum(ca - _casualties(sa, alive_a, wound_a, ub), 0)
+            fa = np.maximum(ca - casualties_of(sa, alive_a, wound_a, ub), 0)
             ua = _draw(rng, acc, sa, fa * sa.apm, s6a, first)
         elif o == 0:
             ua = _draw(rng, acc, sa, ca * sa.apm, s6a, first)
@@ -317,13 +317,13 @@ def _run_chunk(rng: np.random.Generator, m: int, sa: _Side, sb: _Side, acc: _Acc
             a_first, b_first = order == 1, order == 2
             ua = _draw(rng, acc, sa, ca * sa.apm * ~b_first, s6a, first)
             ub = _draw(rng, acc, sb, cb * sb.apm * ~a_first, s6b, first)
-            fa = np.maximum(ca - _casualties(sa, alive_a, wound_a, ub), 0)
-            fb = np.maximum(cb - _casualties(sb, alive_b, wound_b, ua), 0)
+            fa = np.maximum(ca - casualties_of(sa, alive_a, wound_a, ub), 0)
+            fb = np.maximum(cb - casualties_of(sb, alive_b, wound_b, ua), 0)
             ua = ua + _draw(rng, acc, sa, fa * sa.apm * b_first, s6a, first)
             ub = ub + _draw(rng, acc, sb, fb * sb.apm * a_first, s6b, first)
 
-        caused_a, left_b, wound_b = _apply(sb, alive_b, wound_b, ua)
-        caused_b, left_a, wound_a = _apply(sa, alive_a, wound_a, ub)
+        caused_a, left_b, wound_b = apply_wounds(sb, alive_b, wound_b, ua)
+        caused_b, left_a, wound_a = apply_wounds(sa, alive_a, wound_a, ub)
         if uniform_mom is not None:
             diff = caused_a + sa.bonus[uniform_mom][left_a]
         else:
@@ -427,7 +427,7 @@ def _run_chunk(rng: np.random.Generator, m: int, sa: _Side, sb: _Side, acc: _Acc
             return
 
 
-def _pursue(rng: np.random.Generator, acc: _Accumulator, sa: _Side, sb: _Side, fled: np.ndarray,
+def _pursue(rng: np.random.Generator, acc: _Accumulator, sa: Side, sb: Side, fled: np.ndarray,
             loser_b: np.ndarray) -> None:
     """The winner pursues: caught when its 2D6/3D6 (by M) is at least the loser's flee roll."""
     for name, loser, winner, mask in (("a", sa, sb, fled & ~loser_b), ("b", sb, sa, fled & loser_b)):
@@ -438,7 +438,7 @@ def _pursue(rng: np.random.Generator, acc: _Accumulator, sa: _Side, sb: _Side, f
             acc.caught[name] += int(np.count_nonzero(_nd6(rng, k, nc) >= _nd6(rng, k, nf)))
 
 
-def _draw(rng: np.random.Generator, acc: _Accumulator, side: _Side, n: np.ndarray, six: np.ndarray | None,
+def _draw(rng: np.random.Generator, acc: _Accumulator, side: Side, n: np.ndarray, six: np.ndarray | None,
           first: bool) -> np.ndarray:
     if n.shape[0] == 0:
         return np.zeros(0, dtype=np.intp)

@@ -163,8 +163,9 @@ class BinomialSampler:
 
 
 @lru_cache(maxsize=256)
-def _sampler(method: str, p_hit: float, p_wound: float, p_save: float, reroll: bool, wound_roll: bool,
-             save_roll: bool, n_max: int) -> StrikeSampler | BinomialSampler:
+def sampler(method: str, p_hit: float, p_wound: float, p_save: float, reroll: bool, wound_roll: bool,
+            save_roll: bool, n_max: int) -> StrikeSampler | BinomialSampler:
+    """The strike sampler of `method` for these chances, up to `n_max` attacks (kept: fights share them)."""
     if method == "alias":
         kernel = attack_kernel(p_hit, p_wound, p_save, reroll=reroll, wound_roll=wound_roll,
                                save_roll=save_roll)

@@ -9,11 +9,11 @@ from typing import Any
 
 import numpy as np
 
-from .montecarlo_samplers import _sampler
+from .montecarlo_samplers import sampler
 
 
 @dataclass
-class _Side:
+class Side:
     """Everything about one side that does not depend on the dice, as numbers and lookup arrays."""
 
     models: int
@@ -36,7 +36,7 @@ class _Side:
     move: int
 
 
-def _side_spec(side: str, a: Any, b: Any, situation: dict[str, Any], method: str) -> _Side:
+def side_spec(side: str, a: Any, b: Any, situation: dict[str, Any], method: str) -> Side:
     """Read one side with the scalar rules of odds.py and psychology.py."""
     from . import odds
 
@@ -53,15 +53,15 @@ def _side_spec(side: str, a: Any, b: Any, situation: dict[str, Any], method: str
     nerve = state.nerve(unit.models)
     ld, _ = nerve.effective_ld(morale=True)
     psy_ld, _ = nerve.effective_ld()
-    return _Side(models=unit.models, start_models=unit.start_models or unit.models, files=unit.files,
-                 w=max(unit.profile.W, 1), wounded=state.wounded, apm=apm,
-                 fighting_ranks=state.fighting_ranks,
-                 contact=state.contact, samplers={}, bonus=bonus, ld=ld, reroll=nerve.army_standard_applies,
-                 stubborn=nerve.stubborn, stubborn_d6_any=nerve.stubborn_d6 == "any", frenzied=nerve.frenzied,
-                 causes_fear=state.causes_fear, psy_ld=psy_ld, move=unit.profile.M)
+    return Side(models=unit.models, start_models=unit.start_models or unit.models, files=unit.files,
+                w=max(unit.profile.W, 1), wounded=state.wounded, apm=apm,
+                fighting_ranks=state.fighting_ranks,
+                contact=state.contact, samplers={}, bonus=bonus, ld=ld, reroll=nerve.army_standard_applies,
+                stubborn=nerve.stubborn, stubborn_d6_any=nerve.stubborn_d6 == "any", frenzied=nerve.frenzied,
+                causes_fear=state.causes_fear, psy_ld=psy_ld, move=unit.profile.M)
 
 
-def _attach_samplers(side: str, a: Any, b: Any, spec: _Side, max_contact: int, method: str) -> None:
+def attach_samplers(side: str, a: Any, b: Any, spec: Side, max_contact: int, method: str) -> None:
     """The strike samplers of one side: first round, first round hitting on 6s only, later rounds."""
     from . import attack_odds, odds
 
@@ -70,12 +70,12 @@ def _attach_samplers(side: str, a: Any, b: Any, spec: _Side, max_contact: int, m
     for key, rnd, sixes in (("first", 1, False), ("first_sixes", 1, True), ("later", 2, False)):
         st = odds.strike_of(side, state, enemy, rnd, sixes)
         p1 = float(attack_odds.hit_chance(st.to_hit)) if st.to_hit is not None else 0.0
-        spec.samplers[key] = _sampler(method, p1, float(st.p_wound), float(st.p_save), bool(st.reroll_misses),
-                                      st.to_wound is not None, st.save is not None, n_max)
+        spec.samplers[key] = sampler(method, p1, float(st.p_wound), float(st.p_save), bool(st.reroll_misses),
+                                     st.to_wound is not None, st.save is not None, n_max)
 
 
-def _contact(sa: _Side, sb: _Side, alive_a: np.ndarray, alive_b: np.ndarray, flank: bool, rear: bool
-             ) -> tuple[np.ndarray, np.ndarray]:
+def contact_of(sa: Side, sb: Side, alive_a: np.ndarray, alive_b: np.ndarray, flank: bool, rear: bool
+               ) -> tuple[np.ndarray, np.ndarray]:
     """odds.models_in_contact, vectorised: a's front rank against the face of b it hits."""
     if flank:
         face = -(-alive_b // sb.files)
@@ -95,8 +95,8 @@ def _contact(sa: _Side, sb: _Side, alive_a: np.ndarray, alive_b: np.ndarray, fla
     return ca, cb
 
 
-def _apply(side: _Side, alive: np.ndarray, wounded: np.ndarray | None, unsaved: np.ndarray
-           ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+def apply_wounds(side: Side, alive: np.ndarray, wounded: np.ndarray | None, unsaved: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Wounds counted in the combat result (capped at what the unit had), models left, wounds carried."""
     if wounded is None or side.w == 1:
         caused = np.minimum(unsaved, alive)
@@ -111,8 +111,9 @@ def _apply(side: _Side, alive: np.ndarray, wounded: np.ndarray | None, unsaved: 
     return caused, left, carried
 
 
-def _casualties(side: _Side, alive: np.ndarray, wounded: np.ndarray | None,
-                unsaved: np.ndarray) -> np.ndarray:
+def casualties_of(side: Side, alive: np.ndarray, wounded: np.ndarray | None,
+                  unsaved: np.ndarray) -> np.ndarray:
+    """Models lost to `unsaved` wounds, those carried from before counted."""
     if wounded is None or side.w == 1:
         return np.minimum(unsaved, alive)
     return np.minimum(alive, (wounded + unsaved) // side.w)

@@ -139,7 +139,8 @@ def terrain(value: Any) -> Terrain:
     return _enum(Terrain, value, "wab.move.bad_terrain", "terrain")
 
 
-def _terrains(value: Any) -> tuple[Terrain, ...]:
+def terrains_of(value: Any) -> tuple[Terrain, ...]:
+    """The terrains a move crosses, read from one name or many (open ground when none is given)."""
     if value is None:
         return (Terrain.OPEN,)
     if isinstance(value, str):
@@ -207,7 +208,7 @@ def mover_of(unit: Any, **overrides: Any) -> Mover:
 def terrain_factor(unit: Mover, terrains: Any = Terrain.OPEN) -> tuple[Fraction, Terrain]:
     """The most restrictive factor among the terrains crossed, and which terrain gave it."""
     best = (Fraction(1), Terrain.OPEN)
-    for t in _terrains(terrains):
+    for t in terrains_of(terrains):
         if t is Terrain.OPEN:
             f = Fraction(1)
         elif t is Terrain.DIFFICULT or t is Terrain.OBSTACLE:

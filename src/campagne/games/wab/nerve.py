@@ -79,7 +79,8 @@ def _check_models(models: Any) -> int:
     return models
 
 
-def _step(key: str, en: str, fr: str, **data: Any) -> dict[str, Any]:
+def step(key: str, en: str, fr: str, **data: Any) -> dict[str, Any]:
+    """One line of a test's trace, in both languages."""
     return {"step": key, "en": en, "fr": fr, **data}
 
 
@@ -143,15 +144,15 @@ class Nerve:
         """The Ld a test is taken on, and how it was found (hatred counts for break tests only)."""
         trace = []
         ld = self.ld
-        trace.append(_step("ld", f"unit Ld {ld}", f"Ld de l'unité {ld}", value=ld))
+        trace.append(step("ld", f"unit Ld {ld}", f"Ld de l'unité {ld}", value=ld))
         if morale and self.hates_enemy and ld < 10:
             ld = 10
-            trace.append(_step("hatred", "hatred: break test on Ld 10 (modifiable)",
-                               "haine : test de moral avec un Commandement de 10 (modifiable)", value=10))
+            trace.append(step("hatred", "hatred: break test on Ld 10 (modifiable)",
+                              "haine : test de moral avec un Commandement de 10 (modifiable)", value=10))
         if self.general_applies and self.general_ld > ld:  # type: ignore[operator]
             ld = self.general_ld  # type: ignore[assignment]
-            trace.append(_step("general", f"general within 12\": uses his Ld {ld}",
-                               f"général à moins de 12ps : utilise son Ld {ld}", value=ld))
+            trace.append(step("general", f"general within 12\": uses his Ld {ld}",
+                              f"général à moins de 12ps : utilise son Ld {ld}", value=ld))
         return ld, trace
 
 
@@ -206,18 +207,20 @@ class TestResult:
                 "effects": dict(self.effects)}
 
 
-def _roll_2d6(dice: Dice, target: int, test: str, trace: list, rolls: list, label: str = "roll") -> bool:
+def roll_2d6(dice: Dice, target: int, test: str, trace: list, rolls: list, label: str = "roll") -> bool:
+    """A 2D6 test rolled, its roll kept and traced: whether it passed (2D6 <= target)."""
     record = dice.roll_record(TWO_D6, f"WAB {test}: 2D6 <= {target}")
     rolls.append(record)
     ok = record.total <= target
-    trace.append(_step(label, f"2D6 = {record.total} ({'<=' if ok else '>'} {target}): "
-                              f"{'passed' if ok else 'failed'}",
-                       f"2D6 = {record.total} ({'<=' if ok else '>'} {target}) : "
-                       f"{'réussi' if ok else 'raté'}", total=record.total, target=target, passed=ok))
+    trace.append(step(label, f"2D6 = {record.total} ({'<=' if ok else '>'} {target}): "
+                             f"{'passed' if ok else 'failed'}",
+                      f"2D6 = {record.total} ({'<=' if ok else '>'} {target}) : "
+                      f"{'réussi' if ok else 'raté'}", total=record.total, target=target, passed=ok))
     return ok
 
 
-def _odds(**outcomes: Fraction) -> dict[str, Fraction]:
+def odds(**outcomes: Fraction) -> dict[str, Fraction]:
+    """A test's outcomes with their odds, the impossible ones left out (they sum to one)."""
     out = {k: v for k, v in outcomes.items() if v}
     assert sum(out.values(), ZERO) == 1, out
     return out
@@ -233,14 +236,14 @@ def leadership_test(dice: Dice, ld: int | Nerve, *, modifier: int = 0,
     base, trace = nerve.effective_ld()
     target = base + modifier
     if modifier:
-        trace.append(_step("modifier", f"modifier {modifier:+d}", f"modificateur {modifier:+d}",
-                           value=modifier))
+        trace.append(step("modifier", f"modifier {modifier:+d}", f"modificateur {modifier:+d}",
+                          value=modifier))
     rolls: list[Roll] = []
-    ok = _roll_2d6(dice, target, test, trace, rolls)
+    ok = roll_2d6(dice, target, test, trace, rolls)
     return TestResult(test, "passed" if ok else "failed", ok, target, tuple(rolls), tuple(trace))
 
 
 def leadership_odds(ld: int | Nerve, *, modifier: int = 0) -> dict[str, Fraction]:
     nerve = ld if isinstance(ld, Nerve) else Nerve(_check_ld(ld))
     p = p_2d6_at_most(nerve.effective_ld()[0] + modifier)
-    return _odds(passed=p, failed=1 - p)
+    return odds(passed=p, failed=1 - p)

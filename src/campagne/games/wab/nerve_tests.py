@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core.errors import CampagneError
 from ...core.dice import Dice, Roll
-from .nerve import Nerve, ONE, TestResult, _odds, _roll_2d6, _step, leadership_test, p_2d6_at_most
+from .nerve import Nerve, ONE, TestResult, leadership_test, odds, p_2d6_at_most, roll_2d6, step
 from . import tables
 
 
@@ -29,34 +29,34 @@ def _break_setup(nerve: Nerve, difference: int, feared_enemy_outnumbers: bool) -
     trace: list[dict[str, Any]] = []
     if nerve.reduced_under_five:
         if nerve.stubborn and nerve.stubborn_d6 == "any":
-            trace.append(_step("under_five_stubborn", f"{nerve.models} models (< 5): stubborn, D6 1-3 broken / "
-                                                      "4-6 resists",
-                               f"{nerve.models} figurines (moins de cinq) : têtue, D6 1-3 démoralisée / "
-                               "4-6 résiste"))
+            trace.append(step("under_five_stubborn", f"{nerve.models} models (< 5): stubborn, D6 1-3 broken / "
+                                                     "4-6 resists",
+                              f"{nerve.models} figurines (moins de cinq) : têtue, D6 1-3 démoralisée / "
+                              "4-6 résiste"))
             return "stubborn_d6", 0, trace
-        trace.append(_step("under_five", f"{nerve.models} models (< 5): broken automatically",
-                           f"{nerve.models} figurines (moins de cinq) : démoralisée automatiquement"))
+        trace.append(step("under_five", f"{nerve.models} models (< 5): broken automatically",
+                          f"{nerve.models} figurines (moins de cinq) : démoralisée automatiquement"))
         return "auto", 0, trace
     if feared_enemy_outnumbers:
         if nerve.frenzied:
-            trace.append(_step("frenzy_no_fear", "frenzied: not affected by fear, tests normally",
-                               "frénétique : pas affectée par la peur, teste normalement"))
+            trace.append(step("frenzy_no_fear", "frenzied: not affected by fear, tests normally",
+                              "frénétique : pas affectée par la peur, teste normalement"))
         elif nerve.stubborn:
-            trace.append(_step("fear_stubborn", "beaten by a feared enemy that outnumbers it: stubborn, "
-                                                "D6 1-3 broken / 4-6 resists",
-                               "vaincue par un ennemi supérieur en nombre provoquant la peur : têtue, "
-                               "D6 1-3 démoralisée / 4-6 résiste"))
+            trace.append(step("fear_stubborn", "beaten by a feared enemy that outnumbers it: stubborn, "
+                                               "D6 1-3 broken / 4-6 resists",
+                              "vaincue par un ennemi supérieur en nombre provoquant la peur : têtue, "
+                              "D6 1-3 démoralisée / 4-6 résiste"))
             return "stubborn_d6", 0, trace
         else:
-            trace.append(_step("fear_break", "beaten by a feared enemy that outnumbers it: broken without test",
-                               "vaincue par un ennemi supérieur en nombre provoquant la peur : démoralisée "
-                               "sans test"))
+            trace.append(step("fear_break", "beaten by a feared enemy that outnumbers it: broken without test",
+                              "vaincue par un ennemi supérieur en nombre provoquant la peur : démoralisée "
+                              "sans test"))
             return "auto", 0, trace
     ld, ld_trace = nerve.effective_ld(morale=True)
     trace += ld_trace
     target = ld - difference
-    trace.append(_step("difference", f"lost by {difference}: needs 2D6 <= {target}",
-                       f"perdu de {difference} : il faut 2D6 <= {target}", value=-difference))
+    trace.append(step("difference", f"lost by {difference}: needs 2D6 <= {target}",
+                      f"perdu de {difference} : il faut 2D6 <= {target}", value=-difference))
     return "roll", target, trace
 
 
@@ -75,20 +75,20 @@ def break_test(dice: Dice, nerve: Nerve, difference: int, *, feared_enemy_outnum
         record = dice.roll_record("D6", "WAB stubborn: D6 1-3 broken / 4-6 resists")
         rolls.append(record)
         ok = record.total >= 4
-        trace.append(_step("d6", f"D6 = {record.total}: {'resists' if ok else 'broken'}",
-                           f"D6 = {record.total} : {'résiste' if ok else 'démoralisée'}", total=record.total))
+        trace.append(step("d6", f"D6 = {record.total}: {'resists' if ok else 'broken'}",
+                          f"D6 = {record.total} : {'résiste' if ok else 'démoralisée'}", total=record.total))
         return TestResult("break", "resists" if ok else "broken", ok, None, tuple(rolls), tuple(trace),
                           {} if ok else {"flee": True})
-    ok = _roll_2d6(dice, target, "break test", trace, rolls)
+    ok = roll_2d6(dice, target, "break test", trace, rolls)
     if not ok and nerve.army_standard_applies:
-        trace.append(_step("army_standard", "army standard within 12\": re-roll",
-                           "Grande Bannière à moins de 12ps : relance"))
-        ok = _roll_2d6(dice, target, "break test (army standard re-roll)", trace, rolls, "reroll")
+        trace.append(step("army_standard", "army standard within 12\": re-roll",
+                          "Grande Bannière à moins de 12ps : relance"))
+        ok = roll_2d6(dice, target, "break test (army standard re-roll)", trace, rolls, "reroll")
     if ok:
         return TestResult("break", "holds", True, target, tuple(rolls), tuple(trace))
     if nerve.stubborn and give_ground:
-        trace.append(_step("give_ground", "stubborn: gives ground instead of breaking",
-                           "têtue : lâche du terrain au lieu d'être démoralisée"))
+        trace.append(step("give_ground", "stubborn: gives ground instead of breaking",
+                          "têtue : lâche du terrain au lieu d'être démoralisée"))
         return TestResult("break", "gives_ground", False, target, tuple(rolls), tuple(trace),
                           {"give_ground": True})
     return TestResult("break", "broken", False, target, tuple(rolls), tuple(trace), {"flee": True})
@@ -98,15 +98,15 @@ def break_odds(nerve: Nerve, difference: int, *, feared_enemy_outnumbers: bool =
                give_ground: bool = True) -> dict[str, Fraction]:
     kind, target, _ = _break_setup(nerve, difference, feared_enemy_outnumbers)
     if kind == "auto":
-        return _odds(auto_broken=ONE)
+        return odds(auto_broken=ONE)
     if kind == "stubborn_d6":
-        return _odds(resists=Fraction(1, 2), broken=Fraction(1, 2))
+        return odds(resists=Fraction(1, 2), broken=Fraction(1, 2))
     p = p_2d6_at_most(target)
     fail = 1 - p
     if nerve.army_standard_applies:
         fail = fail * fail
     failed_as = "gives_ground" if nerve.stubborn and give_ground else "broken"
-    return _odds(holds=1 - fail, **{failed_as: fail})
+    return odds(holds=1 - fail, **{failed_as: fail})
 
 
 # --------------------------------------------------------------------------- panic
@@ -146,22 +146,22 @@ def _trigger(trigger: Any) -> PanicTrigger:
 
 
 def _panic_setup(nerve: Nerve, trigger: PanicTrigger, won_combat: bool) -> tuple[int | None, bool, list]:
-    trace = [_step("trigger", PANIC_TEXT[trigger][0], PANIC_TEXT[trigger][1], trigger=trigger.value)]
+    trace = [step("trigger", PANIC_TEXT[trigger][0], PANIC_TEXT[trigger][1], trigger=trigger.value)]
     if nerve.frenzied:
-        trace.append(_step("frenzy", "frenzied within charge reach: not affected by panic",
-                           "frénétique à portée de charge : pas affectée par la panique"))
+        trace.append(step("frenzy", "frenzied within charge reach: not affected by panic",
+                          "frénétique à portée de charge : pas affectée par la panique"))
         return None, False, trace
     if nerve.stubborn and trigger is PanicTrigger.FRIENDS_FLEEING_4:
-        trace.append(_step("stubborn", "stubborn: no test for friends fleeing within 4\"",
-                           "têtue : pas de test pour des amis en fuite à moins de 4ps"))
+        trace.append(step("stubborn", "stubborn: no test for friends fleeing within 4\"",
+                          "têtue : pas de test pour des amis en fuite à moins de 4ps"))
         return None, False, trace
     ld, ld_trace = nerve.effective_ld()
     trace += ld_trace
     target = ld
     if nerve.half_strength:
         target -= 1
-        trace.append(_step("half_strength", "reduced to half or less: -1 Ld",
-                           "réduite de moitié ou plus : -1 au Commandement", value=-1))
+        trace.append(step("half_strength", "reduced to half or less: -1 Ld",
+                          "réduite de moitié ou plus : -1 au Commandement", value=-1))
     reroll = trigger is PanicTrigger.FRIENDS_BROKEN_12 and won_combat
     return target, reroll, trace
 
@@ -177,10 +177,10 @@ def panic_test(dice: Dice, nerve: Nerve, trigger: PanicTrigger | str, *,
     if target is None:
         return TestResult("panic", "immune", True, None, (), tuple(trace))
     rolls: list[Roll] = []
-    ok = _roll_2d6(dice, target, "panic test", trace, rolls)
+    ok = roll_2d6(dice, target, "panic test", trace, rolls)
     if not ok and reroll:
-        trace.append(_step("won_combat", "won its combat: re-roll", "a gagné son corps à corps : relance"))
-        ok = _roll_2d6(dice, target, "panic test (re-roll)", trace, rolls, "reroll")
+        trace.append(step("won_combat", "won its combat: re-roll", "a gagné son corps à corps : relance"))
+        ok = roll_2d6(dice, target, "panic test (re-roll)", trace, rolls, "reroll")
     return TestResult("panic", "holds" if ok else "flees", ok, target, tuple(rolls), tuple(trace),
                       {} if ok else {"flee": True})
 
@@ -188,11 +188,11 @@ def panic_test(dice: Dice, nerve: Nerve, trigger: PanicTrigger | str, *,
 def panic_odds(nerve: Nerve, trigger: PanicTrigger | str, *, won_combat: bool = False) -> dict[str, Fraction]:
     target, reroll, _ = _panic_setup(nerve, _trigger(trigger), won_combat)
     if target is None:
-        return _odds(immune=ONE)
+        return odds(immune=ONE)
     fail = 1 - p_2d6_at_most(target)
     if reroll:
         fail *= fail
-    return _odds(holds=1 - fail, flees=fail)
+    return odds(holds=1 - fail, flees=fail)
 
 
 def panic_from_friends_fleeing(models: int, fleeing_models: Iterable[int], *,
@@ -247,23 +247,23 @@ def _frenzy_proof_test(dice: Dice, nerve: Nerve, test: str, immune: tuple[str, s
     """Fear and terror: a frenzied unit is not affected; else a Leadership test, `failure` if failed."""
     trace: list[dict[str, Any]] = []
     if nerve.frenzied:
-        trace.append(_step("frenzy", *immune))
+        trace.append(step("frenzy", *immune))
         return TestResult(test, "immune", True, None, (), tuple(trace))
     target, ld_trace = nerve.effective_ld()
     trace += ld_trace
     rolls: list[Roll] = []
-    if _roll_2d6(dice, target, f"{test} test", trace, rolls):
+    if roll_2d6(dice, target, f"{test} test", trace, rolls):
         return TestResult(test, "passed", True, target, tuple(rolls), tuple(trace))
     outcome, effects, (en, fr) = failure
-    trace.append(_step(outcome, en, fr))
+    trace.append(step(outcome, en, fr))
     return TestResult(test, outcome, False, target, tuple(rolls), tuple(trace), effects)
 
 
 def _frenzy_proof_odds(nerve: Nerve, failure: Failure) -> dict[str, Fraction]:
     if nerve.frenzied:
-        return _odds(immune=ONE)
+        return odds(immune=ONE)
     p = p_2d6_at_most(nerve.effective_ld()[0])
-    return _odds(passed=p, **{failure[0]: 1 - p})
+    return odds(passed=p, **{failure[0]: 1 - p})
 
 
 def fear_test(dice: Dice, nerve: Nerve, situation: str = "charged", *,
@@ -305,16 +305,16 @@ def terror_odds(nerve: Nerve, situation: str = "charged") -> dict[str, Fraction]
 
 def _rally_setup(nerve: Nerve, enemy_within_8: bool) -> tuple[int | None, list]:
     if not tables.can_rally(nerve.models, character=nerve.character):
-        return None, [_step("too_few", f"{nerve.models} models: at least five are needed to rally",
-                            f"{nerve.models} figurines : il en faut au moins cinq pour se rallier")]
+        return None, [step("too_few", f"{nerve.models} models: at least five are needed to rally",
+                           f"{nerve.models} figurines : il en faut au moins cinq pour se rallier")]
     target, trace = nerve.effective_ld()
     if nerve.half_strength:
         target -= 1
-        trace.append(_step("half_strength", "reduced to half or less: -1", "réduite de moitié ou plus : -1",
-                           value=-1))
+        trace.append(step("half_strength", "reduced to half or less: -1", "réduite de moitié ou plus : -1",
+                          value=-1))
     if enemy_within_8:
         target -= 1
-        trace.append(_step("enemy_8", "enemy within 8\": -1", "ennemi à moins de 8ps : -1", value=-1))
+        trace.append(step("enemy_8", "enemy within 8\": -1", "ennemi à moins de 8ps : -1", value=-1))
     return target, trace
 
 
@@ -325,21 +325,21 @@ def rally_test(dice: Dice, nerve: Nerve, *, enemy_within_8: bool = False) -> Tes
     if target is None:
         return TestResult("rally", "too_few", False, None, (), tuple(trace), {"flee": True})
     rolls: list[Roll] = []
-    if _roll_2d6(dice, target, "rally test", trace, rolls):
-        trace.append(_step("rallied", "rallied: reforms but can do nothing else this turn",
-                           "ralliée : se reforme mais ne peut rien faire d'autre ce tour"))
+    if roll_2d6(dice, target, "rally test", trace, rolls):
+        trace.append(step("rallied", "rallied: reforms but can do nothing else this turn",
+                          "ralliée : se reforme mais ne peut rien faire d'autre ce tour"))
         return TestResult("rally", "rallied", True, target, tuple(rolls), tuple(trace),
                           {"reform": True, "no_move": True, "no_shooting": True, "no_charge": True})
-    trace.append(_step("keeps_fleeing", "failed: keeps fleeing", "échec : continue à fuir"))
+    trace.append(step("keeps_fleeing", "failed: keeps fleeing", "échec : continue à fuir"))
     return TestResult("rally", "keeps_fleeing", False, target, tuple(rolls), tuple(trace), {"flee": True})
 
 
 def rally_odds(nerve: Nerve, *, enemy_within_8: bool = False) -> dict[str, Fraction]:
     target, _ = _rally_setup(nerve, enemy_within_8)
     if target is None:
-        return _odds(too_few=ONE)
+        return odds(too_few=ONE)
     p = p_2d6_at_most(target)
-    return _odds(rallied=p, keeps_fleeing=1 - p)
+    return odds(rallied=p, keeps_fleeing=1 - p)
 
 
 def return_test(dice: Dice, nerve: Nerve) -> TestResult:
@@ -351,4 +351,4 @@ def return_test(dice: Dice, nerve: Nerve) -> TestResult:
 
 def return_odds(nerve: Nerve) -> dict[str, Fraction]:
     p = p_2d6_at_most(nerve.effective_ld()[0])
-    return _odds(returns=p, stays_off=1 - p)
+    return odds(returns=p, stays_off=1 - p)

@@ -73,9 +73,9 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.errors import CampagneError
-from .attack_odds import (MAX_ATTACKS, ROLE, SIDES, ZERO, Distribution, _binomial_weights, _check_int,
-                          _dist_json, _label, d6_chance, hit_chance, modified_save, num, save_chance,
-                          save_modifier, to_hit_score, to_wound_score, with_reroll)
+from .attack_odds import (MAX_ATTACKS, ROLE, SIDES, ZERO, Distribution, binomial_weights, check_int, d6_chance,
+                          dist_json, hit_chance, modified_save, num, save_chance, save_modifier, to_hit_score,
+                          to_wound_score, what_label, with_reroll)
 from .unit_state import UnitState
 
 
@@ -151,7 +151,7 @@ def side_of(value: str | None, what: str) -> str | None:
         return "b"
     if v in ("none", "no", "-"):
         return None
-    raise CampagneError("wab.odds.bad_side", what=_label(what), value=value)
+    raise CampagneError("wab.odds.bad_side", what=what_label(what), value=value)
 
 
 def strike_order(a: UnitState, b: UnitState, charge: str | None, momentum: str | None) -> tuple[str, str] | None:
@@ -210,7 +210,7 @@ def prepare_round(a: UnitState, b: UnitState, *, charge: str | None = None, flan
     high_ground = side_of(high_ground, "high ground")
     momentum = side_of(momentum, "momentum")
     feared = {side_of(s, "fear failed") for s in fear_failed}
-    _check_int(round_number, "round", 1, 10_000)
+    check_int(round_number, "round", 1, 10_000)
     if flank and rear:
         raise CampagneError("wab.odds.flank_and_rear")
     for s in (a, b):
@@ -287,7 +287,7 @@ class RoundOdds:
 
     def to_json(self, exact: bool = False) -> dict[str, Any]:
         return {
-            "result_distribution": _dist_json(self.result_distribution, exact),
+            "result_distribution": dist_json(self.result_distribution, exact),
             "attacker_wins": num(self.attacker_wins, exact),
             "defender_wins": num(self.defender_wins, exact),
             "draw": num(self.draw, exact),
@@ -313,7 +313,7 @@ def _strike_weights(strike: Strike, models: int) -> tuple[tuple[int, ...], int]:
         return (1,), 1
     if q == 1:
         return (0,) * n + (1,), 1
-    return _binomial_weights(n, q.numerator, q.denominator), q.denominator ** n
+    return binomial_weights(n, q.numerator, q.denominator), q.denominator ** n
 
 
 def round_odds(a: UnitState, b: UnitState, **situation: Any) -> RoundOdds:

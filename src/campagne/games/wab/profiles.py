@@ -82,7 +82,7 @@ _SAVE = re.compile(r"^(?:[1-6]\+|-)$")
 # --------------------------------------------------------------------------- validation helpers
 
 
-class _Reader:
+class Reader:
     """Validation of one mapping (a unit or a profile), naming the file and the place in errors."""
 
     def __init__(self, raw: Any, source: str, where: dict[str, str]) -> None:
@@ -216,7 +216,7 @@ class Profile:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "<profile>",
                   where: dict[str, str] | None = None) -> Profile:
-        r = _Reader(raw, source, where or bilingual("the profile", "le profil"))
+        r = Reader(raw, source, where or bilingual("the profile", "le profil"))
         r.unknown((*CHARACTERISTICS, "save", "equipment", "special_rules"))
         need = ("a characteristic from 0 to 10", "une caractéristique de 0 à 10")
         values = {k: r.int(k, 0, 10, required=need) for k in CHARACTERISTICS}
@@ -249,7 +249,8 @@ def _candidates(item: str) -> list[str]:
 # --------------------------------------------------------------------------- unit
 
 
-def _default_files(kind: str, formation: str, models: int) -> int:
+def default_files(kind: str, formation: str, models: int) -> int:
+    """The width a unit stands in when its file gives none (also the army lists' default)."""
     width = data.unit_defaults()["default_files"].get(kind)
     if width is None or formation == "skirmishers":
         return max(models, 1)
@@ -353,7 +354,7 @@ class Unit:
         front = self.front_rank
         if enemy_frontage is None:
             return front
-        cap = tables._int(enemy_frontage, bilingual("The enemy frontage", "Le front ennemi"), 0)
+        cap = tables.int_of(enemy_frontage, bilingual("The enemy frontage", "Le front ennemi"), 0)
         return min(front, cap)
 
     @property
@@ -393,19 +394,20 @@ class Unit:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any], source: str = "<unit>") -> Unit:
-        return _build_unit(raw, source, None)
+        return build_unit(raw, source, None)
 
 
 _UNIT_FIELDS = ("id", "name", "name_fr", "kind", "formation", "models", "files", "start_models", "leader",
                 "musician", "standard", "army_standard", "is_general", "special_rules", "mounted", "profile")
 
 
-def _build_unit(raw: Any, source: str, index: int | None) -> Unit:
+def build_unit(raw: Any, source: str, index: int | None) -> Unit:
+    """A checked unit from its raw mapping; `index` names it in errors when it is one of a list's units."""
     label = "the unit" if index is None else f"unit #{index + 1}"
     label_fr = "l'unité" if index is None else f"l'unité n°{index + 1}"
     if isinstance(raw, Mapping) and isinstance(raw.get("name"), str):
         label, label_fr = f"unit {raw['name']!r}", f"l'unité {raw['name']!r}"
-    r = _Reader(raw, source, bilingual(label, label_fr))
+    r = Reader(raw, source, bilingual(label, label_fr))
     r.unknown(_UNIT_FIELDS)
     name = r.text("name", required=("the unit's name", "le nom de l'unité"))
     name_fr = r.text("name_fr", default=name)
@@ -413,7 +415,7 @@ def _build_unit(raw: Any, source: str, index: int | None) -> Unit:
     kind = r.choice("kind", KINDS, default="infantry")
     formation = r.choice("formation", FORMATIONS, default="close_order")
     models = r.int("models", 0, required=("how many models", "combien de figurines"))
-    files = r.int("files", 1, default=_default_files(kind, formation, models))
+    files = r.int("files", 1, default=default_files(kind, formation, models))
     start = r.int("start_models", 0, default=models)
     if start < models:
         raise r.bad("start_models", start, f"cannot be less than models ({models})",
@@ -451,4 +453,5 @@ def unit_attr(unit: Any, *names: str, default: Any = None) -> Any:
     return default
 
 
-__all__ = ["CHARACTERISTICS", "SPECIAL_RULES", "KINDS", "FORMATIONS", "Profile", "Unit", "slug", "unit_attr"]
+__all__ = ["CHARACTERISTICS", "SPECIAL_RULES", "KINDS", "FORMATIONS", "Profile", "Unit", "slug", "unit_attr", "Reader",
+           "build_unit", "default_files"]

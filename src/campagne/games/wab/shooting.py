@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core.dice import Dice, Roll
 from .combat import AttackRoll, roll_attacks
-from .attack_odds import _check_int
+from .attack_odds import check_int
 from .shooting_odds import ShootingSetup, prepare_shooting
 
 
@@ -58,9 +58,9 @@ def resolve_shooting(shooters: int, bs: int, dice: Dice, modifiers: Iterable[str
     shots = roll_attacks(dice, setup.shots, setup.to_hit, setup.to_wound, setup.save, label=label)
     trace = ShootingTrace(setup, shots)
     if target_models is not None:
-        _check_int(target_models, "target models", 0, 100_000)
-        _check_int(target_wounds, "target W", 1, 10)
-        _check_int(target_wounded, "wounds already on a target model", 0, target_wounds - 1)
+        check_int(target_models, "target models", 0, 100_000)
+        check_int(target_wounds, "target W", 1, 10)
+        check_int(target_wounded, "wounds already on a target model", 0, target_wounds - 1)
         trace.casualties = min(target_models, (target_wounded + trace.unsaved) // target_wounds)
     trace.rolls = list(dice.records[start:])
     return trace

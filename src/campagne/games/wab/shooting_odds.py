@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.errors import CampagneError, bilingual
-from .attack_odds import (MAX_ATTACKS, AttackOdds, _check_int, attacks, modified_save, save_modifier,
+from .attack_odds import (MAX_ATTACKS, AttackOdds, check_int, attacks, modified_save, save_modifier,
                           to_wound_score)
 
 
@@ -73,13 +73,13 @@ def prepare_shooting(shooters: int, bs: int, modifiers: Iterable[str] = (), stre
     ou Tir & Fuite" at 6s). `armour_save` is the target's K+ before modifiers."""
     from . import hit_tables, table_checks
     from . import tables as t
-    _check_int(shooters, "shooters", 0, MAX_ATTACKS)
-    _check_int(bs, "BS", 1, 10)
-    _check_int(toughness, "T", 1, 10)
+    check_int(shooters, "shooters", 0, MAX_ATTACKS)
+    check_int(bs, "BS", 1, 10)
+    check_int(toughness, "T", 1, 10)
     if armour_save is not None:
-        _check_int(armour_save, "armour save", 1, 6)
-    mods = list(table_checks._names(modifiers,
-                                    bilingual("The shooting modifiers", "Les modificateurs de tir")))
+        check_int(armour_save, "armour save", 1, 6)
+    mods = list(table_checks.names_of(modifiers,
+                                      bilingual("The shooting modifiers", "Les modificateurs de tir")))
     w = None
     short: bool | None = None
     shots = shooters
@@ -104,9 +104,9 @@ def prepare_shooting(shooters: int, bs: int, modifiers: Iterable[str] = (), stre
     else:
         if strength is None:
             strength = 3
-        _check_int(strength, "S", 1, 10)
+        check_int(strength, "S", 1, 10)
         sv_mod = save_modifier(strength)
-    _check_int(strength, "S", 1, 10)
+    check_int(strength, "S", 1, 10)
     applied = tuple(hit_tables.shooting_modifiers(mods, w))
     to_hit = 6 if sixes_only else hit_tables.shooting_to_hit(bs, mods, w)
     return ShootingSetup(shooters, shots, bs, applied, None if to_hit is None else int(to_hit), strength,

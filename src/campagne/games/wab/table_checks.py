@@ -59,11 +59,13 @@ register_messages({
 })
 
 
-def _what(en: str, fr: str) -> dict[str, str]:
+def label(en: str, fr: str) -> dict[str, str]:
+    """What a refusal names, in both languages."""
     return bilingual(en, fr)
 
 
-def _int(value: Any, what: dict[str, str], low: int | None = None, high: int | None = None) -> int:
+def int_of(value: Any, what: dict[str, str], low: int | None = None, high: int | None = None) -> int:
+    """`value` when it is a whole number within the bounds given; else a refusal naming `what`."""
     if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low) or (
             high is not None and value > high):
         if low is not None and high is not None:
@@ -77,14 +79,16 @@ def _int(value: Any, what: dict[str, str], low: int | None = None, high: int | N
     return value
 
 
-def _bool(value: Any, what: dict[str, str]) -> bool:
+def bool_of(value: Any, what: dict[str, str]) -> bool:
+    """`value` when it is true or false; else a refusal naming `what`."""
     if not isinstance(value, bool):
         raise CampagneError("wab.bad_value", what=what, value=value,
                             expected=bilingual("true or false", "vrai ou faux"))
     return value
 
 
-def _choice(value: Any, choices: Iterable[str], what: dict[str, str]) -> str:
+def choice_of(value: Any, choices: Iterable[str], what: dict[str, str]) -> str:
+    """`value` when it is one of `choices`; else a refusal naming `what`."""
     choices = tuple(choices)
     if not isinstance(value, str) or value not in choices:
         raise CampagneError("wab.bad_value", what=what, value=value,
@@ -93,7 +97,8 @@ def _choice(value: Any, choices: Iterable[str], what: dict[str, str]) -> str:
     return value
 
 
-def _distance(value: Any, what: dict[str, str]) -> Fraction:
+def distance_of(value: Any, what: dict[str, str]) -> Fraction:
+    """`value` as a distance in inches (0 or more); else a refusal naming `what`."""
     number = not isinstance(value, bool) and isinstance(value, (int, Fraction, float))
     if not number or value != value or value < 0 or value == float("inf"):
         raise CampagneError("wab.bad_value", what=what, value=value,
@@ -102,7 +107,7 @@ def _distance(value: Any, what: dict[str, str]) -> Fraction:
     return Fraction(value)
 
 
-def _names(value: Any, what: dict[str, str]) -> list[str]:
+def names_of(value: Any, what: dict[str, str]) -> list[str]:
     """An iterable of texts (a single text counts as one name)."""
     if isinstance(value, str):
         return [value]
@@ -126,9 +131,11 @@ def normalise(name: str) -> str:
     return " ".join(text.split())
 
 
-def _table(name: str) -> Table:
+def table_of(name: str) -> Table:
+    """One of the sheet's tables (data/tables.toml)."""
     return data.tables()[name]
 
 
-def _frac(text: str) -> Fraction:
+def frac_of(text: str) -> Fraction:
+    """A table's number as written ("1/2", "1.5"), exact."""
     return Fraction(str(text))

@@ -25,7 +25,7 @@ from typing import Any
 from ...core.errors import CampagneError, bilingual
 from ...core.tables import Row
 from . import data
-from .table_checks import _bool, _choice, _distance, _int, _names, _table, _what, normalise
+from .table_checks import bool_of, choice_of, distance_of, int_of, label, names_of, normalise, table_of
 
 KINDS = ("infantry", "cavalry", "chariot", "light_chariot", "elephant", "artillery", "character")
 FORMATIONS = ("close_order", "open_order", "skirmishers")
@@ -62,7 +62,7 @@ class Weapon:
         return note in self.notes
 
     def _check(self, distance: Any) -> Fraction:
-        d = _distance(distance, _what("The distance to the target", "La distance de la cible"))
+        d = distance_of(distance, label("The distance to the target", "La distance de la cible"))
         if d > self.range:
             raise CampagneError("wab.out_of_range", weapon=bilingual(self.name_en, self.name_fr),
                                 range=self.range, distance=str(d) if d.denominator != 1 else int(d))
@@ -121,13 +121,13 @@ def _weapon_from_row(row: Row) -> Weapon:
 @cache
 def weapons() -> tuple[Weapon, ...]:
     """Every weapon of the sheet, in its printed order."""
-    return tuple(_weapon_from_row(r) for r in _table("weapons").rows)
+    return tuple(_weapon_from_row(r) for r in table_of("weapons").rows)
 
 
 @cache
 def _weapon_index() -> dict[str, Weapon]:
     index: dict[str, Weapon] = {}
-    for w, row in zip(weapons(), _table("weapons").rows):
+    for w, row in zip(weapons(), table_of("weapons").rows):
         for name in (w.key, w.name_fr, w.name_en, *row.get("aliases", ())):
             index.setdefault(normalise(name), w)
     return index
@@ -144,12 +144,8 @@ def weapon(name: str) -> Weapon:
     return found
 
 
-def _as_weapon(value: Weapon | str) -> Weapon:
-    return value if isinstance(value, Weapon) else weapon(value)
-
-
 def weapon_note(key: str, lang: str = "en") -> str:
-    return _table("weapon_notes").row(key).text(lang)
+    return table_of("weapon_notes").row(key).text(lang)
 
 
 # --------------------------------------------------------------------------- saves
@@ -157,14 +153,14 @@ def weapon_note(key: str, lang: str = "en") -> str:
 
 def save_modifier(strength: int) -> int:
     """MODIFICATEUR DE SAUVEGARDE: S 4 -> -1 ... S 10 -> -7; S 3 or less -> 0 (not printed)."""
-    s = _int(strength, _what("Strength", "La Force"), 1, 10)
-    return int(_table("save_modifier").lookup(s).get("value"))
+    s = int_of(strength, label("Strength", "La Force"), 1, 10)
+    return int(table_of("save_modifier").lookup(s).get("value"))
 
 
 @cache
 def _equipment_index() -> dict[str, str]:
     """normalised name -> item key of data/equipment.toml."""
-    rows = {r.key: r for r in _table("armour").rows}
+    rows = {r.key: r for r in table_of("armour").rows}
     index: dict[str, str] = {}
     for item, spec in data.equipment()["items"].items():
         names = [item, *spec.get("aliases", ())]
@@ -180,7 +176,7 @@ def equipment_key(name: str) -> str | None:
     """The protective item a name designates ("Large shield" -> "large_shield", "Pelta" -> "shield",
     "Barded horse" -> "full_metal_barding"), None for anything else (weapons...)."""
     if not isinstance(name, str):
-        raise CampagneError("wab.bad_value", what=_what("An equipment name", "Un nom d'équipement"),
+        raise CampagneError("wab.bad_value", what=label("An equipment name", "Un nom d'équipement"),
                             value=name, expected=bilingual("a text", "un texte"))
     return _equipment_index().get(normalise(name))
 
@@ -188,7 +184,7 @@ def equipment_key(name: str) -> str | None:
 def armour_items(equipment: Iterable[str], strict: bool = False) -> list[str]:
     """The protective items among `equipment` (item keys, first occurrence order). Other names (weapons)
     are skipped, unless `strict`: then an unknown name is refused."""
-    names = _names(equipment, _what("The equipment", "L'équipement"))
+    names = names_of(equipment, label("The equipment", "L'équipement"))
     out: list[str] = []
     for name in names:
         key = equipment_key(name)
@@ -203,7 +199,7 @@ def armour_items(equipment: Iterable[str], strict: bool = False) -> list[str]:
 
 
 def _item_row(item: str) -> Row:
-    return _table("armour").row(data.equipment()["items"][item]["row"])
+    return table_of("armour").row(data.equipment()["items"][item]["row"])
 
 
 def _is_buckler(item: str) -> bool:
@@ -257,11 +253,11 @@ def base_save(equipment: Iterable[str], mounted: bool = False, barding: str | No
               use_shield: bool = True, strict: bool = False) -> int | None:
     """The save from the TABLE DES SAUVEGARDES before the Strength modifier (may be 1 or less with
     barding: the natural-1 rule applies after modifiers), None for no save. See `armour_save`."""
-    mounted = _bool(mounted, _what("mounted", "monté"))
-    shooting = _bool(shooting, _what("shooting", "tir"))
-    frontal = _bool(frontal, _what("frontal", "frontal"))
-    skirmishers = _bool(skirmishers, _what("skirmishers", "tirailleurs"))
-    use_shield = _bool(use_shield, _what("use_shield", "use_shield"))
+    mounted = bool_of(mounted, label("mounted", "monté"))
+    shooting = bool_of(shooting, label("shooting", "tir"))
+    frontal = bool_of(frontal, label("frontal", "frontal"))
+    skirmishers = bool_of(skirmishers, label("skirmishers", "tirailleurs"))
+    use_shield = bool_of(use_shield, label("use_shield", "use_shield"))
     groups = _sorted_items(equipment, barding, strict)
     mounted = mounted or bool(groups["horse"])
     if groups["barding"] and not mounted:
@@ -279,7 +275,7 @@ def base_save(equipment: Iterable[str], mounted: bool = False, barding: str | No
     elif shields:
         save = min(int(_item_row(s).get(f"{column}_save")) for s in shields)
     elif mounted:
-        save = int(_table("armour").row("horse").get("cavalry_save"))
+        save = int(table_of("armour").row("horse").get("cavalry_save"))
     else:
         save = None
     if groups["barding"]:
@@ -308,9 +304,9 @@ def armour_save(equipment: Iterable[str], mounted: bool = False, barding: str | 
     weapon). Then the Strength's modifier (or `modifier`, the total save modifier, e.g. a weapon's Svg)
     makes the score worse. Never better than 2+; worse than 6+ is no save.
     """
-    s = _int(strength, _what("Strength", "La Force"), 1, 10)
-    mod = save_modifier(s) if modifier is None else _int(
-        modifier, _what("The save modifier", "Le modificateur de sauvegarde"), -10, 10)
+    s = int_of(strength, label("Strength", "La Force"), 1, 10)
+    mod = save_modifier(s) if modifier is None else int_of(
+        modifier, label("The save modifier", "Le modificateur de sauvegarde"), -10, 10)
     save = base_save(equipment, mounted, barding, shooting, frontal, skirmishers, use_shield, strict)
     if save is None:
         return None
@@ -322,7 +318,7 @@ def move_penalty(equipment: Iterable[str], barding: str | None = None, use_shiel
                  strict: bool = False) -> int:
     """Malus Mv. (cumulatif): the inches of Move lost to the protective equipment, summed; heavy
     armour costs 1" only with a shield in use (8)."""
-    _bool(use_shield, _what("use_shield", "use_shield"))
+    bool_of(use_shield, label("use_shield", "use_shield"))
     groups = _sorted_items(equipment, barding, strict)
     has_shield = use_shield and bool(groups["shield"])
     total = 0
@@ -341,8 +337,8 @@ def move_penalty(equipment: Iterable[str], barding: str | None = None, use_shiel
 def rank_bonus(full_ranks: int) -> int:
     """"+1 pour chaque rang complet d'infanterie derrière le premier avec un maximum de +2":
     `full_ranks` counts every full rank, the first included."""
-    n = _int(full_ranks, _what("The number of full ranks", "Le nombre de rangs complets"), 0)
-    mod = _table("combat_resolution").modifier("rank_bonus")
+    n = int_of(full_ranks, label("The number of full ranks", "Le nombre de rangs complets"), 0)
+    mod = table_of("combat_resolution").modifier("rank_bonus")
     return min(int(mod.data["maximum"]), max(0, n - 1) * mod.value)
 
 
@@ -355,13 +351,13 @@ def combat_bonuses(*, kind: str = "infantry", formation: str = "close_order", fu
     `rank_formations`: +1 per full rank behind the first, max +2); standard; army standard (when it
     takes part); momentum (not for cavalry or chariots in difficult terrain); high ground; flank (+1);
     rear (+2). `full_ranks` is the number of full ranks, the first included (Unit.full_ranks)."""
-    table = _table("combat_resolution")
-    kind = _choice(kind, KINDS, _what("The unit kind", "Le type d'unité"))
-    formation = _choice(formation, FORMATIONS, _what("The formation", "La formation"))
+    table = table_of("combat_resolution")
+    kind = choice_of(kind, KINDS, label("The unit kind", "Le type d'unité"))
+    formation = choice_of(formation, FORMATIONS, label("The formation", "La formation"))
     flags = {"standard": standard, "army_standard": army_standard, "momentum": momentum,
              "difficult_terrain": difficult_terrain, "high_ground": high_ground, "flank": flank, "rear": rear}
     for name, value in flags.items():
-        _bool(value, _what(name, name))
+        bool_of(value, label(name, name))
     out: list[tuple[str, int]] = []
     for mod in table.modifiers:
         k = mod.key
@@ -390,31 +386,31 @@ def combat_bonus_total(**situation: Any) -> int:
 def break_test_target(leadership: int, difference: int) -> int:
     """TEST DE MORAL: the 2D6 score to roll at most, the beaten unit's Ld minus the difference in
     combat results."""
-    ld = _int(leadership, _what("Leadership", "Le Commandement"), 0, 10)
-    diff = _int(difference, _what("The difference in combat results", "La différence des résultats"), 0)
+    ld = int_of(leadership, label("Leadership", "Le Commandement"), 0, 10)
+    diff = int_of(difference, label("The difference in combat results", "La différence des résultats"), 0)
     return ld - diff
 
 
 def leadership_pass_probability(target: int) -> Fraction:
     """Chance that 2D6 score `target` or less (a psychology, break, rally test)."""
-    t = _int(target, _what("The score to roll at most", "Le score à ne pas dépasser"))
+    t = int_of(target, label("The score to roll at most", "Le score à ne pas dépasser"))
     ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= t)
     return Fraction(ways, 36)
 
 
 def panic_modifiers(half_strength: bool = False) -> list[tuple[str, int]]:
     """PANIQUE: -1 Ld at half strength or less."""
-    return [("half_strength", _table("panic").modifier("half_strength").value)] if _bool(
-        half_strength, _what("half_strength", "half_strength")) else []
+    return [("half_strength", table_of("panic").modifier("half_strength").value)] if bool_of(
+        half_strength, label("half_strength", "half_strength")) else []
 
 
 def rally_modifiers(half_strength: bool = False, enemy_near: bool = False) -> list[tuple[str, int]]:
     """RALLIEMENT: -1 Ld at half strength or less, -1 with an enemy within 8"."""
-    table = _table("rally")
+    table = table_of("rally")
     out = []
-    if _bool(half_strength, _what("half_strength", "half_strength")):
+    if bool_of(half_strength, label("half_strength", "half_strength")):
         out.append(("half_strength", table.modifier("half_strength").value))
-    if _bool(enemy_near, _what("enemy_near", "enemy_near")):
+    if bool_of(enemy_near, label("enemy_near", "enemy_near")):
         out.append(("enemy_near", table.modifier("enemy_near").value))
     return out
 
@@ -425,10 +421,10 @@ def can_rally(models: int, *, character: bool = False) -> bool:
     A lone character is one model and no unit of troops: he rallies on his Ld like any unit
     (« Une unité peut tenter de se rallier … Lancez 2D6 »), the five-model minimum being a unit's
     (docs/rules/wab.md, Ralliement)."""
-    models = _int(models, _what("The number of models", "Le nombre de figurines"), 0)
+    models = int_of(models, label("The number of models", "Le nombre de figurines"), 0)
     if character:
         return models > 0
-    return models >= int(_table("rally").data["min_models"])
+    return models >= int(table_of("rally").data["min_models"])
 
 
 def breaks_automatically(models: int, starting_models: int | None = None) -> bool:
@@ -436,8 +432,8 @@ def breaks_automatically(models: int, starting_models: int | None = None) -> boo
 
     "Réduites": a unit that started with fewer than five models (chariots, a lone character) was
     never reduced to that size and tests normally (the same reading as psychology.Nerve)."""
-    limit = int(_table("break_test").data["auto_break_below"])
-    models = _int(models, _what("The number of models", "Le nombre de figurines"), 0)
+    limit = int(table_of("break_test").data["auto_break_below"])
+    models = int_of(models, label("The number of models", "Le nombre de figurines"), 0)
     if starting_models is not None and starting_models < limit:
         return False
     return models < limit
@@ -448,15 +444,15 @@ def breaks_automatically(models: int, starting_models: int | None = None) -> boo
 
 def flee_dice(move: int) -> str:
     """DISTANCE DE FUITE: "2D6" for a Move of 6 or less, "3D6" above."""
-    m = _int(move, _what("The Move", "Le Mouvement"), 0, 20)
-    return str(_table("flee_distance").lookup(m).get("dice"))
+    m = int_of(move, label("The Move", "Le Mouvement"), 0, 20)
+    return str(table_of("flee_distance").lookup(m).get("dice"))
 
 
 def fire_and_flee_dice(move: int) -> str:
     """The flee distance after Tir et Fuite ("-1D6"): "D6" for a Move of 6 or less, "2D6" above
     (the sheet's "Réduction" column)."""
-    m = _int(move, _what("The Move", "Le Mouvement"), 0, 20)
-    return str(_table("flee_distance").lookup(m).get("reduced_dice"))
+    m = int_of(move, label("The Move", "Le Mouvement"), 0, 20)
+    return str(table_of("flee_distance").lookup(m).get("reduced_dice"))
 
 
 __all__ = [

@@ -96,12 +96,13 @@ from . import table_dice
 # the battle's state, set-up, reading and effects, where the tracker's commands and views have always found them
 from .battle_state import (BattleState, BattleUnit, Charge, Engagement, FACINGS, HOWS, PASSING, PHASES,
                            PHASE_NAMES, Pending, SIDES, STATUSES, TURN_PHASES, event, other)
-from .tracker_effects import (TEST_FR, _situation, add_due, capture_standard, check_shots, destroy,
-                              general_killed, pass_probability, pending_odds, remove_models, resolve_shots,
-                              shot_modifiers, start_fleeing, with_faces)
-from .tracker_reading import (_active, _bool, _choice, _distance, _illegal, _int, _need_status, _phase,
-                              _side_field, attached, causes_fear, causes_terror, engaged, engagements_of,
-                              find_unit, general_of, host_of, missile_weapon, nerve, phase_label, unit_state)
+from .tracker_effects import (TEST_FR, add_due, capture_standard, check_shots, destroy, general_killed,
+                              pass_probability, pending_odds, remove_models, resolve_shots, shot_modifiers,
+                              situation_of, start_fleeing, with_faces)
+from .tracker_reading import (attached, bool_field, causes_fear, causes_terror, choice_field, distance_field,
+                              engaged, engagements_of, find_unit, general_of, host_of, illegal, int_field,
+                              missile_weapon, need_active, need_phase, need_status, nerve, phase_label,
+                              side_field, unit_state)
 from .tracker_setup import build_state, setup_from_armies
 
 
@@ -210,11 +211,12 @@ def to_atlantis_result(state: BattleState, player_of_side: Mapping[str, str] | N
     return atlantis_result(state, player_of_side)
 
 
-__all__ = ["WabBattle", "to_atlantis_result", "BattleState", "BattleUnit", "Charge", "Engagement", "FACINGS", "HOWS",
-           "PASSING", "PHASES", "PHASE_NAMES", "Pending", "SIDES", "STATUSES", "TEST_FR", "TURN_PHASES",
-           "_active", "_bool", "_choice", "_distance", "_illegal", "_int", "_need_status", "_phase",
-           "_side_field", "_situation", "add_due", "attached", "build_state", "capture_standard",
-           "causes_fear", "causes_terror", "check_shots", "destroy", "engaged", "engagements_of", "event",
-           "find_unit", "general_killed", "general_of", "host_of", "missile_weapon", "nerve", "other",
-           "pass_probability", "pending_odds", "phase_label", "remove_models", "resolve_shots",
-           "setup_from_armies", "shot_modifiers", "start_fleeing", "unit_state", "with_faces"]
+__all__ = ["WabBattle", "to_atlantis_result", "BattleState", "BattleUnit", "Charge", "Engagement", "FACINGS",
+           "HOWS", "PASSING", "PHASES", "PHASE_NAMES", "Pending", "SIDES", "STATUSES", "TEST_FR",
+           "TURN_PHASES", "add_due", "attached", "bool_field", "build_state", "capture_standard",
+           "causes_fear", "causes_terror", "check_shots", "choice_field", "destroy", "distance_field",
+           "engaged", "engagements_of", "event", "find_unit", "general_killed", "general_of", "host_of",
+           "illegal", "int_field", "missile_weapon", "need_active", "need_phase", "need_status", "nerve",
+           "other", "pass_probability", "pending_odds", "phase_label", "remove_models", "resolve_shots",
+           "setup_from_armies", "shot_modifiers", "side_field", "situation_of", "start_fleeing", "unit_state",
+           "with_faces"]

@@ -13,12 +13,12 @@ from ...core.errors import CampagneError
 from ...core.dice import Dice
 from .tracker_rolls import Events, cmd_roll
 from .tracker_fight import cmd_fight
-from .tracker_facts import _set_quarters, cmd_fact
+from .tracker_facts import cmd_fact, set_quarters
 # where the other modules have always found them (cli_battle, tracker_melee)
-from .tracker_facts import FACT_FIELDS, FACTS, INT_FACT_FIELDS
-from .tracker_fight import _after_break, exchanges, fight, share_of
+from .tracker_facts import FACTS, FACT_FIELDS, INT_FACT_FIELDS
+from .tracker_fight import after_break, exchanges, fight, share_of
 from .tracker_rolls import outcome
-from .tracker import PHASE_NAMES, BattleState, _bool, _side_field, _situation, add_due, event, other
+from .tracker import BattleState, PHASE_NAMES, add_due, bool_field, event, other, side_field, situation_of
 from .rhythm import last_phase, forget_facts, idle_phase
 from . import psychology
 
@@ -45,7 +45,7 @@ def _start_side_turn(state: BattleState, turn: int, side: str) -> Events:
     # 1 "Les unités qui ont quitté la table doivent faire un test pour y revenir."
     for bu in state.side_units(side):
         if bu.status == "off_table":
-            events += add_due(state, bu, psychology.tests_due(_situation(state, bu, "start_of_turn")))
+            events += add_due(state, bu, psychology.tests_due(situation_of(state, bu, "start_of_turn")))
     return events
 
 
@@ -55,7 +55,7 @@ def next_checks(state: BattleState, cmd: Mapping[str, Any]) -> bool:
     nothing: one is passed only with no test pending (`idle_phase`), and the scenario's last close combat
     stops the passing (`last_phase`) before its move on could refuse."""
     _next_checks(state)
-    return _bool(cmd, "one_phase")
+    return bool_field(cmd, "one_phase")
 
 
 def cmd_next(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
@@ -104,7 +104,7 @@ def _next_phase(state: BattleState) -> Events:
         # "Une unité peut tenter de se rallier au début de sa phase de mouvement."
         for bu in state.side_units(state.side):
             if bu.status == "fleeing" and bu.models > 0:
-                events += add_due(state, bu, psychology.tests_due(_situation(state, bu, "movement")))
+                events += add_due(state, bu, psychology.tests_due(situation_of(state, bu, "movement")))
         return events
     if state.phase == "movement":
         events: Events = []
@@ -141,23 +141,23 @@ def end_checks(state: BattleState, cmd: Mapping[str, Any]) -> dict[str, Any]:
     """Everything that may refuse the end once the quarters given are set, reading the state only (the legal
     orders ask it on the state itself): the battle's result."""
     from .tracker_views import final_result
-    return final_result(state, _side_field(cmd, "winner"))
+    return final_result(state, side_field(cmd, "winner"))
 
 
 def end_refusals(state: BattleState, cmd: Mapping[str, Any]) -> None:
     """What `end_checks` refuses, without making the result (a winner that is no side, none when the points tie):
     the legal orders ask it at every listing."""
     from .tracker_views import decided_winner
-    decided_winner(state, _side_field(cmd, "winner"))
+    decided_winner(state, side_field(cmd, "winner"))
 
 
 def cmd_end(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     # The battle may stop at any moment (the scenario's last turn, an army routed): tests still pending
     # are simply not taken.
-    _side_field(cmd, "winner")
+    side_field(cmd, "winner")
     before = dict(state.quarters)
     if cmd.get("quarters") is not None:
-        _set_quarters(state, cmd["quarters"])
+        set_quarters(state, cmd["quarters"])
     try:
         result = end_checks(state, cmd)
     except CampagneError:
@@ -185,4 +185,4 @@ COMMANDS: dict[str, Callable[[BattleState, Mapping[str, Any], Dice], Events]] = 
 
 
 __all__ = ["COMMANDS", "cmd_next", "cmd_end", "FACTS", "FACT_FIELDS", "INT_FACT_FIELDS", "fight", "exchanges",
-           "share_of", "outcome", "_after_break"]
+           "share_of", "outcome", "after_break"]

@@ -16,8 +16,9 @@ from . import movement, psychology, shooting, shooting_odds, tables, working
 # --------------------------------------------------------------------------- tests due
 
 
-def _situation(state: BattleState, bu: BattleUnit, phase: str | None = None,
-               **facts: Any) -> psychology.Situation:
+def situation_of(state: BattleState, bu: BattleUnit, phase: str | None = None,
+                 **facts: Any) -> psychology.Situation:
+    """What psychology reads of the unit now (phase, models, rules, enemies in reach), `facts` added."""
     phase = phase or (state.phase if state.phase in psychology.PHASES else "movement")
     in_reach = bool(facts.pop("in_charge_reach", False)) or engaged(state, bu.key)
     return psychology.Situation(
@@ -144,7 +145,7 @@ def general_killed(state: BattleState, gen: BattleUnit) -> list[dict[str, Any]]:
                     f"Le général du camp {gen.side} est tué : son armée teste la panique", side=gen.side)]
     for bu in state.side_units(gen.side):
         if bu.key != gen.key and bu.status == "ready" and bu.models > 0:
-            events += add_due(state, bu, psychology.tests_due(_situation(state, bu, general_killed=True)))
+            events += add_due(state, bu, psychology.tests_due(situation_of(state, bu, general_killed=True)))
     return events
 
 

@@ -13,23 +13,23 @@ from ...core.names import did_you_mean
 from ...core.errors import CampagneError, bilingual
 from ...core.dice import Dice
 from .tracker_rolls import Events
-from .tracker_move_facts import (_enemies, _not_attached, _one, _two, charge_checks, contact_checks, move_checks,
-                                 kinds_of_move,
-                                 near_checks, react_checks, fact_charge, fact_contact, fact_move,
-                                 fact_near, fact_react)
+from .tracker_move_facts import (charge_checks, check_enemies, check_not_attached, contact_checks,
+                                 fact_charge, fact_contact, fact_move, fact_near, fact_react, fact_unit,
+                                 fact_units, kinds_of_move, move_checks, near_checks, react_checks)
 from .tracker_shoot_facts import fact_shoot
 from .tracker_fight import catch, pursue
-from .tracker import (HOWS, SIDES, TURN_PHASES, BattleState, BattleUnit, _active, _choice, _illegal, _int,
-                      _need_status, _phase, _situation, add_due, capture_standard, destroy, engaged, event,
-                      find_unit, general_of, other, remove_models, with_faces)
+from .tracker import (BattleState, BattleUnit, HOWS, SIDES, TURN_PHASES, add_due, capture_standard,
+                      choice_field, destroy, engaged, event, find_unit, general_of, illegal, int_field,
+                      need_active, need_phase, need_status, other, remove_models, situation_of, with_faces)
 from . import psychology
 
 
-def _set_quarters(state: BattleState, raw: Any) -> None:
+def set_quarters(state: BattleState, raw: Any) -> None:
+    """The table quarters each side holds (`{a: n, b: n}`, four at most in all), checked and kept."""
     if not isinstance(raw, Mapping) or set(raw) - set(SIDES):
         raise CampagneError("wab.battle.bad_field", field="quarters", value=raw,
                             reason=bilingual("{a: n, b: n}", "{a: n, b: n}"))
-    q = {s: _int(raw, s, 0, 4, default=0) for s in SIDES}
+    q = {s: int_field(raw, s, 0, 4, default=0) for s in SIDES}
     if q["a"] + q["b"] > 4:
         raise CampagneError("wab.battle.bad_field", field="quarters", value=raw,
                             reason=bilingual("four quarters at most", "quatre quarts au plus"))
@@ -40,11 +40,11 @@ def casualties_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[Battl
     """Everything that may refuse a casualty report, reading the state only: the legal orders ask it on the
     state itself (what follows, `remove_models`, refuses nothing)."""
     what = ("Casualties", "Des pertes")
-    _phase(state, what, *TURN_PHASES)
-    bu = _one(state, cmd)
-    _need_status(bu, what, "ready", "fleeing")
-    n = _int(cmd, "models", 1, bu.models)
-    return bu, n, _choice(cmd, "how", HOWS, default="battle")
+    need_phase(state, what, *TURN_PHASES)
+    bu = fact_unit(state, cmd)
+    need_status(bu, what, "ready", "fleeing")
+    n = int_field(cmd, "models", 1, bu.models)
+    return bu, n, choice_field(cmd, "how", HOWS, default="battle")
 
 
 def fact_casualties(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
@@ -54,16 +54,16 @@ def fact_casualties(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> E
 
 def fact_killed(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("A character killed", "Un personnage tué")
-    _phase(state, what, *TURN_PHASES)
-    bu = _one(state, cmd)
-    return _kill_character(state, bu, _choice(cmd, "how", HOWS, default="battle"), what)
+    need_phase(state, what, *TURN_PHASES)
+    bu = fact_unit(state, cmd)
+    return _kill_character(state, bu, choice_field(cmd, "how", HOWS, default="battle"), what)
 
 
 def _kill_character(state: BattleState, bu: BattleUnit, how: str, what: tuple[str, str]) -> Events:
     if not bu.is_character:
-        raise _illegal(bu, what, "it is not a character (remove models with casualties)",
-                       "ce n'est pas un personnage (retirez des figurines avec casualties)")
-    _need_status(bu, what, "ready", "fleeing")
+        raise illegal(bu, what, "it is not a character (remove models with casualties)",
+                      "ce n'est pas un personnage (retirez des figurines avec casualties)")
+    need_status(bu, what, "ready", "fleeing")
     bu.killed_how = how
     return [event("killed", f"{bu.name} is killed ({how})",
                   f"{bu.name_fr} est tué ({'en duel' if how == 'duel' else 'au combat'})",
@@ -72,43 +72,43 @@ def _kill_character(state: BattleState, bu: BattleUnit, how: str, what: tuple[st
 
 def fact_general_killed(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("The general's death", "La mort du général")
-    _phase(state, what, *TURN_PHASES)
-    side = _choice(cmd, "side", SIDES)
+    need_phase(state, what, *TURN_PHASES)
+    side = choice_field(cmd, "side", SIDES)
     gen = general_of(state, side)
     if gen is None:
         raise CampagneError("wab.battle.unknown_unit", unit=f"{side}:general",
                             known=", ".join(u.key for u in state.units.values() if u.is_character))
-    return _kill_character(state, gen, _choice(cmd, "how", HOWS, default="battle"), what)
+    return _kill_character(state, gen, choice_field(cmd, "how", HOWS, default="battle"), what)
 
 
 def fact_friends_broke(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("A panic test for friends broken within 12\"",
             "Un test de panique pour des amis démoralisés à 12ps")
-    _phase(state, what, "close_combat")
-    bu, friend = _two(state, cmd, "friend")
-    _need_status(bu, what, "ready")
+    need_phase(state, what, "close_combat")
+    bu, friend = fact_units(state, cmd, "friend")
+    need_status(bu, what, "ready")
     if friend.side != bu.side or friend.key == bu.key:
-        raise _illegal(bu, what, f"{friend.name} is not a friend", f"{friend.name_fr} n'est pas une unité amie")
+        raise illegal(bu, what, f"{friend.name} is not a friend", f"{friend.name_fr} n'est pas une unité amie")
     broke = (friend.broke_at == [state.turn, state.side]
              or (friend.destroyed_in_combat and friend.destroyed_at == [state.turn, state.side]))
     if not broke:
-        raise _illegal(bu, what,
-                       f"{friend.name} has not broken nor been destroyed in this close combat phase",
-                       f"{friend.name_fr} n'a été ni démoralisée ni anéantie pendant ce corps à corps")
+        raise illegal(bu, what,
+                      f"{friend.name} has not broken nor been destroyed in this close combat phase",
+                      f"{friend.name_fr} n'a été ni démoralisée ni anéantie pendant ce corps à corps")
     won = bu.won_combat_at == [state.turn, state.side]
-    events = add_due(state, bu, psychology.tests_due(_situation(state, bu, "close_combat",
-                                                                friends_broken_within_12=1,
-                                                                won_combat=won)))
+    events = add_due(state, bu, psychology.tests_due(situation_of(state, bu, "close_combat",
+                                                                  friends_broken_within_12=1,
+                                                                  won_combat=won)))
     return events or [event("no_test", f"{bu.name} takes no test", f"{bu.name_fr} ne passe aucun test",
                             unit=bu.key)]
 
 
 def fact_left_table(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("Leaving the table", "Quitter la table")
-    _phase(state, what, *TURN_PHASES)
-    bu = _one(state, cmd)
-    _not_attached(bu, what)
-    _need_status(bu, what, "ready", "fleeing")
+    need_phase(state, what, *TURN_PHASES)
+    bu = fact_unit(state, cmd)
+    check_not_attached(bu, what)
+    need_status(bu, what, "ready", "fleeing")
     group = [bu, *[c for c in state.units.values() if c.attached_to == bu.key and c.on_table]]
     events: Events = []
     for u in group:
@@ -128,29 +128,29 @@ def fact_left_table(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> E
 
 def fact_caught(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("Catching a fleeing unit", "Rattraper une unité en fuite")
-    _phase(state, what, *TURN_PHASES)
-    bu, by = _two(state, cmd, "by")
-    _enemies(by, bu, what)
+    need_phase(state, what, *TURN_PHASES)
+    bu, by = fact_units(state, cmd, "by")
+    check_enemies(by, bu, what)
     if bu.status != "fleeing":
-        raise _illegal(bu, what, "it is not fleeing", "elle n'est pas en fuite")
-    _need_status(by, what, "ready")
+        raise illegal(bu, what, "it is not fleeing", "elle n'est pas en fuite")
+    need_status(by, what, "ready")
     return [event("caught", f"{by.name} catches {bu.name}", f"{by.name_fr} rattrape {bu.name_fr}", unit=bu.key,
                   by=by.key)] + catch(state, bu, by)
 
 
 def fact_pursue(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("A pursuit", "Une poursuite")
-    _phase(state, what, "close_combat")
-    wb, lb = _two(state, cmd)
-    _need_status(wb, what, "ready")
-    _enemies(wb, lb, what)
+    need_phase(state, what, "close_combat")
+    wb, lb = fact_units(state, cmd)
+    need_status(wb, what, "ready")
+    check_enemies(wb, lb, what)
     if lb.status != "fleeing" or lb.fled_from != wb.key or lb.broke_at != [state.turn, state.side]:
-        raise _illegal(wb, what, f"{lb.name} has not just broken from a combat against it",
-                       f"{lb.name_fr} ne vient pas d'être démoralisée dans un combat contre elle")
+        raise illegal(wb, what, f"{lb.name} has not just broken from a combat against it",
+                      f"{lb.name_fr} ne vient pas d'être démoralisée dans un combat contre elle")
     if engaged(state, wb.key):
-        raise _illegal(wb, what, "it is still in close combat", "elle est encore au corps à corps")
+        raise illegal(wb, what, "it is still in close combat", "elle est encore au corps à corps")
     if wb.pursued:
-        raise _illegal(wb, what, "it has already pursued", "elle a déjà poursuivi")
+        raise illegal(wb, what, "it has already pursued", "elle a déjà poursuivi")
     caught = cmd.get("caught")
     if caught is not None and not isinstance(caught, bool):
         raise CampagneError("wab.battle.bad_field", field="caught", value=caught,
@@ -160,33 +160,33 @@ def fact_pursue(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Event
 
 def fact_join(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("Joining a unit", "Rejoindre une unité")
-    _phase(state, what, "deployment", "movement")
-    c = _one(state, cmd)
+    need_phase(state, what, "deployment", "movement")
+    c = fact_unit(state, cmd)
     if not c.is_character:
-        raise _illegal(c, what, "only characters join units", "seuls les personnages rejoignent des unités")
-    _need_status(c, what, "ready")
+        raise illegal(c, what, "only characters join units", "seuls les personnages rejoignent des unités")
+    need_status(c, what, "ready")
     if state.phase == "movement":
-        _active(state, c, what)
+        need_active(state, c, what)
     if engaged(state, c.key):
-        raise _illegal(c, what, "it is in close combat", "il est au corps à corps")
+        raise illegal(c, what, "it is in close combat", "il est au corps à corps")
     target = cmd.get("target")
     if target in (None, "", "none"):
         if not c.attached_to:
-            raise _illegal(c, what, "it has joined no unit", "il n'a rejoint aucune unité")
+            raise illegal(c, what, "it has joined no unit", "il n'a rejoint aucune unité")
         c.attached_to = None
         return [event("leaves", f"{c.name} leaves its unit", f"{c.name_fr} quitte son unité", unit=c.key)]
     host = find_unit(state, target)
     if host.side != c.side or host.is_character or host.key == c.key:
-        raise _illegal(c, what, f"{host.name} is not a friendly unit",
-                       f"{host.name_fr} n'est pas une unité amie")
-    _need_status(host, what, "ready")
+        raise illegal(c, what, f"{host.name} is not a friendly unit",
+                      f"{host.name_fr} n'est pas une unité amie")
+    need_status(host, what, "ready")
     c.attached_to = host.key
     return [event("joins", f"{c.name} joins {host.name}", f"{c.name_fr} rejoint {host.name_fr}", unit=c.key,
                   target=host.key)]
 
 
 def fact_quarters(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
-    _set_quarters(state, {s: cmd.get(s, 0) for s in SIDES})
+    set_quarters(state, {s: cmd.get(s, 0) for s in SIDES})
     q = state.quarters
     return [event("quarters", f"Table quarters held: a {q['a']}, b {q['b']}",
                   f"Quarts de table occupés : a {q['a']}, b {q['b']}", quarters=dict(q))]
@@ -194,12 +194,12 @@ def fact_quarters(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Eve
 
 def fact_captured(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("A standard captured", "Un étendard capturé")
-    _phase(state, what, *TURN_PHASES)
-    bu = _one(state, cmd)
+    need_phase(state, what, *TURN_PHASES)
+    bu = fact_unit(state, cmd)
     if not (bu.unit.standard or bu.unit.army_standard):
-        raise _illegal(bu, what, "it has no standard", "elle n'a pas d'étendard")
+        raise illegal(bu, what, "it has no standard", "elle n'a pas d'étendard")
     if any(c["unit"] == bu.key for c in state.captured):
-        raise _illegal(bu, what, "its standard is already captured", "son étendard est déjà capturé")
+        raise illegal(bu, what, "its standard is already captured", "son étendard est déjà capturé")
     return capture_standard(state, bu, other(bu.side))
 
 
@@ -209,20 +209,20 @@ def fact_formation(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Ev
     movement phase (« Une unité peut augmenter ou diminuer de 1 son nombre de rangs en sacrifiant la moitié de
     son mouvement »: the referee applies the cost)."""
     what = ("A formation", "Une formation")
-    bu = _one(state, cmd)
+    bu = fact_unit(state, cmd)
     if state.phase != "deployment":
-        _phase(state, what, "movement")
-        _active(state, bu, what)
-    _need_status(bu, what, "ready")
+        need_phase(state, what, "movement")
+        need_active(state, bu, what)
+    need_status(bu, what, "ready")
     if bu.is_character or bu.unit.formation == "skirmishers":
-        raise _illegal(bu, what, "it fights in no ranks", "elle ne combat pas en rangs")
+        raise illegal(bu, what, "it fights in no ranks", "elle ne combat pas en rangs")
     if (cmd.get("files") is None) == (cmd.get("ranks") is None):
         raise CampagneError("wab.battle.formation_needs")
     models = bu.models
     if cmd.get("files") is not None:
-        files = _int(cmd, "files", 1, max(models, 1))
+        files = int_field(cmd, "files", 1, max(models, 1))
     else:
-        ranks = _int(cmd, "ranks", 1, max(models, 1))
+        ranks = int_field(cmd, "ranks", 1, max(models, 1))
         files = -(-models // ranks)
         if -(-models // files) != ranks:
             raise CampagneError("wab.battle.bad_field", field="ranks", value=ranks,
@@ -325,7 +325,7 @@ def _fact_kind(state: BattleState, cmd: Mapping[str, Any]) -> str:
     if state.phase == "ended":
         raise CampagneError("wab.battle.over")
     if kind in ("charge",):
-        _phase(state, ("A charge", "Une charge"), "movement")
+        need_phase(state, ("A charge", "Une charge"), "movement")
     return kind
 
 

@@ -9,8 +9,9 @@ from typing import Any
 from ...core.errors import CampagneError, bilingual
 from ...core.dice import Dice
 from .tracker_rolls import Events, outcome
-from .tracker import (BattleState, BattleUnit, Engagement, _bool, _phase, _side_field, attached, destroy,
-                      engaged, event, find_unit, other, remove_models, start_fleeing, unit_state, with_faces)
+from .tracker import (BattleState, BattleUnit, Engagement, attached, bool_field, destroy, engaged, event,
+                      find_unit, need_phase, other, remove_models, side_field, start_fleeing, unit_state,
+                      with_faces)
 from . import combat, odds, psychology, working
 
 
@@ -20,7 +21,7 @@ from . import combat, odds, psychology, working
 def fight_todo(state: BattleState, cmd: Mapping[str, Any]) -> list[Engagement]:
     """The combats a fight resolves, refused when there are none: the fight's first checks, reading the state
     only (the legal orders ask them on the state itself; a fight they let through is still tried)."""
-    _phase(state, ("Fighting", "Combattre"), "close_combat")
+    need_phase(state, ("Fighting", "Combattre"), "close_combat")
     todo = [e for e in state.engagements if not e.fought]
     detail = ("", "")
     if cmd.get("unit") is not None:
@@ -34,8 +35,8 @@ def fight_todo(state: BattleState, cmd: Mapping[str, Any]) -> list[Engagement]:
 
 def cmd_fight(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     todo = fight_todo(state, cmd)
-    situation = {"momentum": _side_field(cmd, "momentum"), "high_ground": _side_field(cmd, "high_ground"),
-                 "difficult_terrain": _bool(cmd, "difficult_terrain")}
+    situation = {"momentum": side_field(cmd, "momentum"), "high_ground": side_field(cmd, "high_ground"),
+                 "difficult_terrain": bool_field(cmd, "difficult_terrain")}
     from .tracker_melee import attack_shares, combats, fight_combat, given_attacks
     # units in contact, directly or through others, fight one combat (« Chaque camp additionne … »)
     chosen = {e.id for e in todo}
@@ -129,7 +130,7 @@ def fight(state: BattleState, e: Engagement, dice: Dice, *, momentum: str | None
                                               f"(report each: campagne battle fact friends_broke UNIT friend={lb.key})",
                                 f"Les amis à moins de 12ps de {lb.name_fr} doivent tester la panique "
                                 f"(signalez chacune : campagne battle fact friends_broke UNITÉ friend={lb.key})", unit=lb.key))
-            events += _after_break(state, wb, lb, dice)
+            events += after_break(state, wb, lb, dice)
     return events
 
 
@@ -141,7 +142,8 @@ def _winner_name(trace: Any, A: BattleUnit, B: BattleUnit, lang: str = "en") -> 
     return (A if trace.winner == "a" else B).names[lang]
 
 
-def _after_break(state: BattleState, wb: BattleUnit, lb: BattleUnit, dice: Dice) -> Events:
+def after_break(state: BattleState, wb: BattleUnit, lb: BattleUnit, dice: Dice) -> Events:
+    """After `lb` breaks from `wb`: a pursuit that must be made is made; otherwise a hint that it may be."""
     if wb.status != "ready" or engaged(state, wb.key):
         return []
     rule = psychology.pursuit_rule(frenzied=wb.unit.has_rule("frenzy"),

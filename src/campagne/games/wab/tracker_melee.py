@@ -28,7 +28,7 @@ from ...core.errors import CampagneError, bilingual
 from . import combat, odds, psychology, working
 from .tracker import (BattleState, BattleUnit, Engagement, attached, causes_fear, destroy, event, find_unit,
                       start_fleeing, unit_state)
-from .tracker_commands import _after_break, exchanges, outcome, share_of
+from .tracker_commands import after_break, exchanges, outcome, share_of
 
 Events = list[dict[str, Any]]
 
@@ -235,5 +235,5 @@ def _result(state: BattleState, fought: list[tuple[BattleUnit, BattleUnit, Any]]
     for lb in broken:
         for wb in enemies[lb.key]:
             if lb.status == "fleeing":
-                events += _after_break(state, wb, lb, dice)
+                events += after_break(state, wb, lb, dice)
     return events

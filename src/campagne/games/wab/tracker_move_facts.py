@@ -10,10 +10,10 @@ from typing import Any
 from ...core.errors import CampagneError, bilingual
 from ...core.dice import Dice
 from .tracker_rolls import Events
-from .tracker import (FACINGS, BattleState, BattleUnit, Charge, Engagement, Pending, _active, _bool, _choice,
-                      _distance, _illegal, _int, _need_status, _phase, _side_field, _situation, add_due,
-                      engaged, event, find_unit, missile_weapon, resolve_shots, start_fleeing, with_faces,
-                      causes_fear, causes_terror, check_shots)
+from .tracker import (BattleState, BattleUnit, Charge, Engagement, FACINGS, Pending, add_due, bool_field,
+                      causes_fear, causes_terror, check_shots, choice_field, distance_field, engaged, event,
+                      find_unit, illegal, int_field, missile_weapon, need_active, need_phase, need_status,
+                      resolve_shots, side_field, situation_of, start_fleeing, with_faces)
 from .rhythm import NEAR_FACTS, report_fact
 from . import marching, movement, psychology
 
@@ -21,8 +21,9 @@ from . import marching, movement, psychology
 # --------------------------------------------------------------------------- facts
 
 
-def _two(state: BattleState, cmd: Mapping[str, Any], other_field: str = "target") -> tuple[BattleUnit,
+def fact_units(state: BattleState, cmd: Mapping[str, Any], other_field: str = "target") -> tuple[BattleUnit,
                                                                                            BattleUnit]:
+    """The fact's unit and the other it names (`target` by default), refused when either is missing."""
     if cmd.get("unit") is None:
         raise CampagneError("wab.battle.missing", what=bilingual(str(cmd.get("fact")), str(cmd.get("fact"))),
                             field="unit")
@@ -32,22 +33,25 @@ def _two(state: BattleState, cmd: Mapping[str, Any], other_field: str = "target"
     return find_unit(state, cmd["unit"]), find_unit(state, cmd[other_field])
 
 
-def _one(state: BattleState, cmd: Mapping[str, Any]) -> BattleUnit:
+def fact_unit(state: BattleState, cmd: Mapping[str, Any]) -> BattleUnit:
+    """The fact's unit, refused when it is missing."""
     if cmd.get("unit") is None:
         raise CampagneError("wab.battle.missing", what=bilingual(str(cmd.get("fact")), str(cmd.get("fact"))),
                             field="unit")
     return find_unit(state, cmd["unit"])
 
 
-def _enemies(x: BattleUnit, y: BattleUnit, what: tuple[str, str]) -> None:
+def check_enemies(x: BattleUnit, y: BattleUnit, what: tuple[str, str]) -> None:
+    """Refuses `what` between two units of one side."""
     if x.side == y.side:
-        raise _illegal(x, what, f"{y.name} is a friend", f"{y.name_fr} est une unité amie")
+        raise illegal(x, what, f"{y.name} is a friend", f"{y.name_fr} est une unité amie")
 
 
-def _not_attached(x: BattleUnit, what: tuple[str, str]) -> None:
+def check_not_attached(x: BattleUnit, what: tuple[str, str]) -> None:
+    """Refuses `what` for a character who joined a unit: the unit acts for him."""
     if x.attached_to:
-        raise _illegal(x, what, f"it has joined {x.attached_to}: its unit acts for it",
-                       f"il a rejoint {x.attached_to} : son unité agit pour lui")
+        raise illegal(x, what, f"it has joined {x.attached_to}: its unit acts for it",
+                      f"il a rejoint {x.attached_to} : son unité agit pour lui")
 
 
 def charge_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUnit, BattleUnit, str, Any, Any,
@@ -55,32 +59,32 @@ def charge_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUni
     """Everything that may refuse a charge, reading the state only: the legal orders ask it on the state itself
     (what follows in `fact_charge` refuses nothing)."""
     what = ("A charge", "Une charge")
-    c, t = _two(state, cmd)
-    _active(state, c, what)
-    _need_status(c, what, "ready")
-    _not_attached(c, what)
-    _enemies(c, t, what)
+    c, t = fact_units(state, cmd)
+    need_active(state, c, what)
+    need_status(c, what, "ready")
+    check_not_attached(c, what)
+    check_enemies(c, t, what)
     if engaged(state, c.key):
-        raise _illegal(c, what, "it is already in close combat", "elle est déjà au corps à corps")
+        raise illegal(c, what, "it is already in close combat", "elle est déjà au corps à corps")
     if c.charged:
-        raise _illegal(c, what, "it has already declared a charge this turn",
-                       "elle a déjà déclaré une charge ce tour")
+        raise illegal(c, what, "it has already declared a charge this turn",
+                      "elle a déjà déclaré une charge ce tour")
     if c.rallied:
-        raise _illegal(c, what, "it rallied this turn: it can do nothing else",
-                       "elle s'est ralliée ce tour : elle ne peut rien faire d'autre")
+        raise illegal(c, what, "it rallied this turn: it can do nothing else",
+                      "elle s'est ralliée ce tour : elle ne peut rien faire d'autre")
     if c.no_charge:
-        raise _illegal(c, what, "it may not charge this turn", "elle ne peut pas charger ce tour")
+        raise illegal(c, what, "it may not charge this turn", "elle ne peut pas charger ce tour")
     if c.marched == "forced_march":
-        raise _illegal(c, what, "units in forced march cannot charge",
-                       "les unités en marche forcée ne peuvent pas charger")
+        raise illegal(c, what, "units in forced march cannot charge",
+                      "les unités en marche forcée ne peuvent pas charger")
     if not t.on_table or t.models <= 0:
-        _need_status(t, what, "ready", "fleeing")
-    _not_attached(t, ("Being charged", "Être chargé"))
-    facing = _choice(cmd, "facing", FACINGS, default="front")
-    distance = _distance(cmd)
+        need_status(t, what, "ready", "fleeing")
+    check_not_attached(t, ("Being charged", "Être chargé"))
+    facing = choice_field(cmd, "facing", FACINGS, default="front")
+    distance = distance_field(cmd)
     terrain = cmd.get("terrain") or "normal"
     movement.terrain(terrain) if isinstance(terrain, str) else [movement.terrain(x) for x in terrain]
-    return c, t, facing, distance, terrain, _bool(cmd, "neglected")
+    return c, t, facing, distance, terrain, bool_field(cmd, "neglected")
 
 
 def fact_charge(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
@@ -111,7 +115,7 @@ def fact_charge(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Event
                             f"{2 * c.unit.profile.M}ps avant "
                             "terrain) : la charge échouera", charge=ch.id))
     # "Si l'unité souhaite charger un ennemi qui provoque la peur, elle doit réussir un test."
-    events += add_due(state, c, psychology.tests_due(_situation(
+    events += add_due(state, c, psychology.tests_due(situation_of(
         state, c, "movement", wants_to_charge_fear=causes_fear(t), wants_to_charge_terror=causes_terror(t),
         in_charge_reach=True)), charge=ch.id)
     if t.status == "fleeing":
@@ -119,11 +123,11 @@ def fact_charge(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Event
         ch.reaction = "flee"
         return events + start_fleeing(state, t, dice, why=("charged while fleeing: flees again",
                                                            "chargée en fuite : fuit encore"), from_unit=c.key)
-    events += add_due(state, t, psychology.tests_due(_situation(
+    events += add_due(state, t, psychology.tests_due(situation_of(
         state, t, "movement", charged_in_flank_or_rear=facing != "front",
-                                                                charged_by_neglected_enemy=neglected,
+                                                                  charged_by_neglected_enemy=neglected,
         charged_by_fear=causes_fear(c), charged_by_terror=causes_terror(c),
-                                                                outnumbered_by_feared=c.models > t.models,
+                                                                  outnumbered_by_feared=c.models > t.models,
         in_charge_reach=True)), charge=ch.id)
     if engaged(state, t.key):
         ch.reaction = "hold"
@@ -151,11 +155,13 @@ def _charge_facts(state: BattleState, ch: Charge, strict: bool = True) -> psycho
         target_engaged=engaged(state, t.key))
 
 
-def _default_shooters(bu: BattleUnit) -> int:
+def default_shooters(bu: BattleUnit) -> int:
+    """The models that shoot when the referee gives none: the front rank, or every skirmisher."""
     return bu.models if bu.unit.formation == "skirmishers" else min(bu.unit.files, bu.models)
 
 
-def _weapon(cmd: Mapping[str, Any], bu: BattleUnit) -> Any:
+def fact_weapon(cmd: Mapping[str, Any], bu: BattleUnit) -> Any:
+    """The fact's `weapon=`, or else the unit's missile weapon; refused when it has none."""
     from . import tables
     if cmd.get("weapon"):
         return tables.weapon(cmd["weapon"])
@@ -167,7 +173,8 @@ def _weapon(cmd: Mapping[str, Any], bu: BattleUnit) -> Any:
     return w
 
 
-def _modifiers(cmd: Mapping[str, Any]) -> list[str]:
+def fact_modifiers(cmd: Mapping[str, Any]) -> list[str]:
+    """The fact's shooting modifiers (a list, or a comma-separated string), checked."""
     mods = cmd.get("modifiers") or []
     if isinstance(mods, str):
         mods = [m for m in mods.split(",") if m]
@@ -182,30 +189,30 @@ def react_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[Any, ...]:
     """Everything that may refuse a charge reaction, reading the state only (what follows in `fact_react`
     refuses nothing): the charge it answers, its tests taken, the reaction the rules allow, a shot's fields."""
     what = ("A charge reaction", "Une réaction à la charge")
-    _phase(state, what, "movement")
-    t = _one(state, cmd)
+    need_phase(state, what, "movement")
+    t = fact_unit(state, cmd)
     p = next((x for x in state.pending if x.kind == "reaction" and x.unit == t.key), None)
     if p is None:
-        raise _illegal(t, what, "it has no charge to react to", "elle n'a pas de charge à laquelle réagir")
+        raise illegal(t, what, "it has no charge to react to", "elle n'a pas de charge à laquelle réagir")
     ch = next(c for c in state.charges if c.id == p.charge)
     waiting = [x for x in state.pending if x.charge == ch.id and x.kind == "test"]
     if waiting:
         raise CampagneError("wab.battle.pending", items=", ".join(f"{x.id} {x.test} {x.unit}"
                                                                   for x in waiting))
-    reaction = _choice(cmd, "reaction", tuple(r.value for r in psychology.Reaction))
+    reaction = choice_field(cmd, "reaction", tuple(r.value for r in psychology.Reaction))
     shoots = reaction in ("stand_and_shoot", "fire_and_flee")
     if shoots and ch.distance is None:
-        raise _illegal(t, what,
-                       "the charge's distance was not given (charge ... distance=D): stand and shoot is "
+        raise illegal(t, what,
+                      "the charge's distance was not given (charge ... distance=D): stand and shoot is "
                                 "only allowed from more than half the charge move",
-                       "la distance de la charge n'a pas été donnée (charge ... distance=D) : le maintien et "
-                       "tir n'est permis que depuis plus de la moitié du mouvement de charge")
+                      "la distance de la charge n'a pas été donnée (charge ... distance=D) : le maintien et "
+                      "tir n'est permis que depuis plus de la moitié du mouvement de charge")
     facts = _charge_facts(state, ch)
     r = psychology.check_reaction(reaction, facts)
     c = state.units[ch.charger]
-    weapon = _weapon(cmd, t) if shoots else None
-    shooters = _int(cmd, "models", 1, t.models, default=_default_shooters(t)) if shoots else 0
-    mods = ["charging_target", *[m for m in _modifiers(cmd) if m != "charging_target"]] if shoots else []
+    weapon = fact_weapon(cmd, t) if shoots else None
+    shooters = int_field(cmd, "models", 1, t.models, default=default_shooters(t)) if shoots else 0
+    mods = ["charging_target", *[m for m in fact_modifiers(cmd) if m != "charging_target"]] if shoots else []
     if shoots:
         check_shots(t, c, models=shooters, distance=ch.distance, weapon=weapon, modifiers=mods,
                     sixes_only=ch.target_fear_failed)
@@ -241,23 +248,23 @@ def contact_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUn
     """Everything that may refuse a base contact, reading the state only (what follows in `fact_contact`
     refuses nothing): its units, the declared charge it ends (its tests taken, within reach) and its fields."""
     what = ("Base contact", "Le contact socle à socle")
-    _phase(state, what, "movement", "close_combat")
-    x, y = _two(state, cmd)
-    _enemies(x, y, what)
-    _need_status(x, what, "ready")
+    need_phase(state, what, "movement", "close_combat")
+    x, y = fact_units(state, cmd)
+    check_enemies(x, y, what)
+    need_status(x, what, "ready")
     if y.status == "fleeing":
-        raise _illegal(y, what,
-                       f"it is fleeing: report it caught (campagne battle fact caught {y.key} {x.key}) "
-                       "or the charge failed",
-                       f"elle est en fuite : signalez-la rattrapée (campagne battle fact caught {y.key} {x.key}) "
-                       "ou la charge échouée")
-    _need_status(y, what, "ready")
-    _not_attached(x, what)
-    _not_attached(y, what)
+        raise illegal(y, what,
+                      f"it is fleeing: report it caught (campagne battle fact caught {y.key} {x.key}) "
+                      "or the charge failed",
+                      f"elle est en fuite : signalez-la rattrapée (campagne battle fact caught {y.key} {x.key}) "
+                      "ou la charge échouée")
+    need_status(y, what, "ready")
+    check_not_attached(x, what)
+    check_not_attached(y, what)
     if any({e.attacker, e.defender} == {x.key, y.key} for e in state.engagements):
-        raise _illegal(x, what, f"it is already in contact with {y.name}",
-                       f"elle est déjà au contact de {y.name_fr}")
-    facing = _choice(cmd, "facing", FACINGS, default=None)
+        raise illegal(x, what, f"it is already in contact with {y.name}",
+                      f"elle est déjà au contact de {y.name_fr}")
+    facing = choice_field(cmd, "facing", FACINGS, default=None)
     ch = next((c for c in state.charges if c.charger == x.key and c.target == y.key and c.status == "declared"
                and c.turn == state.turn and c.side == state.side), None)
     if ch is not None:
@@ -266,17 +273,17 @@ def contact_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUn
             raise CampagneError("wab.battle.pending", items=", ".join(f"{p.id} {p.test} {p.unit}"
                                                                       for p in waiting))
         if ch.reaches is False:
-            raise _illegal(x, what,
-                           f"its charge from {ch.distance}\" cannot reach (2 x M = {2 * x.unit.profile.M}\")",
-                           f"sa charge depuis {ch.distance}ps ne peut atteindre (2 x M = "
-                           f"{2 * x.unit.profile.M}ps)")
+            raise illegal(x, what,
+                          f"its charge from {ch.distance}\" cannot reach (2 x M = {2 * x.unit.profile.M}\")",
+                          f"sa charge depuis {ch.distance}ps ne peut atteindre (2 x M = "
+                          f"{2 * x.unit.profile.M}ps)")
         charged = True
     else:
-        charged = _bool(cmd, "charged")
+        charged = bool_field(cmd, "charged")
         if charged:
-            _active(state, x, ("A charge", "Une charge"))
-    sides = {name: _side_field(cmd, name) for name in ("high_ground", "momentum")}
-    return x, y, facing, ch, charged, {**sides, "difficult_terrain": _bool(cmd, "difficult_terrain")}
+            need_active(state, x, ("A charge", "Une charge"))
+    sides = {name: side_field(cmd, name) for name in ("high_ground", "momentum")}
+    return x, y, facing, ch, charged, {**sides, "difficult_terrain": bool_field(cmd, "difficult_terrain")}
 
 
 def fact_contact(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
@@ -337,19 +344,19 @@ _PLAIN_MOVE = frozenset({"type", "player", "fact", "unit"})
 def _movable(state: BattleState, cmd: Mapping[str, Any]) -> BattleUnit:
     """A move's unit, if it may move at all this phase (whatever the kind of move)."""
     what = ("A move", "Un mouvement")
-    _phase(state, what, "movement")
-    bu = _one(state, cmd)
-    _active(state, bu, what)
-    _need_status(bu, what, "ready")
-    _not_attached(bu, what)
+    need_phase(state, what, "movement")
+    bu = fact_unit(state, cmd)
+    need_active(state, bu, what)
+    need_status(bu, what, "ready")
+    check_not_attached(bu, what)
     if engaged(state, bu.key):
-        raise _illegal(bu, what, "it is in close combat", "elle est au corps à corps")
+        raise illegal(bu, what, "it is in close combat", "elle est au corps à corps")
     if bu.rallied:
-        raise _illegal(bu, what, "it rallied this turn: it can do nothing else",
-                       "elle s'est ralliée ce tour : elle ne peut rien faire d'autre")
+        raise illegal(bu, what, "it rallied this turn: it can do nothing else",
+                      "elle s'est ralliée ce tour : elle ne peut rien faire d'autre")
     if bu.reformed:
-        raise _illegal(bu, what, "it reformed: it cannot move any further",
-                       "elle s'est reformée : elle ne peut "
+        raise illegal(bu, what, "it reformed: it cannot move any further",
+                      "elle s'est reformée : elle ne peut "
                                                                              "avancer plus loin")
     return bu
 
@@ -357,10 +364,10 @@ def _movable(state: BattleState, cmd: Mapping[str, Any]) -> BattleUnit:
 def _move_kind_checks(bu: BattleUnit, cmd: Mapping[str, Any], mover: Any = None) -> tuple[BattleUnit, str, Any,
                                                                                            Any]:
     """What may refuse a movable unit's move of the kind and fields `cmd` gives (`mover`: its mover, if made)."""
-    how = _choice(cmd, "how", ("move", "march", "forced_march", "reform"), default="move")
+    how = choice_field(cmd, "how", ("move", "march", "forced_march", "reform"), default="move")
     enemies = cmd.get("enemies_within_8")
     if enemies is None and cmd.get("enemy_within_8") is not None:
-        enemies = ["infantry"] if _bool(cmd, "enemy_within_8") else []
+        enemies = ["infantry"] if bool_field(cmd, "enemy_within_8") else []
     if enemies is not None and not isinstance(enemies, list):
         raise CampagneError("wab.battle.bad_field", field="enemies_within_8", value=enemies,
                             reason=bilingual("a list of enemy kinds (infantry, cavalry, character...)",
@@ -369,12 +376,13 @@ def _move_kind_checks(bu: BattleUnit, cmd: Mapping[str, Any], mover: Any = None)
     terrain = cmd.get("terrain") or ["normal"]
     if isinstance(terrain, str):
         terrain = [terrain]
-    distance = _distance(cmd)
+    distance = distance_field(cmd)
     if mover is None:
         mover = movement.mover_of(bu.unit)
     if how in ("march", "forced_march"):
         facts = marching.MarchFacts(enemies_within_8=tuple(enemies or ()), terrain=tuple(terrain),
-                                    obstacle=_bool(cmd, "obstacle"), column_of_march=_bool(cmd, "column"))
+                                    obstacle=bool_field(cmd, "obstacle"),
+                                    column_of_march=bool_field(cmd, "column"))
         ok, reasons = (marching.may_march if how == "march" else marching.may_force_march)(mover, facts)
         if not ok:
             name = ("March", "Marche rapide") if how == "march" else ("Forced march", "Marche forcée")
@@ -418,26 +426,26 @@ def near_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUnit,
     """Everything that may refuse a distance fact, reading the state only (what follows in `fact_near` refuses
     nothing): the facts reported, and a terror or fleeing-friends test's unit, phase and friends."""
     what = ("A distance fact", "Un fait de distance")
-    bu = _one(state, cmd)
+    bu = fact_unit(state, cmd)
     changes = {}
     for name, attr in (("general", "general_near"), ("army_standard", "army_standard_near"),
                        ("enemy_within_8", "enemy_within_8")):
         if cmd.get(name) is not None:
-            changes[attr] = _bool(cmd, name)
-    terror = _bool(cmd, "terror_within_8")
+            changes[attr] = bool_field(cmd, name)
+    terror = bool_field(cmd, "terror_within_8")
     friends_raw = cmd.get("friends_fleeing") or []
     if isinstance(friends_raw, str):
         friends_raw = [f for f in friends_raw.split(",") if f]
     friends = [find_unit(state, f) for f in friends_raw]
     if terror or friends:
-        _phase(state, ("Terror or fleeing-friends tests", "Les tests de terreur ou d'amis en fuite"),
-               "start_of_turn")
-        _active(state, bu, what)
-        _need_status(bu, what, "ready")
+        need_phase(state, ("Terror or fleeing-friends tests", "Les tests de terreur ou d'amis en fuite"),
+                   "start_of_turn")
+        need_active(state, bu, what)
+        need_status(bu, what, "ready")
         for f in friends:
             if f.side != bu.side or f.status != "fleeing" or f.key == bu.key:
-                raise _illegal(bu, what, f"{f.name} is not a fleeing friend",
-                               f"{f.name_fr} n'est pas une unité amie en fuite")
+                raise illegal(bu, what, f"{f.name} is not a fleeing friend",
+                              f"{f.name_fr} n'est pas une unité amie en fuite")
     if not changes and not (terror or friends):  # nothing reported: nothing to say
         raise CampagneError("wab.battle.missing", what=bilingual(*what), field="general / army_standard / "
                                                                                "enemy_within_8 / "
@@ -459,7 +467,7 @@ def fact_near(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
                                 f"{f[2]} : {'oui' if v else 'non'}" for f, v in said), unit=bu.key,
                             **changes))
     if terror or friends:
-        events += add_due(state, bu, psychology.tests_due(_situation(
+        events += add_due(state, bu, psychology.tests_due(situation_of(
             state, bu, "start_of_turn", friends_fleeing_within_4=tuple(f.models for f in friends),
             terror_enemy_within_8=terror)))
         if not any(e["type"] == "test_due" for e in events):

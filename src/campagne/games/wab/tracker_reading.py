@@ -86,7 +86,8 @@ def missile_weapon(bu: BattleUnit) -> tables.Weapon | None:
     return bu.unit.profile.missile_weapon()
 
 
-def _bool(cmd: Mapping[str, Any], name: str, default: bool = False) -> bool:
+def bool_field(cmd: Mapping[str, Any], name: str, default: bool = False) -> bool:
+    """The command's true-or-false field `name` (`default` when absent); refused when it is neither."""
     value = cmd.get(name, default)
     if value is None:
         return default
@@ -96,7 +97,9 @@ def _bool(cmd: Mapping[str, Any], name: str, default: bool = False) -> bool:
     return value
 
 
-def _int(cmd: Mapping[str, Any], name: str, low: int = 0, high: int | None = None, default: Any = ...) -> Any:
+def int_field(cmd: Mapping[str, Any], name: str, low: int = 0, high: int | None = None,
+              default: Any = ...) -> Any:
+    """The command's whole-number field `name` within the bounds; refused when absent without a `default`."""
     if name not in cmd or cmd[name] is None:
         if default is ...:
             raise CampagneError("wab.battle.missing", what=bilingual(str(cmd.get("fact") or cmd.get("type")),
@@ -112,7 +115,8 @@ def _int(cmd: Mapping[str, Any], name: str, low: int = 0, high: int | None = Non
     return value
 
 
-def _distance(cmd: Mapping[str, Any], name: str = "distance", required: bool = False) -> float | None:
+def distance_field(cmd: Mapping[str, Any], name: str = "distance", required: bool = False) -> float | None:
+    """The command's distance in inches (None when absent and not `required`); refused when not a distance."""
     value = cmd.get(name)
     if value is None:
         if required:
@@ -128,7 +132,8 @@ def _distance(cmd: Mapping[str, Any], name: str = "distance", required: bool = F
     return value
 
 
-def _choice(cmd: Mapping[str, Any], name: str, choices: tuple[str, ...], default: Any = ...) -> Any:
+def choice_field(cmd: Mapping[str, Any], name: str, choices: tuple[str, ...], default: Any = ...) -> Any:
+    """The command's field `name`, one of `choices`; refused when absent without a `default`."""
     value = cmd.get(name, default)
     if value is ...:
         what = str(cmd.get("fact") or cmd.get("type"))
@@ -139,7 +144,8 @@ def _choice(cmd: Mapping[str, Any], name: str, choices: tuple[str, ...], default
     return value
 
 
-def _side_field(cmd: Mapping[str, Any], name: str) -> str | None:
+def side_field(cmd: Mapping[str, Any], name: str) -> str | None:
+    """The command's side field `name` (a or b; None when absent or none)."""
     value = cmd.get(name)
     if value in (None, "", "none"):
         return None
@@ -149,15 +155,17 @@ def _side_field(cmd: Mapping[str, Any], name: str) -> str | None:
     return value
 
 
-def _illegal(bu: BattleUnit, what: tuple[str, str], en: str, fr: str) -> CampagneError:
+def illegal(bu: BattleUnit, what: tuple[str, str], en: str, fr: str) -> CampagneError:
+    """The refusal of `what` for the unit, and why in both languages."""
     return CampagneError("wab.battle.illegal", unit=bu.label(), what=bilingual(*what),
                          reason=bilingual(en, fr))
 
 
-def _need_status(bu: BattleUnit, what: tuple[str, str], *allowed: str) -> None:
+def need_status(bu: BattleUnit, what: tuple[str, str], *allowed: str) -> None:
+    """Refuses `what` unless the unit stands in one of the `allowed` statuses, with models left."""
     if bu.status not in allowed or bu.models <= 0:
         status = _STATUS_TEXT.get(bu.status, (bu.status, bu.status))
-        raise _illegal(bu, what, f"it is {status[0]}", f"elle est {status[1]}")
+        raise illegal(bu, what, f"it is {status[0]}", f"elle est {status[1]}")
 
 
 _STATUS_TEXT = {"ready": ("on the table", "sur la table"), "fleeing": ("fleeing", "en fuite"),
@@ -165,7 +173,8 @@ _STATUS_TEXT = {"ready": ("on the table", "sur la table"), "fleeing": ("fleeing"
                 "destroyed": ("destroyed", "détruite"), "off_table": ("off the table", "hors de la table")}
 
 
-def _phase(state: BattleState, what: tuple[str, str], *phases: str) -> None:
+def need_phase(state: BattleState, what: tuple[str, str], *phases: str) -> None:
+    """Refuses `what` outside the `phases` given, and once the battle is over."""
     if state.phase == "ended":
         raise CampagneError("wab.battle.over")
     if state.phase not in phases:
@@ -178,6 +187,7 @@ def phase_label(*phases: str) -> dict[str, str]:
                      ", ".join(PHASE_NAMES[p][1] for p in phases))
 
 
-def _active(state: BattleState, bu: BattleUnit, what: tuple[str, str]) -> None:
+def need_active(state: BattleState, bu: BattleUnit, what: tuple[str, str]) -> None:
+    """Refuses `what` for a unit of the side whose turn it is not."""
     if bu.side != state.side:
-        raise _illegal(bu, what, f"it is side {state.side}'s turn", f"c'est le tour du camp {state.side}")
+        raise illegal(bu, what, f"it is side {state.side}'s turn", f"c'est le tour du camp {state.side}")

@@ -8,8 +8,8 @@ from typing import Any
 
 from ...core.errors import CampagneError, bilingual
 from ...core.dice import Dice
-from .tracker import (BattleState, Charge, Pending, _bool, event, nerve, start_fleeing, with_faces, PASSING,
-                      pending_odds)
+from .tracker import (BattleState, Charge, PASSING, Pending, bool_field, event, nerve, pending_odds,
+                      start_fleeing, with_faces)
 from .rhythm import NEAR_FACTS, questions, report_fact
 from . import psychology, working
 
@@ -29,9 +29,9 @@ def _read_roll(state: BattleState, cmd: Mapping[str, Any]) -> tuple[str | None, 
     wanted = cmd.get("test")
     if wanted is not None and not any(p.id == wanted for p in tests):
         raise CampagneError("wab.battle.no_test", test=wanted, pending=", ".join(p.id for p in tests) or "-")
-    roll_all = _bool(cmd, "all")
+    roll_all = bool_field(cmd, "all")
     first = next(p for p in tests if p.id == wanted) if wanted is not None else tests[0]
-    answers = {name: _bool(cmd, name) for name in NEAR_FACTS if cmd.get(name) is not None}
+    answers = {name: bool_field(cmd, name) for name in NEAR_FACTS if cmd.get(name) is not None}
     return wanted, roll_all, first, answers
 
 

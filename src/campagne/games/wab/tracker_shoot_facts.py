@@ -8,32 +8,33 @@ from typing import Any
 
 from ...core.dice import Dice
 from . import psychology
-from .tracker import (BattleState, _active, _distance, _illegal, _int, _need_status, _phase, _situation,
-                      add_due, check_shots, engaged, resolve_shots, with_faces)
-from .tracker_move_facts import _default_shooters, _enemies, _modifiers, _not_attached, _two, _weapon
+from .tracker import (BattleState, add_due, check_shots, distance_field, engaged, illegal, int_field,
+                      need_active, need_phase, need_status, resolve_shots, situation_of, with_faces)
+from .tracker_move_facts import (check_enemies, check_not_attached, default_shooters, fact_modifiers,
+                                 fact_units, fact_weapon)
 from .tracker_rolls import Events
 
 
 def fact_shoot(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("Shooting", "Le tir")
-    _phase(state, what, "shooting")
-    s, t = _two(state, cmd)
-    _active(state, s, what)
-    _need_status(s, what, "ready")
-    _not_attached(s, what)
-    _enemies(s, t, what)
+    need_phase(state, what, "shooting")
+    s, t = fact_units(state, cmd)
+    need_active(state, s, what)
+    need_status(s, what, "ready")
+    check_not_attached(s, what)
+    check_enemies(s, t, what)
     if engaged(state, s.key):
-        raise _illegal(s, what, "it is in close combat", "elle est au corps à corps")
+        raise illegal(s, what, "it is in close combat", "elle est au corps à corps")
     if s.shot:
-        raise _illegal(s, what, "it has already shot this phase", "elle a déjà tiré pendant cette phase")
+        raise illegal(s, what, "it has already shot this phase", "elle a déjà tiré pendant cette phase")
     if s.no_shooting or s.rallied or s.reformed:
-        raise _illegal(s, what, "it may not shoot this turn", "elle ne peut pas tirer ce tour")
+        raise illegal(s, what, "it may not shoot this turn", "elle ne peut pas tirer ce tour")
     if not t.on_table or t.models <= 0:
-        _need_status(t, ("Being shot at", "Être la cible d'un tir"), "ready", "fleeing")
-    weapon = _weapon(cmd, s)
-    models = _int(cmd, "models", 1, s.models, default=_default_shooters(s))
-    distance = _distance(cmd)
-    mods = _modifiers(cmd)
+        need_status(t, ("Being shot at", "Être la cible d'un tir"), "ready", "fleeing")
+    weapon = fact_weapon(cmd, s)
+    models = int_field(cmd, "models", 1, s.models, default=default_shooters(s))
+    distance = distance_field(cmd)
+    mods = fact_modifiers(cmd)
     check_shots(s, t, models=models, distance=distance, weapon=weapon, modifiers=mods)
 
     def go(d: Dice) -> Events:
@@ -41,7 +42,7 @@ def fact_shoot(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events
                                   modifiers=mods)
         s.shot = True
         if t.status == "ready" and t.models > 0:
-            events += add_due(state, t, psychology.tests_due(_situation(
+            events += add_due(state, t, psychology.tests_due(situation_of(
                 state, t, "shooting", shooting_casualties=t.phase_shooting_casualties,
                 models_at_phase_start=t.phase_start_models or t.models)))
         return events

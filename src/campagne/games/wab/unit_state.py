@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.errors import CampagneError
 from . import tables
-from .attack_odds import _check_int
+from .attack_odds import check_int
 
 # "Si elle porte une arme dans chaque main, elle peut porter +1 attaque": equipment texts that give it
 # (matched like tables.normalise, as whole words). Not on the sheet: an adapter of this module.
@@ -60,18 +60,18 @@ class UnitState:
 
     def __post_init__(self) -> None:
         u = self.unit
-        _check_int(u.models, "models", 0, 100_000, self.name)
-        _check_int(u.files, "files", 1, 100_000, self.name)
+        check_int(u.models, "models", 0, 100_000, self.name)
+        check_int(u.files, "files", 1, 100_000, self.name)
         if self.general_ld is not None:
-            _check_int(self.general_ld, "general's Ld", 0, 10)
+            check_int(self.general_ld, "general's Ld", 0, 10)
         if self.save is not PROFILE_SAVE and self.save is not None:
-            _check_int(self.save, "save", 0, 7, self.name)
-        _check_int(self.wounded, "wounds already taken", 0, max(u.profile.W - 1, 0), self.name)
+            check_int(self.save, "save", 0, 7, self.name)
+        check_int(self.wounded, "wounds already taken", 0, max(u.profile.W - 1, 0), self.name)
         if self.contact is not None:
-            _check_int(self.contact, "models in contact", 0, u.models, self.name)
-        _check_int(self.fighting_ranks, "fighting ranks", 1, 1000, self.name)
+            check_int(self.contact, "models in contact", 0, u.models, self.name)
+        check_int(self.fighting_ranks, "fighting ranks", 1, 1000, self.name)
         if self.attacks is not None:
-            _check_int(self.attacks, "attacks", 0, 1000, self.name)
+            check_int(self.attacks, "attacks", 0, 1000, self.name)
 
     # -- reading the unit
     @property
