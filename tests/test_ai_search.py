@@ -250,7 +250,7 @@ def test_a_search_order_the_rules_refuse_gives_way_to_one_they_offer(monkeypatch
     monkeypatch.setattr(ai_search, "decide", lambda *a, **k: {"type": "deploy", "player": pid, "unit": "nobody",
                                                                "cell": "Z99"})
     before = len(g.entries)
-    pushed = computers.search_turns(g, d, computers.load_autoplay(d), 1, referee=True, limit=1)
+    pushed = computers.play_all(g, d, computers.load_autoplay(d), 1, referee=True, limit=1)
     assert len(g.entries) > before and pushed[0].command["player"] == pid
 
 

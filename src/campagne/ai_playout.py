@@ -185,9 +185,12 @@ def _step(g: _Game, state: Any, who: str, rng: random.Random, budget: Budget) ->
 
 
 def _hint(g: _Game, known: Any, player: str, legal: list[LegalOrder], choices: list[dict[str, Any]],
-          rng: random.Random, origin: tuple[str, int] | None = None) -> dict[str, Any] | None:
-    """The game's own computer's choice here (its autoplay's, else its view-based computer's), when legal."""
-    hint = _own_choice(g, known, player, rng, origin) if g.autoplay is not None else None
+          rng: random.Random, origin: tuple[str, int] | None = None, own: dict[str, Any] | None = None
+          ) -> dict[str, Any] | None:
+    """The game's own computer's choice here (`own` when the caller has it, else its autoplay's, else its
+    view-based computer's), when legal."""
+    hint = own if own is not None else _own_choice(g, known, player, rng, origin) if g.autoplay is not None \
+        else None
     if hint is None or not described(legal, hint):
         hint = g.playout(g.view(known, player), legal, random.Random(rng.getrandbits(64))) if legal else None
     keyed = {_key(c): c for c in choices}
@@ -210,7 +213,7 @@ def _own_choice(g: _Game, known: Any, player: str, rng: random.Random,
                 origin: tuple[str, int] | None = None) -> dict[str, Any] | None:
     """What the game's own computer would order for this player here (its autoplay standing in for him, on a copy of
     this determinization): the game's strongest heuristic, which may read the rules' functions. With `origin` (the
-    campaign's seed and the order's number, as `computers.search_turns` names a decision) it draws what the game's
+    campaign's seed and the order's number, as `computers.play_all` names a decision) it draws what the game's
     computer would draw in that seat, so that a search player who keeps its choice plays the very game the
     computer would: a study's differences from the seat's baseline are then the search's overrulings, not the
     computers' other draws (seed 4 of the fifth pass's Skirmish: lost where greedy won, not one overruling)."""
@@ -227,7 +230,7 @@ def _own_choice(g: _Game, known: Any, player: str, rng: random.Random,
 
 
 def _origin(seed: Any) -> tuple[str, int] | None:
-    """`campaign seed:order number` (how `computers.search_turns` seeds a decision) split, else None."""
+    """`campaign seed:order number` (how `computers.play_all` seeds a decision) split, else None."""
     head, _, number = str(seed).rpartition(":")
     return (head, int(number)) if head and number.isascii() and number.isdigit() else None
 

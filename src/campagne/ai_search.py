@@ -54,9 +54,12 @@ class Node:
 
 
 def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budget: Budget = Budget(),
-           clock: Callable[[], float] = time.monotonic) -> dict[str, Any] | None:
+           clock: Callable[[], float] = time.monotonic, own: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The order `player` gives now, by ISMCTS from his information state (`state` is read only through the
-    game's determinization for him). None when he has nothing to order."""
+    game's determinization for him). None when he has nothing to order. `own`: the game's own computer's order
+    for him here, when the caller has it (the computers playing on with him standing in): the choice the search
+    keeps unless it finds better, and the very order his seat's baseline game gives (an Atlantis computer's
+    optional orders come in a batch, drawn otherwise than one by one)."""
     rng = random.Random(f"{seed}:{SEARCH}:{player}")
     paired = budget.method == "paired"
     if budget.depth is None:
@@ -69,12 +72,12 @@ def decide(descriptor: GameDescriptor, state: Any, player: str, seed: Any, budge
     if len(choices) <= 1:
         return choices[0] if choices else None
     if len(choices) > budget.crowd and g.autoplay is not None:
-        hint = _own_choice(g, first, player, rng, _origin(seed))
+        hint = own if own is not None else _own_choice(g, first, player, rng, _origin(seed))
         if hint is not None and described(legal, hint):
             return hint
     everyone = frozenset((g.view(first, None).get("players") or {}))
     if paired:
-        hint = _hint(g, first, player, legal, choices, rng, _origin(seed))
+        hint = _hint(g, first, player, legal, choices, rng, _origin(seed), own)
         picked = spread_candidates(hint, choices, legal, budget.room, rng, _key)
         if len(picked) <= 1:
             return picked[0] if picked else choices[0]

@@ -47,45 +47,59 @@ def search_players(descriptor: Any, state: Any) -> dict[str, Any]:
     return {pid: b for pid, b in found.items() if b is not None}
 
 
-def search_turns(game: Any, descriptor: Any, module: Any, seed: Any, budget: Any = None, **autoplay: Any
-                 ) -> list[Any]:
-    """The search players' orders while the rules wait for one, each followed by the game's own computers' replies.
-    A search player decides from the campaign's seed and the order's number, as the game's computers do, and its
-    order is journaled like theirs: a replay reads it, never searches again."""
-    from .ai_search import decide
-    from .core.errors import CampagneError
-    searchers = search_players(descriptor, game.state)
-    pushed: list[Any] = []
-    while searchers:
-        who = [p for p in getattr(game, "game", game).awaiting() if p in searchers]  # a campaign holds its game
-        if not who:
-            break
-        command = decide(descriptor, game.state, who[0], f"{seed}:{len(game.entries)}", budget or searchers[who[0]])
-        if command is None:
-            break
+class _Searched:
+    """A game (or a campaign) whose search players' orders are the search's. The game's own computers play every
+    seat in their own sequence, the search players standing in; when they give a search player's order, the
+    search decides it instead, from the campaign's seed and the order's number as the game's computers do, and it
+    is journaled like theirs (a replay reads it, never searches again). So the orders come in the very sequence
+    the computers alone would give them, and a search player who keeps its computer's choice plays the seat's
+    baseline game order for order. Before, the computers played on past a search player waiting beside them: in
+    an Atlantis conquest the other seat's came first, and the dice, drawn by the order's number, made another
+    game of it (a study's differences from the baseline were then not all the search's)."""
+
+    def __init__(self, game: Any, descriptor: Any, searchers: dict[str, Any], seed: Any, budget: Any) -> None:
+        self._game, self._descriptor, self._searchers = game, descriptor, searchers
+        self._seed, self._budget = seed, budget
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def push(self, command: Any, *args: Any, **kw: Any) -> Any:
+        who = command.get("player") if isinstance(command, dict) else None
+        if who not in self._searchers:
+            return self._game.push(command, *args, **kw)
+        from .ai_search import decide
+        from .core.errors import CampagneError
+        n = len(self._game.entries)
+        searched = decide(self._descriptor, self._game.state, who, f"{self._seed}:{n}",
+                          self._budget or self._searchers[who], own=command)
         try:
-            entry = game.push(command)
+            return self._game.push(searched if searched is not None else command, *args, **kw)
         except CampagneError:  # chosen on a guess of what it cannot see (an unseen counter on its hex, in Arc):
             # refused, as a person's would be; it then gives one of the orders the rules offer it now, at random
             import random
             from .core.players import random_player
-            offered = descriptor.load("legal_orders")(game.state, who[0])
-            view = descriptor.load("view")(game.state, who[0])
-            command = random_player(view, offered, random.Random(f"{seed}:{len(game.entries)}:refused"))
-            if command is None:
-                break
-            entry = game.push(command)
-        pushed.append(entry)
-        pushed += module.autoplay(game, seed, after=[entry], **autoplay)
-    return pushed
+            offered = self._descriptor.load("legal_orders")(self._game.state, who)
+            view = self._descriptor.load("view")(self._game.state, who)
+            again = random_player(view, offered, random.Random(f"{self._seed}:{n}:refused"))
+            return self._game.push(again if again is not None else command, *args, **kw)
+
+
+def play_all(game: Any, descriptor: Any, module: Any, seed: Any, budget: Any = None, **autoplay: Any
+             ) -> list[Any]:
+    """The game's computers' and search players' orders while the rules wait for one of them (`_Searched`)."""
+    searchers = search_players(descriptor, game.state)
+    if not searchers:
+        return module.autoplay(game, seed, **autoplay)
+    stand_in = frozenset(autoplay.pop("stand_in", frozenset())) | frozenset(searchers)
+    return module.autoplay(_Searched(game, descriptor, searchers, seed, budget), seed, stand_in=stand_in,
+                           **autoplay)
 
 
 def play_computers(c: Any, after: list[Any] | None = None) -> list[Any]:
     if after is None:
         after = c.file.entries[-1:] if c.file.entries else [c.file.header.get("opening", {})]
-    module = ai_module(c)
-    pushed = module.autoplay(c, c.game.seed, referee=False, after=after)
-    return pushed + search_turns(c, _descriptor(c), module, c.game.seed, referee=False)
+    return play_all(c, _descriptor(c), ai_module(c), c.game.seed, referee=False, after=after)
 
 
 def computers_of(c: Any) -> set[str]:
@@ -104,8 +118,8 @@ def simulate(descriptor: Any, setup: Any, seed: Any, turns: int | None = None, l
     outcome = descriptor.load("outcome")
     while len(game.entries) < limit and not outcome(game.state).ended:
         before = len(game.entries)
-        module.autoplay(game, seed, referee=True, after=game.entries[-1:], stop_turn=turns, limit=200)
-        search_turns(game, descriptor, module, seed, budget, referee=True, stop_turn=turns, limit=200)
+        play_all(game, descriptor, module, seed, budget, referee=True, after=game.entries[-1:], stop_turn=turns,
+                 limit=200)
         if len(game.entries) == before:
             break
     return game

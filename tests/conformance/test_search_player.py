@@ -50,3 +50,26 @@ def test_its_expected_scores_are_the_outcome_s_on_average(game: str) -> None:
     expected = d.load("expected")(g.state)
     assert set(expected) == set(drawn.scores) and all(0 <= v <= 1 for v in expected.values())
     assert abs(sum(expected.values()) - sum(drawn.scores.values())) < 1e-9
+
+
+def test_a_search_player_who_never_overrules_plays_the_seat_s_baseline_game(game: str) -> None:
+    """The game's computers play every seat in their own sequence and the search decides its seat's orders when
+    they come (`computers.play_all`): a search player who keeps its computer's every choice plays the very game of
+    its seat's baseline, order for order, so a study's differences from the baseline are the search's own. Before,
+    the computers played on past a search player waiting beside them (an Atlantis conquest: the other seat's came
+    first, and the dice by order number made another game)."""
+    from campagne import search_study
+    d = registered(game)
+    if d.kind != "campaign" or not d.autoplay:
+        pytest.skip("the search player stands in for campaign players, driven after the game's own computers")
+    players = max(2, min(3, d.players[-1]))
+    never = ai_search.Budget(iterations=2, depth=1, room=1, extend=1, edge=10.0)
+    turns = 1  # Arc's search costs seconds a decision: its first turn holds the sequence that went astray
+    for seed in (3, 4):
+        ids = search_study.seats(d, players)
+        entries = [{"id": i, "controller": c, "name": i, **{f.name: f.default for f in d.player_fields}}
+                   for i in ids for c in ["search" if i == ids[seed % len(ids)] else "greedy"]]
+        searched = computers.simulate(d, d.load("setup")(entries, {}), seed, turns=turns, budget=never)
+        entries = [{**e, "controller": "greedy"} for e in entries]
+        alone = computers.simulate(d, d.load("setup")(entries, {}), seed, turns=turns)
+        assert [e.command for e in searched.entries] == [e.command for e in alone.entries]
