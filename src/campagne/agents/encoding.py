@@ -32,13 +32,14 @@ import itertools
 import json
 import math
 import zlib
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..core.copying import copy_plain
+from ..core.copying import _ATOMS, copy_plain
 from ..core.interface import Field, LegalOrder
 
 SLOTS = 1 << 10  # a type's block when its game declares no bound for it
@@ -46,6 +47,8 @@ INT_VALUES = 32
 TEXT = "agent"
 FEATURES = 512
 BOUND = 1000.0
+POOL = 8  # parts kept per place by `Features._walk`
+POOL_PARTS = 1 << 10  # parts kept in all before they are all dropped
 _LEFT_OUT = object()
 
 
@@ -204,7 +207,7 @@ def _plain(value: Any) -> Any:
 
 
 def features(view: Any, size: int = FEATURES) -> np.ndarray:
-    return _vector(np.array(_sums([("", [view])], size)[0], dtype=np.int64))
+    return _vector(_sums([("", [view])], size)[0])
 
 
 def _vector(sums: np.ndarray) -> np.ndarray:
@@ -229,6 +232,10 @@ class Features:
         self.last: dict[Any, Any] = {}
         # the sum of every part of `last`, kept whole: an unchanged part costs no add (exact: whole numbers)
         self.total = np.zeros(size, dtype=np.int64)
+        # the last few parts walked, by where they stand (`_walk`): a part that comes back (a game's start after
+        # a reset, a flag set then cleared) is found there rather than walked again
+        self.pool: dict[Any, list[tuple[Any, np.ndarray]]] = {}
+        self.pooled = 0
 
     def __call__(self, view: Any) -> np.ndarray:
         if type(view) is not dict:
@@ -250,8 +257,7 @@ class Features:
             elif before is not None and before[0] == "one" and type(before[1]) is kind and before[1] == value:
                 entry = before
             else:
-                found, odd = _sums([("", [{key: value}])], self.size)
-                entry = ("one", _NEVER if odd else copy_plain(value, {}), np.array(found, dtype=np.int64))
+                entry = ("one", *self._walk(("one", key), "", [{key: value}], value))
             kept[key] = entry
             if entry is before:  # (nothing changed, the most frequent)
                 continue
@@ -263,6 +269,38 @@ class Features:
                 total -= before[-1]
         self.last, self.total = kept, total
         return _vector(total)
+
+    def _walk(self, where: Any, path: str, container: Any, item: Any, near: Any = None) -> tuple[Any, np.ndarray]:
+        """`item`'s (copy, part): its part the sum of `container` walked under `path` (`item` its one leaf or
+        entry). `where` names all the part depends on besides the item itself: the kind of part, its path, and
+        the item's key in a dict (in a list, its `_match_key`, so that few are compared). An equal item of the
+        same type met there lately gives its part (`POOL` kept a place, `POOL_PARTS` in all); else a dict is
+        told from `near` (path, copy, part: the last item of its id, a dict whose keys sit under that path) by
+        the entries that changed (`_changed`); else it is walked."""
+        kept = self.pool.get(where)
+        if kept is not None:
+            for old, part in kept:
+                if type(old) is type(item) and old == item:
+                    return old, part
+        found = _changed(self.size, *near, item) if near is not None else None
+        if found is not None:
+            copy, part = found
+        else:
+            part, odd = _sums([(path, container)], self.size)
+            if odd:  # (a value of no JSON type: walked each time)
+                return _NEVER, part
+            copy = copy_plain(item, {})
+        if self.pooled >= POOL_PARTS:  # (bounded: a part is 4 KB)
+            self.pool.clear()
+            self.pooled, kept = 0, None
+        if kept is None:
+            kept = self.pool[where] = []
+        elif len(kept) >= POOL:
+            del kept[0]
+            self.pooled -= 1
+        kept.append((copy, part))
+        self.pooled += 1
+        return copy, part
 
     def _list(self, path: str, value: list[Any], before: Any) -> Any:
         """A list's part ("list", copies of its items, their sums, its sum), `before` itself when unchanged."""
@@ -302,9 +340,13 @@ class Features:
                         new_copies[i], new_parts[i], taken[j] = old, parts[j], True
                         break
                 else:
-                    found, odd = _sums([(path, [item])], self.size)
-                    part = np.array(found, dtype=np.int64)
-                    new_copies[i] = _NEVER if odd else copy_plain(item, {})
+                    key, near = _match_key(item), None
+                    if type(item) is dict:  # the last item of its id (its key), changed: told by its entries
+                        j = next((j for j in spare.get(key, ()) if not taken[j] and type(copies[j]) is dict), None)
+                        if j is not None:
+                            near, taken[j] = (path, copies[j], parts[j]), True
+                            whole -= parts[j]
+                    new_copies[i], part = self._walk(("list", path, key), path, [item], item, near)
                     new_parts[i] = part
                     whole += part
         for j in range(n):
@@ -343,9 +385,8 @@ class Features:
             if type(old) is type(item) and old == item and k in parts:
                 new_copies[k], new_parts[k] = old, parts[k]
                 continue
-            found, odd = _sums([(path, {k: item})], self.size)
-            part = np.array(found, dtype=np.int64)
-            new_copies[k] = _NEVER if odd else copy_plain(item, {})
+            near = (f"{path}/{k}", old, parts[k]) if type(item) is dict and type(old) is dict else None
+            new_copies[k], part = self._walk(("dict", path, k), path, {k: item}, item, near)
             new_parts[k] = part
             if k in parts:
                 whole -= parts[k]
@@ -354,6 +395,28 @@ class Features:
             if k not in value:
                 whole -= part
         return "dict", new_copies, new_parts, whole
+
+
+def _changed(size: int, path: str, old: dict[Any, Any], part: np.ndarray, item: dict[Any, Any]
+             ) -> tuple[dict[Any, Any], np.ndarray] | None:
+    """A dict's (copy, part) from `old`'s (a copy of a dict whose entries sit under `path`, and its part): the
+    entries not equal to the old ones (of the same type) taken off and walked again, the others' copies kept
+    (never changed: private); None when a new entry holds a value of no JSON type. Exact: whole sums."""
+    come, gone, copy = [], [], {}
+    for k, v in item.items():
+        was = old.get(k, _NEVER)
+        if type(was) is type(v) and was == v:
+            copy[k] = was
+            continue
+        come.append((path, {k: v}))
+        if k in old:
+            gone.append((path, {k: was}))
+        copy[k] = v if type(v) in _ATOMS else copy_plain(v, {})
+    gone.extend((path, {k: v}) for k, v in old.items() if k not in item)
+    added, odd = _sums(come, size)
+    if odd:
+        return None
+    return copy, part + added - _sums(gone, size)[0]
 
 
 def _match_key(item: Any) -> Any:
@@ -381,10 +444,10 @@ class _Never:
 _NEVER = _Never()
 
 
-def _sums(todo: list[tuple[str, Any]], size: int) -> tuple[list[int], bool]:
+def _sums(todo: list[tuple[str, Any]], size: int) -> tuple[np.ndarray, bool]:
     """The whole sums (in 1/_SCALE) of the leaves under `todo`'s (path, container) pairs, slot by slot, and
     whether a leaf of no JSON type was met (read as its text)."""
-    acc = [0] * size
+    acc: dict[int, int] = defaultdict(int)  # (a few slots of the size: made into the array from them)
     odd = False
     layouts, places, texts = _tables.setdefault(size, ({}, {}, {}))  # by (path, *keys), path, (path, text)
     for table in (layouts, places, texts):
@@ -426,4 +489,7 @@ def _sums(todo: list[tuple[str, Any]], size: int) -> tuple[list[int], bool]:
             else:
                 todo.append((key, [_plain(v)]))
                 odd = True
-    return acc, odd
+    out = np.zeros(size, dtype=np.int64)
+    if acc:
+        out[list(acc)] = list(acc.values())
+    return out, odd
