@@ -36,9 +36,9 @@ def test_a_part_that_comes_back_is_found_in_the_pool_not_walked(monkeypatch: Any
     walked: list[Any] = []
     plain = encoding._sums
 
-    def spy(todo, size):  # type: ignore[no-untyped-def]
+    def spy(todo, size, gone=None):  # type: ignore[no-untyped-def]
         walked.extend(todo)
-        return plain(todo, size)
+        return plain(todo, size, gone)
 
     start = {"units": [{"id": "a", "hex": "0101"}], "phase": "move"}
     later = {"units": [{"id": "a", "hex": "0202"}], "phase": "fight"}

@@ -413,10 +413,8 @@ def _changed(size: int, path: str, old: dict[Any, Any], part: np.ndarray, item: 
             gone.append((path, {k: was}))
         copy[k] = v if type(v) in _ATOMS else copy_plain(v, {})
     gone.extend((path, {k: v}) for k, v in old.items() if k not in item)
-    added, odd = _sums(come, size)
-    if odd:
-        return None
-    return copy, part + added - _sums(gone, size)[0]
+    delta, odd = _sums(come, size, gone)
+    return None if odd else (copy, part + delta)
 
 
 def _match_key(item: Any) -> Any:
@@ -444,10 +442,25 @@ class _Never:
 _NEVER = _Never()
 
 
-def _sums(todo: list[tuple[str, Any]], size: int) -> tuple[np.ndarray, bool]:
-    """The whole sums (in 1/_SCALE) of the leaves under `todo`'s (path, container) pairs, slot by slot, and
-    whether a leaf of no JSON type was met (read as its text)."""
+def _sums(todo: list[tuple[str, Any]], size: int, gone: list[tuple[str, Any]] | None = None
+          ) -> tuple[np.ndarray, bool]:
+    """The whole sums (in 1/_SCALE) of the leaves under `todo`'s (path, container) pairs, less those under
+    `gone`'s, slot by slot, and whether a leaf of no JSON type was met under `todo` (read as its text)."""
     acc: dict[int, int] = defaultdict(int)  # (a few slots of the size: made into the array from them)
+    odd = _add(todo, size, acc)
+    if gone:
+        less: dict[int, int] = defaultdict(int)
+        _add(gone, size, less)
+        for slot, value in less.items():
+            acc[slot] -= value
+    out = np.zeros(size, dtype=np.int64)
+    if acc:
+        out[list(acc)] = list(acc.values())
+    return out, odd
+
+
+def _add(todo: list[tuple[str, Any]], size: int, acc: dict[int, int]) -> bool:
+    """`_sums`' walk: the leaves under `todo` added to `acc`; whether one was of no JSON type."""
     odd = False
     layouts, places, texts = _tables.setdefault(size, ({}, {}, {}))  # by (path, *keys), path, (path, text)
     for table in (layouts, places, texts):
@@ -489,7 +502,4 @@ def _sums(todo: list[tuple[str, Any]], size: int) -> tuple[np.ndarray, bool]:
             else:
                 todo.append((key, [_plain(v)]))
                 odd = True
-    out = np.zeros(size, dtype=np.int64)
-    if acc:
-        out[list(acc)] = list(acc.values())
-    return out, odd
+    return odd
