@@ -31,6 +31,7 @@ import bisect
 import itertools
 import json
 import math
+import operator
 import zlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -95,26 +96,37 @@ class ActionCodec:
         self._type_index = {t: i for i, t in enumerate(self.types)}
 
     def blocks(self, legal: Iterable[LegalOrder]) -> Blocks:
+        # (made at every step: the most frequent field, a required choice, read without `field_values`' call)
         used: dict[str, int] = {}
-        out = Blocks([], [], [], [])
+        starts: list[int] = []
+        sizes: list[int] = []
+        orders: list[LegalOrder] = []
+        values_of: list[list[tuple[Any, ...]]] = []
+        cut = 0
+        index_of, slots, offsets = self._type_index.get, self.slots, self.offsets
         for lo in legal:
-            values = [field_values(f) for f in lo.fields]
-            size = math.prod(len(v) for v in values)
-            index = self._type_index.get(lo.type)
+            values = [f.choices if f.kind == "choice" and not f.optional and type(f.choices) is tuple
+                      else field_values(f) for f in lo.fields]
+            size = math.prod(map(len, values))
             if size == 0:
                 continue
-            if index is None or used.get(lo.type, 0) + size > self.slots[index]:
-                out.cut += size
+            kind = lo.type
+            index, before = index_of(kind), used.get(kind, 0)
+            if index is None or before + size > slots[index]:
+                cut += size
                 continue
-            out.starts.append(self.offsets[index] + used.get(lo.type, 0))
-            out.sizes.append(size)
-            out.orders.append(lo)
-            out.values.append(values)
-            used[lo.type] = used.get(lo.type, 0) + size
-        # the runs of one type follow each other, and the types' blocks are in order: sorted by start
-        order = sorted(range(len(out.starts)), key=out.starts.__getitem__)
-        return Blocks([out.starts[i] for i in order], [out.sizes[i] for i in order],
-                      [out.orders[i] for i in order], [out.values[i] for i in order], out.cut)
+            starts.append(offsets[index] + before)
+            sizes.append(size)
+            orders.append(lo)
+            values_of.append(values)
+            used[kind] = before + size
+        # the runs of one type follow each other, and the types' blocks are in order: sorted by start (most often
+        # they came so)
+        if any(map(operator.gt, starts, starts[1:])):
+            order = sorted(range(len(starts)), key=starts.__getitem__)
+            starts, sizes = [starts[i] for i in order], [sizes[i] for i in order]
+            orders, values_of = [orders[i] for i in order], [values_of[i] for i in order]
+        return Blocks(starts, sizes, orders, values_of, cut)
 
     def mask(self, blocks: Blocks | None) -> np.ndarray:
         mask = np.zeros(self.size, dtype=np.int8)
