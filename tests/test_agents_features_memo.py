@@ -122,30 +122,33 @@ def test_a_dict_of_lists_whose_lists_or_keys_change_gives_the_vector() -> None:
 
 def test_a_list_whose_items_shift_keeps_their_parts_and_gives_the_vector(monkeypatch: pytest.MonkeyPatch) -> None:
     """A list's items are found among the last ones wherever they stood (a counter lost shifts the rest): only
-    the items not equal to one of the last, of the same type, are walked again; the vector is `features`' all the
-    same, items that share an id, a text or a type but differ included."""
+    the items not equal to one of the last, of the same type, are walked again (an item met lately, in an earlier
+    view, is found in the pool; a dict changed is told from the last of its id by its changed entries alone);
+    the vector is `features`' all the same, items that share an id, a text or a type but differ included."""
     import campagne.agents.encoding as encoding
 
     walked: list[object] = []
     plain = encoding._sums
 
-    def spy(todo, size):  # type: ignore[no-untyped-def]
-        walked.extend(v for _, vs in todo for v in vs)
-        return plain(todo, size)
+    def spy(todo, size, gone=None):  # type: ignore[no-untyped-def]
+        walked.extend(v for _, vs in todo + (gone or []) for v in (vs if type(vs) is list else [vs]))
+        return plain(todo, size, gone)
 
     memo = Features(64)
     a, b, c = ({"id": x, "hex": f"010{i}"} for i, x in enumerate("abc"))
     rows = [([a, b, c, "x", "y"], None),
             ([b, c, "y"], []),  # the first of each kind gone: the rest shift, none walked again
-            ([{"id": "z"}, b, c, "x", "y"], [{"id": "z"}, "x"]),  # come at the front
-            ([{**b, "hex": "0909"}, c, b, "y", "y"], [{**b, "hex": "0909"}, "y"]),  # an id twice, one changed
+            ([{"id": "z"}, b, c, "x", "y"], [{"id": "z"}]),  # come at the front ("x": in the pool)
+            # an id twice, one changed: its hex told from the last b's (the second "y": the pool's)
+            ([{**b, "hex": "0909"}, c, b, "y", "y"], [{"hex": "0909"}, {"hex": "0101"}]),
             ([c, {"id": "b", "hex": "0909"}, "y", "y"], []),
-            ([c, {"id": "b", "hex": 909}, "y", 1], [{"id": "b", "hex": 909}, 1]),  # another value, another type
+            # another value, another type
+            ([c, {"id": "b", "hex": 909}, "y", 1], [{"hex": 909}, {"hex": "0909"}, 1]),
             ([1.0, c, {"id": "b", "hex": 909}, "y"], [1.0]),  # equal, of another type: walked (the same sum)
             ([True, Fraction(1), c, {"id": "b", "hex": 909}], [True, Fraction(1)]),
             ([Fraction(1), True, c, {"id": "b", "hex": 909}], [Fraction(1)]),  # no JSON type: always walked
             ([{"hex": "0101"}, {"hex": "0102"}], [{"hex": "0101"}, {"hex": "0102"}]),  # no id
-            ([{"hex": "0102"}, {"hex": "0101"}, {"hex": "0101"}], [{"hex": "0101"}]),
+            ([{"hex": "0102"}, {"hex": "0101"}, {"hex": "0101"}], []),  # the second 0101: the pool's
             ([], [])]
     for units, again in rows:
         view = {"units": units}

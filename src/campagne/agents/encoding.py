@@ -1,23 +1,6 @@
 """The fixed encodings an agent library needs: orders as action numbers, views as a fixed-size vector.
 
-Actions. A game's action space is one block of numbers per order type the game declares (its descriptor's
-`orders`, in their declared order), each block as long as the most concrete orders of that type a player can be
-offered at once: the game's own bound where its descriptor declares one (`agent_actions`, type -> size), else
-`SLOTS`. The blocks' lengths, so the action space and the type of every action number, are fixed for the game:
-action `starts[t] + k` is always an order of type `types[t]`. Within a type, `k` counts the concrete orders of
-that type listed now by `legal_orders`, in the order the rules list them: each `LegalOrder` takes a run of
-numbers, one per combination of its fields' values (the last field fastest). What `k` names within its type
-depends on the state (a unit's id or a hex is not a number the game declares), as with any game whose moves are
-listed, not drawn.
-
-The domains, bounded where they are open:
-- `choice`: every choice, in the rules' order; `bool`: false, true;
-- `int`: every whole number when the range holds at most `INT_VALUES`, else `INT_VALUES` evenly spaced ones from
-  `low` to `high` (both kept): an agent bids, buys or bribes on that grid;
-- `text` (free text: a hero's name, a reason): the one text `TEXT`;
-- an `optional` field: first "left out", then its values.
-A type's concrete orders past its block are not offered (`Blocks.cut` counts them; tests/test_agents_env.py plays
-seeded random games of every game and finds none).
+Actions: see `actions` (`ActionCodec`, re-exported here).
 
 Observations. `view_text(view)` is the player's view as JSON (keys sorted); `features(view)` hashes its leaves
 into a fixed-size float vector: a number adds its log-scaled value at the slot of its path, a text adds 1 at the
@@ -27,139 +10,23 @@ view alone, the one gate for secrets.
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import json
 import math
 import zlib
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 
-from ..core.copying import copy_plain
-from ..core.interface import Field, LegalOrder
+from ..core.copying import _ATOMS, copy_plain
+from .actions import INT_VALUES, SLOTS, TEXT, ActionCodec, Blocks, field_values  # noqa: F401 (the agents' one place)
 
-SLOTS = 1 << 10  # a type's block when its game declares no bound for it
-INT_VALUES = 32
-TEXT = "agent"
 FEATURES = 512
 BOUND = 1000.0
-_LEFT_OUT = object()
-
-
-def field_values(f: Field) -> tuple[Any, ...]:
-    """The values an action may give this field (see the module's note)."""
-    if f.kind == "choice":
-        values: tuple[Any, ...] = tuple(f.choices)
-    elif f.kind == "bool":
-        values = (False, True)
-    elif f.kind == "int":
-        low, high = int(f.low), int(f.high)  # type: ignore[arg-type]
-        if high - low + 1 <= INT_VALUES:
-            values = tuple(range(low, high + 1))
-        else:
-            values = tuple(sorted({low + (high - low) * i // (INT_VALUES - 1) for i in range(INT_VALUES)}))
-    else:
-        values = () if f.optional else (TEXT,)
-    return ((_LEFT_OUT,) + values) if f.optional else values
-
-
-@dataclass
-class Blocks:
-    """The legal orders of one player now, laid out on the action numbers."""
-
-    starts: list[int]
-    sizes: list[int]
-    orders: list[LegalOrder]
-    values: list[list[tuple[Any, ...]]]
-    cut: int = 0  # concrete orders past their type's slots (or of an undeclared type): not offered
-
-    @property
-    def count(self) -> int:
-        return sum(self.sizes)
-
-
-class ActionCodec:
-    """Action numbers <-> commands, for one game's declared order types and their blocks' lengths."""
-
-    def __init__(self, types: Sequence[str], slots: int | Mapping[str, int] = SLOTS) -> None:
-        self.types = tuple(types)
-        self.slots = tuple(int(slots if isinstance(slots, int) else slots.get(t, SLOTS)) for t in self.types)
-        self.offsets = tuple(itertools.accumulate(self.slots, initial=0))[:-1]  # where each type's block starts
-        self.size = sum(self.slots)
-        self._type_index = {t: i for i, t in enumerate(self.types)}
-
-    def blocks(self, legal: Iterable[LegalOrder]) -> Blocks:
-        used: dict[str, int] = {}
-        out = Blocks([], [], [], [])
-        for lo in legal:
-            values = [field_values(f) for f in lo.fields]
-            size = math.prod(len(v) for v in values)
-            index = self._type_index.get(lo.type)
-            if size == 0:
-                continue
-            if index is None or used.get(lo.type, 0) + size > self.slots[index]:
-                out.cut += size
-                continue
-            out.starts.append(self.offsets[index] + used.get(lo.type, 0))
-            out.sizes.append(size)
-            out.orders.append(lo)
-            out.values.append(values)
-            used[lo.type] = used.get(lo.type, 0) + size
-        # the runs of one type follow each other, and the types' blocks are in order: sorted by start
-        order = sorted(range(len(out.starts)), key=out.starts.__getitem__)
-        return Blocks([out.starts[i] for i in order], [out.sizes[i] for i in order],
-                      [out.orders[i] for i in order], [out.values[i] for i in order], out.cut)
-
-    def mask(self, blocks: Blocks | None) -> np.ndarray:
-        mask = np.zeros(self.size, dtype=np.int8)
-        if blocks is not None:
-            for start, size in zip(blocks.starts, blocks.sizes):
-                mask[start:start + size] = 1
-        return mask
-
-    def legal_actions(self, blocks: Blocks) -> list[int]:
-        return [a for start, size in zip(blocks.starts, blocks.sizes) for a in range(start, start + size)]
-
-    def decode(self, blocks: Blocks, action: int) -> dict[str, Any]:
-        """The command action number `action` names now (ValueError: not a legal action now)."""
-        i = bisect.bisect_right(blocks.starts, action) - 1
-        if i < 0 or action >= blocks.starts[i] + blocks.sizes[i]:
-            raise ValueError(f"action {action} is not legal now")
-        k = action - blocks.starts[i]
-        chosen: dict[str, Any] = {}
-        lo, values = blocks.orders[i], blocks.values[i]
-        for f, vals in zip(reversed(lo.fields), reversed(values)):
-            k, j = divmod(k, len(vals))
-            if vals[j] is not _LEFT_OUT:
-                chosen[f.name] = vals[j]
-        return lo.command(chosen)
-
-    def encode(self, blocks: Blocks, command: dict[str, Any]) -> int | None:
-        """The action number of `command` now, if it is one of the offered orders (None otherwise)."""
-        from ..core.interface import _same
-        for start, lo, values in zip(blocks.starts, blocks.orders, blocks.values):
-            if not lo.describes(command):
-                continue
-            k = 0
-            for f, vals in zip(lo.fields, values):
-                value = command.get(f.name, _LEFT_OUT)
-                j = next((j for j, v in enumerate(vals) if v is value or (v is not _LEFT_OUT and value is not
-                                                                        _LEFT_OUT and _same(v, value))), None)
-                if j is None:
-                    break
-                k = k * len(vals) + j
-            else:
-                return start + k
-        return None
-
-    def name(self, action: int) -> str:
-        """The order type of an action number (fixed for the game)."""
-        if not 0 <= action < self.size:
-            raise ValueError(f"action {action} is no action of this game")
-        return self.types[bisect.bisect_right(self.offsets, action) - 1]
+POOL = 8  # parts kept per place by `Features._walk`
+POOL_PARTS = 1 << 10  # parts kept in all before they are all dropped
 
 
 def view_text(view: Any) -> str:
@@ -204,7 +71,7 @@ def _plain(value: Any) -> Any:
 
 
 def features(view: Any, size: int = FEATURES) -> np.ndarray:
-    return _vector(np.array(_sums([("", [view])], size)[0], dtype=np.int64))
+    return _vector(_sums([("", [view])], size)[0])
 
 
 def _vector(sums: np.ndarray) -> np.ndarray:
@@ -229,6 +96,10 @@ class Features:
         self.last: dict[Any, Any] = {}
         # the sum of every part of `last`, kept whole: an unchanged part costs no add (exact: whole numbers)
         self.total = np.zeros(size, dtype=np.int64)
+        # the last few parts walked, by where they stand (`_walk`): a part that comes back (a game's start after
+        # a reset, a flag set then cleared) is found there rather than walked again
+        self.pool: dict[Any, list[tuple[Any, np.ndarray]]] = {}
+        self.pooled = 0
 
     def __call__(self, view: Any) -> np.ndarray:
         if type(view) is not dict:
@@ -250,8 +121,7 @@ class Features:
             elif before is not None and before[0] == "one" and type(before[1]) is kind and before[1] == value:
                 entry = before
             else:
-                found, odd = _sums([("", [{key: value}])], self.size)
-                entry = ("one", _NEVER if odd else copy_plain(value, {}), np.array(found, dtype=np.int64))
+                entry = ("one", *self._walk(("one", key), "", [{key: value}], value))
             kept[key] = entry
             if entry is before:  # (nothing changed, the most frequent)
                 continue
@@ -263,6 +133,38 @@ class Features:
                 total -= before[-1]
         self.last, self.total = kept, total
         return _vector(total)
+
+    def _walk(self, where: Any, path: str, container: Any, item: Any, near: Any = None) -> tuple[Any, np.ndarray]:
+        """`item`'s (copy, part): its part the sum of `container` walked under `path` (`item` its one leaf or
+        entry). `where` names all the part depends on besides the item itself: the kind of part, its path, and
+        the item's key in a dict (in a list, its `_match_key`, so that few are compared). An equal item of the
+        same type met there lately gives its part (`POOL` kept a place, `POOL_PARTS` in all); else a dict is
+        told from `near` (path, copy, part: the last item of its id, a dict whose keys sit under that path) by
+        the entries that changed (`_changed`); else it is walked."""
+        kept = self.pool.get(where)
+        if kept is not None:
+            for old, part in kept:
+                if type(old) is type(item) and old == item:
+                    return old, part
+        found = _changed(self.size, *near, item) if near is not None else None
+        if found is not None:
+            copy, part = found
+        else:
+            part, odd = _sums([(path, container)], self.size)
+            if odd:  # (a value of no JSON type: walked each time)
+                return _NEVER, part
+            copy = copy_plain(item, {})
+        if self.pooled >= POOL_PARTS:  # (bounded: a part is 4 KB)
+            self.pool.clear()
+            self.pooled, kept = 0, None
+        if kept is None:
+            kept = self.pool[where] = []
+        elif len(kept) >= POOL:
+            del kept[0]
+            self.pooled -= 1
+        kept.append((copy, part))
+        self.pooled += 1
+        return copy, part
 
     def _list(self, path: str, value: list[Any], before: Any) -> Any:
         """A list's part ("list", copies of its items, their sums, its sum), `before` itself when unchanged."""
@@ -302,9 +204,13 @@ class Features:
                         new_copies[i], new_parts[i], taken[j] = old, parts[j], True
                         break
                 else:
-                    found, odd = _sums([(path, [item])], self.size)
-                    part = np.array(found, dtype=np.int64)
-                    new_copies[i] = _NEVER if odd else copy_plain(item, {})
+                    key, near = _match_key(item), None
+                    if type(item) is dict:  # the last item of its id (its key), changed: told by its entries
+                        j = next((j for j in spare.get(key, ()) if not taken[j] and type(copies[j]) is dict), None)
+                        if j is not None:
+                            near, taken[j] = (path, copies[j], parts[j]), True
+                            whole -= parts[j]
+                    new_copies[i], part = self._walk(("list", path, key), path, [item], item, near)
                     new_parts[i] = part
                     whole += part
         for j in range(n):
@@ -343,9 +249,8 @@ class Features:
             if type(old) is type(item) and old == item and k in parts:
                 new_copies[k], new_parts[k] = old, parts[k]
                 continue
-            found, odd = _sums([(path, {k: item})], self.size)
-            part = np.array(found, dtype=np.int64)
-            new_copies[k] = _NEVER if odd else copy_plain(item, {})
+            near = (f"{path}/{k}", old, parts[k]) if type(item) is dict and type(old) is dict else None
+            new_copies[k], part = self._walk(("dict", path, k), path, {k: item}, item, near)
             new_parts[k] = part
             if k in parts:
                 whole -= parts[k]
@@ -354,6 +259,26 @@ class Features:
             if k not in value:
                 whole -= part
         return "dict", new_copies, new_parts, whole
+
+
+def _changed(size: int, path: str, old: dict[Any, Any], part: np.ndarray, item: dict[Any, Any]
+             ) -> tuple[dict[Any, Any], np.ndarray] | None:
+    """A dict's (copy, part) from `old`'s (a copy of a dict whose entries sit under `path`, and its part): the
+    entries not equal to the old ones (of the same type) taken off and walked again, the others' copies kept
+    (never changed: private); None when a new entry holds a value of no JSON type. Exact: whole sums."""
+    come, gone, copy = [], [], {}
+    for k, v in item.items():
+        was = old.get(k, _NEVER)
+        if type(was) is type(v) and was == v:
+            copy[k] = was
+            continue
+        come.append((path, {k: v}))
+        if k in old:
+            gone.append((path, {k: was}))
+        copy[k] = v if type(v) in _ATOMS else copy_plain(v, {})
+    gone.extend((path, {k: v}) for k, v in old.items() if k not in item)
+    delta, odd = _sums(come, size, gone)
+    return None if odd else (copy, part + delta)
 
 
 def _match_key(item: Any) -> Any:
@@ -381,10 +306,25 @@ class _Never:
 _NEVER = _Never()
 
 
-def _sums(todo: list[tuple[str, Any]], size: int) -> tuple[list[int], bool]:
-    """The whole sums (in 1/_SCALE) of the leaves under `todo`'s (path, container) pairs, slot by slot, and
-    whether a leaf of no JSON type was met (read as its text)."""
-    acc = [0] * size
+def _sums(todo: list[tuple[str, Any]], size: int, gone: list[tuple[str, Any]] | None = None
+          ) -> tuple[np.ndarray, bool]:
+    """The whole sums (in 1/_SCALE) of the leaves under `todo`'s (path, container) pairs, less those under
+    `gone`'s, slot by slot, and whether a leaf of no JSON type was met under `todo` (read as its text)."""
+    acc: dict[int, int] = defaultdict(int)  # (a few slots of the size: made into the array from them)
+    odd = _add(todo, size, acc)
+    if gone:
+        less: dict[int, int] = defaultdict(int)
+        _add(gone, size, less)
+        for slot, value in less.items():
+            acc[slot] -= value
+    out = np.zeros(size, dtype=np.int64)
+    if acc:
+        out[list(acc)] = list(acc.values())
+    return out, odd
+
+
+def _add(todo: list[tuple[str, Any]], size: int, acc: dict[int, int]) -> bool:
+    """`_sums`' walk: the leaves under `todo` added to `acc`; whether one was of no JSON type."""
     odd = False
     layouts, places, texts = _tables.setdefault(size, ({}, {}, {}))  # by (path, *keys), path, (path, text)
     for table in (layouts, places, texts):
@@ -426,4 +366,4 @@ def _sums(todo: list[tuple[str, Any]], size: int) -> tuple[list[int], bool]:
             else:
                 todo.append((key, [_plain(v)]))
                 odd = True
-    return acc, odd
+    return odd

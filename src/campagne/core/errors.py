@@ -29,7 +29,14 @@ class CampagneError(Exception):
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
         self.params = params
-        super().__init__(self.message("en"))
+        # (the sentence is made when read, not here: the legal orders meet thousands of refusals nobody reads)
+        super().__init__(code)
+
+    def __str__(self) -> str:
+        return self.message("en")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.message('en')!r})"
 
     def message(self, lang: str = "en") -> str:
         texts = MESSAGES.get(self.code)

@@ -15,8 +15,8 @@ from typing import Any
 from ...core.names import natural
 
 from . import combat
-from .magic import (UNIT_SPELLS, can_cast, dispel_targets, order_of, partners, shape_word, spell, spell_cost,
-                    unit_targets, zone_starts)
+from .magic import (UNIT_SPELLS, aimed_at, can_cast, dispel_targets, order_of, partners, shape_word, spell,
+                    spell_cost, zone_starts)
 from .movement import can_end, can_move, occupancy, reach_now
 from .state import ArcState, Memo, Unit, memo_of
 
@@ -110,6 +110,7 @@ def _casts(state: ArcState, player: str, caster: str | None, zones_of: Any) -> I
     """`casts` one by one, a zone spell's zones listed by `zones_of` (`zone_words`, or `_some_zone` when only
     whether there is one matters)."""
     taken = busy(state, player)
+    seen: dict[str, Any] = {}  # (see `magic.aimed_at`)
     for c in own(state, player):
         if (caster is not None and c.id != caster) or c.id in taken or not can_cast(state, c):
             continue
@@ -134,7 +135,7 @@ def _casts(state: ArcState, player: str, caster: str | None, zones_of: Any) -> I
                         yield {**base, "targets": t}
                 elif s["kind"] in UNIT_SPELLS and s["cost"] <= pool:
                     if aimed is None:
-                        aimed = unit_targets(state, c, key)
+                        aimed = aimed_at(state, c, key, seen)
                     t = list(aimed)
                     if t:
                         yield {**base, "targets": t}

@@ -11,12 +11,13 @@ as before by a straight line's first hex (in range) and direction ("D9:S").
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ...core.dice import Dice
 from ...core.names import natural
 from .data import spells
-from .state import ArcState, Unit
+from .state import ArcState, Memo, Unit, memo_of
 
 Event = dict[str, Any]
 UNIT_SPELLS = ("bless", "healing", "silence", "light", "hold", "flame")
@@ -87,6 +88,31 @@ def unit_targets(state: ArcState, caster: Unit, key: str) -> list[str]:
         if ok and b.distance(at, t.hex) <= reach:  # type: ignore[arg-type]
             out.append(t.id)
     return sorted(out)
+
+
+# (asked for every priest and spell at every declaration of the magic phase, while no counter moves: kept in the
+# state's memo by all `unit_targets` reads, the board, the alliance and each counter's part below; its order,
+# `order_of`, is its type's)
+_AIMED = attrgetter("id", "type", "side", "hex", "status", "hidden", "reduced", "heal_next_turn")
+
+
+def aimed_at(state: ArcState, caster: Unit, key: str, seen: dict[str, Any]) -> list[str]:
+    """`unit_targets`, remembered: shared, never to be changed. `seen`: a dict the caller keeps while the state
+    does not change (the counters' targets found once per set of counters, their key hashed once)."""
+    here = seen.get("aimed")
+    if here is None:
+        aimed = memo_of(state).aimed
+        at = (state.board, state.two_player, *map(_AIMED, state.units.values()))
+        here = aimed.get(at)
+        if here is None:
+            if len(aimed) >= Memo.KEPT // 16:
+                aimed.clear()
+            here = aimed[at] = {}
+        seen["aimed"] = here
+    found = here.get((caster.side, caster.hex, caster.type, key))
+    if found is None:
+        found = here[(caster.side, caster.hex, caster.type, key)] = unit_targets(state, caster, key)
+    return found
 
 
 def dispel_targets(state: ArcState, caster: Unit) -> list[str]:

@@ -108,8 +108,17 @@ _FOE = attrgetter("hex", "type")
 
 def foes_of(state: ArcState, side: str) -> tuple[Any, ...]:
     """What `search` reads of the counters against a `side`'s: each visible enemy's hex and type."""
-    return tuple(_FOE(e) for e in state.units.values() if e.status == "active" and not e.hidden
-                 and e.hex is not None and state.enemies(e.side, side))
+    # (asked at every move resolved: whether a side is an enemy looked up once a side, not once a counter)
+    foe: dict[str, bool] = {}
+    out = []
+    for e in state.units.values():
+        if e.status == "active" and not e.hidden and e.hex is not None:
+            f = foe.get(e.side)
+            if f is None:
+                f = foe[e.side] = state.enemies(e.side, side)
+            if f:
+                out.append(_FOE(e))
+    return tuple(out)
 
 
 def settled(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, Any] | None = None

@@ -89,13 +89,16 @@ def order_move(ctx: OrderContext) -> list[Event]:
     s: ArcState = ctx.state
     p = acting_player(ctx)
     unit, hex_ = refusals.counter_word(s, p, ctx.arg("unit")), ctx.arg("hex")
-    movers = {u.id: u for u in declare.movers(s, p, s.phase)}
-    if unit not in movers:
+    # (the one counter asked whether it is among `declare.movers`, and its reach whether it holds the hex: not
+    # every mover listed, nor the reach sorted, at every move declared)
+    u = s.units.get(unit) if isinstance(unit, str) else None
+    if u is None or not (u.side == p and u.status == "active" and u.hex is not None
+                         and unit not in declare.busy(s, p) and movement.can_move(s, u, s.phase)):
         refusals.why_not_counter(s, p, unit, what("move"), s.phase)
-    u = movers[unit]
     mount = "pegasus" if ctx.cmd["type"] == "fly" else None
-    need(mount in declare.mounts(u), "arc.bad_mount", unit=refusals.name(unit), mount=mount)
-    if hex_ not in declare.destinations(s, u, mount):
+    if mount not in declare.mounts(u):
+        raise CampagneError("arc.bad_mount", unit=refusals.name(unit), mount=mount)
+    if hex_ not in movement.reach_now(s, u, pegasus=mount == "pegasus"):
         refusals.why_not_hex(s, u, hex_, mount == "pegasus")
     return plan(ctx, unit=unit, hex=hex_, mount=mount)
 

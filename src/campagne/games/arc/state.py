@@ -79,7 +79,7 @@ class Memo:
     values depend on, so every copy of the state shares it (a search's trial copies find what the game found); a
     pickled state (a snapshot) carries it empty."""
 
-    __slots__ = ("drawn", "reaches", "searches", "tallies", "zones")
+    __slots__ = ("aimed", "drawn", "reaches", "searches", "tallies", "zones")
     KEPT = 4096  # entries of each at most: a general movement's few thousand reaches
 
     def __init__(self) -> None:
@@ -88,6 +88,7 @@ class Memo:
         self.drawn: dict[tuple[Any, ...], Any] = {}  # each counter as a view draws it (`views.unit_views`)
         self.tallies: dict[tuple[Any, ...], Any] = {}  # the lost counters counted (`victory.tally`)
         self.zones: dict[tuple[Any, ...], list[str]] = {}  # a zone spell's listed zones (`declare.zone_words`)
+        self.aimed: dict[tuple[Any, ...], Any] = {}  # by the counters, a unit spell's targets (`magic.aimed_at`)
 
     def __deepcopy__(self, memo: Any) -> Memo:
         return self

@@ -93,8 +93,10 @@ def _keep(state: BattleState, orders: list[LegalOrder]) -> list[LegalOrder]:
                 if f.name in base:
                     base[f.name] = good[0]
             elif f.kind in ("int", "bool"):
-                # a one-model unit's casualties: 1 is both ends, tried once
-                ends = dict.fromkeys((f.low, f.high) if f.kind == "int" else (False, True))
+                # a one-model unit's casualties: 1 is both ends, tried once; and a casualty report's checks read
+                # its count only as within 1..models, this field's own bounds: its least answers for both
+                ends = ((f.low,) if lo.fixed.get("fact") == "casualties" else
+                        dict.fromkeys((f.low, f.high) if f.kind == "int" else (False, True)))
                 if not all(_accepts(state, lo.command({**base, f.name: v})) for v in ends):
                     break
                 fields.append(f)

@@ -63,6 +63,22 @@ def pending_odds(state: BattleState, p: Pending, n: psychology.Nerve | None = No
     bu = state.units[p.unit]
     if n is None:
         n = nerve(state, bu)
+    # (asked at every view and listing while a test waits, and twice per question, with the same nerve: kept on
+    # the unit's frozen profile, shared by the battle's copies, by all the odds read; a copy given, never kept)
+    kept = bu.unit.profile._memo.setdefault("odds", {})
+    key = (p.test, n, p.reason, bool(p.params.get("reroll")), bool(p.params.get("outnumbered")), bu.enemy_within_8)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= ODDS_KEPT:
+            kept.clear()
+        found = kept[key] = _pending_odds(p, n, bu.enemy_within_8)
+    return dict(found)
+
+
+ODDS_KEPT = 256  # a profile's remembered odds at most (its units' nerves, tests and reasons over a run's battles)
+
+
+def _pending_odds(p: Pending, n: psychology.Nerve, enemy_within_8: bool) -> dict[str, Fraction]:
     if p.test == "panic":
         return psychology.panic_odds(n, p.reason, won_combat=bool(p.params.get("reroll")))
     if p.test == "fear":
@@ -70,7 +86,7 @@ def pending_odds(state: BattleState, p: Pending, n: psychology.Nerve | None = No
     if p.test == "terror":
         return psychology.terror_odds(n, p.reason)
     if p.test == "rally":
-        return psychology.rally_odds(n, enemy_within_8=bu.enemy_within_8)
+        return psychology.rally_odds(n, enemy_within_8=enemy_within_8)
     if p.test == "return":
         return psychology.return_odds(n)
     if p.test == "reform":

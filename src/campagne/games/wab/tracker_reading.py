@@ -52,6 +52,10 @@ def host_of(state: BattleState, bu: BattleUnit) -> BattleUnit:
 
 def unit_state(state: BattleState, bu: BattleUnit, **facts: Any) -> odds.UnitState:
     """The `odds.UnitState` of a unit now: models, wounds, the general's Ld and the army standard."""
+    return _unit_state(state, bu, dataclasses.replace(bu.unit), facts)
+
+
+def _unit_state(state: BattleState, bu: BattleUnit, unit: Any, facts: dict[str, Any]) -> odds.UnitState:
     gen = general_of(state, bu.side)
     general_ld = None
     if gen is not None and gen.status == "ready" and gen.models > 0:
@@ -64,13 +68,14 @@ def unit_state(state: BattleState, bu: BattleUnit, **facts: Any) -> odds.UnitSta
                if u.unit.army_standard and u.status == "ready" and u.models > 0]
     standard_near = (any(b.key == bu.key or b.attached_to == bu.key for b in bearers)
                      or (bool(bearers) and bu.army_standard_near))
-    return odds.UnitState(dataclasses.replace(bu.unit), general_ld=general_ld,
+    return odds.UnitState(unit, general_ld=general_ld,
                           army_standard_near=standard_near,
                           wounded=min(bu.wounded, max(bu.unit.profile.W - 1, 0)), **facts)
 
 
 def nerve(state: BattleState, bu: BattleUnit) -> psychology.Nerve:
-    return unit_state(state, bu).nerve(bu.models)
+    # (the unit itself, not a copy: a nerve holds only values read from it, and changes nothing)
+    return _unit_state(state, bu, bu.unit, {}).nerve(bu.models)
 
 
 def causes_fear(bu: BattleUnit) -> bool:
