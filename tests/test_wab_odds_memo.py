@@ -6,7 +6,6 @@ test, the nerve, the reason, a flag or the enemy within 8", or gives the remembe
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from campagne.games.wab.battle_state import Pending
