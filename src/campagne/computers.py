@@ -47,6 +47,11 @@ def search_players(descriptor: Any, state: Any) -> dict[str, Any]:
     return {pid: b for pid, b in found.items() if b is not None}
 
 
+class _Stale(Exception):
+    """The computers' plan, made before a search player's order that differed from it, no longer fits the game
+    (an Arc computer plans a whole phase: its seat's next orders after the search ended that phase otherwise)."""
+
+
 class _Searched:
     """A game (or a campaign) whose search players' orders are the search's. The game's own computers play every
     seat in their own sequence, the search players standing in; when they give a search player's order, the
@@ -55,11 +60,13 @@ class _Searched:
     the computers alone would give them, and a search player who keeps its computer's choice plays the seat's
     baseline game order for order. Before, the computers played on past a search player waiting beside them: in
     an Atlantis conquest the other seat's came first, and the dice, drawn by the order's number, made another
-    game of it (a study's differences from the baseline were then not all the search's)."""
+    game of it (a study's differences from the baseline were then not all the search's). An order the rules refuse
+    after the search overruled its computer is a stale plan's: `play_all` asks the computers again."""
 
     def __init__(self, game: Any, descriptor: Any, searchers: dict[str, Any], seed: Any, budget: Any) -> None:
         self._game, self._descriptor, self._searchers = game, descriptor, searchers
         self._seed, self._budget = seed, budget
+        self.overruled, self.pushed = False, []
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
@@ -67,14 +74,16 @@ class _Searched:
     def push(self, command: Any, *args: Any, **kw: Any) -> Any:
         who = command.get("player") if isinstance(command, dict) else None
         if who not in self._searchers:
-            return self._game.push(command, *args, **kw)
+            return self._push(command, args, kw)
         from .ai_search import decide
         from .core.errors import CampagneError
         n = len(self._game.entries)
         searched = decide(self._descriptor, self._game.state, who, f"{self._seed}:{n}",
                           self._budget or self._searchers[who], own=command)
+        if searched is None:
+            return self._push(command, args, kw)
         try:
-            return self._game.push(searched if searched is not None else command, *args, **kw)
+            entry = self._game.push(searched, *args, **kw)
         except CampagneError:  # chosen on a guess of what it cannot see (an unseen counter on its hex, in Arc):
             # refused, as a person's would be; it then gives one of the orders the rules offer it now, at random
             import random
@@ -82,7 +91,21 @@ class _Searched:
             offered = self._descriptor.load("legal_orders")(self._game.state, who)
             view = self._descriptor.load("view")(self._game.state, who)
             again = random_player(view, offered, random.Random(f"{self._seed}:{n}:refused"))
-            return self._game.push(again if again is not None else command, *args, **kw)
+            return self._push(again if again is not None else command, args, kw)
+        self.pushed.append(entry)
+        self.overruled = self.overruled or searched != command
+        return entry
+
+    def _push(self, command: Any, args: tuple[Any, ...], kw: dict[str, Any]) -> Any:
+        from .core.errors import CampagneError
+        try:
+            entry = self._game.push(command, *args, **kw)
+        except CampagneError:
+            if self.overruled:
+                raise _Stale() from None
+            raise
+        self.pushed.append(entry)
+        return entry
 
 
 def play_all(game: Any, descriptor: Any, module: Any, seed: Any, budget: Any = None, **autoplay: Any
@@ -92,8 +115,14 @@ def play_all(game: Any, descriptor: Any, module: Any, seed: Any, budget: Any = N
     if not searchers:
         return module.autoplay(game, seed, **autoplay)
     stand_in = frozenset(autoplay.pop("stand_in", frozenset())) | frozenset(searchers)
-    return module.autoplay(_Searched(game, descriptor, searchers, seed, budget), seed, stand_in=stand_in,
-                           **autoplay)
+    searched = _Searched(game, descriptor, searchers, seed, budget)
+    while True:
+        try:
+            module.autoplay(searched, seed, stand_in=stand_in, **autoplay)
+            return searched.pushed
+        except _Stale:  # planned again from the game as it now stands
+            searched.overruled = False
+            autoplay["after"] = searched.pushed[-1:]
 
 
 def play_computers(c: Any, after: list[Any] | None = None) -> list[Any]:
