@@ -299,6 +299,9 @@ class GameDescriptor:
     # combination of a LegalOrder's fields' values, an open int counting 32 values): the length of the type's block
     # of agents' action numbers (campagne.agents.encoding), 1,024 when not given. Checked by random play.
     agent_actions: Mapping[str, int] = field(default_factory=dict)
+    # top-level lists of the view whose items are never changed once a view holds them (drawn once and shared by
+    # the views, as Arc's counters): the agents' vector tells an unchanged one by identity (encoding.Features)
+    frozen_view_items: tuple[str, ...] = ()
 
     def load(self, attribute: str) -> Any:
         """The object an attribute of this descriptor names."""
