@@ -100,8 +100,8 @@ def reach(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, An
 
 
 # A counter's search (the cheapest costs and paths, before where it may stop) reads of the others only where its
-# visible enemies stand and of which type (their ZOCs, the hexes they hold): a friend's move, or an enemy's out of
-# sight, changes nothing in it. So the moves resolved one by one find the searches their declarations made, and
+# visible enemies within its allowance stand and of which type (their ZOCs, the hexes they hold): a friend's move,
+# or an enemy's out of sight or beyond its allowance, changes nothing in it. So the moves resolved one by one find the searches their declarations made, and
 # a side whose enemies stood still finds last turn's from the same hexes. Kept in the state's memo by that key.
 _FOE = attrgetter("hex", "type")
 
@@ -131,6 +131,11 @@ def settled(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, 
             foes = seen[("foes", u.side)] = foes_of(state, u.side)
     else:
         foes = foes_of(state, u.side)
+    if u.kind.mvt >= 0:  # (an unlimited mover's search reads every foe)
+        # a foe farther than the allowance reads nothing of it: its hex is never entered, its ZOC (the hexes
+        # next to it) holds none the search goes on from (every step costs a point: none beyond the allowance)
+        near = state.board.around(u.hex, allowance(u, pegasus))
+        foes = tuple([f for f in foes if f[0] in near])
     searches = memo_of(state).searches
     key = (u.type, u.side, u.hex, pegasus, foes)
     found = searches.get(key)
