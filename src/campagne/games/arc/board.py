@@ -55,7 +55,6 @@ class Board:
     # times a game (the board never changes)
     _axial: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
     _within: dict[tuple[str, int], list[str]] = field(default_factory=dict, repr=False)
-    _around: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict, repr=False)
 
     def __deepcopy__(self, memo: Any) -> Board:  # immutable: every copy of a state shares it
         return self
@@ -116,13 +115,6 @@ class Board:
             by_axial = self.by_axial
             found = self._within[(h, radius)] = [by_axial[a] for a in hexgrid.spiral(self.axial(h), radius)
                                                  if a in by_axial]
-        return found
-
-    def around(self, h: str, radius: int) -> frozenset[str]:
-        """`within` as a set (a counter's search asks which foes stand within its allowance)."""
-        found = self._around.get((h, radius))
-        if found is None:
-            found = self._around[(h, radius)] = frozenset(self.within(h, radius))
         return found
 
     def line(self, start: str, direction: int, length: int) -> list[str] | None:
