@@ -48,6 +48,28 @@ def test_frozen_items_are_kept_themselves_and_give_the_vector() -> None:
         assert all(k is not u for k, u in zip(memo.last["other"][1], view["other"]))
 
 
+def test_viewers_share_the_parts_of_frozen_items_by_identity_path_and_size() -> None:
+    """Vectors sharing `known` (one game's viewers) take a frozen item's part from another's walk: only for the
+    same object under the same path, walked at the same size (each would give a wrong vector if forgotten)."""
+    rng = random.Random(11)
+    pool = [{"id": f"u{i}", "hex": f"{i:02d}01", "n": i} for i in range(6)]
+    known: dict = {}
+    viewers = [(Features(size, frozen=("units", "more"), known=known), size) for size in (64, 64, 32)]
+    walked_elsewhere = 0
+    for _ in range(80):
+        if rng.random() < 0.3:  # a counter drawn anew: a new object
+            i = rng.randrange(len(pool))
+            pool[i] = {**pool[i], "hex": rng.choice(["0101", "0202"]), "n": rng.randrange(3)}
+        for memo, size in rng.sample(viewers, len(viewers)):
+            units = rng.sample(pool, rng.randrange(1, len(pool)))
+            more = rng.sample(pool, rng.randrange(len(pool)))  # the same objects in another list
+            view = {"units": units, "more": more}
+            before = len(known)
+            assert np.array_equal(memo(view), features(view, size)), view
+            walked_elsewhere += len(known) == before
+    assert walked_elsewhere and known
+
+
 def test_arc_drawings_are_never_changed_by_their_readers() -> None:
     d = games()["arc"]
     text, picture = d.load("text"), d.load("picture")

@@ -94,11 +94,17 @@ class Features:
 
     `frozen`: the top-level lists whose items are never changed once a view holds them (a game's memo shares its
     drawings between views: `GameDescriptor.frozen_view_items`). Their items are kept themselves, not copied, so
-    an item unchanged since the last view is the very same object and is told by identity, not compared."""
+    an item unchanged since the last view is the very same object and is told by identity, not compared; and one
+    another viewer's vector walked (`known`) is not walked again."""
 
-    def __init__(self, size: int = FEATURES, frozen: Iterable[str] = ()) -> None:
+    def __init__(self, size: int = FEATURES, frozen: Iterable[str] = (),
+                 known: dict[int, tuple[Any, Any, np.ndarray]] | None = None) -> None:
         self.size = size
         self.frozen = frozenset(f"/{key}" for key in frozen)
+        # the parts of the frozen items walked, by the item's identity (the item held, so its id is not reused),
+        # with the path and size they were walked under: `known` may be shared by the vectors of one game's
+        # viewers, who see the same drawings
+        self.known = {} if known is None else known
         self.last: dict[Any, Any] = {}
         # the sum of every part of `last`, kept whole: an unchanged part costs no add (exact: whole numbers)
         self.total = np.zeros(size, dtype=np.int64)
@@ -214,6 +220,12 @@ class Features:
                         new_copies[i], new_parts[i], taken[j] = item if frozen else old, parts[j], True
                         break
                 else:
+                    known = self.known.get(id(item)) if frozen else None
+                    if known is not None and known[0] is item and known[1] == (path, self.size):
+                        new_copies[i] = item  # (walked by another viewer's vector: the same drawing)
+                        new_parts[i] = part = known[2]
+                        whole += part
+                        continue
                     key, near = _match_key(item), None
                     if type(item) is dict:  # the last item of its id (its key), changed: told by its entries
                         j = next((j for j in spare.get(key, ()) if not taken[j] and type(copies[j]) is dict), None)
@@ -223,6 +235,9 @@ class Features:
                     new_copies[i], part = self._walk(("list", path, key), path, [item], item, near)
                     if frozen and new_copies[i] is not _NEVER:  # (kept itself: the next view's, if unchanged)
                         new_copies[i] = item
+                        if len(self.known) >= POOL_PARTS:
+                            self.known.clear()
+                        self.known[id(item)] = (item, (path, self.size), part)  # (the item held: its id kept)
                     new_parts[i] = part
                     whole += part
         for j in range(n):

@@ -75,7 +75,8 @@ class Match:
         self.codec = ActionCodec(types, dict(d.agent_actions) if slots is None else slots)
         self.turns, self.max_steps, self.feature_size = turns, max_steps, feature_size
         # each agent's vector from his last one: the parts of his view that did not change are not walked again
-        self._features = {a: Features(feature_size, d.frozen_view_items) for a in self.agents}
+        known: dict[int, Any] = {}  # (the frozen items' parts, shared by the agents: they see the same drawings)
+        self._features = {a: Features(feature_size, d.frozen_view_items, known) for a in self.agents}
         self.game: Game | None = None
         self._opening: tuple[Any, Any] | None = None  # every game's start (state, entry), when it rolls no die
         self.reset(0)
@@ -194,7 +195,8 @@ class Match:
         """A copy that plays on alone: the game copied, the rest shared (never changed)."""
         twin = copy.copy(self)
         twin.game = self.game.copy()
-        twin._features = {a: Features(self.feature_size, self.descriptor.frozen_view_items)
+        known: dict[int, Any] = {}
+        twin._features = {a: Features(self.feature_size, self.descriptor.frozen_view_items, known)
                           for a in self.agents}  # each remembers its own views
         twin.history = list(self.history)
         return twin
