@@ -254,10 +254,12 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
         # first of them is taken, and sorted they are taken in the heap's order, (cost, hex): the same paths
         steps = b.steps(cavalry, pegasus)
         stop = zoc.union(ends_there) if ends_there else zoc
-        buckets: list[list[str]] = [[] for _ in range(cap + 1)]
+        # (a hex reached with the whole allowance spent goes nowhere further: found, never taken from a bucket)
+        buckets: list[list[str]] = [[] for _ in range(max(cap, 1))]
         buckets[0].append(start)
         get = best.get
-        for cost, bucket in enumerate(buckets):
+        for cost in range(cap):
+            bucket = buckets[cost]
             if len(bucket) > 1:
                 bucket.sort()
             for h in bucket:
@@ -271,7 +273,8 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
                     if old is None or new < old:
                         best[n] = new
                         prev[n] = h
-                        buckets[new].append(n)
+                        if new < cap:
+                            buckets[new].append(n)
         return best, prev, occ
     if not unlimited and toward is None:  # the same from a heap (a search to one hex, or beyond the allowance)
         steps = b.steps(cavalry, pegasus)
