@@ -134,8 +134,7 @@ def settled(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, 
     if u.kind.mvt >= 0:  # (an unlimited mover's search reads every foe)
         # a foe farther than the allowance reads nothing of it: its hex is never entered, its ZOC (the hexes
         # next to it) holds none the search goes on from (every step costs a point: none beyond the allowance)
-        mp, here, dist = allowance(u, pegasus), u.hex, state.board.distance
-        foes = tuple([f for f in foes if dist(here, f[0]) <= mp])
+        foes = state.board.near(u.hex, allowance(u, pegasus), foes)
     searches = memo_of(state).searches
     key = (u.type, u.side, u.hex, pegasus, foes)
     found = searches.get(key)
