@@ -63,6 +63,7 @@ class Match:
         self._legal_orders = d.load("legal_orders")
         self._view = d.load("view")
         self._outcome = d.load("outcome")
+        self._ended = d.load("ended") if d.ended else None  # (asked at every step: cheaper than the outcome)
         self.setup = d.load("setup")(default_players(d, players), {**default_options(d), **dict(options or {})})
         if referee not in (None, "auto", "agent"):
             raise ValueError("referee: 'auto' or 'agent'")
@@ -106,7 +107,9 @@ class Match:
         self.current: str | None = None
         self.blocks: Blocks | None = None
         for _ in range(ROUTINE):
-            if self._outcome(self.game.state).ended or self.steps >= self.max_steps:
+            state = self.game.state
+            if (self._outcome(state).ended if self._ended is None else self._ended(state)) \
+                    or self.steps >= self.max_steps:
                 return None
             for who in self.game.awaiting():
                 if who in self.agents:

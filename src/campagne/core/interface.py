@@ -262,6 +262,9 @@ class GameDescriptor:
     picture_public: bool = False
     sheets: str = ""  # module with build_sheets(...), sheets_markdown, sheets_html
     outcome: str = ""  # (state) -> Outcome
+    # optional: (state) -> bool, the outcome's `ended` alone, for a caller that asks it at every step (the agents'
+    # match: the whole outcome, scores and standing, was a twentieth of Arc's step); tests/test_agents_ended.py
+    ended: str = ""
     computers: Mapping[str, str] = field(default_factory=dict)  # controller name -> dotted path of a player
     autoplay: str = ""  # the game's loop letting computers act (journal-aware), if it has one
     # (state, viewer) -> the state as viewer knows it (what his view hides taken out), for heuristics that need

@@ -31,6 +31,7 @@ GAME = GameDescriptor(
     picture="campagne.games.arc.picture:picture_as",
     sheets="campagne.games.arc.sheet",
     outcome="campagne.games.arc.victory:outcome",
+    ended="campagne.games.arc.victory:ended",
     computers={"random": "campagne.games.arc.ai:random_player", "greedy": "campagne.games.arc.ai:greedy",
                "absent": "campagne.games.arc.ai:absent"},
     autoplay="campagne.games.arc.ai:autoplay",
