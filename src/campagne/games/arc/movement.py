@@ -390,7 +390,11 @@ def found_on_the_way(state: ArcState, u: Unit, path: list[str]) -> tuple[list[st
     pièce adverse »."""
     if u.kind.ability("invisible"):
         return path, []
+    # (asked at every move resolved: the hexes holding a hidden counter found in one pass, their enemies after)
+    lurking = {x.hex for x in state.units.values() if x.hidden and x.status == "active"}
     for i, h in enumerate(path):
+        if h not in lurking:
+            continue
         hidden = [x for x in state.at(h) if x.hidden and state.enemies(x.side, u.side)]
         if hidden:
             events: list[Event] = []
