@@ -130,7 +130,7 @@ def test_the_remembered_search_follows_a_foe_up_to_the_allowance() -> None:
         if u is not mover and u is not foe:
             u.hex = None
     b, mp, differ, shared = s.board, mover.kind.mvt, 0, 0
-    for start in sorted(b.neighbours)[::11]:
+    for start in sorted(b.neighbours)[::23]:
         mover.hex = start
         for d in (mp + 2, mp + 1, mp, mp - 1):
             ring = sorted(h for h in b.neighbours if b.distance(start, h) == d)
