@@ -111,3 +111,34 @@ def test_the_remembered_search_follows_the_type_of_a_foe() -> None:
                 found.append(movement.search(s, sniper)[0])
             differ += found[0] != found[2]
     assert differ  # (else this test would prove nothing)
+
+
+def test_the_remembered_search_follows_a_foe_up_to_the_allowance() -> None:
+    """The key holds the foes within the mover's allowance only (`movement.settled`): one at the allowance's
+    distance changes the search (its hex barred), one beyond changes nothing. The foe walks in from beyond, so a
+    key that dropped the foes at the allowance's distance would give the search made without him."""
+    m = Match("arc")
+    m.reset(4)
+    while m.game.state.phase != "move":
+        m.act(m.legal_actions()[0])
+    s = m.game.state
+    mover = next(u for u in s.units.values() if u.side == "bonnaire" and u.kind.mvt > 0 and not u.kind.pegasus)
+    mover.status, mover.hidden = "active", False
+    foe = next(u for u in s.units.values() if s.enemies(u.side, "bonnaire"))
+    foe.status, foe.hidden = "active", False
+    for u in s.units.values():  # the two alone on the board
+        if u is not mover and u is not foe:
+            u.hex = None
+    b, mp, differ, shared = s.board, mover.kind.mvt, 0, 0
+    for start in sorted(b.neighbours)[::23]:
+        mover.hex = start
+        for d in (mp + 2, mp + 1, mp, mp - 1):
+            ring = sorted(h for h in b.neighbours if b.distance(start, h) == d)
+            for at in ring[:: max(1, len(ring) // 3)]:
+                foe.hex = None
+                alone, kept = movement.search(s, mover)[0], movement.settled(s, mover)[0]
+                foe.hex = at
+                _same(s, mover, False)
+                differ += d == mp and movement.search(s, mover)[0] != alone
+                shared += d > mp and movement.settled(s, mover)[0] is kept  # (the one search: none made)
+    assert differ and shared  # (else this test would prove nothing)

@@ -105,3 +105,47 @@ def test_targets_among_the_neighbours_are_the_plain_pass(seen: list[ArcState]) -
                 assert listed == combat.targets(s, u, phase), (u.id, phase)
                 found += len(listed)
     assert found
+
+
+def found_before(state: ArcState, u: Unit, path: list[str]) -> tuple[list[str], list[dict]]:
+    if u.kind.ability("invisible"):
+        return path, []
+    for i, h in enumerate(path):
+        hidden = [x for x in state.at(h) if x.hidden and state.enemies(x.side, u.side)]
+        if hidden:
+            events = []
+            for x in hidden:
+                x.hidden = False
+                events.append({"type": "detected", "unit": x.id, "at": h, "by": u.id})
+            kept = path[:i]
+            while kept and not movement.can_end(state, u, kept[-1]):
+                kept.pop()
+            return kept, events
+    return path, []
+
+
+def test_found_on_the_way_is_the_plain_pass(seen: list[ArcState]) -> None:
+    """A move's path walked for hidden enemies (their hexes found in one pass first): the same path kept, the
+    same detections, with counters made hidden (friends and enemies, eliminated ones too) on and off the path."""
+    rng, found = random.Random(4), 0
+    for state in seen:
+        for _ in range(3):
+            s = copy.deepcopy(state)
+            on_board = [u for u in s.units.values() if u.hex]
+            if not on_board:
+                continue
+            mover = rng.choice(on_board)
+            path = [rng.choice(sorted(s.board.neighbours[mover.hex]))]
+            for _ in range(rng.randrange(1, 6)):
+                path.append(rng.choice(sorted(s.board.neighbours[path[-1]])))
+            for u in s.units.values():
+                if u is not mover and rng.random() < 0.3:
+                    u.hidden = True
+                    u.hex = rng.choice(path) if rng.random() < 0.5 else u.hex
+                    u.status = "eliminated" if rng.random() < 0.1 else u.status
+            a, b = copy.deepcopy(s), copy.deepcopy(s)
+            got = movement.found_on_the_way(a, a.units[mover.id], list(path))
+            assert got == found_before(b, b.units[mover.id], list(path))
+            assert {u.id: u.hidden for u in a.units.values()} == {u.id: u.hidden for u in b.units.values()}
+            found += bool(got[1])
+    assert found

@@ -16,6 +16,7 @@ import math
 import zlib
 from collections import defaultdict
 from collections.abc import Iterable
+from operator import is_
 from typing import Any
 
 import numpy as np
@@ -89,10 +90,21 @@ class Features:
     each top-level entry, each item of a top-level list (a counter, a unit) and each item of the lists a top-level
     dict holds (each player's declarations) is compared with a copy of the last one (`==`, at C speed; a copy,
     since a view may hold the state's own lists, changed in place later) and walked again only when it changed.
-    The same vector as `features` (whole sums: a number equal to the last, 1 and 1.0 say, adds the same)."""
+    The same vector as `features` (whole sums: a number equal to the last, 1 and 1.0 say, adds the same).
 
-    def __init__(self, size: int = FEATURES) -> None:
+    `frozen`: the top-level lists whose items are never changed once a view holds them (a game's memo shares its
+    drawings between views: `GameDescriptor.frozen_view_items`). Their items are kept themselves, not copied, so
+    an item unchanged since the last view is the very same object and is told by identity, not compared; and one
+    another viewer's vector walked (`known`) is not walked again."""
+
+    def __init__(self, size: int = FEATURES, frozen: Iterable[str] = (),
+                 known: dict[int, tuple[Any, Any, np.ndarray]] | None = None) -> None:
         self.size = size
+        self.frozen = frozenset(f"/{key}" for key in frozen)
+        # the parts of the frozen items walked, by the item's identity (the item held, so its id is not reused),
+        # with the path and size they were walked under: `known` may be shared by the vectors of one game's
+        # viewers, who see the same drawings
+        self.known = {} if known is None else known
         self.last: dict[Any, Any] = {}
         # the sum of every part of `last`, kept whole: an unchanged part costs no add (exact: whole numbers)
         self.total = np.zeros(size, dtype=np.int64)
@@ -168,10 +180,14 @@ class Features:
 
     def _list(self, path: str, value: list[Any], before: Any) -> Any:
         """A list's part ("list", copies of its items, their sums, its sum), `before` itself when unchanged."""
+        frozen = path in self.frozen
         if before is not None:
             _, copies, parts, whole = before
+            if frozen:  # (the same objects: told by identity alone, never changed)
+                if len(copies) == len(value) and all(map(is_, copies, value)):
+                    return before
             # (nothing changed, the most frequent: one comparison at C speed, item types included)
-            if copies == value and list(map(type, copies)) == list(map(type, value)):
+            elif copies == value and list(map(type, copies)) == list(map(type, value)):
                 return before
             whole = whole.copy()
         else:
@@ -187,8 +203,8 @@ class Features:
         for i, item in enumerate(value):
             if i < n:
                 old = copies[i]
-                if type(old) is type(item) and old == item:
-                    new_copies[i], new_parts[i], taken[i] = old, parts[i], True
+                if old is item or type(old) is type(item) and old == item:
+                    new_copies[i], new_parts[i], taken[i] = item if frozen else old, parts[i], True
                     continue
             left.append(i)
         if left:
@@ -200,10 +216,16 @@ class Features:
                 item = value[i]
                 for j in spare.get(_match_key(item), ()):
                     old = copies[j]
-                    if not taken[j] and type(old) is type(item) and old == item:
-                        new_copies[i], new_parts[i], taken[j] = old, parts[j], True
+                    if not taken[j] and (old is item or type(old) is type(item) and old == item):
+                        new_copies[i], new_parts[i], taken[j] = item if frozen else old, parts[j], True
                         break
                 else:
+                    known = self.known.get(id(item)) if frozen else None
+                    if known is not None and known[0] is item and known[1] == (path, self.size):
+                        new_copies[i] = item  # (walked by another viewer's vector: the same drawing)
+                        new_parts[i] = part = known[2]
+                        whole += part
+                        continue
                     key, near = _match_key(item), None
                     if type(item) is dict:  # the last item of its id (its key), changed: told by its entries
                         j = next((j for j in spare.get(key, ()) if not taken[j] and type(copies[j]) is dict), None)
@@ -211,6 +233,11 @@ class Features:
                             near, taken[j] = (path, copies[j], parts[j]), True
                             whole -= parts[j]
                     new_copies[i], part = self._walk(("list", path, key), path, [item], item, near)
+                    if frozen and new_copies[i] is not _NEVER:  # (kept itself: the next view's, if unchanged)
+                        new_copies[i] = item
+                        if len(self.known) >= POOL_PARTS:
+                            self.known.clear()
+                        self.known[id(item)] = (item, (path, self.size), part)  # (the item held: its id kept)
                     new_parts[i] = part
                     whole += part
         for j in range(n):

@@ -63,6 +63,7 @@ class Match:
         self._legal_orders = d.load("legal_orders")
         self._view = d.load("view")
         self._outcome = d.load("outcome")
+        self._ended = d.load("ended") if d.ended else None  # (asked at every step: cheaper than the outcome)
         self.setup = d.load("setup")(default_players(d, players), {**default_options(d), **dict(options or {})})
         if referee not in (None, "auto", "agent"):
             raise ValueError("referee: 'auto' or 'agent'")
@@ -75,7 +76,8 @@ class Match:
         self.codec = ActionCodec(types, dict(d.agent_actions) if slots is None else slots)
         self.turns, self.max_steps, self.feature_size = turns, max_steps, feature_size
         # each agent's vector from his last one: the parts of his view that did not change are not walked again
-        self._features = {a: Features(feature_size) for a in self.agents}
+        known: dict[int, Any] = {}  # (the frozen items' parts, shared by the agents: they see the same drawings)
+        self._features = {a: Features(feature_size, d.frozen_view_items, known) for a in self.agents}
         self.game: Game | None = None
         self._opening: tuple[Any, Any] | None = None  # every game's start (state, entry), when it rolls no die
         self.reset(0)
@@ -105,7 +107,9 @@ class Match:
         self.current: str | None = None
         self.blocks: Blocks | None = None
         for _ in range(ROUTINE):
-            if self._outcome(self.game.state).ended or self.steps >= self.max_steps:
+            state = self.game.state
+            if (self._outcome(state).ended if self._ended is None else self._ended(state)) \
+                    or self.steps >= self.max_steps:
                 return None
             for who in self.game.awaiting():
                 if who in self.agents:
@@ -194,7 +198,9 @@ class Match:
         """A copy that plays on alone: the game copied, the rest shared (never changed)."""
         twin = copy.copy(self)
         twin.game = self.game.copy()
-        twin._features = {a: Features(self.feature_size) for a in self.agents}  # each remembers its own views
+        known: dict[int, Any] = {}
+        twin._features = {a: Features(self.feature_size, self.descriptor.frozen_view_items, known)
+                          for a in self.agents}  # each remembers its own views
         twin.history = list(self.history)
         return twin
 

@@ -262,6 +262,9 @@ class GameDescriptor:
     picture_public: bool = False
     sheets: str = ""  # module with build_sheets(...), sheets_markdown, sheets_html
     outcome: str = ""  # (state) -> Outcome
+    # optional: (state) -> bool, the outcome's `ended` alone, for a caller that asks it at every step (the agents'
+    # match: the whole outcome, scores and standing, was a twentieth of Arc's step); tests/test_agents_ended.py
+    ended: str = ""
     computers: Mapping[str, str] = field(default_factory=dict)  # controller name -> dotted path of a player
     autoplay: str = ""  # the game's loop letting computers act (journal-aware), if it has one
     # (state, viewer) -> the state as viewer knows it (what his view hides taken out), for heuristics that need
@@ -299,6 +302,9 @@ class GameDescriptor:
     # combination of a LegalOrder's fields' values, an open int counting 32 values): the length of the type's block
     # of agents' action numbers (campagne.agents.encoding), 1,024 when not given. Checked by random play.
     agent_actions: Mapping[str, int] = field(default_factory=dict)
+    # top-level lists of the view whose items are never changed once a view holds them (drawn once and shared by
+    # the views, as Arc's counters): the agents' vector tells an unchanged one by identity (encoding.Features)
+    frozen_view_items: tuple[str, ...] = ()
 
     def load(self, attribute: str) -> Any:
         """The object an attribute of this descriptor names."""

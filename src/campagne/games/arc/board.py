@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -107,6 +108,19 @@ class Board:
         q = axial.get(b) or self.axial(b)
         dq, dr = p[0] - q[0], p[1] - q[1]
         return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    def near(self, h: str, radius: int, items: Iterable[tuple[Any, ...]]) -> tuple[tuple[Any, ...], ...]:
+        """The items (each a tuple, its hex first) at most `radius` away from `h`, in their order (`distance`
+        written out: asked of every visible foe at each counter's search)."""
+        axial, twice = self._axial, 2 * radius
+        q0, r0 = axial.get(h) or self.axial(h)
+        out = []
+        for item in items:
+            q, r = axial.get(item[0]) or self.axial(item[0])
+            dq, dr = q - q0, r - r0
+            if abs(dq) + abs(dr) + abs(dq + dr) <= twice:
+                out.append(item)
+        return tuple(out)
 
     def within(self, h: str, radius: int) -> list[str]:
         """The hexes at most `radius` away, nearest first (a list the caller does not change)."""

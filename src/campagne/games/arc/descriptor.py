@@ -31,6 +31,7 @@ GAME = GameDescriptor(
     picture="campagne.games.arc.picture:picture_as",
     sheets="campagne.games.arc.sheet",
     outcome="campagne.games.arc.victory:outcome",
+    ended="campagne.games.arc.victory:ended",
     computers={"random": "campagne.games.arc.ai:random_player", "greedy": "campagne.games.arc.ai:greedy",
                "absent": "campagne.games.arc.ai:absent"},
     autoplay="campagne.games.arc.ai:autoplay",
@@ -43,5 +44,7 @@ GAME = GameDescriptor(
     # the most concrete orders of a type offered at once (agents' action numbers): a spell is cast by each priest
     # at each target in reach (about 21,000 seen at most), a move is each counter to each hex it reaches
     agent_actions={"cast": 1 << 15, "cast-with": 1 << 15, "move": 1 << 13, "fly": 1 << 12},
+    # each counter's drawing is kept in the state's memo and shared by the views, never changed (views.unit_views)
+    frozen_view_items=("units",),
     tools="campagne.games.arc.cli:register",
 )

@@ -100,8 +100,8 @@ def reach(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, An
 
 
 # A counter's search (the cheapest costs and paths, before where it may stop) reads of the others only where its
-# visible enemies stand and of which type (their ZOCs, the hexes they hold): a friend's move, or an enemy's out of
-# sight, changes nothing in it. So the moves resolved one by one find the searches their declarations made, and
+# visible enemies within its allowance stand and of which type (their ZOCs, the hexes they hold): a friend's move,
+# or an enemy's out of sight or beyond its allowance, changes nothing in it. So the moves resolved one by one find the searches their declarations made, and
 # a side whose enemies stood still finds last turn's from the same hexes. Kept in the state's memo by that key.
 _FOE = attrgetter("hex", "type")
 
@@ -131,6 +131,10 @@ def settled(state: ArcState, u: Unit, pegasus: bool = False, *, seen: dict[Any, 
             foes = seen[("foes", u.side)] = foes_of(state, u.side)
     else:
         foes = foes_of(state, u.side)
+    if u.kind.mvt >= 0:  # (an unlimited mover's search reads every foe)
+        # a foe farther than the allowance reads nothing of it: its hex is never entered, its ZOC (the hexes
+        # next to it) holds none the search goes on from (every step costs a point: none beyond the allowance)
+        foes = state.board.near(u.hex, allowance(u, pegasus), foes)
     searches = memo_of(state).searches
     key = (u.type, u.side, u.hex, pegasus, foes)
     found = searches.get(key)
@@ -249,10 +253,12 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
         # first of them is taken, and sorted they are taken in the heap's order, (cost, hex): the same paths
         steps = b.steps(cavalry, pegasus)
         stop = zoc.union(ends_there) if ends_there else zoc
-        buckets: list[list[str]] = [[] for _ in range(cap + 1)]
+        # (a hex reached with the whole allowance spent goes nowhere further: found, never taken from a bucket)
+        buckets: list[list[str]] = [[] for _ in range(max(cap, 1))]
         buckets[0].append(start)
         get = best.get
-        for cost, bucket in enumerate(buckets):
+        for cost in range(cap):
+            bucket = buckets[cost]
             if len(bucket) > 1:
                 bucket.sort()
             for h in bucket:
@@ -266,7 +272,8 @@ def search(state: ArcState, u: Unit, pegasus: bool = False, limited: bool = True
                     if old is None or new < old:
                         best[n] = new
                         prev[n] = h
-                        buckets[new].append(n)
+                        if new < cap:
+                            buckets[new].append(n)
         return best, prev, occ
     if not unlimited and toward is None:  # the same from a heap (a search to one hex, or beyond the allowance)
         steps = b.steps(cavalry, pegasus)
@@ -383,7 +390,11 @@ def found_on_the_way(state: ArcState, u: Unit, path: list[str]) -> tuple[list[st
     pièce adverse »."""
     if u.kind.ability("invisible"):
         return path, []
+    # (asked at every move resolved: the hexes holding a hidden counter found in one pass, their enemies after)
+    lurking = {x.hex for x in state.units.values() if x.hidden and x.status == "active"}
     for i, h in enumerate(path):
+        if h not in lurking:
+            continue
         hidden = [x for x in state.at(h) if x.hidden and state.enemies(x.side, u.side)]
         if hidden:
             events: list[Event] = []

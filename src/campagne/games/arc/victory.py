@@ -146,6 +146,11 @@ def standing(state: ArcState, winners: list[str]) -> list[str]:
     return [*winners, *rest]
 
 
+def ended(state: ArcState) -> bool:
+    """`outcome(state).ended` alone (the agents' match asks it at every step)."""
+    return state.ended
+
+
 def outcome(state: ArcState) -> Outcome:
     """Scores: a total victory gives its winners 1 and the others 0; the standing after turn 8 gives
     0.5, 0.25 and 0 (nobody won)."""

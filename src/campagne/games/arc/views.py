@@ -35,8 +35,7 @@ def unit_view(u: Unit, types: dict[str, UnitType] | None = None) -> dict[str, An
             "start_hexes": list(u.start_hexes)}
 
 
-def _by_id(u: Unit) -> str:
-    return u.id
+_by_id = attrgetter("id")
 
 
 # (every counter drawn at every view, while a few change between two: each drawing kept in the state's memo by
@@ -47,16 +46,16 @@ _DRAWN = attrgetter("id", "type", "side", "hex", "reduced", "hidden", "status", 
 
 def unit_views(state: ArcState, units: list[Unit]) -> list[dict[str, Any]]:
     """`unit_view` of each counter, remembered."""
-    drawn, types = memo_of(state).drawn, unit_types()
+    drawn = memo_of(state).drawn
     if len(drawn) >= Memo.KEPT:
         drawn.clear()
-    out = []
-    for u in units:
-        key = _DRAWN(u)
-        found = drawn.get(key)
-        if found is None:
-            found = drawn[key] = unit_view(u, types)
-        out.append(found)
+    keys = list(map(_DRAWN, units))
+    out = list(map(drawn.get, keys))  # (in C: the counters drawn before, most of them)
+    if None in out:
+        types = unit_types()
+        for i, found in enumerate(out):
+            if found is None:
+                out[i] = drawn[keys[i]] = unit_view(units[i], types)
     return out
 
 
