@@ -295,7 +295,10 @@ def _changed(size: int, path: str, old: dict[Any, Any], part: np.ndarray, item: 
     (never changed: private); None when a new leaf is of no JSON type. Exact: whole sums."""
     come: list[tuple[str, Any]] = []
     gone: list[tuple[str, Any]] = []
-    copy = {k: _delta(path, k, old.get(k, _NEVER), v, come, gone) for k, v in item.items()}
+    copy = {}
+    for k, v in item.items():
+        w = old.get(k, _NEVER)
+        copy[k] = w if type(w) is type(v) and w == v else _delta(path, k, w, v, come, gone)
     gone.extend((path, {k: v}) for k, v in old.items() if k not in item)
     delta, odd = _sums(come, size, gone)
     return None if odd else (copy, part + delta)
@@ -313,12 +316,19 @@ def _delta(path: str, k: Any, was: Any, value: Any, come: list[tuple[str, Any]],
             return was
         if kind is dict or kind is list:
             at = path if k is _ITEM else f"{path}/{k}"
+            # (an equal entry or item, the most frequent, kept here: no call)
             if kind is dict:
-                out = {j: _delta(at, j, was.get(j, _NEVER), v, come, gone) for j, v in value.items()}
+                out = {}
+                for j, v in value.items():
+                    w = was.get(j, _NEVER)
+                    out[j] = w if type(w) is type(v) and w == v else _delta(at, j, w, v, come, gone)
                 gone.extend((at, {j: v}) for j, v in was.items() if j not in value)
                 return out
             n = len(was)
-            items = [_delta(at, _ITEM, was[i] if i < n else _NEVER, v, come, gone) for i, v in enumerate(value)]
+            items = []
+            for i, v in enumerate(value):
+                w = was[i] if i < n else _NEVER
+                items.append(w if type(w) is type(v) and w == v else _delta(at, _ITEM, w, v, come, gone))
             gone.extend((at, [v]) for v in was[len(value):])
             return items
     come.append((path, [value]) if k is _ITEM else (path, {k: value}))
