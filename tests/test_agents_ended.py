@@ -16,8 +16,8 @@ from campagne.registry import games
 DECLARING = sorted(name for name, d in games().items() if d.ended)
 
 
-def test_arc_declares_it() -> None:
-    assert "arc" in DECLARING
+def test_arc_and_gorges_declare_it() -> None:
+    assert {"arc", "gorges"} <= set(DECLARING)
 
 
 @pytest.mark.parametrize("game", DECLARING)
@@ -44,3 +44,14 @@ def test_arc_ended_at_its_end() -> None:
         m.game.state, kept = state, m.game.state
         assert m.advance() is None and m.ended  # (the match sees it over)
         m.game.state = kept
+
+
+def test_gorges_ended_at_its_end() -> None:
+    """A whole (short) campaign: not over at any step before the last, over at the last, as its outcome says."""
+    d = games()["gorges"]
+    ended, outcome = d.load("ended"), d.load("outcome")
+    m = Match("gorges")
+    m.reset(0)
+    for _ in random_walk(m, random.Random(0), 600):
+        assert ended(m.game.state) is outcome(m.game.state).ended is False
+    assert m.over and ended(m.game.state) is outcome(m.game.state).ended is True and m.ended

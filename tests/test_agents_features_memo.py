@@ -159,3 +159,44 @@ def test_a_list_whose_items_shift_keeps_their_parts_and_gives_the_vector(monkeyp
         assert np.array_equal(got, features(view, 64)), units
         if again is not None:
             assert walked == [*again], units
+
+
+def test_a_dict_changed_deep_inside_gives_the_vector_and_walks_the_changed_leaves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A changed dict (a player) is told from its last copy leaf by leaf, through its dicts and its lists' items
+    in their places (one army moved: its position alone walked again): every way a nested part moves gives
+    `features`' vector, values of other types and of no JSON type included."""
+    import campagne.agents.encoding as encoding
+
+    walked: list[object] = []
+    plain = encoding._sums
+
+    def spy(todo, size, gone=None):  # type: ignore[no-untyped-def]
+        walked.extend(v for _, vs in todo + (gone or []) for v in (vs if type(vs) is list else vs.values()))
+        return plain(todo, size, gone)
+
+    g, l1 = {"ref": "a:G", "position": "0,0", "rules": ["x"]}, {"ref": "a:L1", "position": "1,0", "rules": []}
+    rows = [({"armies": [g, l1], "land": ["0,0"], "event": None}, None),
+            ({"armies": [g, {**l1, "position": "2,0"}], "land": ["0,0"], "event": None}, ["2,0", "1,0"]),
+            ({"armies": [g, {**l1, "position": "2,0", "rules": ["y"]}], "land": ["0,0"], "event": None},
+             ["y"]),
+            ({"armies": [g], "land": ["0,0", "1,1"], "event": {"key": 11}}, None),  # an item gone, others come
+            ({"armies": [g, l1, g], "land": ["1,1"], "event": {"key": 12, "pending": True}}, None),
+            ({"armies": [{**g, "rules": "x"}], "land": [], "event": {"pending": 1}}, None),  # other types
+            ({"armies": [{**g, "rules": ["x", 1.0]}], "land": [True], "event": {"pending": 1.0}}, None),
+            ({"armies": [{**g, "rules": ["x", Fraction(3)]}], "land": [1], "event": {"pending": 1}}, None),
+            ({"armies": [{**g, "rules": ["x", Fraction(3)]}], "land": [1], "event": {"pending": 1}}, None),
+            ({"armies": [{**g, "position": None}], "land": [], "event": []}, None),
+            ({"armies": {"G": g}, "land": {}, "event": [[1], {"a": 2}]}, None),
+            ({"armies": {"G": {**g, "rules": [["z"]]}}, "land": {}, "event": [[2], {"a": 2, "b": 3}]}, None),
+            ({"armies": [], "land": "none"}, None)]
+    memo = Features(64)
+    for me, again in rows:
+        view = {"players": {"alice": me, "bob": {"armies": [g], "land": []}}, "n": 1}
+        monkeypatch.setattr(encoding, "_sums", spy)
+        walked.clear()
+        got = memo(view)
+        monkeypatch.setattr(encoding, "_sums", plain)
+        assert np.array_equal(got, features(view, 64)), me
+        if again is not None:
+            assert walked == again, me

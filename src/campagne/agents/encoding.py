@@ -291,21 +291,53 @@ class Features:
 def _changed(size: int, path: str, old: dict[Any, Any], part: np.ndarray, item: dict[Any, Any]
              ) -> tuple[dict[Any, Any], np.ndarray] | None:
     """A dict's (copy, part) from `old`'s (a copy of a dict whose entries sit under `path`, and its part): the
-    entries not equal to the old ones (of the same type) taken off and walked again, the others' copies kept
-    (never changed: private); None when a new entry holds a value of no JSON type. Exact: whole sums."""
-    come, gone, copy = [], [], {}
+    leaves not equal to the old ones (of the same type) taken off and walked again, the others' copies kept
+    (never changed: private); None when a new leaf is of no JSON type. Exact: whole sums."""
+    come: list[tuple[str, Any]] = []
+    gone: list[tuple[str, Any]] = []
+    copy = {}
     for k, v in item.items():
-        was = old.get(k, _NEVER)
-        if type(was) is type(v) and was == v:
-            copy[k] = was
-            continue
-        come.append((path, {k: v}))
-        if k in old:
-            gone.append((path, {k: was}))
-        copy[k] = v if type(v) in _ATOMS else copy_plain(v, {})
+        w = old.get(k, _NEVER)
+        copy[k] = w if type(w) is type(v) and w == v else _delta(path, k, w, v, come, gone)
     gone.extend((path, {k: v}) for k, v in old.items() if k not in item)
     delta, odd = _sums(come, size, gone)
     return None if odd else (copy, part + delta)
+
+
+def _delta(path: str, k: Any, was: Any, value: Any, come: list[tuple[str, Any]], gone: list[tuple[str, Any]]
+           ) -> Any:
+    """`value`'s copy, `was` (its last copy, `_NEVER`: none) the entry `k` of a dict under `path` (`k` is
+    `_ITEM`: an item of a list at `path`); what changed between them added to `come` and `gone` as `_add`'s
+    (path, container) pairs. Two dicts are told entry by entry and two lists item by item in their places (a
+    list's items all sit at its path): a player whose one army moved walks that army's changed fields alone."""
+    kind = type(value)
+    if type(was) is kind:
+        if was == value:
+            return was
+        if kind is dict or kind is list:
+            at = path if k is _ITEM else f"{path}/{k}"
+            # (an equal entry or item, the most frequent, kept here: no call)
+            if kind is dict:
+                out = {}
+                for j, v in value.items():
+                    w = was.get(j, _NEVER)
+                    out[j] = w if type(w) is type(v) and w == v else _delta(at, j, w, v, come, gone)
+                gone.extend((at, {j: v}) for j, v in was.items() if j not in value)
+                return out
+            n = len(was)
+            items = []
+            for i, v in enumerate(value):
+                w = was[i] if i < n else _NEVER
+                items.append(w if type(w) is type(v) and w == v else _delta(at, _ITEM, w, v, come, gone))
+            gone.extend((at, [v]) for v in was[len(value):])
+            return items
+    come.append((path, [value]) if k is _ITEM else (path, {k: value}))
+    if was is not _NEVER:
+        gone.append((path, [was]) if k is _ITEM else (path, {k: was}))
+    return value if kind in _ATOMS else copy_plain(value, {})
+
+
+_ITEM = object()  # (`_delta`'s `k` for a list's item)
 
 
 def _match_key(item: Any) -> Any:

@@ -68,6 +68,7 @@ GAME = GameDescriptor(
     picture_public=True,
     sheets="campagne.games.gorges.sheet",
     outcome="campagne.games.gorges.standing:outcome",
+    ended="campagne.games.gorges.standing:ended",
     computers={"random": "campagne.core.players:random_player", "greedy": "campagne.games.gorges.players:greedy",
                "absent": "campagne.games.gorges.players:greedy"},
     autoplay="campagne.games.gorges.ai:autoplay",

@@ -51,6 +51,11 @@ def finish(ctx: Ctx) -> list[Event]:
     return [{"type": "campaign_ended", "turn": s.turn, "winner": winner, "standings": rows, "rolloff": rolloff}]
 
 
+def ended(s: GorgesState) -> bool:
+    """`outcome(s).ended` alone (the agents' match asks it at every step; the whole outcome ranks the relics)."""
+    return s.phase == "ended"
+
+
 def outcome(s: GorgesState):
     """Where the year stands, for the one interface: the final standing once ended, else the relic standing now."""
     from ...core.outcome import from_ranking

@@ -37,10 +37,11 @@ def _event(p: Player) -> dict[str, Any] | None:
         "waiting_kind": CHOICES.get(p.event["key"]) if p.event.get("pending") else None}
 
 
-def _player(s: GorgesState, p: Player, mine: bool) -> dict[str, Any]:
+def _player(s: GorgesState, p: Player, mine: bool, land: list[str]) -> dict[str, Any]:
+    """`land`: the player's territories, `s.owned(p.id)` (its length his empire, `s.empire(p.id)`)."""
     d: dict[str, Any] = {"id": p.id, "name": p.name, "race": p.race, "controller": p.controller,
-                         "capital": p.capital, "relics": p.relics, "territories": sorted(s.owned(p.id)),
-                         "empire": s.empire(p.id), "hostages": p.hostages, "event": _event(p),
+                         "capital": p.capital, "relics": p.relics, "territories": sorted(land),
+                         "empire": len(land), "hostages": p.hostages, "event": _event(p),
                          "returns_to": s.capital_of(p.id),
                          "armies": [_army(a, mine) for a in p.armies.values()]}
     if mine:
@@ -85,10 +86,14 @@ def _battle(s: GorgesState, b: Any, viewer: str | None) -> dict[str, Any]:
 
 
 def view(s: GorgesState, viewer: str | None) -> dict[str, Any]:
+    land: dict[str, list[str]] = {pid: [] for pid in s.players}  # (the owners read once, not twice a player)
+    for t, o in s.owners.items():
+        if o in land:
+            land[o].append(t)
     return {
         "ruleset": "gorges", "viewer": viewer, "turn": s.turn, "season": s.season, "phase": s.phase,
         "order": s.order, "awaiting": awaiting(s), "ghost": s.ghost,
-        "players": {pid: _player(s, p, viewer in (None, pid)) for pid, p in s.players.items()},
+        "players": {pid: _player(s, p, viewer in (None, pid), land[pid]) for pid, p in s.players.items()},
         "owners": dict(s.owners), "buildings": {t: b for t, b in s.buildings.items() if b},
         "challenges": [_challenge(s, c) for c in s.challenges],
         "battles": [_battle(s, b, viewer) for b in s.battles],

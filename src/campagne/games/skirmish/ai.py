@@ -63,7 +63,7 @@ def nearest(bf: Battlefield, others: list[int]) -> list[int]:
 
 def _cell_score(bf: Battlefield, u: dict[str, Any], cell: int, near_enemy: list[int], near_friend: list[int]) -> float:
     near = near_enemy[cell]
-    shelter = (1.0 if bf.cover(cell) else 0.0) + 0.8 * bf.level[cell]
+    shelter = bf.shelter[cell]  # (1.0 in cover, else 0.0) + 0.8 x its level
     if u["kind"] == "civilian":  # away from the enemy, close to its own soldiers
         return 2 * min(near, 8) - 0.5 * near_friend[cell] + shelter
     if u["range"] >= 2:  # a shooter: the enemy in range, not in reach; cover and height
@@ -78,8 +78,18 @@ def _move(lo: LegalOrder, bf: Battlefield, units: dict[str, dict[str, Any]], map
     u = units[lo.fixed["unit"]]
     here = _cell_score(bf, u, bf.index(u["cell"]), *maps)  # type: ignore[arg-type]
     at = bf.by_name  # the legal orders' cells are the field's own names (`bf.index` without its upper-casing)
-    best, cell = max((_cell_score(bf, u, at[c], *maps) + 0.01 * rng.random(), c)  # type: ignore
-                     for c in lo.fields[0].choices)
+    # `_cell_score` of every cell (its very sums, in its order), the unit's kind asked once (every reachable
+    # cell of every unit that may move is scored at every order of a battle); a draw of `rng` per cell, in turn
+    near, friend, shelter, draw, cells = maps[0], maps[1], bf.shelter, rng.random, lo.fields[0].choices
+    reach = u["range"]
+    if u["kind"] == "civilian":
+        best, cell = max((2 * min(near[i], 8) - 0.5 * friend[i] + shelter[i] + 0.01 * draw(), c)
+                         for c in cells for i in (at[c],))
+    elif reach >= 2:
+        best, cell = max(((3.0 if 2 <= near[i] <= reach else -abs(near[i] - reach)) + shelter[i]
+                          - (2.0 if near[i] <= 1 else 0.0) + 0.01 * draw(), c) for c in cells for i in (at[c],))
+    else:
+        best, cell = max((-near[i] + 0.3 * shelter[i] + 0.01 * draw(), c) for c in cells for i in (at[c],))
     return best - here, lo.command({"cell": cell})
 
 

@@ -56,6 +56,9 @@ class Battlefield:
     # per cell, the cells a step reaches and its AP (cliffs left out): for every unit, and for scouts
     steps: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), compare=False)
     scout_steps: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), compare=False)
+    # per cell, what its cover and height are worth to the tactician (`ai._cell_score`), asked of every cell a
+    # unit may reach at every order of a battle the computers fight
+    shelter: tuple[float, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         # Precomputed once: names and neighbours are asked for on every move and every sight line.
@@ -72,6 +75,8 @@ class Battlefield:
         object.__setattr__(self, "steps", tuple(tuple((b, 1 + self.extra_cost(a, b)) for b in around[a]
                                                       if not self.cliff(a, b)) for a in range(w * h)))
         object.__setattr__(self, "scout_steps", tuple(tuple((b, 1) for b, _ in self.steps[a]) for a in range(w * h)))
+        object.__setattr__(self, "shelter", tuple((1.0 if self.cover(i) else 0.0) + 0.8 * self.level[i]
+                                                  for i in range(w * h)))
 
     def __deepcopy__(self, memo: Any) -> Battlefield:
         return self  # immutable: shared by every copy of a state

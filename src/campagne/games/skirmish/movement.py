@@ -65,12 +65,19 @@ def search(state: SkirmishState, unit: Unit, ap: int, zoc_spends: bool = True) -
 def reach(state: SkirmishState, unit: Unit, ap: int, memo: dict[Any, dict[int, int]] | None = None) -> dict[int, int]:
     """The empty cells `unit` can end a move on with `ap` AP, with the AP it has left there. `memo`, a battle's
     own (`views.Memo.reach`): the search kept by all it is a function of (the field, the cell, the AP, the camp,
-    whether a scout, where the enemies stand), since the computers ask every unit's reach at every order."""
+    whether a scout, where the enemies within `ap` cells stand), since the computers ask every unit's reach at
+    every order. A step goes to one of the 8 cells around and costs 1 AP or more, so the search enters no cell
+    farther than `ap` from the unit's (one at `ap` with none left, whatever its control) and steps on from none
+    farther than `ap` - 1: an enemy farther than `ap` is never stepped on and its control zone, the cells around
+    it, is asked of none of those. Its moves, at every other order, leave the search as it was."""
     if memo is None:
         best, _ = search(state, unit, ap)
     else:
-        enemies = frozenset(u.cell for u in state.units.values() if u.status == "deployed" and u.camp != unit.camp)
-        key = (state.field.id, unit.cell, ap, unit.camp, unit.kind.has("scout"), enemies)
+        here, width, camp = unit.cell, state.field.width, unit.camp
+        x, y, bound = here % width, here // width, ap  # type: ignore[operator]
+        enemies = frozenset(c for u in state.units.values() if u.status == "deployed" and u.camp != camp
+                            and abs((c := u.cell) % width - x) <= bound and abs(c // width - y) <= bound)
+        key = (state.field.id, here, ap, camp, unit.kind.has("scout"), enemies)
         best = memo.get(key)  # type: ignore[assignment]
         if best is None:
             best = memo[key] = search(state, unit, ap)[0]
