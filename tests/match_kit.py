@@ -25,3 +25,14 @@ def random_steps(m: Any, rng: random.Random, steps: int) -> Any:
     for _ in random_walk(m, rng, steps):
         pass
     return m
+
+
+def at_phase(game: str, seed: int, phase: str) -> Any:
+    """A match of `game` (seed `seed`) played by each step's first legal action until its state reaches `phase`:
+    the Arc memo tests' first move phase."""
+    from campagne.agents.match import Match
+    m = Match(game)
+    m.reset(seed)
+    while m.game.state.phase != phase:
+        m.act(m.legal_actions()[0])
+    return m

@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 import random
 
+from match_kit import at_phase
+
 from campagne.agents.match import Match
 from campagne.games.arc import magic, movement
 from campagne.games.arc.data import unit_types
@@ -54,10 +56,7 @@ def test_the_remembered_targets_are_the_targets_along_games() -> None:
 
 def test_the_remembered_targets_follow_every_change_they_depend_on() -> None:
     rng = random.Random(9)
-    m = Match("arc")
-    m.reset(4)
-    while m.game.state.phase != "move":
-        m.act(m.legal_actions()[0])
+    m = at_phase("arc", 4, "move")
     s = copy.deepcopy(m.game.state)  # (its memo shared: what one state found, the changed one may find)
     hexes, types = sorted(s.board.neighbours), sorted(unit_types())
     sides = sorted({u.side for u in s.units.values()})

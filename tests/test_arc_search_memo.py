@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import random
 
-from match_kit import random_walk
+from match_kit import at_phase, random_walk
 
 from campagne.agents.match import Match
 from campagne.games.arc import movement
@@ -54,10 +54,7 @@ def test_the_remembered_search_is_the_search_along_games() -> None:
 
 def test_the_remembered_search_follows_every_change_it_depends_on() -> None:
     rng = random.Random(8)
-    m = Match("arc")
-    m.reset(4)
-    while m.game.state.phase != "move":
-        m.act(m.legal_actions()[0])
+    m = at_phase("arc", 4, "move")
     s = copy.deepcopy(m.game.state)  # (its memo shared: what one state found, the changed one may find)
     hexes, types = sorted(s.board.neighbours), sorted(unit_types())
     changes = 0
@@ -87,10 +84,7 @@ def test_the_remembered_search_follows_every_change_it_depends_on() -> None:
 def test_the_remembered_search_follows_the_type_of_a_foe() -> None:
     """The snipers heed the ZOC of archers only (« aucune restriction de mouvement dans des ZOC adverses, sauf
     archers »): the same foe on the same hex, an archer or not, makes two searches."""
-    m = Match("arc")
-    m.reset(4)
-    while m.game.state.phase != "move":
-        m.act(m.legal_actions()[0])
+    m = at_phase("arc", 4, "move")
     s = m.game.state
     sniper = next(u for u in s.units.values() if u.side == "fereira")
     sniper.type, sniper.status, sniper.hidden = "snipers", "active", False
@@ -117,10 +111,7 @@ def test_the_remembered_search_follows_a_foe_up_to_the_allowance() -> None:
     """The key holds the foes within the mover's allowance only (`movement.settled`): one at the allowance's
     distance changes the search (its hex barred), one beyond changes nothing. The foe walks in from beyond, so a
     key that dropped the foes at the allowance's distance would give the search made without him."""
-    m = Match("arc")
-    m.reset(4)
-    while m.game.state.phase != "move":
-        m.act(m.legal_actions()[0])
+    m = at_phase("arc", 4, "move")
     s = m.game.state
     mover = next(u for u in s.units.values() if u.side == "bonnaire" and u.kind.mvt > 0 and not u.kind.pegasus)
     mover.status, mover.hidden = "active", False
