@@ -41,6 +41,18 @@ def fact_unit(state: BattleState, cmd: Mapping[str, Any]) -> BattleUnit:
     return find_unit(state, cmd["unit"])
 
 
+def ready_against(state: BattleState, cmd: Mapping[str, Any], what: tuple[str, str]) -> tuple[BattleUnit,
+                                                                                             BattleUnit]:
+    """The two units of an order one gives against the other (a charge, a shot), refused unless the first is its
+    side's to move, ready, not a character who joined a unit, and the second an enemy."""
+    x, y = fact_units(state, cmd)
+    need_active(state, x, what)
+    need_status(x, what, "ready")
+    check_not_attached(x, what)
+    check_enemies(x, y, what)
+    return x, y
+
+
 def check_enemies(x: BattleUnit, y: BattleUnit, what: tuple[str, str]) -> None:
     """Refuses `what` between two units of one side."""
     if x.side == y.side:
@@ -59,11 +71,7 @@ def charge_checks(state: BattleState, cmd: Mapping[str, Any]) -> tuple[BattleUni
     """Everything that may refuse a charge, reading the state only: the legal orders ask it on the state itself
     (what follows in `fact_charge` refuses nothing)."""
     what = ("A charge", "Une charge")
-    c, t = fact_units(state, cmd)
-    need_active(state, c, what)
-    need_status(c, what, "ready")
-    check_not_attached(c, what)
-    check_enemies(c, t, what)
+    c, t = ready_against(state, cmd, what)
     if engaged(state, c.key):
         raise illegal(c, what, "it is already in close combat", "elle est déjà au corps à corps")
     if c.charged:

@@ -9,20 +9,15 @@ from typing import Any
 from ...core.dice import Dice
 from . import psychology
 from .tracker import (BattleState, add_due, check_shots, distance_field, engaged, illegal, int_field,
-                      need_active, need_phase, need_status, resolve_shots, situation_of, with_faces)
-from .tracker_move_facts import (check_enemies, check_not_attached, default_shooters, fact_modifiers,
-                                 fact_units, fact_weapon)
+                      need_phase, need_status, resolve_shots, situation_of, with_faces)
+from .tracker_move_facts import default_shooters, fact_modifiers, fact_weapon, ready_against
 from .tracker_rolls import Events
 
 
 def fact_shoot(state: BattleState, cmd: Mapping[str, Any], dice: Dice) -> Events:
     what = ("Shooting", "Le tir")
     need_phase(state, what, "shooting")
-    s, t = fact_units(state, cmd)
-    need_active(state, s, what)
-    need_status(s, what, "ready")
-    check_not_attached(s, what)
-    check_enemies(s, t, what)
+    s, t = ready_against(state, cmd, what)
     if engaged(state, s.key):
         raise illegal(s, what, "it is in close combat", "elle est au corps à corps")
     if s.shot:
